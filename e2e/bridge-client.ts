@@ -1,0 +1,29 @@
+/**
+ * Runs in Chromium before the renderer: builds `window.api` exactly as the preload does, but over functions the
+ * test's Node process exposes (`__gpuPlannerInvoke`) and events it dispatches (`__gpuPlannerDispatch`).
+ */
+import { buildApi } from '../shared/ipc/api';
+import type { EventName } from '../shared/ipc/contract';
+
+declare global {
+  interface Window {
+    __gpuPlannerInvoke(channel: string, request: unknown): Promise<unknown>;
+    __gpuPlannerDispatch(event: string, payload: unknown): void;
+  }
+}
+
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+window.__gpuPlannerDispatch = (event, payload) => {
+  for (const listener of listeners.get(event) ?? []) listener(payload);
+};
+
+(window as unknown as { api: unknown }).api = buildApi(
+  (channel, request) => window.__gpuPlannerInvoke(channel, request),
+  (event: EventName, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => set.delete(listener);
+  },
+);

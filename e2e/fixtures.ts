@@ -1,0 +1,161 @@
+/**
+ * The e2e harness. Default mode: the built renderer (dist/renderer) loaded in the system's Chromium, served
+ * through request interception (no server, no network), with `window.api` bridged by `page.exposeFunction` to the
+ * very handler table `ipcMain` serves, in this Node process, on a fresh data folder per test. Native dialogs are
+ * stubbed here. Mode `GPU_PLANNER_E2E=electron` (a machine with the Electron binary) launches the real app with
+ * Playwright's `_electron` on a fresh data folder and stubs the dialogs in main instead.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { _electron, chromium, type Browser, type ElectronApplication } from 'playwright-core';
+import { createAppContext, type AppContext } from '../electron/services/app-context';
+import type { Dialogs } from '../electron/services/service-deps';
+
+export const repoRoot = path.resolve(__dirname, '..');
+export const referenceDir = path.resolve(repoRoot, '..', 'shared');
+const rendererDir = path.join(repoRoot, 'dist', 'renderer');
+const bridgeClient = path.join(repoRoot, 'dist', 'e2e', 'bridge-client.js');
+const APP_ORIGIN = 'http://gpu-planner.app';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface AppHarness {
+  mode: 'browser-bridge' | 'electron';
+  page: Page;
+  dataDir: string;
+  /** The main-process context (browser-bridge mode only): services and database for assertions. */
+  context: AppContext | null;
+  /** The next native open/save dialog answers with this path (null = the user cancels). */
+  stubOpenFile(file: string | null): Promise<void>;
+  stubSaveFile(file: string | null): Promise<void>;
+  /** Saves a full-page screenshot to test-results/screens/<name>.png. */
+  screenshot(name: string): Promise<string>;
+  /** Sends a native-menu command as main would. */
+  menu(command: { command: 'import-billing' | 'export-pdf' | 'show-about' | 'navigate'; screen?: 'catalog' | 'estimate' | 'plan' | 'budget' | 'review' }): Promise<void>;
+}
+
+const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.map': 'application/json', '.woff2': 'font/woff2' };
+
+function electronBinaryAvailable(): boolean {
+  try {
+    const executable = require('electron') as unknown as string;
+    return typeof executable === 'string' && fs.existsSync(executable);
+  } catch {
+    return false;
+  }
+}
+
+export const e2eMode: 'browser-bridge' | 'electron' = process.env.GPU_PLANNER_E2E === 'electron' && electronBinaryAvailable() ? 'electron' : 'browser-bridge';
+
+let sharedBrowser: Browser | null = null;
+async function browser(): Promise<Browser> {
+  sharedBrowser ??= await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return sharedBrowser;
+}
+
+async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
+  if (!fs.existsSync(path.join(rendererDir, 'index.html')) || !fs.existsSync(bridgeClient)) throw new Error('Build first: npm run build');
+  let nextOpen: string | null = null;
+  let nextSave: string | null = null;
+  const dialogs: Dialogs = { openFile: async () => nextOpen, saveFile: async () => nextSave };
+  let page: Page | null = null;
+  const pendingEvents: Array<[string, unknown]> = [];
+  const context = createAppContext({
+    dataDir,
+    runtime: 'browser-bridge',
+    dialogs,
+    emit: (event, payload) => {
+      if (!page) return pendingEvents.push([event, payload]);
+      void page.evaluate(([e, p]) => window.__gpuPlannerDispatch(e, p), [event, payload] as const).catch(() => {});
+    },
+  });
+  const browserContext = await (await browser()).newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  page = await browserContext.newPage();
+  await page.route(`${APP_ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    const file = path.join(rendererDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+    if (!file.startsWith(rendererDir) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ status: 200, body: fs.readFileSync(file), headers: { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' } });
+  });
+  await page.exposeFunction('__gpuPlannerInvoke', (channel: string, request: unknown) => context.handlers.dispatch(channel, request));
+  await page.addInitScript({ path: bridgeClient });
+  page.on('pageerror', (error) => console.error('[renderer]', error));
+  await page.goto(`${APP_ORIGIN}/index.html`);
+  await page.locator('.app-shell[data-ready="true"]').waitFor();
+  const p = page;
+  const harness: AppHarness = {
+    mode: 'browser-bridge',
+    page: p,
+    dataDir,
+    context,
+    stubOpenFile: async (file) => void (nextOpen = file),
+    stubSaveFile: async (file) => void (nextSave = file),
+    screenshot: async (name) => screenshot(p, name),
+    menu: async (command) => void (await p.evaluate((c) => window.__gpuPlannerDispatch('app:menu-command', c), command)),
+  };
+  return {
+    harness,
+    close: async () => {
+      await browserContext.close();
+      context.close();
+    },
+  };
+}
+
+async function startElectron(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
+  const app: ElectronApplication = await _electron.launch({ args: [path.join(repoRoot, 'dist', 'electron', 'main.cjs')], env: { ...process.env, GPU_PLANNER_DATA_DIR: dataDir } as Record<string, string> });
+  const page = await app.firstWindow();
+  await page.locator('.app-shell[data-ready="true"]').waitFor();
+  const harness: AppHarness = {
+    mode: 'electron',
+    page,
+    dataDir,
+    context: null,
+    stubOpenFile: async (file) => {
+      await app.evaluate(({ dialog }, f) => {
+        dialog.showOpenDialog = (async () => ({ canceled: f === null, filePaths: f ? [f] : [] })) as typeof dialog.showOpenDialog;
+      }, file);
+    },
+    stubSaveFile: async (file) => {
+      await app.evaluate(({ dialog }, f) => {
+        dialog.showSaveDialog = (async () => ({ canceled: f === null, filePath: f ?? '' })) as typeof dialog.showSaveDialog;
+      }, file);
+    },
+    screenshot: async (name) => screenshot(page, name),
+    menu: async (command) => {
+      await app.evaluate(({ BrowserWindow }, c) => BrowserWindow.getAllWindows()[0]?.webContents.send('app:menu-command', c), command);
+    },
+  };
+  return { harness, close: () => app.close() };
+}
+
+async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(repoRoot, 'test-results', 'screens', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+export const test = base.extend<{ app: AppHarness }>({
+  app: async ({}, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-e2e-'));
+    const started = e2eMode === 'electron' ? await startElectron(dataDir) : await startBrowserBridge(dataDir);
+    try {
+      await use(started.harness);
+    } finally {
+      await started.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  page: async ({ app }, use) => {
+    await use(app.page);
+  },
+});
+
+test.afterAll(async () => {
+  await sharedBrowser?.close();
+  sharedBrowser = null;
+});
+
+export { expect };

@@ -1,0 +1,22 @@
+/** Where a CLI command writes: stdout gets exactly one JSON document with --json; progress and logs go to stderr. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_USER_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { migrate, type MigrationOutcome } from './migrate';
+import { migrations } from './migrations';
+import { seedDatabase } from './seed';
+
+export interface OpenedDatabase {
+  db: Database;
+  file: string;
+  migration: MigrationOutcome;
+  seeded: boolean;
+}
+
+/**
+ * Opens (creating if needed) the app's SQLite file: WAL, foreign keys, migrations, and on a brand-new file the
+ * bundled catalog and example project. The main process (or the CLI) is the only writer.
+ */
+export function openDatabase(file: string, options: { resourcesDir: string; seed?: boolean }): OpenedDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new BetterSqlite3(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    const fresh = (db.pragma('user_version', { simple: true }) as number) === 0;
+    const outcome = migrate(db, migrations, { file });
+    let seeded = false;
+    if (fresh && options.seed !== false) {
+      seedDatabase(db, options.resourcesDir);
+      seeded = true;
+    }
+    return { db, file, migration: outcome, seeded };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,8 @@
+import type { Migration } from '../migration';
+import { migration as m0001 } from './0001-catalog';
+import { migration as m0002 } from './0002-estimate';
+import { migration as m0003 } from './0003-plan';
+import { migration as m0004 } from './0004-budget';
+
+/** Every migration, in order. `PRAGMA user_version` records the last one applied. */
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004];

@@ -1,0 +1,19 @@
+/**
+ * The preload exposes exactly one object, `window.api`, typed from the contract: one function per channel and
+ * `events.on` for the contract's events. No logic here: channel and event names come from the contract.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildApi } from '../../shared/ipc/api';
+import { eventNames } from '../../shared/ipc/contract';
+
+const api = buildApi(
+  (channel, request) => ipcRenderer.invoke(channel, request),
+  (event, listener) => {
+    if (!eventNames.includes(event)) throw new Error(`Unknown event ${event}`);
+    const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(event, wrapped);
+    return () => ipcRenderer.removeListener(event, wrapped);
+  },
+);
+
+contextBridge.exposeInMainWorld('api', api);

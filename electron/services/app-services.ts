@@ -1,0 +1,14 @@
+import type { BudgetService } from './budget/budget.service';
+import type { CatalogService } from './catalog/catalog.service';
+import type { EstimateService } from './estimate/estimate.service';
+import type { PlanService } from './plan/plan.service';
+import type { ReportService } from './report/report.service';
+
+/** Every domain's use cases, as the handlers and the CLI see them. */
+export interface AppServices {
+  catalog: CatalogService;
+  estimate: EstimateService;
+  plan: PlanService;
+  budget: BudgetService;
+  report: ReportService;
+}

@@ -1,0 +1,4 @@
+import type { Database } from 'better-sqlite3';
+
+/** Bundled budget data loaded on a brand-new database (owned by the budget domain). */
+export function seedBudget(_db: Database, _resourcesDir: string): void {}

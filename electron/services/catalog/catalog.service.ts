@@ -1,0 +1,96 @@
+/** Catalog use cases: GPUs, providers, offerings and their dated prices. */
+import type { OfferingWithPrices, Price } from '../../../shared/domain/catalog';
+import { UserError } from '../../../shared/domain/errors';
+import type { ParsedRequest } from '../../../shared/ipc/contract';
+import * as q from '../../db/queries/catalog';
+import type { ServiceDeps } from '../service-deps';
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'offering';
+}
+
+export function createCatalogService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  function listOfferings(): OfferingWithPrices[] {
+    const prices = new Map<string, Price[]>();
+    for (const price of q.selectCurrentPrices(db)) {
+      const list = prices.get(price.offeringId) ?? [];
+      list.push(price);
+      prices.set(price.offeringId, list);
+    }
+    return q.selectOfferings(db).map((o) => ({ ...o, prices: prices.get(o.id) ?? [] }));
+  }
+
+  function getOffering(id: string): OfferingWithPrices {
+    const offering = q.selectOffering(db, id);
+    if (!offering) throw new UserError('NOT_FOUND', `No offering "${id}" in the catalog.`, { field: 'offeringId', value: id });
+    const current = q.selectCurrentPrices(db).filter((p) => p.offeringId === id);
+    return { ...offering, prices: current };
+  }
+
+  function requireGpu(gpuId: string): void {
+    if (!q.selectGpu(db, gpuId)) throw new UserError('UNKNOWN_GPU', `No GPU "${gpuId}" in the catalog.`, { field: 'gpuId', value: gpuId, expected: 'a GPU id from the catalog' });
+  }
+  function requireProvider(providerId: string): void {
+    if (!q.selectProvider(db, providerId)) throw new UserError('UNKNOWN_PROVIDER', `No provider "${providerId}" in the catalog.`, { field: 'providerId', value: providerId, expected: 'a provider id from the catalog' });
+  }
+
+  function addPrice(input: ParsedRequest<'catalog:add-price'>): Price {
+    getOffering(input.offeringId);
+    const id = q.insertPrice(db, { ...input, recordedAt: deps.now().toISOString() });
+    return q.selectPrice(db, id)!;
+  }
+
+  function createOffering(input: ParsedRequest<'catalog:create-offering'>): OfferingWithPrices {
+    const { offering, prices } = input;
+    requireProvider(offering.providerId);
+    requireGpu(offering.gpuId);
+    let id = offering.id ?? `${offering.providerId}-${slug(offering.sku)}`;
+    if (!offering.id) {
+      for (let n = 2; q.selectOffering(db, id) || db.prepare('SELECT 1 FROM offerings WHERE id = ?').get(id); n += 1) id = `${offering.providerId}-${slug(offering.sku)}-${n}`;
+    } else if (db.prepare('SELECT 1 FROM offerings WHERE id = ?').get(id)) {
+      throw new UserError('DUPLICATE_ID', `An offering "${id}" already exists.`, { field: 'id', value: id });
+    }
+    const recordedAt = deps.now().toISOString();
+    db.transaction(() => {
+      q.insertOffering(db, { ...offering, id, userDefined: true });
+      for (const price of prices) q.insertPrice(db, { ...price, offeringId: id, recordedAt });
+    })();
+    return getOffering(id);
+  }
+
+  function updateOffering(input: ParsedRequest<'catalog:update-offering'>): OfferingWithPrices {
+    const current = getOffering(input.id);
+    if (!current.userDefined) throw new UserError('READ_ONLY', `"${current.sku}" comes from the bundled catalog; add a price to change what it costs, or create your own offering.`, { field: 'id' });
+    const next = { ...current, ...Object.fromEntries(Object.entries(input.changes).filter(([, v]) => v !== undefined)) };
+    if (input.changes.gpuId) requireGpu(input.changes.gpuId);
+    if (input.changes.providerId) requireProvider(input.changes.providerId);
+    q.updateOffering(db, next);
+    return getOffering(input.id);
+  }
+
+  function deleteOffering(id: string): boolean {
+    const current = getOffering(id);
+    if (!current.userDefined) throw new UserError('READ_ONLY', `"${current.sku}" comes from the bundled catalog and cannot be deleted.`, { field: 'id' });
+    return q.markOfferingDeleted(db, id, deps.now().toISOString()) === 1;
+  }
+
+  return {
+    listGpus: () => q.selectGpus(db),
+    getGpu: (id: string) => q.selectGpu(db, id),
+    listProviders: () => q.selectProviders(db),
+    listOfferings,
+    getOffering,
+    getPriceHistory: (offeringId: string) => {
+      getOffering(offeringId);
+      return q.selectPriceHistory(db, offeringId);
+    },
+    addPrice,
+    createOffering,
+    updateOffering,
+    deleteOffering,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The one handler table: every channel of the contract with its handler. `ipcMain` serves it in the app and the
+ * e2e bridge serves the very same table to Chromium. Requests are validated with the contract's zod schema,
+ * errors cross as data (`{ok:false,error}`), never as stack traces.
+ */
+import { z } from 'zod';
+import { serializeError, UserError } from '../../shared/domain/errors';
+import type { ChannelMap, ParsedRequestOf, Result } from '../../shared/ipc/channel';
+import { contract, type Channel, type ChannelResult, type Contract, type Request } from '../../shared/ipc/contract';
+import type { AppServices } from './app-services';
+import type { ServiceDeps } from './service-deps';
+
+export interface HandlerContext {
+  services: AppServices;
+  deps: ServiceDeps;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+export type HandlerMap<M extends ChannelMap> = {
+  [C in keyof M]: (request: ParsedRequestOf<M, C>, context: HandlerContext) => MaybePromise<z.input<M[C]['response']>>;
+};
+
+export type AnyHandlerMap = Record<string, (request: never, context: HandlerContext) => unknown>;
+
+/** Merges the domains' handler maps; a channel handled twice or a contract channel left unhandled is refused. */
+export function mergeHandlers(...maps: AnyHandlerMap[]): HandlerMap<Contract> {
+  const merged: Record<string, unknown> = {};
+  for (const map of maps) {
+    for (const [channel, handler] of Object.entries(map)) {
+      if (channel in merged) throw new Error(`Channel "${channel}" has two handlers.`);
+      merged[channel] = handler;
+    }
+  }
+  const missing = Object.keys(contract).filter((c) => !(c in merged));
+  if (missing.length > 0) throw new Error(`Channels without a handler: ${missing.join(', ')}`);
+  const unknown = Object.keys(merged).filter((c) => !(c in contract));
+  if (unknown.length > 0) throw new Error(`Handlers for channels not in the contract: ${unknown.join(', ')}`);
+  return merged as HandlerMap<Contract>;
+}
+
+export function zodProblems(error: z.ZodError) {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(request)', message: issue.message }));
+}
+
+export interface HandlerTable {
+  channels: readonly Channel[];
+  /** What ipcMain and the e2e bridge call: any channel name, any request, validated here. */
+  dispatch(channel: string, request: unknown): Promise<Result<unknown>>;
+  /** The same, typed, for tests and in-process callers. */
+  invoke<C extends Channel>(channel: C, request: Request<C>): Promise<ChannelResult<C>>;
+}
+
+export function createHandlerTable(handlers: HandlerMap<Contract>, context: HandlerContext): HandlerTable {
+  const channels = Object.keys(contract) as Channel[];
+  async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {
+      try {
+        if (!Object.hasOwn(contract, channel)) throw new UserError('UNKNOWN_CHANNEL', `No such channel: ${channel}`);
+        const spec = contract[channel as Channel];
+        const parsed = spec.request.safeParse(rawRequest ?? {});
+        if (!parsed.success) {
+          const problems = zodProblems(parsed.error);
+          const first = problems[0]!;
+          throw new UserError('INVALID_REQUEST', `${first.field}: ${first.message}`, { field: first.field, problems });
+        }
+        const handler = handlers[channel as Channel] as (request: unknown, context: HandlerContext) => unknown;
+        const value = await handler(parsed.data, context);
+        const checked = spec.response.safeParse(value);
+        if (!checked.success) throw new Error(`Handler for ${channel} returned a response outside the contract: ${zodProblems(checked.error).map((p) => `${p.field} ${p.message}`).join('; ')}`);
+        return { ok: true, value: checked.data };
+      } catch (error) {
+        if (!(error instanceof UserError)) console.error(`[ipc] ${channel} failed:`, error);
+        return { ok: false, error: serializeError(error) };
+      }
+  }
+  return {
+    channels,
+    dispatch,
+    invoke: (channel, request) => dispatch(channel, request) as Promise<never>,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Database } from 'better-sqlite3';
+import type { z } from 'zod';
+import type { EventName, Events } from '../../shared/ipc/contract';
+import type { AppServices } from './app-services';
+
+/** Sends a typed event (progress, menu command) to the renderer, whatever carries it. */
+export type EmitEvent = <E extends EventName>(event: E, payload: z.input<Events[E]>) => void;
+
+/** Native file dialogs live in main; the e2e harness stubs them. The renderer never passes a path to write. */
+export interface Dialogs {
+  openFile(options: { title: string; filters?: Array<{ name: string; extensions: string[] }> }): Promise<string | null>;
+  saveFile(options: { title: string; defaultPath?: string; filters?: Array<{ name: string; extensions: string[] }> }): Promise<string | null>;
+}
+
+export interface ServiceDeps {
+  db: Database;
+  databaseFile: string;
+  resourcesDir: string;
+  dataDir: string;
+  emit: EmitEvent;
+  dialogs: Dialogs;
+  /** A native notification (budget alerts); a no-op outside Electron. */
+  notify: (title: string, body: string) => void;
+  /** Lazy access to the other domains' services (a service may use another's use cases). */
+  services: () => AppServices;
+  /** Clock, injectable for tests. */
+  now: () => Date;
+}
+
+export const noDialogs: Dialogs = {
+  openFile: async () => null,
+  saveFile: async () => null,
+};

@@ -1,0 +1,51 @@
+// Lint: the process boundaries of GUIDE.md, enforced. A wrong import fails `npm run lint` (and so `npm test`).
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'stream', 'stream/*', 'zlib', 'url', 'util', 'events', 'readline', 'http', 'https', 'net'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', '**/*.cjs'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      // Anything but electron/main and electron/preload may import `electron` only as a type.
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Import electron at runtime only in electron/main and electron/preload; use `import type` elsewhere.', allowTypeImports: true }],
+      }],
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    // repo shared/: no Node, DOM, React or Electron (tests may read reference files with Node).
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'repo shared/ runs in every process: no Electron.' }, { name: 'react', message: 'repo shared/ has no React.' }, { name: 'react-dom', message: 'repo shared/ has no React.' }],
+        patterns: [
+          { group: nodeBuiltins, message: 'repo shared/ runs in every process: no Node built-ins.' },
+          { group: ['**/electron/**', '**/renderer/**', 'react/*', 'react-dom/*', 'better-sqlite3'], message: 'repo shared/ may import only shared/ and pure libraries.' },
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'require', '__dirname', 'Buffer'],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    ignores: ['renderer/**/*.test.ts', 'renderer/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer talks to main only through window.api.' }, { name: 'better-sqlite3', message: 'The renderer never touches SQLite.' }],
+        patterns: [
+          { group: ['**/electron/**'], message: 'renderer/ may not import electron/: use window.api.' },
+          { group: nodeBuiltins, message: 'renderer/ has no Node.' },
+        ],
+      }],
+    },
+  },
+);

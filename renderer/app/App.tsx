@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../shared/ipc/contract/app';
+import { BudgetScreen } from '../features/budget/BudgetScreen';
+import { CatalogScreen } from '../features/catalog/CatalogScreen';
+import { EstimateScreen } from '../features/estimate/EstimateScreen';
+import { PlanScreen } from '../features/plan/PlanScreen';
+import { ReviewScreen } from '../features/review/ReviewScreen';
+import { api } from './api';
+import { SCREENS, useNavigation, type ScreenId } from './navigation';
+
+const screens: Record<ScreenId, () => React.JSX.Element> = {
+  catalog: CatalogScreen,
+  estimate: EstimateScreen,
+  plan: PlanScreen,
+  budget: BudgetScreen,
+  review: ReviewScreen,
+};
+
+export function App() {
+  const { screen, go } = useNavigation();
+  const [info, setInfo] = useState<AppInfo | null>(null);
+
+  useEffect(() => {
+    void api.app.getInfo({}).then((r) => r.ok && setInfo(r.value));
+    return api.events.on('app:menu-command', (command) => {
+      if (command.command === 'navigate' && command.screen) go(command.screen);
+      if (command.command === 'import-billing') go('budget', 'import-billing');
+      if (command.command === 'export-pdf') go('review', 'export-pdf');
+    });
+  }, [go]);
+
+  const Screen = screens[screen];
+  return (
+    <div className="app-shell" data-ready={info ? 'true' : 'false'}>
+      <nav className="sidebar" aria-label="Sections">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">▦</span>
+          <span>GPU Planner</span>
+        </div>
+        <ul>
+          {SCREENS.map((s) => (
+            <li key={s.id}>
+              <button type="button" className={s.id === screen ? 'nav-item active' : 'nav-item'} aria-current={s.id === screen ? 'page' : undefined} onClick={() => go(s.id)} title={s.hint}>
+                <span className="nav-label">{s.label}</span>
+                <span className="nav-hint">{s.hint}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="sidebar-footer" title={info?.databaseFile}>
+          {info ? `v${info.version} · schema ${info.schemaVersion}` : 'Connecting…'}
+        </div>
+      </nav>
+      <main className="content" id="main">
+        <Screen />
+      </main>
+    </div>
+  );
+}

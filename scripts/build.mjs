@@ -1,0 +1,46 @@
+// Builds every process: main, preload, estimation worker, CLI, e2e bridge client and benchmarks with esbuild
+// (CommonJS for Node/Electron), and the renderer with Vite. `npm run build` runs it.
+import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const only = process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
+
+const nodeEntries = {
+  'electron/main': 'electron/main/main.ts',
+  'electron/preload': 'electron/preload/preload.ts',
+  'cli/gpu-planner': 'electron/cli/main.ts',
+};
+for (const [out, src] of Object.entries({
+  'electron/estimation.worker': 'electron/worker/estimation.worker.ts',
+  'electron/import.worker': 'electron/services/budget/import/import.worker.ts',
+  'bench/run-benchmarks': 'bench/run-benchmarks.ts',
+})) {
+  if (fs.existsSync(path.join(root, src))) nodeEntries[out] = src;
+}
+
+if (only !== 'renderer') {
+  await build({
+    absWorkingDir: root,
+    entryPoints: nodeEntries,
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    external: ['electron', 'better-sqlite3', 'playwright-core', 'vite', 'esbuild'],
+    logLevel: 'warning',
+  });
+  // The e2e bridge client runs in Chromium: a browser bundle that builds window.api over exposed functions.
+  if (fs.existsSync(path.join(root, 'e2e/bridge-client.ts'))) {
+    await build({ absWorkingDir: root, entryPoints: { 'e2e/bridge-client': 'e2e/bridge-client.ts' }, outdir: 'dist', bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', logLevel: 'warning' });
+  }
+}
+if (only !== 'node') {
+  await viteBuild({ configFile: path.join(root, 'vite.config.mts'), logLevel: 'warn' });
+}
+console.error(`built ${only === 'all' ? 'main, preload, worker, CLI and renderer' : only} into dist/`);

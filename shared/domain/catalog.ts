@@ -1,0 +1,90 @@
+/**
+ * Catalog domain types: GPUs, providers, offerings and their dated prices.
+ * Pure types and helpers only — no Node, DOM, React or Electron here.
+ */
+
+/** Numeric precisions for which a GPU datasheet gives a dense peak. */
+export const PRECISIONS = ['fp32', 'tf32', 'fp16', 'bf16', 'fp8'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+
+/** Dense (no sparsity) datasheet peaks in TFLOP/s; null where the GPU lacks the precision. */
+export type TflopsByPrecision = Record<Precision, number | null>;
+
+export interface Gpu {
+  /** Stable kebab-case id, e.g. `h100-sxm-80gb`. */
+  id: string;
+  name: string;
+  vendor: string;
+  /** Architecture name, e.g. Hopper, Ampere. */
+  architecture: string | null;
+  memoryGiB: number;
+  /** Memory bandwidth in GB/s (10^9 bytes per second). */
+  memoryBandwidthGBs: number;
+  tflops: TflopsByPrecision;
+  /** Board power in watts (TDP / TGP). */
+  tdpWatts: number | null;
+  /** GPU-to-GPU interconnect bandwidth per GPU in GB/s (NVLink, else PCIe). */
+  interconnectGBs: number | null;
+  /** Where the figures come from (datasheet URL or document name). */
+  source: string;
+  notes: string | null;
+}
+
+export const PRICE_KINDS = ['on-demand', 'spot', 'reserved-1y', 'reserved-3y', 'subscription', 'purchase'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+
+export const PRICE_UNITS = ['hour', 'month', 'once'] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+
+export const PROVIDER_KINDS = ['hyperscaler', 'gpu-cloud', 'marketplace', 'notebook', 'managed-jobs', 'local'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+export interface Provider {
+  id: string;
+  name: string;
+  kind: ProviderKind;
+  website: string | null;
+}
+
+export interface Price {
+  id: number;
+  offeringId: string;
+  kind: PriceKind;
+  /** Point figure in USD (the midpoint where the source gives a range). */
+  usd: number;
+  per: PriceUnit;
+  /** Range bounds where the source gives a range, else null. */
+  usdLow: number | null;
+  usdHigh: number | null;
+  /** Date the figure was valid (YYYY-MM-DD). */
+  asOf: string;
+  /** Document, URL or person the figure comes from. */
+  source: string;
+  notes: string | null;
+  /** When the row was recorded (ISO timestamp); a changed price is a new row. */
+  recordedAt: string;
+}
+
+export interface Offering {
+  id: string;
+  providerId: string;
+  /** The provider's name for it: instance type, flavor, plan or machine name. */
+  sku: string;
+  gpuId: string;
+  gpuCount: number;
+  vcpus: number | null;
+  ramGiB: number | null;
+  region: string | null;
+  /** Session limits, reliability, availability and other caveats. */
+  notes: string | null;
+  /** Local machines: electricity draw of the whole box under load, watts. */
+  powerWatts: number | null;
+  /** true for offerings the user created (editable and deletable). */
+  userDefined: boolean;
+}
+
+/** An offering with its provider's name and its current (latest asOf) price per kind. */
+export interface OfferingWithPrices extends Offering {
+  providerName: string;
+  prices: Price[];
+}

@@ -1,0 +1,39 @@
+/**
+ * The typed `api` object the renderer sees: `api.catalog.listGpus({})`, built from the contract's channel
+ * names. The preload builds it over ipcRenderer; the e2e bridge builds the same object over exposed functions.
+ */
+import type { z } from 'zod';
+import type { Channel, ChannelResult, EventName, Events, Request } from './contract';
+import { channelNames } from './contract';
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type VerbOf<C extends string> = C extends `${string}:${infer V}` ? Camel<V> : never;
+
+export type Api = {
+  [D in DomainOf<Channel>]: {
+    [C in Channel as DomainOf<C> extends D ? VerbOf<C> : never]: (request: Request<C>) => Promise<ChannelResult<C>>;
+  };
+} & {
+  events: {
+    on<E extends EventName>(event: E, listener: (payload: z.output<Events[E]>) => void): () => void;
+  };
+};
+
+export type Invoke = (channel: Channel, request: unknown) => Promise<unknown>;
+export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
+
+export function camelCase(kebab: string): string {
+  return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function buildApi(invoke: Invoke, subscribe: Subscribe): Api {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const channel of channelNames) {
+    const [domain, verb] = channel.split(':') as [string, string];
+    api[domain] ??= {};
+    api[domain][camelCase(verb)] = (request: unknown) => invoke(channel, request ?? {});
+  }
+  api.events = { on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener) };
+  return api as unknown as Api;
+}
