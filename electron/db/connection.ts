@@ -18,7 +18,9 @@ export interface OpenedDatabase {
  */
 export function openDatabase(file: string, options: { resourcesDir: string; seed?: boolean }): OpenedDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new BetterSqlite3(file);
+  // Under Electron, `npm start` points at a better-sqlite3 binary built for Electron's ABI (scripts/start.mjs).
+  const nativeBinding = process.env.GPU_PLANNER_SQLITE_BINDING;
+  const db = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
