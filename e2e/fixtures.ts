@@ -104,7 +104,11 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
 }
 
 async function startElectron(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
-  const app: ElectronApplication = await _electron.launch({ args: [path.join(repoRoot, 'dist', 'electron', 'main.cjs')], env: { ...process.env, GPU_PLANNER_DATA_DIR: dataDir } as Record<string, string> });
+  // `npm start` once prepares better-sqlite3 for Electron's ABI (scripts/start.mjs); the app uses that binary.
+  const electronVersion = (require('electron/package.json') as { version: string }).version;
+  const binding = path.join(repoRoot, 'dist', 'native', `electron-${electronVersion}-${process.platform}-${process.arch}`, 'better_sqlite3.node');
+  const env = { ...process.env, GPU_PLANNER_DATA_DIR: dataDir, ...(fs.existsSync(binding) ? { GPU_PLANNER_SQLITE_BINDING: binding } : {}) } as Record<string, string>;
+  const app: ElectronApplication = await _electron.launch({ args: [path.join(repoRoot, 'dist', 'electron', 'main.cjs')], env });
   const page = await app.firstWindow();
   await page.locator('.app-shell[data-ready="true"]').waitFor();
   const harness: AppHarness = {
