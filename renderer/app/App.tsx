@@ -5,6 +5,7 @@ import { CatalogScreen } from '../features/catalog/CatalogScreen';
 import { EstimateScreen } from '../features/estimate/EstimateScreen';
 import { PlanScreen } from '../features/plan/PlanScreen';
 import { ReviewScreen } from '../features/review/ReviewScreen';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { api } from './api';
 import { SCREENS, useNavigation, type ScreenId } from './navigation';
 
@@ -52,7 +53,9 @@ export function App() {
         </div>
       </nav>
       <main className="content" id="main">
-        <Screen />
+        <ErrorBoundary resetKey={screen}>
+          <Screen />
+        </ErrorBoundary>
       </main>
     </div>
   );
