@@ -1,0 +1,82 @@
+/**
+ * Which price an allocation is costed at, and what it costs.
+ *
+ * Cost definition (stated once, used everywhere):
+ * - hourly price (`per: hour`, the price of the whole offering, which has `offering.gpuCount` GPUs):
+ *   cost = allocation.hours × allocation.gpuCount × (usd / offering.gpuCount)  — i.e. hours × GPUs × price per GPU-hour.
+ * - subscription (`per: month`): usd × 12 / 52 per ISO week in which the plan uses the offering at all, charged once per
+ *   offering per week whatever the hours, split evenly between the allocations using it that week.
+ * - purchase (`per: once`): owned hardware, no running cost in the plan (the purchase is a budget line, not a weekly cost).
+ * - no offering (a GPU type only) or no price: cost 0 and the allocation is reported as unpriced.
+ *
+ * The price kind is the one the plan was made with (`plannedPrices`), else on-demand, else spot, else subscription.
+ * The figure is the catalog's current price of that kind when the offering still exists, else the planned price.
+ */
+import Big from 'big.js';
+import type { OfferingFacts, Plan, PlanCatalog, PlannedPrice } from './types';
+
+export const WEEKS_PER_MONTH = new Big(52).div(12);
+const KIND_PREFERENCE = ['on-demand', 'spot', 'subscription', 'reserved-1y', 'reserved-3y', 'purchase'];
+
+export interface ResolvedPrice {
+  offeringId: string;
+  kind: string;
+  usd: Big;
+  per: 'hour' | 'month' | 'once';
+  asOf: string;
+  source: string;
+  /** true when the figure comes from the current catalog, false when from the plan's own planned price. */
+  fromCatalog: boolean;
+  offeringGpuCount: number;
+}
+
+export function indexCatalog(catalog: PlanCatalog): Map<string, OfferingFacts> {
+  return new Map(catalog.offerings.map((o) => [o.id, o]));
+}
+
+export function resolvePrice(offeringId: string, planned: PlannedPrice | undefined, offering: OfferingFacts | undefined): ResolvedPrice | null {
+  const live = offering && !offering.deleted ? offering : undefined;
+  if (live) {
+    const kinds = planned ? [planned.kind, ...KIND_PREFERENCE] : KIND_PREFERENCE;
+    for (const kind of kinds) {
+      const p = live.prices.find((x) => x.kind === kind);
+      if (p) return { offeringId, kind, usd: new Big(p.usd), per: p.per, asOf: p.asOf, source: p.source, fromCatalog: true, offeringGpuCount: live.gpuCount };
+    }
+  }
+  if (planned) {
+    return { offeringId, kind: planned.kind, usd: new Big(planned.usd), per: planned.per, asOf: planned.asOf, source: planned.source, fromCatalog: false, offeringGpuCount: offering?.gpuCount ?? 1 };
+  }
+  return null;
+}
+
+/** Price resolver for a whole plan, memoized per offering. */
+export function createPriceBook(plan: Plan, catalog: PlanCatalog) {
+  const offerings = indexCatalog(catalog);
+  const planned = new Map(plan.plannedPrices.map((p) => [p.offeringId, p]));
+  const cache = new Map<string, ResolvedPrice | null>();
+  return {
+    offerings,
+    planned,
+    price(offeringId: string | null): ResolvedPrice | null {
+      if (!offeringId) return null;
+      if (!cache.has(offeringId)) cache.set(offeringId, resolvePrice(offeringId, planned.get(offeringId), offerings.get(offeringId)));
+      return cache.get(offeringId) ?? null;
+    },
+  };
+}
+export type PriceBook = ReturnType<typeof createPriceBook>;
+
+/** Hourly cost of `hours` on `gpuCount` GPUs at an hourly offering price. */
+export function hourlyCost(price: ResolvedPrice, hours: number, gpuCount: number): Big {
+  return price.usd.times(hours).times(gpuCount).div(price.offeringGpuCount);
+}
+
+/** A month's subscription spread over one ISO week. */
+export function subscriptionWeekCost(price: ResolvedPrice): Big {
+  return price.usd.div(WEEKS_PER_MONTH);
+}
+
+/** Money as a decimal string with cents (display and JSON); exact sums stay in Big until here. */
+export function toMoney(value: Big): string {
+  return value.round(2, Big.roundHalfUp).toFixed(2);
+}

@@ -1,0 +1,133 @@
+/**
+ * Weekly totals: GPU-hours and cost per ISO week (and per track), cumulative cost against the budget,
+ * and each week's share of the budget. The cost rules are in pricing.ts.
+ */
+import Big from 'big.js';
+import { createPriceBook, hourlyCost, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
+import type { Allocation, Plan, PlanCatalog } from './types';
+import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './weeks';
+
+export interface TrackWeekTotal {
+  gpuHours: number;
+  usd: string;
+}
+
+export interface WeekTotal {
+  week: string;
+  start: string;
+  gpuHours: number;
+  usd: string;
+  byTrack: Record<string, TrackWeekTotal>;
+  cumulativeUsd: string;
+  /** The budget spread over the project's days: budget × project days in this week / project days. */
+  budgetShareUsd: string;
+  cumulativeBudgetUsd: string;
+  /** Allocations without a price (GPU type only, or an offering without any price). */
+  unpricedAllocationIds: string[];
+}
+
+export interface PlanTotals {
+  weeks: WeekTotal[];
+  gpuHours: number;
+  usd: string;
+  budget: string;
+  remainingUsd: string;
+  /** Cost per allocation id (decimal string). */
+  allocationUsd: Record<string, string>;
+}
+
+/** The weeks the timeline shows: the project's weeks, widened to any allocation outside them. */
+export function planWeeks(plan: Plan): string[] {
+  let first = weekOf(plan.project.start);
+  let last = weekOf(plan.project.end);
+  for (const a of plan.allocations) {
+    if (a.week < first) first = a.week;
+    if (a.week > last) last = a.week;
+  }
+  return weeksInRange(weekStart(first), weekStart(last));
+}
+
+/** Cost of each allocation (exact, Big), by the rules of pricing.ts. */
+export function allocationCosts(allocations: Allocation[], book: PriceBook): Map<string, Big> {
+  const costs = new Map<string, Big>();
+  const subscriptionUsers = new Map<string, Allocation[]>();
+  for (const a of allocations) {
+    const price = book.price(a.offeringId);
+    if (!price || price.per === 'once') {
+      costs.set(a.id, new Big(0));
+    } else if (price.per === 'hour') {
+      costs.set(a.id, hourlyCost(price, a.hours, a.gpuCount));
+    } else {
+      const key = `${a.offeringId}|${a.week}`;
+      const list = subscriptionUsers.get(key) ?? [];
+      list.push(a);
+      subscriptionUsers.set(key, list);
+    }
+  }
+  for (const users of subscriptionUsers.values()) {
+    const price = book.price(users[0]!.offeringId)!;
+    const share = subscriptionWeekCost(price).div(users.length);
+    for (const a of users) costs.set(a.id, share);
+  }
+  return costs;
+}
+
+export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
+  const weeks = planWeeks(plan);
+  const costs = allocationCosts(plan.allocations, book);
+  const byWeek = new Map<string, Allocation[]>();
+  for (const a of plan.allocations) {
+    const list = byWeek.get(a.week) ?? [];
+    list.push(a);
+    byWeek.set(a.week, list);
+  }
+  const budget = new Big(plan.project.budget);
+  const projectDays = Math.max(1, daysInclusive(plan.project.start, plan.project.end));
+  let cumulative = new Big(0);
+  let cumulativeBudget = new Big(0);
+  let totalHours = 0;
+  const out: WeekTotal[] = [];
+  for (const week of weeks) {
+    let usd = new Big(0);
+    let gpuHours = 0;
+    const byTrack: Record<string, { gpuHours: number; usd: Big }> = {};
+    const unpriced: string[] = [];
+    for (const a of byWeek.get(week) ?? []) {
+      const cost = costs.get(a.id) ?? new Big(0);
+      const h = a.hours * a.gpuCount;
+      gpuHours += h;
+      usd = usd.plus(cost);
+      const t = (byTrack[a.trackId] ??= { gpuHours: 0, usd: new Big(0) });
+      t.gpuHours += h;
+      t.usd = t.usd.plus(cost);
+      if (!book.price(a.offeringId)) unpriced.push(a.id);
+    }
+    cumulative = cumulative.plus(usd);
+    const share = budget.times(daysInWeek(week, plan.project.start, plan.project.end)).div(projectDays);
+    cumulativeBudget = cumulativeBudget.plus(share);
+    totalHours += gpuHours;
+    out.push({
+      week,
+      start: weekStart(week),
+      gpuHours: round2(gpuHours),
+      usd: toMoney(usd),
+      byTrack: Object.fromEntries(Object.entries(byTrack).map(([k, v]) => [k, { gpuHours: round2(v.gpuHours), usd: toMoney(v.usd) }])),
+      cumulativeUsd: toMoney(cumulative),
+      budgetShareUsd: toMoney(share),
+      cumulativeBudgetUsd: toMoney(cumulativeBudget),
+      unpricedAllocationIds: unpriced,
+    });
+  }
+  return {
+    weeks: out,
+    gpuHours: round2(totalHours),
+    usd: toMoney(cumulative),
+    budget: toMoney(budget),
+    remainingUsd: toMoney(budget.minus(cumulative)),
+    allocationUsd: Object.fromEntries([...costs].map(([k, v]) => [k, toMoney(v)])),
+  };
+}
+
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
