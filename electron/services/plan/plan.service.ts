@@ -1,8 +1,264 @@
-/** Plan use cases (owned by the plan domain). */
+/** Plan use cases: load a project's plan with its checks and totals, edit it (validated, atomic, undoable), scenarios. */
+import type { Database } from 'better-sqlite3';
+import { UserError } from '../../../shared/domain/errors';
+import { analyzePlan } from '../../../shared/domain/plan/checks';
+import { emptyHistory, execute, redo, touchedIds, undo, type History, type PlanCommand } from '../../../shared/domain/plan/commands';
+import { compareScenarios, deriveScenarioPlan, noVariation } from '../../../shared/domain/plan/scenarios';
+import { planWeeks } from '../../../shared/domain/plan/totals';
+import type { OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
+import { validateCommand } from '../../../shared/domain/plan/validation';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+import * as q from '../../db/queries/plan';
 import type { ServiceDeps } from '../service-deps';
+import { estimatePhase, findEstimator } from './plan-estimates';
 
 export type PlanService = ReturnType<typeof createPlanService>;
 
-export function createPlanService(_deps: ServiceDeps) {
-  return {};
+/** Writes what a command changed, in the caller's transaction. */
+function writeChanges(db: Database, before: Plan, after: Plan, command: PlanCommand): void {
+  const touched = touchedIds(command);
+  const projectId = after.project.id;
+  const ids = (kind: Parameters<typeof touched.get>[0]) => [...(touched.get(kind) ?? [])];
+  if (touched.has('project')) q.updateProject(db, after.project);
+  // Allocations first out (a moved run of cells would collide with itself on the unique cell index), back in last.
+  for (const id of ids('allocation')) q.deleteAllocation(db, id);
+  for (const id of ids('track')) {
+    const t = after.tracks.find((x) => x.id === id);
+    if (t) q.upsertTrack(db, t);
+  }
+  for (const id of ids('pool')) {
+    const p = after.pools.find((x) => x.id === id);
+    if (p) q.upsertPool(db, p);
+    else q.deletePool(db, id);
+  }
+  for (const id of ids('milestone')) {
+    const m = after.milestones.find((x) => x.id === id);
+    if (m) q.upsertMilestone(db, projectId, m);
+    else q.deleteMilestone(db, id);
+  }
+  for (const id of ids('allocation')) {
+    const a = after.allocations.find((x) => x.id === id);
+    if (a) q.upsertAllocation(db, projectId, a);
+  }
+  for (const id of ids('track')) if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) q.deleteTrack(db, id);
+}
+
+export function createPlanService(deps: ServiceDeps) {
+  const { db } = deps;
+  const histories = new Map<string, History>();
+  const historyOf = (projectId: string) => histories.get(projectId) ?? emptyHistory();
+
+  function catalog(): PlanCatalog {
+    const offerings: OfferingFacts[] = deps.services().catalog.listOfferings().map((o) => ({
+      id: o.id,
+      gpuId: o.gpuId,
+      gpuCount: o.gpuCount,
+      vcpus: o.vcpus,
+      label: `${o.providerName} ${o.sku}`,
+      deleted: false,
+      prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
+    }));
+    return { offerings };
+  }
+
+  function resolveProjectId(projectId?: string): string {
+    const id = projectId ?? q.selectDefaultProjectId(db);
+    if (!id) throw new UserError('NOT_FOUND', 'There is no project yet.', { field: 'projectId' });
+    return id;
+  }
+
+  function load(projectId?: string): { plan: Plan; revision: number } {
+    const id = resolveProjectId(projectId);
+    const loaded = q.selectPlan(db, id);
+    if (!loaded) throw new UserError('NOT_FOUND', `No project "${id}".`, { field: 'projectId', value: id });
+    return loaded;
+  }
+
+  function view(plan: Plan, revision: number, cat: PlanCatalog = catalog()): PlanView {
+    const t0 = performance.now();
+    const analysis = analyzePlan(plan, cat);
+    const analysisMs = performance.now() - t0;
+    const history = historyOf(plan.project.id);
+    return {
+      plan,
+      revision,
+      weeks: planWeeks(plan),
+      analysis,
+      catalog: cat,
+      history: { undoLabel: history.past.at(-1)?.label ?? null, redoLabel: history.future.at(-1)?.label ?? null },
+      analysisMs: Math.round(analysisMs * 1000) / 1000,
+    };
+  }
+
+  function checkRevision(projectId: string, current: number, expected: number | undefined): void {
+    if (expected !== undefined && expected !== current) {
+      throw new UserError('STALE_EDIT', `The plan changed since this edit was made (revision ${expected}, now ${current}); nothing was saved — reload and try again.`, { field: 'revision', expected: String(current), value: String(expected), projectId });
+    }
+  }
+
+  /** Validates, then writes the change and bumps the revision in one transaction; nothing is half-saved. */
+  function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand): number {
+    return db.transaction(() => {
+      writeChanges(db, before, after, command);
+      return q.bumpRevision(db, projectId, deps.now().toISOString());
+    }).immediate();
+  }
+
+  function edit(request: { projectId: string; revision: number; command: PlanCommand }): PlanView {
+    const { plan, revision } = load(request.projectId);
+    checkRevision(request.projectId, revision, request.revision);
+    const cat = catalog();
+    const { errors } = validateCommand(plan, cat, request.command);
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      throw new UserError('INVALID_EDIT', `${first.entity} ${first.field}: ${first.message}`, {
+        field: first.field,
+        ...(first.value !== undefined ? { value: first.value } : {}),
+        problems: errors.map((e) => ({ field: `${e.entity}.${e.field}`, message: e.message, ...(e.value !== undefined ? { value: e.value } : {}) })),
+      });
+    }
+    const next = execute(plan, historyOf(request.projectId), request.command);
+    const newRevision = commit(request.projectId, plan, next.plan, request.command);
+    histories.set(request.projectId, next.history);
+    return view(next.plan, newRevision, cat);
+  }
+
+  function step(direction: 'undo' | 'redo', request: { projectId: string; revision?: number | undefined }): PlanView {
+    const { plan, revision } = load(request.projectId);
+    checkRevision(request.projectId, revision, request.revision);
+    const history = historyOf(request.projectId);
+    const r = direction === 'undo' ? undo(plan, history) : redo(plan, history);
+    if (!r) throw new UserError('NOTHING_TO_' + direction.toUpperCase(), `Nothing to ${direction}.`);
+    const applied = direction === 'undo' ? r.entry.inverse : r.entry.command;
+    const newRevision = commit(request.projectId, plan, r.plan, applied);
+    histories.set(request.projectId, r.history);
+    return view(r.plan, newRevision);
+  }
+
+  /** Recomputes each phase's estimate with the engine (when present) and saves the ones that changed. */
+  async function refreshEstimates(projectId?: string): Promise<PlanView> {
+    const { plan } = load(projectId);
+    const estimator = findEstimator(deps.services());
+    const cat = catalog();
+    if (estimator) {
+      const updates: Array<{ phaseId: string; json: string | null }> = [];
+      for (const m of plan.milestones) {
+        for (const phase of m.phases) {
+          let estimate = null;
+          try {
+            estimate = await estimatePhase(plan, cat, phase, estimator, deps.now());
+          } catch {
+            estimate = null;
+          }
+          const strip = (e: typeof estimate) => (e ? JSON.stringify({ ...e, computedAt: '' }) : null);
+          if (strip(estimate) !== strip(phase.appEstimate)) updates.push({ phaseId: phase.id, json: estimate ? JSON.stringify(estimate) : null });
+        }
+      }
+      if (updates.length > 0) {
+        db.transaction(() => {
+          for (const u of updates) q.updatePhaseEstimate(db, u.phaseId, u.json);
+          q.bumpRevision(db, plan.project.id, deps.now().toISOString());
+        })();
+      }
+    }
+    const reloaded = load(plan.project.id);
+    return view(reloaded.plan, reloaded.revision, cat);
+  }
+
+  function scenarios(projectId: string): Scenario[] {
+    return q.selectScenarios(db, projectId);
+  }
+
+  function duplicateScenario(request: { projectId: string; name: string; description: string }) {
+    const { plan } = load(request.projectId);
+    const createdAt = deps.now().toISOString();
+    const id = `scenario-${createdAt.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
+    const scenario: Scenario = {
+      id,
+      projectId: plan.project.id,
+      name: request.name,
+      description: request.description,
+      variation: 'A copy of the plan as it stood on ' + createdAt.slice(0, 10),
+      author: null,
+      plan: deriveScenarioPlan(plan, noVariation, `${id}:`),
+      createdAt,
+    };
+    q.insertScenario(db, scenario);
+    return { scenario: { id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: null, createdAt } };
+  }
+
+  function compare(projectId?: string) {
+    const { plan } = load(projectId);
+    const list = scenarios(plan.project.id);
+    return {
+      scenarios: list.map((s) => ({ id: s.id, name: s.name, description: s.description, variation: s.variation, author: s.author, createdAt: s.createdAt })),
+      rows: compareScenarios(plan, list, catalog()),
+    };
+  }
+
+  /** `gpu-planner plan show --json` (spec/cli.md), with a few extra fields. */
+  function show(projectId?: string) {
+    const { plan } = load(projectId);
+    const v = view(plan, 0);
+    const coverage = new Map(v.analysis.phases.map((p) => [p.phaseId, p]));
+    const byWeek = new Map<string, typeof plan.allocations>();
+    for (const a of plan.allocations) byWeek.set(a.week, [...(byWeek.get(a.week) ?? []), a]);
+    return {
+      project: { id: plan.project.id, name: plan.project.name, start: plan.project.start, end: plan.project.end, currency: plan.project.currency, budget: plan.project.budget, budgetSource: plan.project.budgetSource },
+      tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, owner: t.owner, focus: t.focus, colour: t.colour, start: t.start, end: t.end })),
+      milestones: plan.milestones.map((m) => {
+        const starts = m.phases.map((p) => p.start).sort();
+        const ends = m.phases.map((p) => p.end).sort();
+        const needed = m.phases.map((p) => coverage.get(p.id)?.neededHours ?? 0);
+        const main = m.phases[needed.indexOf(Math.max(...needed))] ?? m.phases[0];
+        const usd = m.phases.reduce((s, p) => s + (p.appEstimate ? Number(p.appEstimate.usd) : p.authorEstimate ? (p.authorEstimate.usd.low + p.authorEstimate.usd.high) / 2 : 0), 0);
+        return {
+          id: m.id,
+          trackId: m.trackId,
+          code: m.code,
+          name: m.name,
+          start: starts[0] ?? null,
+          end: ends[ends.length - 1] ?? null,
+          offeringId: main?.offeringId ?? null,
+          estimatedHours: Math.round(needed.reduce((s, h) => s + h, 0) * 100) / 100,
+          estimatedUsd: usd.toFixed(2),
+          estimateBasis: m.phases.map((p) => `${p.name}: ${coverage.get(p.id)?.neededBasis ?? 'no estimate'}`).join('; '),
+          phases: m.phases.map((p) => ({
+            id: p.id, name: p.name, start: p.start, end: p.end, offeringId: p.offeringId, gpuId: p.gpuId, runs: p.runs,
+            estimatedHours: coverage.get(p.id)?.neededHours ?? null, allocatedHours: coverage.get(p.id)?.allocatedHours ?? 0,
+            authorEstimate: p.authorEstimate, appEstimate: p.appEstimate,
+          })),
+        };
+      }),
+      weeks: v.analysis.totals.weeks.map((w) => ({
+        week: w.week,
+        start: w.start,
+        allocations: (byWeek.get(w.week) ?? []).map((a) => ({ trackId: a.trackId, offeringId: a.offeringId, gpuId: a.gpuId, gpuCount: a.gpuCount, hours: a.hours, usd: v.analysis.totals.allocationUsd[a.id] ?? '0.00' })),
+        gpuHours: w.gpuHours,
+        usd: w.usd,
+        cumulativeUsd: w.cumulativeUsd,
+        budgetShareUsd: w.budgetShareUsd,
+      })),
+      conflicts: v.analysis.problems.map((p) => ({ kind: p.kind, week: p.week ?? null, message: p.message, severity: p.severity, trackId: p.trackId ?? null, milestoneId: p.milestoneId ?? null })),
+      totals: { gpuHours: v.analysis.totals.gpuHours, usd: v.analysis.totals.usd, budget: v.analysis.totals.budget, remainingUsd: v.analysis.totals.remainingUsd },
+      pools: plan.pools.map((p) => ({ id: p.id, name: p.name, capacity: p.capacity, unit: p.unit, offeringIds: p.offeringIds, gpuIds: p.gpuIds })),
+      scenarios: compareScenarios(plan, scenarios(plan.project.id), v.catalog),
+      costRule: 'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a monthly subscription costs price × 12/52 per week the plan uses it; catalog price of the planned kind, else the planned price',
+      claims: plan.claims,
+      notes: plan.notes,
+    };
+  }
+
+  return {
+    listProjects: () => q.selectProjects(db),
+    getPlan: async (projectId?: string): Promise<PlanView> => (findEstimator(deps.services()) ? refreshEstimates(projectId) : (() => { const l = load(projectId); return view(l.plan, l.revision); })()),
+    edit,
+    undo: (request: { projectId: string; revision?: number | undefined }) => step('undo', request),
+    redo: (request: { projectId: string; revision?: number | undefined }) => step('redo', request),
+    refreshEstimates,
+    duplicateScenario,
+    compareScenarios: compare,
+    deleteScenario: (id: string) => q.deleteScenario(db, id) > 0,
+    show,
+  };
 }
