@@ -1,5 +1,130 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+/** The Plan screen: timeline of the project's GPU bookings with checks, totals, chart, milestones and scenarios. */
+import { useEffect, useMemo } from 'react';
+import { weekOf } from '../../../shared/domain/plan/weeks';
+import { AllocationEditor } from './AllocationEditor';
+import { MonthView } from './MonthView';
+import { PlanChart } from './PlanChart';
+import { ProblemsPanel } from './ProblemsPanel';
+import { ClaimsPanel, MilestoneTable, ScenariosPanel } from './SidePanels';
+import { usePlanStore } from './store';
+import { Timeline } from './Timeline';
+import { fmtHours, fmtUsd } from './timeline-model';
+import './plan.css';
 
 export function PlanScreen() {
-  return <ScreenPlaceholder title="Plan" description="Team tracks with owners and milestones, the weekly GPU allocation timeline with capacity, conflicts and cost per week." />;
+  const s = usePlanStore();
+  const { view, load } = s;
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) anywhere on the screen except while typing in a field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        void usePlanStore.getState().undo();
+      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
+        e.preventDefault();
+        void usePlanStore.getState().redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const todayWeek = useMemo(() => weekOf(new Date()), []);
+  if (!view) {
+    return (
+      <div className="screen">
+        <h1>Plan</h1>
+        {s.error ? <div className="banner error" role="alert">{s.error.message}</div> : <div className="muted">Loading the plan…</div>}
+      </div>
+    );
+  }
+  const { plan, analysis } = view;
+  const selectedAllocation = plan.allocations.find((a) => a.id === s.selectedAllocationId) ?? null;
+  const errors = analysis.problems.filter((p) => p.severity === 'error').length;
+  const overBudget = Number(analysis.totals.usd) > Number(plan.project.budget);
+  const inPlan = view.weeks.includes(todayWeek);
+
+  return (
+    <div className="screen pt-screen" data-plan-ready="true">
+      <div className="screen-header">
+        <div>
+          <h1 className="pt-title">{plan.project.name}</h1>
+          <div className="muted">{plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source: {plan.project.source ?? 'entered in the app'}</div>
+        </div>
+        <span className="spacer" />
+        <div className="toolbar" role="toolbar" aria-label="Plan actions">
+          <button type="button" className="btn" onClick={() => void s.undo()} disabled={!view.history.undoLabel} title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}>↶ Undo</button>
+          <button type="button" className="btn" onClick={() => void s.redo()} disabled={!view.history.redoLabel} title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}>↷ Redo</button>
+          <span className="pt-zoom" role="group" aria-label="Zoom">
+            <button type="button" className={`btn${s.zoom === 'weeks' ? ' primary' : ''}`} aria-pressed={s.zoom === 'weeks'} onClick={() => s.setZoom('weeks')}>Weeks</button>
+            <button type="button" className={`btn${s.zoom === 'months' ? ' primary' : ''}`} aria-pressed={s.zoom === 'months'} onClick={() => s.setZoom('months')}>Months</button>
+          </span>
+        </div>
+      </div>
+
+      <div className="kpis">
+        <div className="kpi" title={`Sum of every week's planned cost (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')})`}>
+          <div className="kpi-label">Planned cost</div>
+          <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtUsd(analysis.totals.usd)}</div>
+          <div className="kpi-sub">of {plan.project.currency} {Number(plan.project.budget).toLocaleString('en-US')} budget · {overBudget ? `${fmtUsd(String(-Number(analysis.totals.remainingUsd)))} over` : `${fmtUsd(analysis.totals.remainingUsd)} left`}</div>
+        </div>
+        <div className="kpi" title="Hours of booked GPUs × GPU count, all weeks">
+          <div className="kpi-label">GPU-hours booked</div>
+          <div className="kpi-value">{fmtHours(analysis.totals.gpuHours)} h</div>
+          <div className="kpi-sub">{view.weeks[0]} → {view.weeks[view.weeks.length - 1]} ({view.weeks.length} ISO weeks)</div>
+        </div>
+        <div className="kpi">
+          <div className="kpi-label">Problems</div>
+          <div className={`kpi-value${errors ? ' pt-bad-text' : ''}`}>{analysis.problems.length}</div>
+          <div className="kpi-sub">{errors} errors · checks took {view.analysisMs.toFixed(2)} ms</div>
+        </div>
+        <div className="kpi">
+          <div className="kpi-label">Today</div>
+          <div className="kpi-value">{todayWeek}</div>
+          <div className="kpi-sub">{inPlan ? 'marked in blue on the timeline' : todayWeek > view.weeks[view.weeks.length - 1]! ? 'after the plan’s last week' : 'before the plan’s first week'}</div>
+        </div>
+      </div>
+
+      {s.error && (
+        <div className="banner error pt-error" role="alert">
+          <strong>Not saved:</strong> {s.error.message}
+          {s.error.details?.problems && s.error.details.problems.length > 1 && <ul>{s.error.details.problems.map((p, i) => <li key={i}>{p.field}: {p.message}</li>)}</ul>}
+          <button type="button" className="btn small" onClick={s.clearError} style={{ marginLeft: 8 }}>Dismiss</button>
+        </div>
+      )}
+
+      <section className="panel pt-timeline-panel" aria-label="Timeline">
+        <div className="panel-title">
+          <strong>Timeline</strong>
+          <span className="muted">{s.zoom === 'weeks' ? 'drag a bar to move it, drag its right edge to resize, double-click an empty week to book · keys: arrows, Enter, Alt+←/→ move, Shift+→ extend, Shift+← remove week, +/− hours, Delete' : 'month view (read-only): weeks belong to the month of their Thursday'}</span>
+        </div>
+        {s.zoom === 'weeks' ? (
+          <Timeline view={view} selected={s.selected} selectedAllocationId={s.selectedAllocationId} flash={s.flash} todayWeek={todayWeek} onEdit={s.edit} onSelect={s.select} />
+        ) : (
+          <MonthView view={view} />
+        )}
+      </section>
+
+      {selectedAllocation && (
+        <AllocationEditor plan={plan} allocation={selectedAllocation} offerings={view.catalog.offerings} costUsd={analysis.totals.allocationUsd[selectedAllocation.id]} fieldErrors={s.fieldErrors} onEdit={s.edit} onClose={() => s.select(s.selected, null)} />
+      )}
+
+      <div className="pt-two">
+        <ProblemsPanel problems={analysis.problems} onJump={(p) => s.jump(p.cell)} />
+        <PlanChart view={view} todayWeek={todayWeek} />
+      </div>
+
+      <MilestoneTable view={view} onJump={(milestoneId, phaseId, trackId, start) => s.jump({ row: 'milestone', milestoneId, phaseId, trackId, week: weekOf(start) })} />
+      <ScenariosPanel compare={s.compare} onDuplicate={(name) => void s.duplicate(name)} />
+      <ClaimsPanel view={view} />
+    </div>
+  );
 }

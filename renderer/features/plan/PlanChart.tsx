@@ -1,0 +1,35 @@
+/** GPU-hours by track per week (stacked bars) with the cumulative cost line against the budget (right axis). */
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLegend, VictoryLine, VictoryStack } from 'victory';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+
+export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: string }) {
+  const { plan, analysis, weeks } = view;
+  const totals = analysis.totals.weeks;
+  const maxHours = Math.max(1, ...totals.map((t) => t.gpuHours));
+  const budget = Number(plan.project.budget);
+  const maxCost = Math.max(1, budget, ...totals.map((t) => Number(t.cumulativeUsd)));
+  const scale = maxCost / maxHours; // dollars per hour-axis unit
+  const x = (w: string) => w.slice(5);
+  return (
+    <div className="panel pt-chart" aria-label="GPU-hours by track per week, with cumulative cost">
+      <div className="panel-title">
+        <strong>GPU-hours by track per week</strong>
+        <span className="muted">stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis (USD) · dashed: budget {plan.project.currency} {budget.toLocaleString('en-US')}</span>
+      </div>
+      <VictoryChart height={250} width={Math.max(640, weeks.length * 70 + 140)} domainPadding={{ x: 24 }} padding={{ top: 36, bottom: 40, left: 60, right: 70 }}>
+        <VictoryLegend x={60} y={4} orientation="horizontal" gutter={18} style={{ labels: { fontSize: 11 } }}
+          data={[...plan.tracks.map((t) => ({ name: `${t.name} (${t.owner})`, symbol: { fill: t.colour } })), { name: 'cumulative cost', symbol: { fill: '#c53030', type: 'minus' } }, { name: 'budget', symbol: { fill: '#6b7585', type: 'minus' } }]} />
+        <VictoryAxis tickValues={weeks.map(x)} style={{ tickLabels: { fontSize: 10, fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2f6fdf' : '#4b5565')) as unknown as string } }} />
+        <VictoryAxis dependentAxis label="GPU-hours" style={{ axisLabel: { fontSize: 10, padding: 42 }, tickLabels: { fontSize: 10 }, grid: { stroke: '#eef0f3' } }} />
+        <VictoryAxis dependentAxis orientation="right" label="USD (cumulative)" tickFormat={(t: number) => `$${Math.round(t * scale)}`} style={{ axisLabel: { fontSize: 10, padding: 52 }, tickLabels: { fontSize: 10, fill: '#c53030' } }} />
+        <VictoryStack>
+          {plan.tracks.map((t) => (
+            <VictoryBar key={t.id} barWidth={28} style={{ data: { fill: t.colour } }} data={totals.map((w) => ({ x: x(w.week), y: w.byTrack[t.id]?.gpuHours ?? 0 }))} />
+          ))}
+        </VictoryStack>
+        <VictoryLine style={{ data: { stroke: '#c53030', strokeWidth: 2 } }} data={totals.map((w) => ({ x: x(w.week), y: Number(w.cumulativeUsd) / scale }))} />
+        <VictoryLine style={{ data: { stroke: '#6b7585', strokeWidth: 1.5, strokeDasharray: '5,4' } }} data={totals.map((w) => ({ x: x(w.week), y: budget / scale }))} />
+      </VictoryChart>
+    </div>
+  );
+}

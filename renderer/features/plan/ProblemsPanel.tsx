@@ -1,0 +1,42 @@
+/** Problems the checks found, most severe first; each jumps to its cell in the timeline. */
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+
+type Problem = PlanView['analysis']['problems'][number];
+
+const KIND_LABEL: Record<string, string> = {
+  'pool-over-capacity': 'pool over capacity',
+  'pool-concurrency': 'pool shared at once',
+  'milestone-short-hours': 'milestone short of hours',
+  'milestone-no-hardware': 'milestone without hardware',
+  'week-over-budget-share': "week over its budget share",
+  'cumulative-over-budget': 'over the budget',
+  'offering-missing': 'offering gone',
+  'price-changed': 'price changed',
+  'allocation-outside-track': "outside the track's dates",
+};
+
+export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJump: (p: Problem) => void }) {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return (
+    <section className="panel pt-problems" aria-label="Problems">
+      <div className="panel-title">
+        <strong>Problems</strong>
+        <span className={`badge ${errors ? 'bad' : problems.length ? 'warn' : 'ok'}`}>{errors} errors · {problems.length - errors} warnings</span>
+        <span className="muted">recomputed on every edit · click to jump to the cell</span>
+      </div>
+      {problems.length === 0 ? <div className="muted">No problems: every check passes.</div> : (
+        <ul className="pt-problem-list">
+          {problems.map((p) => (
+            <li key={p.id}>
+              <button type="button" className={`pt-problem ${p.severity}`} onClick={() => onJump(p)} data-problem={p.kind}>
+                <span className={`badge ${p.severity === 'error' ? 'bad' : p.severity === 'warning' ? 'warn' : 'info'}`}>{p.severity}</span>
+                <span className="pt-problem-kind">{KIND_LABEL[p.kind] ?? p.kind}{p.week ? ` · ${p.week}` : ''}</span>
+                <span className="pt-problem-msg">{p.message}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

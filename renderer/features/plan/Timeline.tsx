@@ -1,0 +1,406 @@
+/**
+ * The timeline: ISO weeks as columns, tracks as swimlanes with allocation bars (drag to move, drag the right edge to
+ * resize; keyboard: arrows move the focus, Enter creates/opens, Alt+←/→ moves, Shift+→ extends, Shift+← removes the
+ * week, +/− changes hours by 4, Delete removes), milestone markers, one row per capacity pool, weekly totals rows.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CellRef } from '../../../shared/domain/plan/checks';
+import { moveAllocationsCommand, type PlanCommand } from '../../../shared/domain/plan/commands';
+import type { Allocation, OfferingFacts, Plan } from '../../../shared/domain/plan/types';
+import { addWeeksToKey, daysInclusive, monthOfWeek, weekEnd, weekLabel, weekOf, weekStart } from '../../../shared/domain/plan/weeks';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+import type { CellSelection } from './store';
+import { buildRuns, fmtHours, fmtUsd, gpuShort, offeringLabel, tint, type Run } from './timeline-model';
+
+export const COL_W = 118;
+const LABEL_W = 236;
+const ROW_H = 34;
+const MILESTONE_H = 26;
+
+export function newId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** The offering a new booking in (track, week) starts with: the track's nearest booking, else the first planned one. */
+export function defaultBooking(plan: Plan, trackId: string, week: string, offerings: Map<string, OfferingFacts>): Pick<Allocation, 'offeringId' | 'gpuId'> {
+  const own = plan.allocations.filter((a) => a.trackId === trackId).sort((a, b) => Math.abs(weekDistance(a.week, week)) - Math.abs(weekDistance(b.week, week)));
+  if (own[0]) return { offeringId: own[0].offeringId, gpuId: own[0].gpuId };
+  const planned = plan.plannedPrices[0]?.offeringId ?? [...offerings.keys()][0] ?? null;
+  return { offeringId: planned, gpuId: (planned && offerings.get(planned)?.gpuId) || 't4-16gb' };
+}
+
+function weekDistance(a: string, b: string): number {
+  return (Date.parse(weekStart(a)) - Date.parse(weekStart(b))) / (7 * 86400000);
+}
+
+interface Props {
+  view: PlanView;
+  selected: CellSelection | null;
+  selectedAllocationId: string | null;
+  flash: CellRef | null;
+  todayWeek: string;
+  onEdit: (command: PlanCommand) => Promise<boolean>;
+  onSelect: (cell: CellSelection | null, allocationId?: string | null) => void;
+}
+
+interface Drag {
+  run: Run;
+  mode: 'move' | 'resize';
+  startX: number;
+  dx: number;
+}
+
+export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect }: Props) {
+  const { plan, weeks, analysis } = view;
+  const offerings = useMemo(() => new Map(view.catalog.offerings.map((o) => [o.id, o])), [view.catalog.offerings]);
+  const weekIndex = useMemo(() => new Map(weeks.map((w, i) => [w, i])), [weeks]);
+  const runs = useMemo(() => buildRuns(plan.allocations, weekIndex), [plan.allocations, weekIndex]);
+  const problemsByCell = useMemo(() => {
+    const m = new Map<string, string[]>();
+    for (const p of analysis.problems) {
+      const key = p.cell.row === 'milestone' ? `milestone:${p.cell.phaseId}` : `${p.cell.row}:${p.cell.trackId ?? p.cell.poolId ?? ''}:${p.cell.week ?? ''}`;
+      m.set(key, [...(m.get(key) ?? []), p.severity]);
+    }
+    return m;
+  }, [analysis.problems]);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const focusAfter = useRef<string | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = weeks.length * COL_W;
+
+  // Drag: pointer moves update the ghost; release applies the change in whole weeks.
+  useEffect(() => {
+    if (!drag) return;
+    const move = (e: PointerEvent) => setDrag((d) => (d ? { ...d, dx: e.clientX - d.startX } : d));
+    const up = () => {
+      setDrag((d) => {
+        if (d) void finishDrag(d);
+        return null;
+      });
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up, { once: true });
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+  }, [drag !== null]);
+
+  async function finishDrag(d: Drag) {
+    const delta = Math.round(d.dx / COL_W);
+    if (delta === 0) return;
+    if (d.mode === 'move') {
+      await onEdit(moveAllocationsCommand(plan, d.run.allocations.map((a) => a.id), (w) => addWeeksToKey(w, delta)));
+    } else await onEdit(resizeCommand(d.run, delta));
+  }
+
+  function resizeCommand(run: Run, delta: number): PlanCommand {
+    const last = run.allocations[run.allocations.length - 1]!;
+    if (delta > 0) {
+      const commands: PlanCommand[] = [];
+      for (let i = 1; i <= delta; i++) {
+        const week = addWeeksToKey(last.week, i);
+        if (plan.allocations.some((a) => a.trackId === run.trackId && a.week === week && a.offeringId === run.offeringId && a.gpuId === run.gpuId)) break;
+        commands.push({ type: 'upsert', entity: 'allocation', value: { ...last, id: newId('alloc'), week, phaseId: null, note: `extended from ${last.week}` } });
+      }
+      return { type: 'batch', label: 'extend bar', commands };
+    }
+    const keep = Math.max(1, run.allocations.length + delta);
+    return { type: 'batch', label: 'shorten bar', commands: run.allocations.slice(keep).map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })) };
+  }
+
+  // Focus follows keyboard actions, and the Problems panel's jumps.
+  useEffect(() => {
+    if (focusAfter.current) {
+      const el = document.querySelector<HTMLElement>(`[data-cell="${focusAfter.current}"]`);
+      el?.focus();
+      focusAfter.current = null;
+    }
+  });
+  useEffect(() => {
+    if (!flash) return;
+    const key = flash.row === 'milestone' ? `milestone:${flash.phaseId}` : `${flash.row}:${flash.trackId ?? flash.poolId ?? ''}:${flash.week ?? ''}`;
+    const el = document.querySelector<HTMLElement>(`[data-cell="${key}"]`);
+    if (el) {
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      el.focus({ preventScroll: true });
+    }
+  }, [flash]);
+
+  const cellAllocations = (trackId: string, week: string) => plan.allocations.filter((a) => a.trackId === trackId && a.week === week);
+
+  async function onCellKey(e: React.KeyboardEvent, trackIndex: number, week: string) {
+    const track = plan.tracks[trackIndex]!;
+    const i = weekIndex.get(week)!;
+    const here = cellAllocations(track.id, week);
+    const focusCell = (t: number, w: string) => {
+      const tt = plan.tracks[t];
+      if (!tt || !weekIndex.has(w)) return;
+      focusAfter.current = `track:${tt.id}:${w}`;
+      onSelect({ trackId: tt.id, week: w }, cellAllocations(tt.id, w)[0]?.id ?? null);
+    };
+    const key = e.key;
+    if (key === 'ArrowRight' && e.altKey && here.length) {
+      e.preventDefault();
+      const next = addWeeksToKey(week, 1);
+      if (await onEdit(moveAllocationsCommand(plan, here.map((a) => a.id), (w) => addWeeksToKey(w, 1)))) focusCell(trackIndex, next);
+    } else if (key === 'ArrowLeft' && e.altKey && here.length) {
+      e.preventDefault();
+      const prev = addWeeksToKey(week, -1);
+      if (await onEdit(moveAllocationsCommand(plan, here.map((a) => a.id), (w) => addWeeksToKey(w, -1)))) focusCell(trackIndex, prev);
+    } else if (key === 'ArrowRight' && e.shiftKey && here.length) {
+      e.preventDefault();
+      const next = addWeeksToKey(week, 1);
+      const a = here[0]!;
+      if (await onEdit({ type: 'upsert', entity: 'allocation', value: { ...a, id: newId('alloc'), week: next, phaseId: null, note: `extended from ${week}` } })) focusCell(trackIndex, next);
+    } else if (key === 'ArrowLeft' && e.shiftKey && here.length) {
+      e.preventDefault();
+      if (await onEdit({ type: 'batch', label: 'remove week from bar', commands: here.map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })) })) focusCell(trackIndex, addWeeksToKey(week, -1));
+    } else if (key === 'ArrowRight' && i < weeks.length - 1) {
+      e.preventDefault();
+      focusCell(trackIndex, weeks[i + 1]!);
+    } else if (key === 'ArrowLeft' && i > 0) {
+      e.preventDefault();
+      focusCell(trackIndex, weeks[i - 1]!);
+    } else if (key === 'ArrowDown') {
+      e.preventDefault();
+      focusCell(trackIndex + 1, week);
+    } else if (key === 'ArrowUp') {
+      e.preventDefault();
+      focusCell(trackIndex - 1, week);
+    } else if (key === 'Enter' || key === 'n') {
+      e.preventDefault();
+      if (here.length === 0) {
+        const id = newId('alloc');
+        const b = defaultBooking(plan, track.id, week, offerings);
+        if (await onEdit({ type: 'upsert', entity: 'allocation', value: { id, trackId: track.id, week, ...b, gpuCount: 1, hours: 20, phaseId: null, note: null } })) {
+          focusAfter.current = `track:${track.id}:${week}`;
+          onSelect({ trackId: track.id, week }, id);
+        }
+      } else onSelect({ trackId: track.id, week }, here[0]!.id);
+    } else if ((key === '+' || key === '=' || key === '-') && here.length) {
+      e.preventDefault();
+      const a = here[0]!;
+      const hours = Math.max(0, Math.min(168, a.hours + (key === '-' ? -4 : 4)));
+      focusAfter.current = `track:${track.id}:${week}`;
+      await onEdit({ type: 'upsert', entity: 'allocation', value: { ...a, hours } });
+    } else if ((key === 'Delete' || key === 'Backspace') && here.length) {
+      e.preventDefault();
+      focusAfter.current = `track:${track.id}:${week}`;
+      await onEdit({ type: 'batch', label: 'delete allocation', commands: here.map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })) });
+    }
+  }
+
+  const todayIndex = weekIndex.get(todayWeek);
+  const todayLine = todayIndex === undefined ? null : <div className="pt-today-line" style={{ left: todayIndex * COL_W + COL_W / 2 }} aria-hidden="true" />;
+  const months: Array<{ month: string; span: number }> = [];
+  for (const w of weeks) {
+    const m = monthOfWeek(w);
+    const last = months[months.length - 1];
+    if (last && last.month === m) last.span++;
+    else months.push({ month: m, span: 1 });
+  }
+  const projectWeek = (w: string) => w >= weekOf(plan.project.start) && w <= weekOf(plan.project.end);
+
+  return (
+    <div className="pt-scroll" ref={scrollRef} role="grid" aria-label="Plan timeline" aria-rowcount={plan.tracks.length + plan.pools.length + 5}>
+      <div className="pt-inner" style={{ width: LABEL_W + width }}>
+        <div className="pt-row pt-head" role="row">
+          <div className="pt-label pt-corner">Month</div>
+          <div className="pt-weeks">
+            {months.map((m) => (
+              <div key={m.month} className="pt-month" style={{ width: m.span * COL_W }}>{new Date(`${m.month}-15T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}</div>
+            ))}
+          </div>
+        </div>
+        <div className="pt-row pt-head" role="row">
+          <div className="pt-label pt-corner">ISO week (Mon)</div>
+          <div className="pt-weeks">
+            {weeks.map((w) => (
+              <div key={w} role="columnheader" className={`pt-weekhead${w === todayWeek ? ' today' : ''}${projectWeek(w) ? '' : ' outside'}`} style={{ width: COL_W }} title={`${w}: Monday ${weekStart(w)} to Sunday ${weekEnd(w)}`}>
+                <strong>{w.slice(5)}</strong> <span>{weekLabel(w).split('·')[1]}</span>
+                {w === todayWeek && <span className="pt-today-badge">today</span>}
+              </div>
+            ))}
+          </div>
+        </div>
+
+        <div className="pt-section">Tracks — GPU bookings (hours of the booked GPUs per week)</div>
+        {plan.tracks.map((track, ti) => {
+          const trackRuns = runs.filter((r) => r.trackId === track.id);
+          const rows = Math.max(1, ...trackRuns.map((r) => r.row + 1));
+          const height = MILESTONE_H + rows * ROW_H + 8;
+          const milestones = plan.milestones.filter((m) => m.trackId === track.id);
+          return (
+            <div key={track.id} className="pt-row pt-lane" role="row" style={{ height }}>
+              <div className="pt-label" style={{ borderLeft: `4px solid ${track.colour}` }}>
+                <div className="pt-track-name">{track.name}</div>
+                <div className="pt-track-owner">{track.owner}</div>
+                <div className="pt-track-dates">{fmtDay(track.start)} → {fmtDay(track.end)} · {daysInclusive(track.start, track.end)} days</div>
+              </div>
+              <div className="pt-weeks pt-lane-area" style={{ width, height }}>
+                {weeks.map((w, wi) => {
+                  const inTrack = weekStart(w) <= track.end && addWeeksToKey(w, 1) > weekOf(track.start) && weekStart(addWeeksToKey(w, 1)) > track.start;
+                  const isSel = selected?.trackId === track.id && selected.week === w;
+                  const flags = problemsByCell.get(`track:${track.id}:${w}`);
+                  const tabIndex = isSel || (!selected && ti === 0 && wi === 0) ? 0 : -1;
+                  return (
+                    <div
+                      key={w}
+                      role="gridcell"
+                      tabIndex={tabIndex}
+                      data-cell={`track:${track.id}:${w}`}
+                      aria-label={`${track.name}, ${w}: ${cellAllocations(track.id, w).map((a) => `${gpuShort(a.gpuId)} ${a.gpuCount}× ${a.hours} h`).join(', ') || 'empty'}`}
+                      className={`pt-cell${inTrack ? '' : ' off'}${isSel ? ' selected' : ''}${w === todayWeek ? ' today' : ''}${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`}
+                      style={{ left: wi * COL_W, width: COL_W, height }}
+                      onClick={() => onSelect({ trackId: track.id, week: w }, cellAllocations(track.id, w)[0]?.id ?? null)}
+                      onDoubleClick={() => {
+                        if (cellAllocations(track.id, w).length) return;
+                        const id = newId('alloc');
+                        void onEdit({ type: 'upsert', entity: 'allocation', value: { id, trackId: track.id, week: w, ...defaultBooking(plan, track.id, w, offerings), gpuCount: 1, hours: 20, phaseId: null, note: null } }).then((ok) => ok && onSelect({ trackId: track.id, week: w }, id));
+                      }}
+                      onKeyDown={(e) => void onCellKey(e, ti, w)}
+                    />
+                  );
+                })}
+                {milestones.flatMap((m) =>
+                  m.phases.map((ph) => {
+                    const wi = weekIndex.get(weekOf(ph.start));
+                    if (wi === undefined) return null;
+                    const dayOffset = (new Date(`${ph.start}T00:00:00Z`).getUTCDay() + 6) % 7;
+                    const left = wi * COL_W + (dayOffset / 7) * COL_W;
+                    const w = (daysInclusive(ph.start, ph.end) / 7) * COL_W;
+                    const cov = analysis.phases.find((p) => p.phaseId === ph.id);
+                    const flags = problemsByCell.get(`milestone:${ph.id}`);
+                    const label = m.phases.length > 1 ? `${m.code} ${ph.name}` : m.code;
+                    return (
+                      <div
+                        key={ph.id}
+                        className={`pt-milestone${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`}
+                        data-cell={`milestone:${ph.id}`}
+                        tabIndex={-1}
+                        style={{ left, width: Math.max(w, 18) }}
+                        title={`${m.code} ${m.name}${m.phases.length > 1 ? ` — ${ph.name}` : ''}\n${ph.start} → ${ph.end}, ${ph.runs.low}-${ph.runs.high} runs on ${ph.offeringId ?? 'no hardware'}\nneeds ${cov?.neededHours ?? '?'} GPU-h (${cov?.neededBasis ?? ''}); booked ${cov?.allocatedHours ?? 0} h by ${ph.end}`}
+                      >
+                        <span className="pt-diamond" aria-hidden="true">◆</span>
+                        <span className="pt-ms-label">{label}</span>
+                        <span className="pt-ms-dates">{fmtDay(ph.start)}–{fmtDay(ph.end)}</span>
+                      </div>
+                    );
+                  }),
+                )}
+                {trackRuns.map((run) => {
+                  const isDrag = drag?.run.key === run.key;
+                  const left = run.startIndex * COL_W + 3;
+                  const baseWidth = (run.endIndex - run.startIndex + 1) * COL_W - 6;
+                  const dx = isDrag && drag.mode === 'move' ? drag.dx : 0;
+                  const dw = isDrag && drag.mode === 'resize' ? drag.dx : 0;
+                  const colour = track.colour;
+                  const o = offeringLabel(run.offeringId, run.gpuId, offerings);
+                  const selectedRun = run.allocations.some((a) => a.id === selectedAllocationId);
+                  return (
+                    <div
+                      key={run.key}
+                      className={`pt-bar${selectedRun ? ' selected' : ''}${isDrag ? ' dragging' : ''}`}
+                      style={{ left, width: Math.max(24, baseWidth + dw), top: MILESTONE_H + run.row * ROW_H + 2, transform: `translateX(${dx}px)`, background: run.gpuId.startsWith('a100') ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.35 : 0.55), borderColor: colour }}
+                      title={`${o} — drag to move, drag the right edge to resize`}
+                      data-run={`${track.id}:${run.gpuId}:${run.allocations[0]!.week}`}
+                      onPointerDown={(e) => {
+                        if (e.button !== 0) return;
+                        e.preventDefault();
+                        onSelect({ trackId: track.id, week: run.allocations[0]!.week }, run.allocations[0]!.id);
+                        setDrag({ run, mode: (e.target as HTMLElement).classList.contains('pt-handle') ? 'resize' : 'move', startX: e.clientX, dx: 0 });
+                      }}
+                    >
+                      {run.allocations.map((a) => (
+                        <div key={a.id} className="pt-seg" style={{ width: COL_W }} onClick={() => onSelect({ trackId: track.id, week: a.week }, a.id)}>
+                          <span className="pt-seg-gpu">{a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}{gpuShort(a.gpuId)}</span>
+                          <span className="pt-seg-hours">{fmtHours(a.hours)} h</span>
+                        </div>
+                      ))}
+                      <div className="pt-handle" aria-hidden="true" />
+                    </div>
+                  );
+                })}
+                {todayLine}
+              </div>
+            </div>
+          );
+        })}
+
+        <div className="pt-section">Capacity pools — booked GPU-hours / what the pool holds (GPUs × 168 h)</div>
+        {plan.pools.map((pool) => {
+          const load = analysis.pools.find((p) => p.poolId === pool.id);
+          return (
+            <div key={pool.id} className="pt-row pt-pool" role="row">
+              <div className="pt-label" title={pool.notes ?? ''}>
+                <div className="pt-track-name">{pool.name}</div>
+                <div className="pt-track-owner">{pool.capacity} {pool.unit === 'gpus' ? (pool.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at a time · {pool.offeringIds.map((id) => gpuShort(offerings.get(id)?.gpuId ?? id.split('-').slice(-2).join('-'))).join(', ')}</div>
+              </div>
+              <div className="pt-weeks">
+                {weeks.map((w) => {
+                  const l = load?.weeks[w];
+                  const pct = l && l.capacityHours ? Math.min(1, l.gpuHours / l.capacityHours) : 0;
+                  return (
+                    <div key={w} role="gridcell" tabIndex={-1} data-cell={`pool:${pool.id}:${w}`} className={`pt-poolcell${l?.over ? ' over' : l?.turns ? ' turns' : ''}${w === todayWeek ? ' today' : ''}`} style={{ width: COL_W }}
+                      title={l ? `${pool.name}, ${w}: ${l.gpuHours} GPU-h booked of ${l.capacityHours}; ${l.concurrentGpus} GPU bookings at once (capacity ${pool.capacity})${l.over ? ' — OVER CAPACITY' : l.turns ? ' — bookings must take turns' : ''}` : `${w}: nothing booked`}>
+                      {l ? (
+                        <>
+                          <div className="pt-load"><div className="pt-load-fill" style={{ width: `${pct * 100}%` }} /></div>
+                          <span className="num">{fmtHours(l.gpuHours)}/{l.capacityHours} h</span>
+                          {l.concurrentGpus > pool.capacity && <span className="pt-conc">{l.concurrentGpus} at once</span>}
+                        </>
+                      ) : <span className="muted">—</span>}
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          );
+        })}
+
+        <div className="pt-section">Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used</div>
+        <TotalsRow label="GPU-hours" sub="all tracks" weeks={weeks} todayWeek={todayWeek} render={(w) => {
+          const t = analysis.totals.weeks.find((x) => x.week === w)!;
+          return { text: `${fmtHours(t.gpuHours)} h`, cls: '', title: `${w}: ${t.gpuHours} GPU-hours booked` };
+        }} />
+        <TotalsRow label="Cost" sub="vs the week's share of the budget" weeks={weeks} todayWeek={todayWeek} cellKey={(w) => `totals::${w}`} render={(w) => {
+          const t = analysis.totals.weeks.find((x) => x.week === w)!;
+          const over = Number(t.usd) > Number(t.budgetShareUsd) && Number(t.usd) > 0;
+          return { text: fmtUsd(t.usd), sub: `share ${fmtUsd(t.budgetShareUsd)}`, cls: over ? 'warn' : '', title: `${w}: $${t.usd} planned (catalog price, else the plan's price); budget share $${t.budgetShareUsd} = budget × project days in the week ÷ project days` };
+        }} />
+        <TotalsRow label="Cumulative cost" sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`} weeks={weeks} todayWeek={todayWeek} render={(w) => {
+          const t = analysis.totals.weeks.find((x) => x.week === w)!;
+          const over = Number(t.cumulativeUsd) > Number(plan.project.budget);
+          return { text: fmtUsd(t.cumulativeUsd), sub: `${Math.round((Number(t.cumulativeUsd) / Math.max(1, Number(plan.project.budget))) * 100)}% of budget`, cls: over ? 'bad' : '', title: `By the end of ${w}: $${t.cumulativeUsd} of the $${plan.project.budget} budget (${plan.project.budgetSource})` };
+        }} />
+      </div>
+    </div>
+  );
+}
+
+function fmtDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+function TotalsRow({ label, sub, weeks, todayWeek, render, cellKey }: { label: string; sub: string; weeks: string[]; todayWeek: string; render: (w: string) => { text: string; sub?: string; cls: string; title: string }; cellKey?: (w: string) => string }) {
+  return (
+    <div className="pt-row pt-totals" role="row">
+      <div className="pt-label">
+        <div className="pt-track-name">{label}</div>
+        <div className="pt-track-owner">{sub}</div>
+      </div>
+      <div className="pt-weeks">
+        {weeks.map((w) => {
+          const r = render(w);
+          return (
+            <div key={w} role="gridcell" tabIndex={-1} data-cell={cellKey?.(w)} className={`pt-totalcell ${r.cls}${w === todayWeek ? ' today' : ''}`} style={{ width: COL_W }} title={r.title}>
+              <span className="num">{r.text}</span>
+              {r.sub && <span className="pt-totalsub">{r.sub}</span>}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

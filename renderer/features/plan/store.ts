@@ -1,0 +1,126 @@
+/** Plan screen state: the plan view from main, the selection, zoom, field errors of the last refused edit. */
+import { create } from 'zustand';
+import type { CellRef } from '../../../shared/domain/plan/checks';
+import type { PlanCommand } from '../../../shared/domain/plan/commands';
+import type { SerializedError } from '../../../shared/domain/errors';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+import type { Response } from '../../../shared/ipc/contract';
+import { api } from '../../app/api';
+
+export type Zoom = 'weeks' | 'months';
+export interface CellSelection {
+  trackId: string;
+  week: string;
+}
+
+interface PlanState {
+  view: PlanView | null;
+  loading: boolean;
+  busy: boolean;
+  error: SerializedError | null;
+  /** Field → message of the last refused edit (shown at the field). */
+  fieldErrors: Record<string, string>;
+  zoom: Zoom;
+  selected: CellSelection | null;
+  selectedAllocationId: string | null;
+  flash: CellRef | null;
+  compare: Response<'plan:compare-scenarios'> | null;
+  load: (projectId?: string) => Promise<void>;
+  edit: (command: PlanCommand) => Promise<boolean>;
+  undo: () => Promise<void>;
+  redo: () => Promise<void>;
+  setZoom: (zoom: Zoom) => void;
+  select: (cell: CellSelection | null, allocationId?: string | null) => void;
+  jump: (cell: CellRef) => void;
+  loadCompare: () => Promise<void>;
+  duplicate: (name: string) => Promise<void>;
+  clearError: () => void;
+}
+
+function fieldErrorsOf(error: SerializedError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of error.details?.problems ?? []) {
+    const field = (p.field ?? '').split('.').pop() ?? '';
+    if (field && !out[field]) out[field] = p.message;
+  }
+  if (Object.keys(out).length === 0 && error.details?.field) out[error.details.field] = error.message;
+  return out;
+}
+
+export const usePlanStore = create<PlanState>((set, get) => ({
+  view: null,
+  loading: false,
+  busy: false,
+  error: null,
+  fieldErrors: {},
+  zoom: 'weeks',
+  selected: null,
+  selectedAllocationId: null,
+  flash: null,
+  compare: null,
+
+  async load(projectId) {
+    set({ loading: true, error: null });
+    const r = await api.plan.getPlan(projectId ? { projectId } : {});
+    if (r.ok) set({ view: r.value, loading: false });
+    else set({ error: r.error, loading: false });
+    if (r.ok) void get().loadCompare();
+  },
+
+  async edit(command) {
+    const view = get().view;
+    if (!view) return false;
+    set({ busy: true });
+    const r = await api.plan.edit({ projectId: view.plan.project.id, revision: view.revision, command });
+    if (r.ok) {
+      const still = get().selectedAllocationId && r.value.plan.allocations.some((a) => a.id === get().selectedAllocationId);
+      set({ view: r.value, busy: false, error: null, fieldErrors: {}, selectedAllocationId: still ? get().selectedAllocationId : null });
+      void get().loadCompare();
+      return true;
+    }
+    set({ busy: false, error: r.error, fieldErrors: fieldErrorsOf(r.error) });
+    if (r.error.code === 'STALE_EDIT') void get().load(view.plan.project.id);
+    return false;
+  },
+
+  async undo() {
+    const view = get().view;
+    if (!view?.history.undoLabel) return;
+    const r = await api.plan.undo({ projectId: view.plan.project.id, revision: view.revision });
+    if (r.ok) set({ view: r.value, error: null, fieldErrors: {} });
+    else set({ error: r.error });
+    void get().loadCompare();
+  },
+
+  async redo() {
+    const view = get().view;
+    if (!view?.history.redoLabel) return;
+    const r = await api.plan.redo({ projectId: view.plan.project.id, revision: view.revision });
+    if (r.ok) set({ view: r.value, error: null, fieldErrors: {} });
+    else set({ error: r.error });
+    void get().loadCompare();
+  },
+
+  setZoom: (zoom) => set({ zoom }),
+  select: (cell, allocationId = null) => set({ selected: cell, selectedAllocationId: allocationId, fieldErrors: {} }),
+  jump: (cell) => {
+    set({ flash: cell, ...(cell.trackId && cell.week ? { selected: { trackId: cell.trackId, week: cell.week } } : {}), ...(cell.allocationId ? { selectedAllocationId: cell.allocationId } : {}), zoom: 'weeks' });
+  },
+
+  async loadCompare() {
+    const view = get().view;
+    if (!view) return;
+    const r = await api.plan.compareScenarios({ projectId: view.plan.project.id });
+    if (r.ok) set({ compare: r.value });
+  },
+
+  async duplicate(name) {
+    const view = get().view;
+    if (!view) return;
+    const r = await api.plan.duplicateScenario({ projectId: view.plan.project.id, name });
+    if (!r.ok) set({ error: r.error });
+    await get().loadCompare();
+  },
+
+  clearError: () => set({ error: null, fieldErrors: {} }),
+}));
