@@ -8,7 +8,7 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
   const maxHours = Math.max(1, ...totals.map((t) => t.gpuHours));
   const budget = Number(plan.project.budget);
   const maxCost = Math.max(1, budget, ...totals.map((t) => Number(t.cumulativeUsd)));
-  const scale = maxCost / maxHours; // dollars per hour-axis unit
+  const scale = maxCost / (maxHours * 1.05); // dollars per hour-axis unit
   const x = (w: string) => w.slice(5);
   return (
     <div className="panel pt-chart" aria-label="GPU-hours by track per week, with cumulative cost">
@@ -16,7 +16,7 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
         <strong>GPU-hours by track per week</strong>
         <span className="muted">stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis (USD) · dashed: budget {plan.project.currency} {budget.toLocaleString('en-US')}</span>
       </div>
-      <VictoryChart height={250} width={Math.max(640, weeks.length * 70 + 140)} domainPadding={{ x: 24 }} padding={{ top: 36, bottom: 40, left: 60, right: 70 }}>
+      <VictoryChart height={250} width={Math.max(640, weeks.length * 70 + 140)} domainPadding={{ x: 24 }} domain={{ y: [0, maxHours * 1.12] }} padding={{ top: 36, bottom: 40, left: 60, right: 70 }}>
         <VictoryLegend x={60} y={4} orientation="horizontal" gutter={18} style={{ labels: { fontSize: 11 } }}
           data={[...plan.tracks.map((t) => ({ name: `${t.name} (${t.owner})`, symbol: { fill: t.colour } })), { name: 'cumulative cost', symbol: { fill: '#c53030', type: 'minus' } }, { name: 'budget', symbol: { fill: '#6b7585', type: 'minus' } }]} />
         <VictoryAxis tickValues={weeks.map(x)} style={{ tickLabels: { fontSize: 10, fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2f6fdf' : '#4b5565')) as unknown as string } }} />

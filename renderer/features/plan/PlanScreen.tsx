@@ -56,7 +56,7 @@ export function PlanScreen() {
     <div className="screen pt-screen" data-plan-ready="true">
       <div className="screen-header">
         <div>
-          <h1 className="pt-title">{plan.project.name}</h1>
+          <h1 className="pt-title">Plan · {plan.project.name}</h1>
           <div className="muted">{plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source: {plan.project.source ?? 'entered in the app'}</div>
         </div>
         <span className="spacer" />

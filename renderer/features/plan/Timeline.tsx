@@ -12,10 +12,10 @@ import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { CellSelection } from './store';
 import { buildRuns, fmtHours, fmtUsd, gpuShort, offeringLabel, tint, type Run } from './timeline-model';
 
-export const COL_W = 118;
-const LABEL_W = 236;
+export const COL_W = 112;
+const LABEL_W = 220;
 const ROW_H = 34;
-const MILESTONE_H = 26;
+const MILESTONE_H = 46;
 
 export function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
@@ -263,8 +263,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                     />
                   );
                 })}
-                {milestones.flatMap((m) =>
-                  m.phases.map((ph) => {
+                {milestones.flatMap((m) => m.phases.map((ph) => ({ m, ph }))).sort((a, b) => a.ph.start.localeCompare(b.ph.start)).map(({ m, ph }, order) => {
                     const wi = weekIndex.get(weekOf(ph.start));
                     if (wi === undefined) return null;
                     const dayOffset = (new Date(`${ph.start}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -272,23 +271,22 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                     const w = (daysInclusive(ph.start, ph.end) / 7) * COL_W;
                     const cov = analysis.phases.find((p) => p.phaseId === ph.id);
                     const flags = problemsByCell.get(`milestone:${ph.id}`);
-                    const label = m.phases.length > 1 ? `${m.code} ${ph.name}` : m.code;
+                    const label = m.phases.length > 1 ? `${m.code} ${ph.name.split(' ')[0]!.toLowerCase().replace('experimentation', 'exp.')}` : m.code;
                     return (
                       <div
                         key={ph.id}
                         className={`pt-milestone${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`}
                         data-cell={`milestone:${ph.id}`}
                         tabIndex={-1}
-                        style={{ left, width: Math.max(w, 18) }}
+                        style={{ left, width: Math.max(w, 14), top: 3 + (order % 2) * 21 }}
                         title={`${m.code} ${m.name}${m.phases.length > 1 ? ` — ${ph.name}` : ''}\n${ph.start} → ${ph.end}, ${ph.runs.low}-${ph.runs.high} runs on ${ph.offeringId ?? 'no hardware'}\nneeds ${cov?.neededHours ?? '?'} GPU-h (${cov?.neededBasis ?? ''}); booked ${cov?.allocatedHours ?? 0} h by ${ph.end}`}
                       >
-                        <span className="pt-diamond" aria-hidden="true">◆</span>
-                        <span className="pt-ms-label">{label}</span>
-                        <span className="pt-ms-dates">{fmtDay(ph.start)}–{fmtDay(ph.end)}</span>
+                        <span className="pt-ms-text">
+                          <span className="pt-diamond" aria-hidden="true">◆</span> <span className="pt-ms-label">{label}</span> <span className="pt-ms-dates">{fmtSpan(ph.start, ph.end)}</span>
+                        </span>
                       </div>
                     );
-                  }),
-                )}
+                })}
                 {trackRuns.map((run) => {
                   const isDrag = drag?.run.key === run.key;
                   const left = run.startIndex * COL_W + 3;
@@ -377,6 +375,12 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
       </div>
     </div>
   );
+}
+
+function fmtSpan(start: string, end: string): string {
+  const a = fmtDay(start);
+  const b = fmtDay(end);
+  return a.split(' ')[1] === b.split(' ')[1] ? `${a.split(' ')[0]}–${b}` : `${a}–${b}`;
 }
 
 function fmtDay(day: string): string {

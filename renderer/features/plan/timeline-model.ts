@@ -45,7 +45,7 @@ export function buildRuns(allocations: Allocation[], weekIndex: Map<string, numb
   return runs;
 }
 
-const SHORT: Record<string, string> = { 't4-16gb': 'T4', 'l4-24gb': 'L4', 'a100-sxm-40gb': 'A100 40GB', 'a100-pcie-40gb': 'A100 40GB', 'a100-sxm-80gb': 'A100 80GB', 'h100-sxm-80gb': 'H100', 'rtx-4090-24gb': 'RTX 4090' };
+const SHORT: Record<string, string> = { 't4-16gb': 'T4', 'l4-24gb': 'L4', 'a100-sxm-40gb': 'A100', 'a100-pcie-40gb': 'A100', 'a100-sxm-80gb': 'A100 80G', 'h100-sxm-80gb': 'H100', 'rtx-4090-24gb': 'RTX 4090' };
 
 export function gpuShort(gpuId: string): string {
   return SHORT[gpuId] ?? gpuId.replace(/-\d+gb$/, '').toUpperCase();
