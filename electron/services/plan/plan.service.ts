@@ -108,7 +108,7 @@ export function createPlanService(deps: ServiceDeps) {
     const { plan, revision } = load(request.projectId);
     checkRevision(request.projectId, revision, request.revision);
     const cat = catalog();
-    const { errors } = validateCommand(plan, cat, request.command);
+    const { errors, applied } = validateCommand(plan, cat, request.command);
     if (errors.length > 0) {
       const first = errors[0]!;
       throw new UserError('INVALID_EDIT', `${first.entity} ${first.field}: ${first.message}`, {
@@ -117,7 +117,7 @@ export function createPlanService(deps: ServiceDeps) {
         problems: errors.map((e) => ({ field: `${e.entity}.${e.field}`, message: e.message, ...(e.value !== undefined ? { value: e.value } : {}) })),
       });
     }
-    const next = execute(plan, historyOf(request.projectId), request.command);
+    const next = execute(plan, historyOf(request.projectId), request.command, 200, applied);
     const newRevision = commit(request.projectId, plan, next.plan, request.command);
     histories.set(request.projectId, next.history);
     return view(next.plan, newRevision, cat);

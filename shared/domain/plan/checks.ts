@@ -19,7 +19,7 @@ import Big from 'big.js';
 import { createPriceBook, toMoney, type PriceBook } from './pricing';
 import { computeTotals, round2, type PlanTotals } from './totals';
 import type { Allocation, CapacityPool, Milestone, MilestonePhase, Plan, PlanCatalog } from './types';
-import { daysInWeek, HOURS_PER_WEEK, weekOf, weekStart } from './weeks';
+import { HOURS_PER_WEEK, weekOf, weekStart } from './weeks';
 
 export type ProblemKind =
   | 'pool-over-capacity'
@@ -158,21 +158,21 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
   const coverage: PhaseCoverage[] = [];
   // Remaining GPU-hours per track|gpu|week, consumed by phases in end-date order.
   const remaining = new Map<string, number>();
+  const trackWeeks = new Map<string, string[]>();
   for (const a of plan.allocations) {
-    const key = `${a.trackId}|${a.gpuId}|${a.week}`;
-    remaining.set(key, (remaining.get(key) ?? 0) + a.hours * a.gpuCount);
+    const tg = `${a.trackId}|${a.gpuId}`;
+    const key = `${tg}|${a.week}`;
+    const before = remaining.get(key);
+    if (before === undefined) {
+      const list = trackWeeks.get(tg);
+      if (list) list.push(a.week);
+      else trackWeeks.set(tg, [a.week]);
+    }
+    remaining.set(key, (before ?? 0) + a.hours * a.gpuCount);
   }
   const phases: Array<{ milestone: Milestone; phase: MilestonePhase }> = [];
   for (const milestone of plan.milestones) for (const phase of milestone.phases) phases.push({ milestone, phase });
   phases.sort((x, y) => (x.phase.end < y.phase.end ? -1 : x.phase.end > y.phase.end ? 1 : x.phase.start < y.phase.start ? -1 : 1));
-  const trackWeeks = new Map<string, string[]>();
-  for (const key of remaining.keys()) {
-    const [trackId, gpuId, week] = key.split('|') as [string, string, string];
-    const k = `${trackId}|${gpuId}`;
-    const list = trackWeeks.get(k) ?? [];
-    list.push(week);
-    trackWeeks.set(k, list);
-  }
   for (const list of trackWeeks.values()) list.sort();
   for (const { milestone, phase } of phases) {
     const label = phase.name === milestone.name ? milestone.code : `${milestone.code} ${phase.name}`;
@@ -273,10 +273,12 @@ function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
 function trackDateProblems(plan: Plan): Problem[] {
   const tracks = new Map(plan.tracks.map((t) => [t.id, t]));
   const problems: Problem[] = [];
+  const span = new Map(plan.tracks.map((t) => [t.id, { first: weekOf(t.start), last: weekOf(t.end) }]));
   for (const a of plan.allocations) {
     const t = tracks.get(a.trackId);
-    if (!t) continue;
-    if (daysInWeek(a.week, t.start, t.end) === 0) {
+    const s = span.get(a.trackId);
+    if (!t || !s) continue;
+    if (a.week < s.first || a.week > s.last) {
       problems.push({ id: `allocation-outside-track:${a.id}`, kind: 'allocation-outside-track', severity: 'warning', week: a.week, trackId: a.trackId,
         cell: { row: 'track', trackId: a.trackId, week: a.week, allocationId: a.id },
         message: `${t.name} (${t.owner}) has ${a.hours} h booked in ${a.week} (from ${weekStart(a.week)}), outside the track's dates ${t.start} → ${t.end}.` });
@@ -292,7 +294,8 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
   const pools = poolLoads(plan, book);
   const milestones = milestoneCoverage(plan, book);
   const problems = [...pools.problems, ...milestones.problems, ...offeringProblems(plan, book), ...budgetProblems(plan, totals), ...trackDateProblems(plan)];
-  problems.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.week ?? '').localeCompare(b.week ?? '') || a.id.localeCompare(b.id));
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  problems.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || cmp(a.week ?? '', b.week ?? '') || cmp(a.id, b.id));
   return { problems, totals, pools: pools.loads, phases: milestones.coverage };
 }
 

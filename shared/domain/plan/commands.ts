@@ -94,8 +94,9 @@ export interface History {
 
 export const emptyHistory = (): History => ({ past: [], future: [] });
 
-export function execute(plan: Plan, history: History, command: PlanCommand, limit = 200): { plan: Plan; history: History } {
-  const r = applyCommand(plan, command);
+/** Applies a command and records it; pass `applied` when the command was already applied (e.g. by validateCommand). */
+export function execute(plan: Plan, history: History, command: PlanCommand, limit = 200, applied?: Applied): { plan: Plan; history: History } {
+  const r = applied ?? applyCommand(plan, command);
   const past = [...history.past, { label: commandLabel(command), command, inverse: r.inverse }];
   return { plan: r.plan, history: { past: past.slice(Math.max(0, past.length - limit)), future: [] } };
 }

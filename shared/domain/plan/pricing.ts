@@ -28,6 +28,14 @@ export interface ResolvedPrice {
   /** true when the figure comes from the current catalog, false when from the plan's own planned price. */
   fromCatalog: boolean;
   offeringGpuCount: number;
+  /** usd ÷ offeringGpuCount, computed once (hourly prices). */
+  perGpu: Big;
+  /** A month's price spread over one week (subscriptions), computed once. */
+  perWeek: Big;
+}
+
+function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek'>): ResolvedPrice {
+  return { ...p, perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount), perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0) };
 }
 
 export function indexCatalog(catalog: PlanCatalog): Map<string, OfferingFacts> {
@@ -40,11 +48,11 @@ export function resolvePrice(offeringId: string, planned: PlannedPrice | undefin
     const kinds = planned ? [planned.kind, ...KIND_PREFERENCE] : KIND_PREFERENCE;
     for (const kind of kinds) {
       const p = live.prices.find((x) => x.kind === kind);
-      if (p) return { offeringId, kind, usd: new Big(p.usd), per: p.per, asOf: p.asOf, source: p.source, fromCatalog: true, offeringGpuCount: live.gpuCount };
+      if (p) return resolved({ offeringId, kind, usd: new Big(p.usd), per: p.per, asOf: p.asOf, source: p.source, fromCatalog: true, offeringGpuCount: live.gpuCount });
     }
   }
   if (planned) {
-    return { offeringId, kind: planned.kind, usd: new Big(planned.usd), per: planned.per, asOf: planned.asOf, source: planned.source, fromCatalog: false, offeringGpuCount: offering?.gpuCount ?? 1 };
+    return resolved({ offeringId, kind: planned.kind, usd: new Big(planned.usd), per: planned.per, asOf: planned.asOf, source: planned.source, fromCatalog: false, offeringGpuCount: offering?.gpuCount ?? 1 });
   }
   return null;
 }
@@ -68,12 +76,12 @@ export type PriceBook = ReturnType<typeof createPriceBook>;
 
 /** Hourly cost of `hours` on `gpuCount` GPUs at an hourly offering price. */
 export function hourlyCost(price: ResolvedPrice, hours: number, gpuCount: number): Big {
-  return price.usd.times(hours).times(gpuCount).div(price.offeringGpuCount);
+  return price.perGpu.times(hours).times(gpuCount);
 }
 
 /** A month's subscription spread over one ISO week. */
 export function subscriptionWeekCost(price: ResolvedPrice): Big {
-  return price.usd.div(WEEKS_PER_MONTH);
+  return price.perWeek;
 }
 
 /** Money as a decimal string with cents (display and JSON); exact sums stay in Big until here. */

@@ -47,16 +47,36 @@ export function planWeeks(plan: Plan): string[] {
   return weeksInRange(weekStart(first), weekStart(last));
 }
 
+const ZERO = new Big(0);
+/**
+ * Memo of hourly costs by allocation object: edits replace only the allocations they change (commands are
+ * immutable updates), so after one edit every other allocation's cost is reused. Keyed also by the price used.
+ */
+const hourlyMemo = new WeakMap<Allocation, { key: string; cost: Big; money: string }>();
+
+function memoHourly(a: Allocation, price: NonNullable<ReturnType<PriceBook['price']>>): { cost: Big; money: string } {
+  const key = `${price.kind}|${price.usd.toString()}|${price.offeringGpuCount}`;
+  const hit = hourlyMemo.get(a);
+  if (hit && hit.key === key) return hit;
+  const cost = hourlyCost(price, a.hours, a.gpuCount);
+  const entry = { key, cost, money: toMoney(cost) };
+  hourlyMemo.set(a, entry);
+  return entry;
+}
+
 /** Cost of each allocation (exact, Big), by the rules of pricing.ts. */
-export function allocationCosts(allocations: Allocation[], book: PriceBook): Map<string, Big> {
+export function allocationCosts(allocations: Allocation[], book: PriceBook, money?: Map<string, string>): Map<string, Big> {
   const costs = new Map<string, Big>();
   const subscriptionUsers = new Map<string, Allocation[]>();
   for (const a of allocations) {
     const price = book.price(a.offeringId);
     if (!price || price.per === 'once') {
-      costs.set(a.id, new Big(0));
+      costs.set(a.id, ZERO);
+      money?.set(a.id, '0.00');
     } else if (price.per === 'hour') {
-      costs.set(a.id, hourlyCost(price, a.hours, a.gpuCount));
+      const m = memoHourly(a, price);
+      costs.set(a.id, m.cost);
+      money?.set(a.id, m.money);
     } else {
       const key = `${a.offeringId}|${a.week}`;
       const list = subscriptionUsers.get(key) ?? [];
@@ -66,15 +86,20 @@ export function allocationCosts(allocations: Allocation[], book: PriceBook): Map
   }
   for (const users of subscriptionUsers.values()) {
     const price = book.price(users[0]!.offeringId)!;
-    const share = subscriptionWeekCost(price).div(users.length);
-    for (const a of users) costs.set(a.id, share);
+    const share = users.length === 1 ? subscriptionWeekCost(price) : subscriptionWeekCost(price).div(users.length);
+    const shareMoney = toMoney(share);
+    for (const a of users) {
+      costs.set(a.id, share);
+      money?.set(a.id, shareMoney);
+    }
   }
   return costs;
 }
 
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
-  const costs = allocationCosts(plan.allocations, book);
+  const money = new Map<string, string>();
+  const costs = allocationCosts(plan.allocations, book, money);
   const byWeek = new Map<string, Allocation[]>();
   for (const a of plan.allocations) {
     const list = byWeek.get(a.week) ?? [];
@@ -83,6 +108,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   }
   const budget = new Big(plan.project.budget);
   const projectDays = Math.max(1, daysInclusive(plan.project.start, plan.project.end));
+  const perDay = budget.div(projectDays);
   let cumulative = new Big(0);
   let cumulativeBudget = new Big(0);
   let totalHours = 0;
@@ -93,17 +119,18 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     const byTrack: Record<string, { gpuHours: number; usd: Big }> = {};
     const unpriced: string[] = [];
     for (const a of byWeek.get(week) ?? []) {
-      const cost = costs.get(a.id) ?? new Big(0);
+      const cost = costs.get(a.id) ?? ZERO;
       const h = a.hours * a.gpuCount;
       gpuHours += h;
       usd = usd.plus(cost);
-      const t = (byTrack[a.trackId] ??= { gpuHours: 0, usd: new Big(0) });
+      const t = (byTrack[a.trackId] ??= { gpuHours: 0, usd: ZERO });
       t.gpuHours += h;
       t.usd = t.usd.plus(cost);
-      if (!book.price(a.offeringId)) unpriced.push(a.id);
+      if (!a.offeringId || !book.price(a.offeringId)) unpriced.push(a.id);
     }
     cumulative = cumulative.plus(usd);
-    const share = budget.times(daysInWeek(week, plan.project.start, plan.project.end)).div(projectDays);
+    const days = daysInWeek(week, plan.project.start, plan.project.end);
+    const share = days === 7 ? perDay.times(7) : days === 0 ? new Big(0) : perDay.times(days);
     cumulativeBudget = cumulativeBudget.plus(share);
     totalHours += gpuHours;
     out.push({
@@ -124,7 +151,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     usd: toMoney(cumulative),
     budget: toMoney(budget),
     remainingUsd: toMoney(budget.minus(cumulative)),
-    allocationUsd: Object.fromEntries([...costs].map(([k, v]) => [k, toMoney(v)])),
+    allocationUsd: Object.fromEntries(money),
   };
 }
 

@@ -3,7 +3,7 @@
  * an entity it touched in a bad state. Messages name the field and say what is expected.
  */
 import Big from 'big.js';
-import { applyCommand, touchedIds, type PlanCommand } from './commands';
+import { applyCommand, touchedIds, type Applied, type PlanCommand } from './commands';
 import { indexCatalog } from './pricing';
 import type { Allocation, CapacityPool, Milestone, Plan, PlanCatalog, Project, Track } from './types';
 import { HOURS_PER_WEEK, isIsoDay, isWeekKey } from './weeks';
@@ -103,8 +103,9 @@ export function validatePool(p: CapacityPool): FieldError[] {
  * Applies the command to a scratch copy and validates every entity it touched.
  * Returns the field errors (empty = the edit may be saved) and the resulting plan.
  */
-export function validateCommand(plan: Plan, catalog: PlanCatalog, command: PlanCommand): { errors: FieldError[]; plan: Plan } {
-  const next = applyCommand(plan, command).plan;
+export function validateCommand(plan: Plan, catalog: PlanCatalog, command: PlanCommand): { errors: FieldError[]; plan: Plan; applied: Applied } {
+  const applied = applyCommand(plan, command);
+  const next = applied.plan;
   const errors: FieldError[] = [];
   for (const [entity, ids] of touchedIds(command)) {
     for (const id of ids) {
@@ -125,5 +126,5 @@ export function validateCommand(plan: Plan, catalog: PlanCatalog, command: PlanC
       }
     }
   }
-  return { errors, plan: next };
+  return { errors, plan: next, applied };
 }
