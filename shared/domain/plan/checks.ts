@@ -156,24 +156,18 @@ function phaseGpu(phase: MilestonePhase, book: PriceBook): string | null {
 function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCoverage[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const coverage: PhaseCoverage[] = [];
-  // Remaining GPU-hours per track|gpu|week, consumed by phases in end-date order.
-  const remaining = new Map<string, number>();
-  const trackWeeks = new Map<string, string[]>();
+  // Remaining GPU-hours per track → gpu → week, consumed by phases in end-date order.
+  const remaining = new Map<string, Map<string, Map<string, number>>>();
   for (const a of plan.allocations) {
-    const tg = `${a.trackId}|${a.gpuId}`;
-    const key = `${tg}|${a.week}`;
-    const before = remaining.get(key);
-    if (before === undefined) {
-      const list = trackWeeks.get(tg);
-      if (list) list.push(a.week);
-      else trackWeeks.set(tg, [a.week]);
-    }
-    remaining.set(key, (before ?? 0) + a.hours * a.gpuCount);
+    let byGpu = remaining.get(a.trackId);
+    if (!byGpu) remaining.set(a.trackId, (byGpu = new Map()));
+    let byWeek = byGpu.get(a.gpuId);
+    if (!byWeek) byGpu.set(a.gpuId, (byWeek = new Map()));
+    byWeek.set(a.week, (byWeek.get(a.week) ?? 0) + a.hours * a.gpuCount);
   }
   const phases: Array<{ milestone: Milestone; phase: MilestonePhase }> = [];
   for (const milestone of plan.milestones) for (const phase of milestone.phases) phases.push({ milestone, phase });
   phases.sort((x, y) => (x.phase.end < y.phase.end ? -1 : x.phase.end > y.phase.end ? 1 : x.phase.start < y.phase.start ? -1 : 1));
-  for (const list of trackWeeks.values()) list.sort();
   for (const { milestone, phase } of phases) {
     const label = phase.name === milestone.name ? milestone.code : `${milestone.code} ${phase.name}`;
     const cell = { row: 'milestone' as const, trackId: milestone.trackId, milestoneId: milestone.id, phaseId: phase.id, week: weekOf(phase.start) };
@@ -189,14 +183,14 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
     const to = weekOf(phase.end);
     let want = needed.hours ?? 0;
     let got = 0;
-    for (const week of trackWeeks.get(`${milestone.trackId}|${gpuId}`) ?? []) {
-      if (week < from || week > to) continue;
-      const key = `${milestone.trackId}|${gpuId}|${week}`;
-      const left = remaining.get(key) ?? 0;
+    const byWeek = remaining.get(milestone.trackId)?.get(gpuId);
+    const inRange = byWeek ? [...byWeek.keys()].filter((w) => w >= from && w <= to).sort() : [];
+    for (const week of inRange) {
+      const left = byWeek!.get(week) ?? 0;
       const take = needed.hours === null ? left : Math.min(left, want);
       got += take;
       want -= take;
-      remaining.set(key, left - take);
+      byWeek!.set(week, left - take);
     }
     coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: round2(got) });
     if (needed.hours !== null && got + 1e-9 < needed.hours) {

@@ -32,10 +32,12 @@ export interface ResolvedPrice {
   perGpu: Big;
   /** A month's price spread over one week (subscriptions), computed once. */
   perWeek: Big;
+  /** Identity of the figure, for memoized costs. */
+  memoKey: string;
 }
 
-function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek'>): ResolvedPrice {
-  return { ...p, perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount), perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0) };
+function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek' | 'memoKey'>): ResolvedPrice {
+  return { ...p, memoKey: `${p.kind}|${p.usd.toString()}|${p.per}|${p.offeringGpuCount}`, perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount), perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0) };
 }
 
 export function indexCatalog(catalog: PlanCatalog): Map<string, OfferingFacts> {

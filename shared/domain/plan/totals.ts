@@ -55,7 +55,7 @@ const ZERO = new Big(0);
 const hourlyMemo = new WeakMap<Allocation, { key: string; cost: Big; money: string }>();
 
 function memoHourly(a: Allocation, price: NonNullable<ReturnType<PriceBook['price']>>): { cost: Big; money: string } {
-  const key = `${price.kind}|${price.usd.toString()}|${price.offeringGpuCount}`;
+  const key = price.memoKey;
   const hit = hourlyMemo.get(a);
   if (hit && hit.key === key) return hit;
   const cost = hourlyCost(price, a.hours, a.gpuCount);
@@ -65,18 +65,18 @@ function memoHourly(a: Allocation, price: NonNullable<ReturnType<PriceBook['pric
 }
 
 /** Cost of each allocation (exact, Big), by the rules of pricing.ts. */
-export function allocationCosts(allocations: Allocation[], book: PriceBook, money?: Map<string, string>): Map<string, Big> {
+export function allocationCosts(allocations: Allocation[], book: PriceBook, money?: Record<string, string>): Map<string, Big> {
   const costs = new Map<string, Big>();
   const subscriptionUsers = new Map<string, Allocation[]>();
   for (const a of allocations) {
     const price = book.price(a.offeringId);
     if (!price || price.per === 'once') {
       costs.set(a.id, ZERO);
-      money?.set(a.id, '0.00');
+      if (money) money[a.id] = '0.00';
     } else if (price.per === 'hour') {
       const m = memoHourly(a, price);
       costs.set(a.id, m.cost);
-      money?.set(a.id, m.money);
+      if (money) money[a.id] = m.money;
     } else {
       const key = `${a.offeringId}|${a.week}`;
       const list = subscriptionUsers.get(key) ?? [];
@@ -90,7 +90,7 @@ export function allocationCosts(allocations: Allocation[], book: PriceBook, mone
     const shareMoney = toMoney(share);
     for (const a of users) {
       costs.set(a.id, share);
-      money?.set(a.id, shareMoney);
+      if (money) money[a.id] = shareMoney;
     }
   }
   return costs;
@@ -98,7 +98,7 @@ export function allocationCosts(allocations: Allocation[], book: PriceBook, mone
 
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
-  const money = new Map<string, string>();
+  const money: Record<string, string> = {};
   const costs = allocationCosts(plan.allocations, book, money);
   const byWeek = new Map<string, Allocation[]>();
   for (const a of plan.allocations) {
@@ -151,7 +151,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     usd: toMoney(cumulative),
     budget: toMoney(budget),
     remainingUsd: toMoney(budget.minus(cumulative)),
-    allocationUsd: Object.fromEntries(money),
+    allocationUsd: money,
   };
 }
 
