@@ -23,7 +23,7 @@ export async function run(report: BenchReport): Promise<void> {
   };
   const analysis = edit();
   report.log(`problems found: ${analysis.problems.length}; total ${analysis.totals.gpuHours} GPU-h, $${analysis.totals.usd}`);
-  const t = await measure(edit, { iterations: 60, warmup: 5 });
+  const t = await measure(edit, { iterations: 200, warmup: 10 });
   report.figure('one edit → validate + apply + checks + weekly totals (median)', t.medianMs, 'ms', { target: '< 20 ms', ok: t.medianMs < 20 });
   report.figure('one edit → validate + apply + checks + weekly totals (p95)', t.p95Ms, 'ms', { target: '< 20 ms', ok: t.p95Ms < 20 });
   const only = await measure(() => analyzePlan(state.plan, catalog), { iterations: 60, warmup: 5 });
