@@ -1,0 +1,58 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../services/app-context';
+import { planTestResources } from '../../services/plan/plan-test-resources';
+import { repoRoot, tempDir } from '../../test-support/paths';
+
+// The BUILT command, as a user runs it, on a database created (migrated + seeded) beforehand.
+const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
+const temp = tempDir();
+const db = path.join(temp.dir, 'plan-cli.sqlite');
+const res = planTestResources();
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
+});
+afterAll(() => {
+  temp.remove();
+  res.remove();
+});
+
+const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: repoRoot });
+
+describe('gpu-planner plan show (spec/cli.md)', () => {
+  it('--json prints the example project exactly as the spec shapes it', () => {
+    const run = cli(['plan', 'show', '--db', db, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      project: Record<string, unknown>;
+      tracks: Array<Record<string, unknown>>;
+      milestones: Array<Record<string, unknown>>;
+      weeks: Array<{ week: string; start: string; allocations: Array<Record<string, unknown>>; gpuHours: number; usd: string }>;
+      conflicts: Array<{ kind: string; week: string | null; message: string }>;
+    };
+    expect(out.project).toMatchObject({ id: 'vitaldb-2025', start: '2025-12-11', end: '2026-01-31', currency: 'USD', budget: '615' });
+    expect(out.tracks.map((t) => [t.id, t.name, t.owner])).toEqual([
+      ['track-vitaldb', 'VitalDB Model Training', 'Aswanth Kumar'],
+      ['track-multisensor', 'Multi-Sensor Development', 'Jayanth Tatineni'],
+    ]);
+    for (const m of out.milestones) for (const key of ['id', 'trackId', 'name', 'start', 'end', 'offeringId', 'estimatedHours', 'estimatedUsd']) expect(m).toHaveProperty(key);
+    expect(out.milestones.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(out.weeks.map((w) => w.week)).toEqual(['2025-W50', '2025-W51', '2025-W52', '2026-W01', '2026-W02', '2026-W03', '2026-W04', '2026-W05']);
+    expect(out.weeks[2]).toMatchObject({ week: '2025-W52', start: '2025-12-22', gpuHours: 167 });
+    for (const w of out.weeks) for (const a of w.allocations) for (const key of ['trackId', 'offeringId', 'gpuId', 'gpuCount', 'hours']) expect(a).toHaveProperty(key);
+    expect(out.weeks.reduce((n, w) => n + w.allocations.length, 0)).toBe(15);
+    expect(out.conflicts.map((c) => c.kind)).toEqual(expect.arrayContaining(['milestone-short-hours', 'pool-concurrency', 'cumulative-over-budget', 'allocation-outside-track']));
+  });
+
+  it('an unknown project is a user error (1); a bad subcommand is a usage error (2)', () => {
+    const missing = cli(['plan', 'show', '--db', db, '--project', 'nope', '--json']);
+    expect(missing.status).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('No project "nope"');
+    expect(cli(['plan', 'frobnicate', '--db', db]).status).toBe(2);
+  });
+});
