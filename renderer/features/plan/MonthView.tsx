@@ -48,7 +48,7 @@ export function MonthView({ view }: { view: PlanView }) {
           </tr>
           <tr>
             <td><strong>Cost</strong></td>
-            {months.map((m) => <td key={m.month} className="num">{fmtUsd(m.weeks.reduce((s, w) => s.plus(byWeek.get(w)?.usd ?? '0'), new Big(0)).toFixed(2))}</td>)}
+            {months.map((m) => <td key={m.month} className="num">{fmtUsd(m.weeks.reduce((s, w) => s.plus(byWeek.get(w)?.usdExact ?? '0'), new Big(0)).round(2, Big.roundHalfUp).toFixed(2))}</td>)}
           </tr>
           <tr>
             <td><strong>Cumulative cost</strong><div className="muted">budget {fmtUsd(plan.project.budget)}</div></td>

@@ -1,5 +1,5 @@
 /** GPU-hours by track per week (stacked bars) with the cumulative cost line against the budget (right axis). */
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryLegend, VictoryLine, VictoryStack } from 'victory';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryStack } from 'victory';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 
 export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: string }) {
@@ -16,12 +16,15 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
         <strong>GPU-hours by track per week</strong>
         <span className="muted">stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis (USD) · dashed: budget {plan.project.currency} {budget.toLocaleString('en-US')}</span>
       </div>
-      <VictoryChart height={250} width={Math.max(640, weeks.length * 70 + 140)} domainPadding={{ x: 24 }} domain={{ y: [0, maxHours * 1.12] }} padding={{ top: 36, bottom: 40, left: 60, right: 70 }}>
-        <VictoryLegend x={60} y={4} orientation="horizontal" gutter={18} style={{ labels: { fontSize: 11 } }}
-          data={[...plan.tracks.map((t) => ({ name: `${t.name} (${t.owner})`, symbol: { fill: t.colour } })), { name: 'cumulative cost', symbol: { fill: '#c53030', type: 'minus' } }, { name: 'budget', symbol: { fill: '#6b7585', type: 'minus' } }]} />
+      <div className="pt-legend">
+        {plan.tracks.map((t) => <span key={t.id}><i style={{ background: t.colour }} />{t.name} ({t.owner})</span>)}
+        <span><i className="line" style={{ background: '#c53030' }} />cumulative cost</span>
+        <span><i className="line dashed" />budget</span>
+      </div>
+      <VictoryChart height={230} width={Math.max(640, weeks.length * 70 + 140)} domainPadding={{ x: 24 }} domain={{ y: [0, maxHours * 1.12] }} padding={{ top: 12, bottom: 36, left: 60, right: 70 }}>
         <VictoryAxis tickValues={weeks.map(x)} style={{ tickLabels: { fontSize: 10, fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2f6fdf' : '#4b5565')) as unknown as string } }} />
         <VictoryAxis dependentAxis label="GPU-hours" style={{ axisLabel: { fontSize: 10, padding: 42 }, tickLabels: { fontSize: 10 }, grid: { stroke: '#eef0f3' } }} />
-        <VictoryAxis dependentAxis orientation="right" label="USD (cumulative)" tickFormat={(t: number) => `$${Math.round(t * scale)}`} style={{ axisLabel: { fontSize: 10, padding: 52 }, tickLabels: { fontSize: 10, fill: '#c53030' } }} />
+        <VictoryAxis dependentAxis orientation="right" label="USD (cumulative)" tickValues={niceTicks(maxCost).map((v) => v / scale)} tickFormat={(t: number) => `$${Math.round(t * scale).toLocaleString('en-US')}`} style={{ axisLabel: { fontSize: 10, padding: 52 }, tickLabels: { fontSize: 10, fill: '#c53030' } }} />
         <VictoryStack>
           {plan.tracks.map((t) => (
             <VictoryBar key={t.id} barWidth={28} style={{ data: { fill: t.colour } }} data={totals.map((w) => ({ x: x(w.week), y: w.byTrack[t.id]?.gpuHours ?? 0 }))} />
@@ -32,4 +35,14 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
       </VictoryChart>
     </div>
   );
+}
+
+/** 3-5 round dollar ticks up to max. */
+function niceTicks(max: number): number[] {
+  const raw = max / 4;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((x) => x >= raw) ?? raw;
+  const out: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += step) out.push(Math.round(v));
+  return out;
 }

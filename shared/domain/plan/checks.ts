@@ -197,7 +197,7 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
       problems.push({
         id: `milestone-short-hours:${phase.id}`, kind: 'milestone-short-hours', severity: 'error', trackId: milestone.trackId, milestoneId: milestone.id, week: to,
         cell: { ...cell, week: to },
-        message: `${label}: ${round2(got)} ${gpuId} GPU-hours allocated from ${from} to ${to} (by ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
+        message: `${label}: ${round2(got)} ${gpuId} GPU-hours booked ${from === to ? `in ${from}` : `in ${from}…${to}`} (${phase.start} → ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
       });
     }
   }

@@ -16,7 +16,10 @@ export interface WeekTotal {
   week: string;
   start: string;
   gpuHours: number;
+  /** Rounded to the cent. */
   usd: string;
+  /** The week's exact decimal sum (sum these, not `usd`, when grouping weeks). */
+  usdExact: string;
   byTrack: Record<string, TrackWeekTotal>;
   cumulativeUsd: string;
   /** The budget spread over the project's days: budget × project days in this week / project days. */
@@ -138,6 +141,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
       start: weekStart(week),
       gpuHours: round2(gpuHours),
       usd: toMoney(usd),
+      usdExact: usd.toString(),
       byTrack: Object.fromEntries(Object.entries(byTrack).map(([k, v]) => [k, { gpuHours: round2(v.gpuHours), usd: toMoney(v.usd) }])),
       cumulativeUsd: toMoney(cumulative),
       budgetShareUsd: toMoney(share),

@@ -43,6 +43,7 @@ export const weekTotalSchema = z.object({
   start: z.string(),
   gpuHours: z.number(),
   usd: z.string(),
+  usdExact: z.string(),
   byTrack: z.record(z.string(), z.object({ gpuHours: z.number(), usd: z.string() })),
   cumulativeUsd: z.string(),
   budgetShareUsd: z.string(),
