@@ -69,6 +69,34 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
     expect(cmp.rows[4]!.usd).toBe(cmp.rows[0]!.usd);
   });
 
+  it('milestone estimates come from the estimation engine when it is there, and the checks use them', async () => {
+    const estimate = app.services.estimate as unknown as Record<string, unknown>;
+    const calls: string[] = [];
+    // A stand-in engine: hours per run by GPU, as estimateWorkload(workload, gpuIds) answers.
+    estimate.estimateWorkload = (workload: { epochs: number; dataset: { samples: number } }, gpuIds: string[]) => {
+      calls.push(gpuIds.join(','));
+      const perSample = gpuIds[0] === 'l4-24gb' ? 2e-6 : 1e-6;
+      return { results: gpuIds.map((gpuId) => ({ gpuId, fits: true, training: { hours: workload.epochs * workload.dataset.samples * perSample }, throughput: { bound: 'overhead' } })) };
+    };
+    try {
+      const v = await app.services.plan.getPlan('vitaldb-2025');
+      const m1 = v.plan.milestones[0]!.phases[0]!;
+      // 50 epochs × 600K samples × 2 µs = 60 h per run on L4; 4 runs (midpoint of 3-5).
+      expect(m1.appEstimate).toMatchObject({ hoursPerRun: 60, hours: 240, priceAsOf: '2025-12-10' });
+      expect(m1.appEstimate!.basis).toContain('estimator');
+      expect(m1.authorEstimate!.hoursPerRun).toEqual({ low: 8, high: 12 });
+      expect(v.analysis.problems.find((p) => p.id === 'milestone-short-hours:m1-training')!.message).toContain('240 h are needed');
+      expect(calls.length).toBeGreaterThanOrEqual(4);
+      // Editing the workload refreshes the estimate at once.
+      const m1m = v.plan.milestones[0]!;
+      const edited = await app.handlers.invoke('plan:edit', { projectId: 'vitaldb-2025', revision: v.revision, command: { type: 'upsert', entity: 'milestone', value: { ...m1m, phases: [{ ...m1, workload: { ...m1.workload, epochs: 25 } }] } } });
+      expect(edited.ok).toBe(true);
+      if (edited.ok) expect(edited.value.plan.milestones[0]!.phases[0]!.appEstimate).toMatchObject({ hoursPerRun: 30, hours: 120 });
+    } finally {
+      delete estimate.estimateWorkload;
+    }
+  });
+
   it('plan show: the spec/cli.md shape', () => {
     const s = app.services.plan.show();
     expect(Object.keys(s.project)).toEqual(expect.arrayContaining(['id', 'name', 'start', 'end', 'currency', 'budget']));

@@ -249,8 +249,16 @@ export function createPlanService(deps: ServiceDeps) {
     };
   }
 
+  /** An edit, then (when the estimation engine is there and a milestone changed) its estimates recomputed. */
+  async function editAndEstimate(request: { projectId: string; revision: number; command: PlanCommand }): Promise<PlanView> {
+    const edited = edit(request);
+    if (!touchedIds(request.command).has('milestone') || !findEstimator(deps.services())) return edited;
+    return refreshEstimates(request.projectId);
+  }
+
   return {
     listProjects: () => q.selectProjects(db),
+    editAndEstimate,
     getPlan: async (projectId?: string): Promise<PlanView> => (findEstimator(deps.services()) ? refreshEstimates(projectId) : (() => { const l = load(projectId); return view(l.plan, l.revision); })()),
     edit,
     undo: (request: { projectId: string; revision?: number | undefined }) => step('undo', request),
