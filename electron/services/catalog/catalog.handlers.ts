@@ -2,6 +2,7 @@ import { catalogChannels } from '../../../shared/ipc/contract/catalog';
 import type { HandlerMap } from '../handler-table';
 
 export const catalogHandlers: HandlerMap<typeof catalogChannels> = {
+  'catalog:list-discrepancies': (_request, { services }) => ({ discrepancies: services.catalog.listDiscrepancies() }),
   'catalog:list-gpus': (_request, { services }) => ({ gpus: services.catalog.listGpus() }),
   'catalog:list-providers': (_request, { services }) => ({ providers: services.catalog.listProviders() }),
   'catalog:list-offerings': (_request, { services }) => ({ offerings: services.catalog.listOfferings() }),

@@ -21,6 +21,15 @@ describe('catalog service on the bundled data', () => {
     }
   });
 
+  it('lists the seeds\' contradictions with the primary source the data follows', async () => {
+    const result = await app.handlers.invoke('catalog:list-discrepancies', {});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const ids = result.value.discrepancies.map((d) => d.id);
+    expect(ids).toEqual(expect.arrayContaining(['resnet34-1d-params', 'l4-vs-t4-speed']));
+    for (const d of result.value.discrepancies) expect(d.primarySource).toMatch(/\S/);
+  });
+
   it('keeps history: a changed price is a new dated row and becomes the current one', async () => {
     const offering = catalog().listOfferings().find((o) => o.prices.some((p) => p.kind === 'on-demand'))!;
     const before = catalog().getPriceHistory(offering.id).length;

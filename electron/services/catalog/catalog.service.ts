@@ -1,7 +1,11 @@
 /** Catalog use cases: GPUs, providers, offerings and their dated prices. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
 import type { OfferingWithPrices, Price } from '../../../shared/domain/catalog';
 import { UserError } from '../../../shared/domain/errors';
 import type { ParsedRequest } from '../../../shared/ipc/contract';
+import { discrepancySchema, type Discrepancy } from '../../../shared/ipc/contract/catalog';
 import * as q from '../../db/queries/catalog';
 import type { ServiceDeps } from '../service-deps';
 
@@ -78,7 +82,17 @@ export function createCatalogService(deps: ServiceDeps) {
     return q.markOfferingDeleted(db, id, deps.now().toISOString()) === 1;
   }
 
+  let discrepancies: Discrepancy[] | null = null;
+  /** Where the seeds contradict each other or a datasheet: the claim, and the primary source the data follows. */
+  function listDiscrepancies(): Discrepancy[] {
+    discrepancies ??= z
+      .object({ discrepancies: z.array(discrepancySchema) })
+      .parse(JSON.parse(fs.readFileSync(path.join(deps.resourcesDir, 'catalog', 'discrepancies.json'), 'utf8'))).discrepancies;
+    return discrepancies;
+  }
+
   return {
+    listDiscrepancies,
     listGpus: () => q.selectGpus(db),
     getGpu: (id: string) => q.selectGpu(db, id),
     listProviders: () => q.selectProviders(db),

@@ -87,7 +87,19 @@ export const offeringInputSchema = z.object({
 });
 export type OfferingInput = z.input<typeof offeringInputSchema>;
 
+export const discrepancySchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  claim: z.string(),
+  document: z.string(),
+  primaryValue: z.string(),
+  primarySource: z.string(),
+  note: z.string().nullable().default(null),
+});
+export type Discrepancy = z.infer<typeof discrepancySchema>;
+
 export const catalogChannels = {
+  'catalog:list-discrepancies': { request: z.object({}).strict(), response: z.object({ discrepancies: z.array(discrepancySchema) }) },
   'catalog:list-gpus': { request: z.object({}).strict(), response: z.object({ gpus: z.array(gpuSchema) }) },
   'catalog:list-providers': { request: z.object({}).strict(), response: z.object({ providers: z.array(providerSchema) }) },
   'catalog:list-offerings': { request: z.object({}).strict(), response: z.object({ offerings: z.array(offeringSchema) }) },
