@@ -1,16 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = 'usage: gpu-planner catalog gpus|offerings [--db PATH] [--json]';
+const USAGE = 'usage: gpu-planner catalog gpus|offerings [--db PATH] [--json]\n       gpu-planner catalog export --out FILE [--bom]\n       gpu-planner catalog import FILE [--json]';
 
 /** `gpu-planner catalog gpus|offerings` — spec/cli.md. */
 export async function runCatalogCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, out: { type: 'string' }, bom: { type: 'boolean', default: false } } });
   const what = positionals[0];
-  if (what !== 'gpus' && what !== 'offerings') throw new UsageError(USAGE);
+  if (what !== 'gpus' && what !== 'offerings' && what !== 'export' && what !== 'import') throw new UsageError(USAGE);
+  if (what === 'export' && !values.out) throw new UsageError(USAGE);
+  if (what === 'import' && !positionals[1]) throw new UsageError(USAGE);
   const app = openCliServices(values, io);
   try {
+    if (what === 'export') {
+      const { text, rows } = app.services.catalog.exportCsv({ bom: values.bom });
+      fs.writeFileSync(path.resolve(io.cwd, values.out!), text, 'utf8');
+      io.stderr(`wrote ${rows} price rows to ${values.out}\n`);
+      return EXIT_OK;
+    }
+    if (what === 'import') {
+      const file = path.resolve(io.cwd, positionals[1]!);
+      const summary = app.services.catalog.importCsv(fs.readFileSync(file, 'utf8'), positionals[1]!);
+      if (values.json) printJson(io, summary);
+      else io.stdout(`${summary.rows} rows: ${summary.offeringsAdded} offerings and ${summary.pricesAdded} prices added, ${summary.unchanged} already present\n`);
+      return EXIT_OK;
+    }
     if (what === 'gpus') {
       const gpus = app.services.catalog.listGpus().map((g) => ({
         id: g.id, name: g.name, memoryGiB: g.memoryGiB, memoryBandwidthGBs: g.memoryBandwidthGBs, tflops: g.tflops, source: g.source,

@@ -7,6 +7,7 @@ import { UserError } from '../../../shared/domain/errors';
 import type { ParsedRequest } from '../../../shared/ipc/contract';
 import { discrepancySchema, type Discrepancy } from '../../../shared/ipc/contract/catalog';
 import * as q from '../../db/queries/catalog';
+import { catalogToCsv, parseCatalogCsv } from './catalog-csv';
 import type { ServiceDeps } from '../service-deps';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -91,7 +92,46 @@ export function createCatalogService(deps: ServiceDeps) {
     return discrepancies;
   }
 
+  function exportCsv(options: { bom?: boolean } = {}): { text: string; rows: number } {
+    const offerings = listOfferings().map((o) => ({ ...o, history: q.selectPriceHistory(db, o.id).reverse() }));
+    return { text: catalogToCsv(offerings, options), rows: offerings.reduce((n, o) => n + o.history.length, 0) };
+  }
+
+  /**
+   * Imports a catalog CSV in one transaction: unknown offerings are added as your own, prices not already recorded
+   * are added as dated rows; a file with any invalid row changes nothing.
+   */
+  function importCsv(text: string, file: string): { rows: number; offeringsAdded: number; pricesAdded: number; unchanged: number } {
+    const rows = parseCatalogCsv(text, file);
+    let offeringsAdded = 0;
+    let pricesAdded = 0;
+    let unchanged = 0;
+    const recordedAt = deps.now().toISOString();
+    db.transaction(() => {
+      for (const { line, offering, price } of rows) {
+        const exists = db.prepare('SELECT deleted_at FROM offerings WHERE id = ?').get(offering.id) as { deleted_at: string | null } | undefined;
+        if (!exists) {
+          if (!q.selectProvider(db, offering.providerId)) throw new UserError('UNKNOWN_PROVIDER', `${file}: line ${line}: no provider "${offering.providerId}"`, { file, line, column: 'provider_id', value: offering.providerId });
+          if (!q.selectGpu(db, offering.gpuId)) throw new UserError('UNKNOWN_GPU', `${file}: line ${line}: no GPU "${offering.gpuId}"`, { file, line, column: 'gpu_id', value: offering.gpuId });
+          q.insertOffering(db, { ...offering, userDefined: true });
+          offeringsAdded += 1;
+        }
+        const same = db
+          .prepare('SELECT 1 FROM prices WHERE offering_id = ? AND kind = ? AND usd = ? AND per = ? AND as_of = ? AND source = ? AND usd_low IS ? AND usd_high IS ?')
+          .get(offering.id, price.kind, price.usd, price.per, price.asOf, price.source, price.usdLow, price.usdHigh);
+        if (same) unchanged += 1;
+        else {
+          q.insertPrice(db, { ...price, offeringId: offering.id, recordedAt });
+          pricesAdded += 1;
+        }
+      }
+    })();
+    return { rows: rows.length, offeringsAdded, pricesAdded, unchanged };
+  }
+
   return {
+    exportCsv,
+    importCsv,
     listDiscrepancies,
     listGpus: () => q.selectGpus(db),
     getGpu: (id: string) => q.selectGpu(db, id),

@@ -99,6 +99,14 @@ export const discrepancySchema = z.object({
 export type Discrepancy = z.infer<typeof discrepancySchema>;
 
 export const catalogChannels = {
+  'catalog:export-csv': {
+    request: z.object({ bom: z.boolean().default(false) }).strict(),
+    response: z.object({ file: z.string().nullable(), rows: z.number().int() }),
+  },
+  'catalog:import-csv': {
+    request: z.object({}).strict(),
+    response: z.object({ file: z.string().nullable(), rows: z.number().int(), offeringsAdded: z.number().int(), pricesAdded: z.number().int(), unchanged: z.number().int() }),
+  },
   'catalog:list-discrepancies': { request: z.object({}).strict(), response: z.object({ discrepancies: z.array(discrepancySchema) }) },
   'catalog:list-gpus': { request: z.object({}).strict(), response: z.object({ gpus: z.array(gpuSchema) }) },
   'catalog:list-providers': { request: z.object({}).strict(), response: z.object({ providers: z.array(providerSchema) }) },

@@ -1,0 +1,68 @@
+/**
+ * Price arithmetic of the catalog: the current price of each kind, and a comparable price per GPU-hour with the
+ * assumption it rests on stated next to it (a subscription's usable hours, a machine's lifetime and power).
+ */
+import type { Offering, Price, PriceKind } from './catalog';
+
+export interface PerGpuHourAssumptions {
+  /** Hours of GPU a monthly subscription realistically gives (Colab: compute units run out, sessions time out). */
+  subscriptionHoursPerMonth: number;
+  /** Years a purchased machine is used before it is replaced. */
+  purchaseLifetimeYears: number;
+  /** Hours per year the machine actually trains. */
+  purchaseHoursPerYear: number;
+  /** Electricity price, USD per kWh. */
+  electricityUsdPerKwh: number;
+}
+
+export const DEFAULT_PER_GPU_HOUR_ASSUMPTIONS: PerGpuHourAssumptions = {
+  subscriptionHoursPerMonth: 100,
+  purchaseLifetimeYears: 3,
+  purchaseHoursPerYear: 2000,
+  electricityUsdPerKwh: 0.12,
+};
+
+export interface PerGpuHour {
+  usd: number;
+  usdLow: number | null;
+  usdHigh: number | null;
+  /** How the figure was derived, in words, with the numbers used. */
+  basis: string;
+}
+
+/** A price turned into USD per GPU-hour so that every offering compares on one scale. */
+export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount' | 'powerWatts'>, a: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS): PerGpuHour | null {
+  const gpus = Math.max(1, offering.gpuCount);
+  const scale = (divisor: number, extra = 0) => ({
+    usd: price.usd / divisor + extra,
+    usdLow: price.usdLow === null ? null : price.usdLow / divisor + extra,
+    usdHigh: price.usdHigh === null ? null : price.usdHigh / divisor + extra,
+  });
+  if (price.per === 'hour') {
+    return { ...scale(gpus), basis: gpus > 1 ? `$${price.usd}/h for ${gpus} GPUs ÷ ${gpus}` : `$${price.usd}/h per GPU` };
+  }
+  if (price.per === 'month') {
+    const hours = a.subscriptionHoursPerMonth * gpus;
+    return { ...scale(hours), basis: `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (assumption)` };
+  }
+  if (price.per === 'once') {
+    const hours = a.purchaseLifetimeYears * a.purchaseHoursPerYear * gpus;
+    const powerKw = (offering.powerWatts ?? 0) / 1000;
+    const electricity = (powerKw * a.electricityUsdPerKwh) / gpus;
+    const power = offering.powerWatts ? ` + ${offering.powerWatts} W × $${a.electricityUsdPerKwh}/kWh electricity` : ' (no power draw recorded: electricity not included)';
+    return { ...scale(hours, electricity), basis: `$${price.usd} purchase over ${a.purchaseLifetimeYears} years × ${a.purchaseHoursPerYear} training hours a year${power}` };
+  }
+  return null;
+}
+
+/** Orders prices newest first: later asOf, then later recorded. */
+export function compareNewestFirst(a: Price, b: Price): number {
+  return b.asOf.localeCompare(a.asOf) || b.recordedAt.localeCompare(a.recordedAt) || b.id - a.id;
+}
+
+/** The current price of each kind among a history of prices. */
+export function currentPrices(prices: readonly Price[]): Price[] {
+  const byKind = new Map<PriceKind, Price>();
+  for (const price of [...prices].sort(compareNewestFirst)) if (!byKind.has(price.kind)) byKind.set(price.kind, price);
+  return [...byKind.values()];
+}
