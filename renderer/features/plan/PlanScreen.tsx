@@ -61,6 +61,11 @@ export function PlanScreen() {
         </div>
         <span className="spacer" />
         <div className="toolbar" role="toolbar" aria-label="Plan actions">
+          {s.projects.length > 1 && (
+            <select className="input" aria-label="Project" value={plan.project.id} onChange={(e) => void s.load(e.target.value)}>
+              {s.projects.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            </select>
+          )}
           <button type="button" className="btn" onClick={() => void s.undo()} disabled={!view.history.undoLabel} title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}>↶ Undo</button>
           <button type="button" className="btn" onClick={() => void s.redo()} disabled={!view.history.redoLabel} title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}>↷ Redo</button>
           <span className="pt-zoom" role="group" aria-label="Zoom">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 /** Problems the checks found, most severe first; each jumps to its cell in the timeline. */
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 
@@ -15,8 +16,12 @@ const KIND_LABEL: Record<string, string> = {
   'allocation-outside-track': "outside the track's dates",
 };
 
+const FIRST = 100;
+
 export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJump: (p: Problem) => void }) {
+  const [all, setAll] = useState(false);
   const errors = problems.filter((p) => p.severity === 'error').length;
+  const shown = all ? problems : problems.slice(0, FIRST);
   return (
     <section className="panel pt-problems" aria-label="Problems">
       <div className="panel-title">
@@ -26,7 +31,7 @@ export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJum
       </div>
       {problems.length === 0 ? <div className="muted">No problems: every check passes.</div> : (
         <ul className="pt-problem-list">
-          {problems.map((p) => (
+          {shown.map((p) => (
             <li key={p.id}>
               <button type="button" className={`pt-problem ${p.severity}`} onClick={() => onJump(p)} data-problem={p.kind}>
                 <span className={`badge ${p.severity === 'error' ? 'bad' : p.severity === 'warning' ? 'warn' : 'info'}`}>{p.severity}</span>
@@ -36,6 +41,9 @@ export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJum
             </li>
           ))}
         </ul>
+      )}
+      {problems.length > FIRST && (
+        <button type="button" className="btn small" style={{ marginTop: 6 }} onClick={() => setAll(!all)}>{all ? `Show the first ${FIRST}` : `Show all ${problems.length} problems`}</button>
       )}
     </section>
   );

@@ -67,6 +67,27 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
   const focusAfter = useRef<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = weeks.length * COL_W;
+  // Horizontal virtualization: only the weeks in view (± 3) are in the DOM; the scroll handler moves the window.
+  const [range, setRange] = useState({ first: 0, last: Math.min(weeks.length - 1, 35) });
+  const frame = useRef<number | null>(null);
+  const computeRange = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    // Chunks of 8 weeks with 8 weeks of overscan each side: the DOM changes once per 8 weeks scrolled, not per frame.
+    const CHUNK = 8;
+    const first = Math.max(0, Math.floor(el.scrollLeft / COL_W / CHUNK) * CHUNK - CHUNK);
+    const last = Math.min(weeks.length - 1, first + Math.ceil(el.clientWidth / COL_W) + 3 * CHUNK);
+    setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
+  };
+  const onScroll = () => {
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      computeRange();
+    });
+  };
+  useEffect(computeRange, [weeks.length]);
+  const visible = (i: number) => i >= range.first && i <= range.last;
 
   // Drag: pointer moves update the ghost; release applies the change in whole weeks.
   useEffect(() => {
@@ -124,10 +145,33 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     if (el) {
       el.scrollIntoView({ block: 'center', inline: 'center' });
       el.focus({ preventScroll: true });
+    } else if (flash.week && weekIndex.has(flash.week) && scrollRef.current) {
+      // Not rendered (out of the virtual window): scroll there first, then focus after the render.
+      scrollRef.current.scrollLeft = Math.max(0, weekIndex.get(flash.week)! * COL_W - scrollRef.current.clientWidth / 2);
+      scrollRef.current.closest('main')?.scrollTo?.({ top: 0 });
+      focusAfter.current = key;
+      computeRange();
     }
-  }, [flash]);
+  }, [flash, weekIndex]);
 
-  const cellAllocations = (trackId: string, week: string) => plan.allocations.filter((a) => a.trackId === trackId && a.week === week);
+  const byCell = useMemo(() => {
+    const m = new Map<string, Allocation[]>();
+    for (const a of plan.allocations) {
+      const key = `${a.trackId}|${a.week}`;
+      const list = m.get(key);
+      if (list) list.push(a);
+      else m.set(key, [a]);
+    }
+    return m;
+  }, [plan.allocations]);
+  const totalsByWeek = useMemo(() => new Map(analysis.totals.weeks.map((t) => [t.week, t])), [analysis.totals.weeks]);
+  const runsByTrack = useMemo(() => {
+    const m = new Map<string, Run[]>();
+    for (const r of runs) m.set(r.trackId, [...(m.get(r.trackId) ?? []), r]);
+    return m;
+  }, [runs]);
+  const NONE: Allocation[] = [];
+  const cellAllocations = (trackId: string, week: string) => byCell.get(`${trackId}|${week}`) ?? NONE;
 
   async function onCellKey(e: React.KeyboardEvent, trackIndex: number, week: string) {
     const track = plan.tracks[trackIndex]!;
@@ -193,31 +237,31 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
 
   const todayIndex = weekIndex.get(todayWeek);
   const todayLine = todayIndex === undefined ? null : <div className="pt-today-line" style={{ left: todayIndex * COL_W + COL_W / 2 }} aria-hidden="true" />;
-  const months: Array<{ month: string; span: number }> = [];
-  for (const w of weeks) {
+  const months: Array<{ month: string; span: number; start: number }> = [];
+  weeks.forEach((w, i) => {
     const m = monthOfWeek(w);
     const last = months[months.length - 1];
     if (last && last.month === m) last.span++;
-    else months.push({ month: m, span: 1 });
-  }
+    else months.push({ month: m, span: 1, start: i });
+  });
   const projectWeek = (w: string) => w >= weekOf(plan.project.start) && w <= weekOf(plan.project.end);
 
   return (
-    <div className="pt-scroll" ref={scrollRef} role="grid" aria-label="Plan timeline" aria-rowcount={plan.tracks.length + plan.pools.length + 5}>
+    <div className="pt-scroll" ref={scrollRef} onScroll={onScroll} role="grid" aria-label="Plan timeline" aria-rowcount={plan.tracks.length + plan.pools.length + 5}>
       <div className="pt-inner" style={{ width: LABEL_W + width }}>
         <div className="pt-row pt-head" role="row">
           <div className="pt-label pt-corner">Month</div>
-          <div className="pt-weeks">
+          <div className="pt-weeks" style={{ width }}>
             {months.map((m) => (
-              <div key={m.month} className="pt-month" style={{ width: m.span * COL_W }}>{new Date(`${m.month}-15T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}</div>
+              <div key={m.month} className="pt-month" style={{ left: m.start * COL_W, width: m.span * COL_W }}>{MONTH_FORMAT.format(new Date(`${m.month}-15T00:00:00Z`))}</div>
             ))}
           </div>
         </div>
         <div className="pt-row pt-head" role="row">
           <div className="pt-label pt-corner">ISO week (Mon)</div>
-          <div className="pt-weeks">
-            {weeks.map((w) => (
-              <div key={w} role="columnheader" className={`pt-weekhead${w === todayWeek ? ' today' : ''}${projectWeek(w) ? '' : ' outside'}`} style={{ width: COL_W }} title={`${w}: Monday ${weekStart(w)} to Sunday ${weekEnd(w)}`}>
+          <div className="pt-weeks" style={{ width }}>
+            {weeks.map((w, wi) => visible(wi) && (
+              <div key={w} role="columnheader" className={`pt-weekhead${w === todayWeek ? ' today' : ''}${projectWeek(w) ? '' : ' outside'}`} style={{ left: wi * COL_W, width: COL_W }} title={`${w}: Monday ${weekStart(w)} to Sunday ${weekEnd(w)}`}>
                 <strong>{w.slice(5)}</strong> <span>{weekLabel(w).split('·')[1]}</span>
                 {w === todayWeek && <span className="pt-today-badge">today</span>}
               </div>
@@ -227,7 +271,9 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
 
         <div className="pt-section">Tracks — GPU bookings (hours of the booked GPUs per week)</div>
         {plan.tracks.map((track, ti) => {
-          const trackRuns = runs.filter((r) => r.trackId === track.id);
+          const trackRuns = runsByTrack.get(track.id) ?? [];
+          const trackFirst = weekOf(track.start);
+          const trackLast = weekOf(track.end);
           const rows = Math.max(1, ...trackRuns.map((r) => r.row + 1));
           const height = MILESTONE_H + rows * ROW_H + 8;
           const milestones = plan.milestones.filter((m) => m.trackId === track.id);
@@ -240,7 +286,8 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
               </div>
               <div className="pt-weeks pt-lane-area" style={{ width, height }}>
                 {weeks.map((w, wi) => {
-                  const inTrack = weekStart(w) <= track.end && addWeeksToKey(w, 1) > weekOf(track.start) && weekStart(addWeeksToKey(w, 1)) > track.start;
+                  if (!visible(wi)) return null;
+                  const inTrack = w >= trackFirst && w <= trackLast;
                   const isSel = selected?.trackId === track.id && selected.week === w;
                   const flags = problemsByCell.get(`track:${track.id}:${w}`);
                   const tabIndex = isSel || (!selected && ti === 0 && wi === 0) ? 0 : -1;
@@ -288,6 +335,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                     );
                 })}
                 {trackRuns.map((run) => {
+                  if (run.endIndex < range.first || run.startIndex > range.last) return null;
                   const isDrag = drag?.run.key === run.key;
                   const left = run.startIndex * COL_W + 3;
                   const baseWidth = (run.endIndex - run.startIndex + 1) * COL_W - 6;
@@ -300,7 +348,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                     <div
                       key={run.key}
                       className={`pt-bar${selectedRun ? ' selected' : ''}${isDrag ? ' dragging' : ''}`}
-                      style={{ left, width: Math.max(24, baseWidth + dw), top: MILESTONE_H + run.row * ROW_H + 2, transform: `translateX(${dx}px)`, background: run.gpuId.startsWith('a100') ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.35 : 0.55), borderColor: colour }}
+                      style={{ left, width: Math.max(24, baseWidth + dw), top: MILESTONE_H + run.row * ROW_H + 2, transform: `translateX(${dx}px)`, background: run.gpuId.startsWith('a100') || run.gpuId.startsWith('h100') ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.3 : 0.6), color: run.gpuId.startsWith('a100') || run.gpuId.startsWith('h100') ? '#fff' : '#111827', borderColor: colour }}
                       title={`${o} — drag to move, drag the right edge to resize`}
                       data-run={`${track.id}:${run.gpuId}:${run.allocations[0]!.week}`}
                       onPointerDown={(e) => {
@@ -335,12 +383,13 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                 <div className="pt-track-name">{pool.name}</div>
                 <div className="pt-track-owner">{pool.capacity} {pool.unit === 'gpus' ? (pool.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at a time · {pool.offeringIds.map((id) => gpuShort(offerings.get(id)?.gpuId ?? id.split('-').slice(-2).join('-'))).join(', ')}</div>
               </div>
-              <div className="pt-weeks">
-                {weeks.map((w) => {
+              <div className="pt-weeks" style={{ width }}>
+                {weeks.map((w, wi) => {
+                  if (!visible(wi)) return null;
                   const l = load?.weeks[w];
                   const pct = l && l.capacityHours ? Math.min(1, l.gpuHours / l.capacityHours) : 0;
                   return (
-                    <div key={w} role="gridcell" tabIndex={-1} data-cell={`pool:${pool.id}:${w}`} className={`pt-poolcell${l?.over ? ' over' : l?.turns ? ' turns' : ''}${w === todayWeek ? ' today' : ''}`} style={{ width: COL_W }}
+                    <div key={w} role="gridcell" tabIndex={-1} data-cell={`pool:${pool.id}:${w}`} className={`pt-poolcell${l?.over ? ' over' : l?.turns ? ' turns' : ''}${w === todayWeek ? ' today' : ''}`} style={{ left: wi * COL_W, width: COL_W }}
                       title={l ? `${pool.name}, ${w}: ${l.gpuHours} GPU-h booked of ${l.capacityHours}; ${l.concurrentGpus} GPU bookings at once (capacity ${pool.capacity})${l.over ? ' — OVER CAPACITY' : l.turns ? ' — bookings must take turns' : ''}` : `${w}: nothing booked`}>
                       {l ? (
                         <>
@@ -358,17 +407,17 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
         })}
 
         <div className="pt-section">Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used</div>
-        <TotalsRow label="GPU-hours" sub="all tracks" weeks={weeks} todayWeek={todayWeek} render={(w) => {
-          const t = analysis.totals.weeks.find((x) => x.week === w)!;
+        <TotalsRow range={range} width={width} label="GPU-hours" sub="all tracks" weeks={weeks} todayWeek={todayWeek} render={(w) => {
+          const t = totalsByWeek.get(w)!;
           return { text: `${fmtHours(t.gpuHours)} h`, cls: '', title: `${w}: ${t.gpuHours} GPU-hours booked` };
         }} />
-        <TotalsRow label="Cost" sub="vs the week's share of the budget" weeks={weeks} todayWeek={todayWeek} cellKey={(w) => `totals::${w}`} render={(w) => {
-          const t = analysis.totals.weeks.find((x) => x.week === w)!;
+        <TotalsRow range={range} width={width} label="Cost" sub="vs the week's share of the budget" weeks={weeks} todayWeek={todayWeek} cellKey={(w) => `totals::${w}`} render={(w) => {
+          const t = totalsByWeek.get(w)!;
           const over = Number(t.usd) > Number(t.budgetShareUsd) && Number(t.usd) > 0;
           return { text: fmtUsd(t.usd), sub: `share ${fmtUsd(t.budgetShareUsd)}`, cls: over ? 'warn' : '', title: `${w}: $${t.usd} planned (catalog price, else the plan's price); budget share $${t.budgetShareUsd} = budget × project days in the week ÷ project days` };
         }} />
-        <TotalsRow label="Cumulative cost" sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`} weeks={weeks} todayWeek={todayWeek} render={(w) => {
-          const t = analysis.totals.weeks.find((x) => x.week === w)!;
+        <TotalsRow range={range} width={width} label="Cumulative cost" sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`} weeks={weeks} todayWeek={todayWeek} render={(w) => {
+          const t = totalsByWeek.get(w)!;
           const over = Number(t.cumulativeUsd) > Number(plan.project.budget);
           return { text: fmtUsd(t.cumulativeUsd), sub: `${Math.round((Number(t.cumulativeUsd) / Math.max(1, Number(plan.project.budget))) * 100)}% of budget`, cls: over ? 'bad' : '', title: `By the end of ${w}: $${t.cumulativeUsd} of the $${plan.project.budget} budget (${plan.project.budgetSource})` };
         }} />
@@ -383,22 +432,28 @@ function fmtSpan(start: string, end: string): string {
   return a.split(' ')[1] === b.split(' ')[1] ? `${a.split(' ')[0]}–${b}` : `${a}–${b}`;
 }
 
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const MONTH_FORMAT = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayCache = new Map<string, string>();
 function fmtDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  let out = dayCache.get(day);
+  if (out === undefined) dayCache.set(day, (out = DAY_FORMAT.format(new Date(`${day}T00:00:00Z`))));
+  return out;
 }
 
-function TotalsRow({ label, sub, weeks, todayWeek, render, cellKey }: { label: string; sub: string; weeks: string[]; todayWeek: string; render: (w: string) => { text: string; sub?: string; cls: string; title: string }; cellKey?: (w: string) => string }) {
+function TotalsRow({ range, width, label, sub, weeks, todayWeek, render, cellKey }: { range: { first: number; last: number }; width: number; label: string; sub: string; weeks: string[]; todayWeek: string; render: (w: string) => { text: string; sub?: string; cls: string; title: string }; cellKey?: (w: string) => string }) {
   return (
     <div className="pt-row pt-totals" role="row">
       <div className="pt-label">
         <div className="pt-track-name">{label}</div>
         <div className="pt-track-owner">{sub}</div>
       </div>
-      <div className="pt-weeks">
-        {weeks.map((w) => {
+      <div className="pt-weeks" style={{ width }}>
+        {weeks.map((w, wi) => {
+          if (wi < range.first || wi > range.last) return null;
           const r = render(w);
           return (
-            <div key={w} role="gridcell" tabIndex={-1} data-cell={cellKey?.(w)} className={`pt-totalcell ${r.cls}${w === todayWeek ? ' today' : ''}`} style={{ width: COL_W }} title={r.title}>
+            <div key={w} role="gridcell" tabIndex={-1} data-cell={cellKey?.(w)} className={`pt-totalcell ${r.cls}${w === todayWeek ? ' today' : ''}`} style={{ left: wi * COL_W, width: COL_W }} title={r.title}>
               <span className="num">{r.text}</span>
               {r.sub && <span className="pt-totalsub">{r.sub}</span>}
             </div>

@@ -25,6 +25,7 @@ interface PlanState {
   selectedAllocationId: string | null;
   flash: CellRef | null;
   compare: Response<'plan:compare-scenarios'> | null;
+  projects: Response<'plan:list-projects'>['projects'];
   load: (projectId?: string) => Promise<void>;
   edit: (command: PlanCommand) => Promise<boolean>;
   undo: () => Promise<void>;
@@ -58,9 +59,11 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   selectedAllocationId: null,
   flash: null,
   compare: null,
+  projects: [],
 
   async load(projectId) {
-    set({ loading: true, error: null });
+    set({ loading: true, error: null, selected: null, selectedAllocationId: null, flash: null });
+    void api.plan.listProjects({}).then((r) => r.ok && set({ projects: r.value.projects }));
     const r = await api.plan.getPlan(projectId ? { projectId } : {});
     if (r.ok) set({ view: r.value, loading: false });
     else set({ error: r.error, loading: false });
