@@ -50,7 +50,7 @@ const SCROLL_SCRIPT = `(async () => {
     intervals.push(now - last);
     last = now;
     el.scrollLeft = (maxX * i) / steps;
-    el.scrollTop = (maxY * (i % 60)) / 60;
+    if (!globalThis.__hOnly) el.scrollTop = (maxY * (i % 60)) / 60;
   }
   return { intervals, maxX, maxY };
 })()`;
@@ -107,6 +107,7 @@ export async function runScroll(report: BenchReport): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    if (process.env.PLAN_SCROLL_H_ONLY) await page.evaluate('globalThis.__hOnly = true');
     const frames = (await page.evaluate(SCROLL_SCRIPT)) as { intervals: number[]; maxX: number; maxY: number };
     if (cdp) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] } };
