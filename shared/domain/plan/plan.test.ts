@@ -61,11 +61,13 @@ describe('the VitalDB example (seed 001)', () => {
     const totals = computeTotals(plan, catalog);
     expect(totals.weeks.map((w) => w.week)).toEqual(['2025-W50', '2025-W51', '2025-W52', '2026-W01', '2026-W02', '2026-W03', '2026-W04', '2026-W05']);
     expect(totals.weeks.map((w) => w.gpuHours)).toEqual([24, 33, 167, 32, 62, 146, 92, 0]);
-    // W52: L4 147 h × $0.25 + T4 $10/month × 12/52 = 36.75 + 2.3077 = 39.06
-    expect(totals.weeks[2]!.usd).toBe('39.06');
-    // W03: A100 126 h × $2.25 + L4 20 h × $0.25 = 283.50 + 5.00
-    expect(totals.weeks[5]!.usd).toBe('288.50');
-    expect(totals.usd).toBe('632.04');
+    // W52: L4 147 h × $0.275 + T4 $10/month × 12/52 = 40.425 + 2.3077 = 42.73
+    expect(totals.weeks[2]!.usd).toBe('42.73');
+    expect(totals.weeks[2]!.usdExact).toMatch(/^42\.7326923/);
+    // W03: A100 126 h × $2.215 + L4 20 h × $0.275 = 279.09 + 5.50
+    expect(totals.weeks[5]!.usd).toBe('284.59');
+    // 164 L4-h × 0.275 + 252 A100-h × 2.215 + 50 L4-h × 0.275 + 5 weeks × 10 × 12/52 = 45.10 + 558.18 + 13.75 + 11.54
+    expect(totals.usd).toBe('628.57');
     expect(totals.gpuHours).toBe(556);
     expect(totals.weeks[7]!.cumulativeBudgetUsd).toBe('615.00');
   });
