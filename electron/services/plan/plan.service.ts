@@ -54,7 +54,7 @@ export function createPlanService(deps: ServiceDeps) {
       gpuId: o.gpuId,
       gpuCount: o.gpuCount,
       vcpus: o.vcpus,
-      label: `${o.providerName} ${o.sku}`,
+      label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
       deleted: false,
       prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
     }));
