@@ -63,7 +63,7 @@ export function ScenariosPanel({ compare, onDuplicate }: { compare: Response<'pl
       </div>
       <table className="data pt-scen">
         <thead>
-          <tr><th>Scenario</th><th className="num">Cost (app)</th><th className="num">Author's cost</th><th className="num">GPU-hours</th><th>Weeks booked</th><th className="num">Days (app)</th><th className="num">Author's days</th><th>Risk (checks)</th><th>Author's risk</th></tr>
+          <tr><th>Scenario</th><th className="num">Cost (app)</th><th className="num">Author's cost</th><th className="num">GPU-hours</th><th>Weeks booked</th><th className="num" title="Calendar days from the first booked week's Monday to the last booked week's Sunday">Calendar days</th><th className="num" title="The busiest track's booked GPU-hours ÷ 24">Compute days</th><th className="num">Author's days</th><th>Risk (checks)</th><th>Author's risk</th></tr>
         </thead>
         <tbody>
           {compare.rows.map((r) => {
@@ -76,6 +76,7 @@ export function ScenariosPanel({ compare, onDuplicate }: { compare: Response<'pl
                 <td className="num">{fmtHours(r.gpuHours)}</td>
                 <td className="nowrap">{r.firstWeek ?? '—'} → {r.lastWeek ?? '—'}</td>
                 <td className="num">{r.durationDays ?? '—'}</td>
+                <td className="num">{r.computeDays}</td>
                 <td className="num">{range(r.authorDays)}</td>
                 <td>{r.errors ? <span className="badge bad">{r.errors} errors</span> : <span className="badge ok">no errors</span>} {r.warnings ? <span className="badge warn">{r.warnings} warnings</span> : null}<div className="muted pt-basis">{Object.entries(r.problemKinds).map(([k, n]) => `${k} ×${n}`).join(', ')}</div></td>
                 <td className="pt-basis">{r.authorRisk ?? '—'}</td>

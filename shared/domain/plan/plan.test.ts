@@ -157,6 +157,9 @@ describe('the VitalDB example (seed 001)', () => {
     expect(t4.durationDays!).toBeGreaterThan(balanced.durationDays!);
     expect(Number(a100.usd)).toBeGreaterThan(Number(balanced.usd));
     expect(t4.authorUsd).toEqual({ low: 50, high: 100 });
+    // Aswanth's 416 GPU-hours = 17.3 days of compute, against the author's "Total time: 20 days".
+    expect(balanced.computeDays).toBe(17.3);
+    expect(t4.computeDays).toBeGreaterThan(100);
     expect(a100.authorDays).toEqual({ low: 12, high: 15 });
   });
 });

@@ -108,6 +108,8 @@ export interface ScenarioSummary {
   lastWeek: string | null;
   /** Calendar days from the Monday of the first booked week to the Sunday of the last. */
   durationDays: number | null;
+  /** The busiest track's booked GPU-hours ÷ 24: days of round-the-clock compute, comparable with the author's "total time". */
+  computeDays: number;
   errors: number;
   warnings: number;
   problemKinds: Record<string, number>;
@@ -121,6 +123,9 @@ export function summarizePlan(plan: Plan, catalog: PlanCatalog, meta: { scenario
   const booked = plan.allocations.filter((a) => a.hours > 0).map((a) => a.week).sort();
   const first = booked[0] ?? null;
   const last = booked[booked.length - 1] ?? null;
+  const perTrack = new Map<string, number>();
+  for (const a of plan.allocations) perTrack.set(a.trackId, (perTrack.get(a.trackId) ?? 0) + a.hours * a.gpuCount);
+  const computeDays = Math.round((Math.max(0, ...perTrack.values()) / 24) * 10) / 10;
   const kinds: Record<string, number> = {};
   for (const p of analysis.problems) kinds[p.kind] = (kinds[p.kind] ?? 0) + 1;
   return {
@@ -131,6 +136,7 @@ export function summarizePlan(plan: Plan, catalog: PlanCatalog, meta: { scenario
     firstWeek: first,
     lastWeek: last,
     durationDays: first && last ? daysInclusive(weekStart(first), weekEnd(last)) : null,
+    computeDays,
     errors: analysis.problems.filter((p) => p.severity === 'error').length,
     warnings: analysis.problems.filter((p) => p.severity === 'warning').length,
     problemKinds: kinds,

@@ -98,6 +98,7 @@ export const scenarioSummarySchema = z.object({
   firstWeek: z.string().nullable(),
   lastWeek: z.string().nullable(),
   durationDays: z.number().nullable(),
+  computeDays: z.number(),
   errors: z.number(),
   warnings: z.number(),
   problemKinds: z.record(z.string(), z.number()),
