@@ -1,0 +1,96 @@
+/**
+ * Calibration: reproduce every row of ../shared/calibration/h100-sxm-measured.jsonl (throughput within ×1.3,
+ * peak memory of bf16 rows within ±20%) and print the error table. `FIT=1` also runs the grid search that chose
+ * the constants in calibration.ts and prints them.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FITTED, H100_SXM_DATASHEET, type EfficiencyConstants } from './calibration';
+import { resolveModel } from './model';
+import { estimateTrainingRun } from './training-run';
+import { parseWorkload, type Workload } from './workload';
+import type { Gpu } from '../domain/catalog';
+
+interface Row { name: string; batch: number; amp: string; window?: number; image?: number; seq?: number; mode?: string; grad_ckpt?: boolean; step_s: number; samples_per_s: number; peak_alloc_gib: number; params: number; trainable: number }
+
+const file = path.resolve(__dirname, '..', '..', '..', 'shared', 'calibration', 'h100-sxm-measured.jsonl');
+const rows: Row[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Row).filter((r) => r.step_s);
+const gpu = H100_SXM_DATASHEET as Gpu;
+
+function workloadOf(r: Row): Workload {
+  const preset = { resnet34_1d: 'resnet34-1d', resnet34_2d: 'resnet34', resnet50_2d: 'resnet50', efficientnet_b0_2d: 'efficientnet-b0', bert_base: 'bert-base', 'qwen2.5_0.5b_full': 'qwen2.5-0.5b', 'qwen2.5_1.5b_full': 'qwen2.5-1.5b', 'qwen2.5_1.5b_lora': 'qwen2.5-1.5b', mistral_7b_lora: 'mistral-7b', gpt2_small_full: 'gpt2-small' }[r.name];
+  if (!preset) throw new Error(`no preset for ${r.name}`);
+  const input = r.window ? { windowSamples: r.window } : r.image ? { imageSize: r.image } : { seqLen: r.seq };
+  return parseWorkload({ model: { preset }, input, batchSize: r.batch, precision: r.amp === 'bf16' ? 'bf16' : 'fp32', method: r.mode === 'lora' ? 'lora' : 'full', gradientCheckpointing: r.grad_ckpt ?? false });
+}
+
+function evaluate(c: EfficiencyConstants) {
+  return rows.map((r) => {
+    const w = workloadOf(r);
+    const model = resolveModel(w);
+    // torchvision models of the measurements have 2 classes
+    if (r.image) model.profile.params = r.params;
+    const e = estimateTrainingRun(model, w, gpu, 1, { constants: c });
+    return { row: r, e, thr: e.throughput.samplesPerSecond / r.samples_per_s, mem: e.memory.peakGiB / r.peak_alloc_gib };
+  });
+}
+
+function table(results: ReturnType<typeof evaluate>): string {
+  const lines = ['| workload | batch | amp | measured samples/s | model samples/s | ratio | bound | measured peak GiB | model peak GiB | mem error |', '|---|---|---|---|---|---|---|---|---|---|'];
+  for (const { row: r, e, thr, mem } of results) {
+    const what = `${r.name}${r.window ? ` L=${r.window}` : r.image ? ` ${r.image}px` : ` seq ${r.seq}`}${r.grad_ckpt ? ' ckpt' : ''}`;
+    lines.push(`| ${what} | ${r.batch} | ${r.amp} | ${r.samples_per_s.toFixed(1)} | ${e.throughput.samplesPerSecond.toFixed(1)} | ×${thr.toFixed(2)} | ${e.throughput.bound} | ${r.peak_alloc_gib.toFixed(2)} | ${e.memory.peakGiB.toFixed(2)} | ${((mem - 1) * 100).toFixed(1)}%${r.amp === 'bf16' ? '' : ' (fp32: cuDNN workspace not modelled)'} |`);
+  }
+  return lines.join('\n');
+}
+
+const score = (results: ReturnType<typeof evaluate>) => Math.max(...results.map((x) => Math.abs(Math.log(x.thr)))) + 0.3 * results.reduce((s, x) => s + Math.abs(Math.log(x.thr)), 0) / results.length;
+
+describe('calibration on the H100 SXM measurements', () => {
+  it('fits (FIT=1 prints the grid search)', () => {
+    if (!process.env.FIT) return;
+    // coordinate descent over the free constants, from the current values
+    const grid: Record<string, number[]> = {
+      computeEfficiency: [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8],
+      halfEfficiencyWidth: [0, 64, 128, 192, 256, 384, 512, 768, 1024],
+      activationTrafficPasses: [2, 4, 6, 8, 10, 12, 14, 16, 20],
+      secondsPerOp: [80e-6, 100e-6, 120e-6, 130e-6, 140e-6, 150e-6, 160e-6, 180e-6, 200e-6],
+      secondsPerCast: [0, 20e-6, 40e-6, 60e-6, 90e-6],
+      nonOverlap: [0, 0.25, 0.5, 0.75, 1],
+      fixedStepSeconds: [0, 0.5e-3, 1e-3, 2e-3, 3e-3],
+      gpuSecondsPerOp: [0, 5e-6, 10e-6, 15e-6, 20e-6, 25e-6, 30e-6, 40e-6],
+    };
+    let best: { c: EfficiencyConstants; s: number } = { c: FITTED, s: score(evaluate(FITTED)) };
+    // random search over the grid (deterministic generator), then coordinate descent
+    let seed = 42;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let n = 0; n < 30000; n += 1) {
+      const c = { ...FITTED } as unknown as Record<string, number>;
+      for (const [key, values] of Object.entries(grid)) c[key] = values[Math.floor(rand() * values.length)]!;
+      const s = score(evaluate(c as unknown as EfficiencyConstants));
+      if (s < best.s) best = { c: c as unknown as EfficiencyConstants, s };
+    }
+    for (let round = 0; round < 6; round += 1) {
+      for (const [key, values] of Object.entries(grid)) {
+        for (const v of values) {
+          const c = { ...best.c, [key]: v };
+          const s = score(evaluate(c));
+          if (s < best.s - 1e-9) best = { c, s };
+        }
+      }
+    }
+    console.log('fitted constants', JSON.stringify(best.c, null, 1), 'score', best.s);
+    console.log(table(evaluate(best.c)));
+  });
+
+  it('reproduces every row within ×1.3 throughput and ±20% bf16 peak memory', () => {
+    const results = evaluate(FITTED);
+    console.log(`\nCalibration error table (constants ${JSON.stringify(FITTED)})\n${table(results)}\n`);
+    for (const { row, thr, mem } of results) {
+      expect(thr, `${row.name} b${row.batch} ${row.amp} throughput ratio`).toBeGreaterThan(1 / 1.3);
+      expect(thr, `${row.name} b${row.batch} ${row.amp} throughput ratio`).toBeLessThan(1.3);
+      if (row.amp === 'bf16') expect(Math.abs(mem - 1), `${row.name} b${row.batch} memory error`).toBeLessThan(0.2);
+    }
+  });
+});
