@@ -1,0 +1,106 @@
+/**
+ * Cost of a training run on an offering, for each of its dated prices: on-demand, spot (with the expected rework
+ * of interruptions), reserved, subscription (months needed) and a local purchase (amortized + electricity).
+ * Money is computed with big.js and rounded once, at the end.
+ */
+import Big from 'big.js';
+import type { Gpu, OfferingWithPrices, Price, PriceKind } from '../domain/catalog';
+
+export const COST_ASSUMPTIONS = {
+  /** interruptions per hour of a spot/preemptible instance (stated assumption: about one per 20 h; providers publish 5–20% per month-long bands). */
+  spotInterruptionsPerHour: 0.05,
+  /** minutes to get a new spot instance running again after an interruption. */
+  spotRestartMinutes: 10,
+  /** local hardware is written off over this many years … */
+  purchaseLifetimeYears: 3,
+  /** … of this many hours of use per day. */
+  purchaseUsageHoursPerDay: 8,
+  /** electricity price, USD per kWh (US average 2025 ≈ $0.15–0.17 residential; seed 003 used $0.12). */
+  electricityUsdPerKwh: 0.15,
+  /** host power beside the GPUs when the offering gives no whole-box figure, watts. */
+  hostWatts: 150,
+  /** hours of a subscription usable per day (session limits), for the months needed. */
+  subscriptionHoursPerDay: 24,
+} as const;
+export type CostAssumptions = { -readonly [K in keyof typeof COST_ASSUMPTIONS]: number };
+
+export interface OfferingCost {
+  offeringId: string;
+  providerName: string;
+  sku: string;
+  gpuId: string;
+  gpuCount: number;
+  priceKind: PriceKind;
+  /** total cost of the run, USD (point figure) and the range where the catalog has one. */
+  usd: number;
+  usdLow: number | null;
+  usdHigh: number | null;
+  /** wall-clock hours paid (training hours plus spot rework). */
+  hours: number;
+  /** the price used: figure, unit, date and source. */
+  price: { usd: number; per: Price['per']; asOf: string; source: string };
+  asOf: string;
+  source: string;
+  /** how the cost was computed, with every assumption. */
+  basis: string;
+}
+
+function money(b: Big): number {
+  const n = Number(b.abs().gte(1) ? b.round(2) : b.round(4));
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function costOfRun(
+  hours: number,
+  offering: OfferingWithPrices,
+  price: Price,
+  gpu: Gpu | undefined,
+  checkpointEveryMinutes: number,
+  assumptions: CostAssumptions = COST_ASSUMPTIONS,
+): OfferingCost | null {
+  if (!Number.isFinite(hours) || hours < 0) return null;
+  const h = new Big(hours.toFixed(6));
+  const per = (x: number | null) => (x === null ? null : new Big(x));
+  let wallHours = hours;
+  let factor: (usd: Big) => Big;
+  let basis: string;
+  switch (price.kind) {
+    case 'spot': {
+      const reworkHours = (checkpointEveryMinutes / 2 + assumptions.spotRestartMinutes) / 60;
+      const overhead = assumptions.spotInterruptionsPerHour * reworkHours;
+      wallHours = hours * (1 + overhead);
+      factor = (usd) => usd.times(wallHours.toFixed(6));
+      basis = `spot $${price.usd}/h × ${wallHours.toFixed(2)} h (training ${hours.toFixed(2)} h + rework: ${assumptions.spotInterruptionsPerHour} interruptions/h × (checkpoint every ${checkpointEveryMinutes} min ÷ 2 + ${assumptions.spotRestartMinutes} min restart))`;
+      break;
+    }
+    case 'subscription': {
+      const monthHours = assumptions.subscriptionHoursPerDay * 30;
+      const months = Math.max(1, Math.ceil(hours / monthHours));
+      factor = (usd) => usd.times(months);
+      basis = `subscription $${price.usd}/${price.per} × ${months} month${months > 1 ? 's' : ''} (${hours.toFixed(2)} h at up to ${assumptions.subscriptionHoursPerDay} h/day of sessions)${price.notes ? `; ${price.notes}` : ''}${offering.notes ? `; ${offering.notes}` : ''}`;
+      break;
+    }
+    case 'purchase': {
+      const lifetimeHours = assumptions.purchaseLifetimeYears * 365 * assumptions.purchaseUsageHoursPerDay;
+      const watts = offering.powerWatts ?? ((gpu?.tdpWatts ?? 300) * offering.gpuCount + assumptions.hostWatts);
+      const kwh = (watts / 1000) * hours;
+      const electricity = new Big(kwh.toFixed(6)).times(assumptions.electricityUsdPerKwh);
+      factor = (usd) => usd.div(lifetimeHours).times(h).plus(electricity);
+      basis = `purchase $${price.usd} amortized over ${assumptions.purchaseLifetimeYears} y × 365 d × ${assumptions.purchaseUsageHoursPerDay} h/day (${lifetimeHours} h) × ${hours.toFixed(2)} h + electricity ${watts} W × ${hours.toFixed(2)} h × $${assumptions.electricityUsdPerKwh}/kWh = $${electricity.toFixed(2)}`;
+      break;
+    }
+    default: {
+      if (price.per !== 'hour') return null;
+      factor = (usd) => usd.times(h);
+      basis = `${price.kind} $${price.usd}/h × ${hours.toFixed(2)} h${price.kind === 'reserved-1y' ? ' (needs a 1-year commitment)' : price.kind === 'reserved-3y' ? ' (needs a 3-year commitment)' : ''}`;
+    }
+  }
+  if (offering.gpuCount > 1) basis += `; whole ${offering.gpuCount}-GPU box priced`;
+  const low = per(price.usdLow); const high = per(price.usdHigh);
+  return {
+    offeringId: offering.id, providerName: offering.providerName, sku: offering.sku, gpuId: offering.gpuId, gpuCount: offering.gpuCount,
+    priceKind: price.kind, usd: money(factor(new Big(price.usd))), usdLow: low ? money(factor(low)) : null, usdHigh: high ? money(factor(high)) : null,
+    hours: Math.round(wallHours * 1e4) / 1e4, price: { usd: price.usd, per: price.per, asOf: price.asOf, source: price.source },
+    asOf: price.asOf, source: price.source, basis: `${basis}; price as of ${price.asOf} (${price.source})`,
+  };
+}

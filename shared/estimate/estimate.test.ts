@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import gpusJson from '../../resources/catalog/gpus.json';
+import offeringsJson from '../../resources/catalog/offerings.json';
+import providersJson from '../../resources/catalog/providers.json';
+import type { Gpu, OfferingWithPrices, Price } from '../domain/catalog';
+import { isUserError } from '../domain/errors';
+import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
+import { MODEL_PRESETS } from './presets';
+import { cheapestFinishingBy, fastestUnder } from './ranking';
+
+const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
+const providers = new Map((providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]));
+let priceId = 0;
+const offerings: OfferingWithPrices[] = (offeringsJson as unknown as { offerings: Array<Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & { prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>> }> }).offerings.map((o) => ({
+  ...o, providerName: providers.get(o.providerId) ?? o.providerId, userDefined: false,
+  prices: o.prices.map((p) => ({ ...p, id: (priceId += 1), offeringId: o.id, recordedAt: '2026-01-01T00:00:00Z', notes: p.notes ?? null })),
+}));
+
+const m1 = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', dataset: { samples: 600_000 }, epochs: 50 };
+const byGpu = (e: ReturnType<typeof estimateWorkloadAcrossCatalog>, id: string) => e.results.find((r) => r.gpuId === id)!;
+
+function allFinite(value: unknown, path = ''): string[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => allFinite(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => allFinite(v, `${path}.${k}`));
+  return [];
+}
+
+describe('estimateWorkloadAcrossCatalog', () => {
+  it('answers the VitalDB M1 run on every GPU with costs, the spec example shape, and no NaN/Infinity', () => {
+    const e = estimateWorkloadAcrossCatalog(m1, gpus, offerings);
+    expect(e.model.params).toBe(7_218_753);
+    expect(e.results).toHaveLength(gpus.length);
+    const json = toCliJson(e);
+    expect(allFinite(json)).toEqual([]);
+    const h100 = byGpu(e, 'h100-sxm-80gb');
+    expect(h100.fits).toBe(true);
+    expect(h100.throughput.bound).toBe('overhead');
+    expect(h100.training!.hours).toBeGreaterThan(0.3);
+    expect(h100.training!.hours).toBeLessThan(1.2);
+    expect(e.ranking.some((r) => r.pareto)).toBe(true);
+    const l4 = byGpu(e, 'l4-24gb');
+    expect(l4.training!.offerings.length).toBeGreaterThan(0);
+  });
+
+  it('every preset on every GPU gives finite numbers', () => {
+    for (const p of MODEL_PRESETS) {
+      const e = estimateWorkloadAcrossCatalog({ model: { preset: p.id }, input: p.defaultInput, batchSize: 4, precision: 'bf16', method: p.family === 'decoder' ? 'lora' : 'full', dataset: { samples: 1000 }, epochs: 1 }, gpus, offerings);
+      expect(allFinite(toCliJson(e)), p.id).toEqual([]);
+    }
+  });
+
+  it('A100 is slower than H100 by about the datasheet ratio when compute-bound', () => {
+    const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, batchSize: 4, precision: 'bf16', method: 'lora' };
+    const e = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['h100-sxm-80gb', 'a100-sxm-80gb'] });
+    const ratio = byGpu(e, 'h100-sxm-80gb').throughput.samplesPerSecond / byGpu(e, 'a100-sxm-80gb').throughput.samplesPerSecond;
+    expect(ratio).toBeGreaterThan(2.3);
+    expect(ratio).toBeLessThan(989 / 312 + 0.01);
+  });
+
+  it('T4 in fp32 has no TF32 and is far slower than in fp16', () => {
+    const base = { model: { preset: 'resnet50' }, input: { imageSize: 224 }, batchSize: 64 };
+    const fp32 = estimateWorkloadAcrossCatalog({ ...base, precision: 'fp32' }, gpus, offerings, { gpuIds: ['t4-16gb'] }).results[0]!;
+    const fp16 = estimateWorkloadAcrossCatalog({ ...base, precision: 'fp16' }, gpus, offerings, { gpuIds: ['t4-16gb'] }).results[0]!;
+    expect(fp32.explanation.find((l) => l.label === 'Compute time')!.formula).toContain('fp32');
+    expect(fp16.throughput.samplesPerSecond / fp32.throughput.samplesPerSecond).toBeGreaterThan(2);
+  });
+
+  it('a larger batch never lowers throughput (while it fits)', () => {
+    for (const preset of ['resnet34-1d', 'resnet50', 'bert-base', 'qwen2.5-0.5b']) {
+      let last = 0;
+      for (const batchSize of [1, 2, 4, 8, 16, 32, 64, 128]) {
+        const e = estimateWorkloadAcrossCatalog({ model: { preset }, batchSize, precision: 'bf16' }, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] });
+        if (!e.results[0]!.fits) break; // beyond memory: gradient accumulation, a different regime
+        const thr = e.results[0]!.throughput.samplesPerSecond;
+        expect(thr, `${preset} batch ${batchSize}`).toBeGreaterThanOrEqual(last * 0.999);
+        last = thr;
+      }
+    }
+  });
+
+  it('full fine-tuning of a 7B model does not fit a 24 GB GPU; LoRA and QLoRA do, QLoRA with less memory', () => {
+    const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 512 }, batchSize: 1, precision: 'bf16' };
+    const full = estimateWorkloadAcrossCatalog({ ...w, method: 'full' }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
+    const lora = estimateWorkloadAcrossCatalog({ ...w, method: 'lora', gradientCheckpointing: true }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
+    const qlora = estimateWorkloadAcrossCatalog({ ...w, method: 'qlora' }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
+    expect(full.fits).toBe(false);
+    expect(full.largestBatch).toBe(0);
+    expect(lora.fits).toBe(true);
+    expect(qlora.memory.peakGiB).toBeLessThan(lora.memory.peakGiB);
+  });
+
+  it('gradient checkpointing lowers memory and costs time', () => {
+    const w = { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 1024 }, batchSize: 8, precision: 'bf16' };
+    const plain = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] }).results[0]!;
+    const ckpt = estimateWorkloadAcrossCatalog({ ...w, gradientCheckpointing: true }, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] }).results[0]!;
+    expect(ckpt.memory.peakGiB).toBeLessThan(plain.memory.peakGiB * 0.8);
+    expect(ckpt.throughput.samplesPerSecond).toBeLessThan(plain.throughput.samplesPerSecond);
+  });
+
+  it('a batch too large uses gradient accumulation with the largest batch that fits', () => {
+    const e = estimateWorkloadAcrossCatalog({ model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 2048 }, batchSize: 64, precision: 'bf16' }, gpus, offerings, { gpuIds: ['l4-24gb'] });
+    const r = e.results[0]!;
+    expect(r.fits).toBe(false);
+    expect(r.largestBatch).toBeGreaterThan(0);
+    expect(r.throughput.accumulationSteps).toBeGreaterThan(1);
+    expect(r.throughput.microBatch).toBeLessThanOrEqual(r.largestBatch);
+  });
+
+  it('two GPUs are faster than one but not twice as fast for a large model; offerings with too few GPUs are not priced', () => {
+    const w = { model: { preset: 'qwen2.5-1.5b' }, input: { seqLen: 1024 }, batchSize: 4, precision: 'bf16', dataset: { samples: 10_000 }, epochs: 1 };
+    const one = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
+    const two = estimateWorkloadAcrossCatalog({ ...w, gpuCount: 2 }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
+    expect(two.throughput.samplesPerSecond).toBeGreaterThan(one.throughput.samplesPerSecond);
+    expect(two.throughput.samplesPerSecond).toBeLessThan(2 * one.throughput.samplesPerSecond);
+    expect(two.training!.offerings.every((o) => o.gpuCount >= 2)).toBe(true);
+    expect(two.notes.some((n) => n.includes('asks for 2'))).toBe(true);
+  });
+
+  it('prices spot with rework, subscriptions by months and purchases amortized plus electricity', () => {
+    const e = estimateWorkloadAcrossCatalog({ ...m1, dataset: { samples: 12_000_000 }, epochs: 100 }, gpus, offerings);
+    const kinds = new Set(e.ranking.map((r) => r.priceKind));
+    for (const k of ['on-demand', 'spot', 'subscription', 'purchase']) expect(kinds.has(k as never), k).toBe(true);
+    const spot = e.ranking.find((r) => r.priceKind === 'spot')!;
+    expect(spot.hours).toBeGreaterThan(spot.trainingHours);
+    const purchase = e.ranking.find((r) => r.priceKind === 'purchase')!;
+    expect(purchase.basis).toContain('electricity');
+    expect(purchase.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const cheap = cheapestFinishingBy(e.ranking, '2026-01-10T00:00:00Z', '2026-01-17', 24);
+    expect(cheap).not.toBeNull();
+    const fast = fastestUnder(e.ranking, 100);
+    expect(fast === null || fast.usd <= 100).toBe(true);
+  });
+
+  it('rejects bad input with a message on the field', () => {
+    const cases: Array<[unknown, string]> = [
+      [{ ...m1, batchSize: 0 }, 'batchSize'],
+      [{ ...m1, batchSize: -3 }, 'batchSize'],
+      [{ ...m1, epochs: 0 }, 'epochs'],
+      [{ ...m1, dataset: { samples: 0 } }, 'dataset'],
+      [{ ...m1, model: { preset: 'resnet999' } }, 'model.preset'],
+      [{ model: { preset: 'bert-base' }, input: { seqLen: 4096 }, batchSize: 8 }, 'input.seqLen'],
+      [{ ...m1, precision: 'int3' }, 'precision'],
+      [{ ...m1, gpuCount: 0 }, 'gpuCount'],
+      [{ ...m1, method: 'lora' }, 'method'],
+    ];
+    for (const [w, field] of cases) {
+      let error: unknown;
+      try { estimateWorkloadAcrossCatalog(w, gpus, offerings); } catch (err) { error = err; }
+      expect(isUserError(error), JSON.stringify(w)).toBe(true);
+      expect((error as { details: { field: string } }).details.field, JSON.stringify(w)).toContain(field);
+    }
+    try { estimateWorkloadAcrossCatalog({ ...m1, model: { preset: 'resnet999' } }, gpus, offerings); } catch (err) {
+      expect((err as Error).message).toContain('resnet34-1d');
+    }
+    expect(() => estimateWorkloadAcrossCatalog(m1, gpus, offerings, { gpuIds: ['no-such-gpu'] })).toThrow(/no-such-gpu/);
+  });
+});

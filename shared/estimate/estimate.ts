@@ -1,0 +1,134 @@
+/**
+ * One workload across the catalog: every GPU (memory, fits, throughput, bound, hours) and every offering of it
+ * (cost per price kind with the price and its date), ranked, with the explanation of every figure.
+ */
+import type { Gpu, OfferingWithPrices } from '../domain/catalog';
+import { UserError } from '../domain/errors';
+import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
+import { COST_ASSUMPTIONS, costOfRun, type CostAssumptions, type OfferingCost } from './cost';
+import { resolveModel } from './model';
+import { findPreset } from './presets';
+import { paretoFront, rankByCost, rowKey } from './ranking';
+import { estimateTrainingRun, type ExplanationLine, type MemoryEstimate, type ThroughputEstimate } from './training-run';
+import { checkWorkload, parseWorkload, type Workload } from './workload';
+
+export interface GpuEstimate {
+  gpuId: string;
+  gpuName: string;
+  gpuCount: number;
+  fits: boolean;
+  largestBatch: number;
+  memory: MemoryEstimate;
+  throughput: ThroughputEstimate;
+  training?: { hours: number; offerings: OfferingCost[] };
+  notes: string[];
+  explanation: ExplanationLine[];
+}
+
+export interface RankedRow extends OfferingCost {
+  key: string;
+  fits: boolean;
+  /** training hours on the GPU (before spot rework). */
+  trainingHours: number;
+  bound: ThroughputEstimate['bound'];
+  pareto: boolean;
+  rank: number;
+}
+
+export interface WorkloadEstimate {
+  model: { name: string; params: number; trainableParams: number; forwardFlopsPerSample: number; tokensPerSample: number | null; source: string | null };
+  workload: Workload;
+  results: GpuEstimate[];
+  ranking: RankedRow[];
+  notes: string[];
+  assumptions: { efficiency: EfficiencyConstants; memory: typeof ASSUMPTIONS; cost: CostAssumptions };
+}
+
+export interface EstimateOptions {
+  /** limit to these GPUs (unknown ids are a user error). */
+  gpuIds?: string[];
+  constants?: EfficiencyConstants;
+  cost?: Partial<CostAssumptions>;
+}
+
+/** Estimates a (raw or parsed) workload on every GPU of the catalog and prices every offering. */
+export function estimateWorkloadAcrossCatalog(workloadInput: unknown, gpus: Gpu[], offerings: OfferingWithPrices[], options: EstimateOptions = {}): WorkloadEstimate {
+  const workload = parseWorkload(workloadInput);
+  return estimateParsedWorkload(workload, gpus, offerings, options);
+}
+
+export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offerings: OfferingWithPrices[], options: EstimateOptions = {}): WorkloadEstimate {
+  const preset = checkWorkload(workload);
+  const costAssumptions: CostAssumptions = { ...COST_ASSUMPTIONS, ...options.cost };
+  let selected = gpus;
+  if (options.gpuIds && options.gpuIds.length > 0) {
+    const known = new Map(gpus.map((g) => [g.id, g]));
+    const unknown = options.gpuIds.filter((id) => !known.has(id));
+    if (unknown.length) throw new UserError('UNKNOWN_GPU', `Unknown GPU ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${gpus.map((g) => g.id).join(', ')}`, { field: 'gpu', value: unknown.join(','), expected: 'a GPU id from the catalog' });
+    selected = options.gpuIds.map((id) => known.get(id)!);
+  }
+  const model = resolveModel(workload);
+  const offeringsByGpu = new Map<string, OfferingWithPrices[]>();
+  for (const o of offerings) {
+    const list = offeringsByGpu.get(o.gpuId) ?? [];
+    list.push(o);
+    offeringsByGpu.set(o.gpuId, list);
+  }
+  const notes: string[] = [];
+  if (workload.gpuCount > 1) notes.push(`batchSize ${workload.batchSize} is per GPU: data parallel over ${workload.gpuCount} GPUs makes a global batch of ${workload.batchSize * workload.gpuCount}.`);
+  if (!workload.dataset || workload.epochs === undefined) notes.push('No dataset and epochs: training time and costs are not computed (give dataset.samples and epochs).');
+
+  const results: GpuEstimate[] = [];
+  const rows: RankedRow[] = [];
+  for (const gpu of selected) {
+    const run = estimateTrainingRun(model, workload, gpu, workload.gpuCount, options.constants ? { constants: options.constants } : {});
+    if (gpu.vendor !== 'NVIDIA') run.notes.push(`${gpu.name} is not a CUDA GPU: the calibration (PyTorch on CUDA) transfers only roughly.`);
+    const result: GpuEstimate = { gpuId: gpu.id, gpuName: gpu.name, gpuCount: workload.gpuCount, fits: run.fits, largestBatch: run.largestBatch, memory: run.memory, throughput: run.throughput, notes: run.notes, explanation: run.explanation };
+    if (run.hours !== null) {
+      const costs: OfferingCost[] = [];
+      for (const offering of offeringsByGpu.get(gpu.id) ?? []) {
+        if (offering.gpuCount < workload.gpuCount) {
+          run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount): not priced.`);
+          continue;
+        }
+        for (const price of offering.prices) {
+          const cost = costOfRun(run.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
+          if (!cost) continue;
+          if (offering.gpuCount > workload.gpuCount) cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
+          costs.push(cost);
+          rows.push({ ...cost, key: rowKey(cost.offeringId, cost.priceKind), fits: run.fits || run.largestBatch >= 1, trainingHours: run.hours, bound: run.throughput.bound, pareto: false, rank: 0 });
+        }
+      }
+      result.training = { hours: run.hours, offerings: costs };
+    }
+    results.push(result);
+  }
+  const front = paretoFront(rows);
+  const ranking = rankByCost(rows).map((r, i) => ({ ...r, pareto: front.has(r.key), rank: i + 1 }));
+  const p = model.profile;
+  return {
+    model: {
+      name: model.label, params: p.params, trainableParams: model.trainableParams,
+      forwardFlopsPerSample: p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops,
+      tokensPerSample: p.tokensPerSample, source: preset?.source ?? ('preset' in workload.model ? findPreset(workload.model.preset)?.source ?? null : null),
+    },
+    workload, results, ranking, notes,
+    assumptions: { efficiency: options.constants ?? FITTED, memory: ASSUMPTIONS, cost: costAssumptions },
+  };
+}
+
+/** The spec/cli.md JSON shape (plus explanation), with every number finite. */
+export function toCliJson(e: WorkloadEstimate) {
+  return {
+    model: { params: e.model.params, trainableParams: e.model.trainableParams, forwardFlopsPerSample: e.model.forwardFlopsPerSample },
+    results: e.results.map((r) => ({
+      gpuId: r.gpuId, gpuCount: r.gpuCount, fits: r.fits, largestBatch: r.largestBatch,
+      memory: { peakGiB: r.memory.peakGiB, weightsGiB: r.memory.weightsGiB, gradientsGiB: r.memory.gradientsGiB, optimizerGiB: r.memory.optimizerGiB, activationsGiB: r.memory.activationsGiB, logitsGiB: r.memory.logitsGiB, requiredGiB: r.memory.requiredGiB },
+      throughput: { samplesPerSecond: r.throughput.samplesPerSecond, tokensPerSecond: r.throughput.tokensPerSecond, stepSeconds: r.throughput.stepSeconds, bound: r.throughput.bound, microBatch: r.throughput.microBatch, accumulationSteps: r.throughput.accumulationSteps },
+      ...(r.training ? { training: { hours: r.training.hours, offerings: r.training.offerings.map((o) => ({ offeringId: o.offeringId, priceKind: o.priceKind, usd: o.usd, usdLow: o.usdLow, usdHigh: o.usdHigh, hours: o.hours, asOf: o.asOf, source: o.source })) } } : {}),
+      notes: r.notes,
+      explanation: r.explanation,
+    })),
+    notes: e.notes,
+  };
+}
