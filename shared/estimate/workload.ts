@@ -73,7 +73,7 @@ export function parseWorkload(value: unknown, file?: string): Workload {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({ field: pathOf(issue), message: unknownKeyMessage(issue) }));
     const first = problems[0]!;
-    throw new UserError('INVALID_WORKLOAD', `${file ? `${file}: ` : ''}${first.field}: ${first.message}`, { ...(file ? { file } : {}), field: first.field, problems });
+    throw new UserError('INVALID_WORKLOAD', `${first.field}: ${first.message}`, { ...(file ? { file } : {}), field: first.field, problems });
   }
   checkWorkload(parsed.data, file);
   return parsed.data;
@@ -85,7 +85,7 @@ function unknownKeyMessage(issue: z.core.$ZodIssue): string {
 }
 
 function fail(field: string, message: string, file?: string, expected?: string): never {
-  throw new UserError('INVALID_WORKLOAD', `${file ? `${file}: ` : ''}${field}: ${message}`, { ...(file ? { file } : {}), field, ...(expected ? { expected } : {}), problems: [{ field, message }] });
+  throw new UserError('INVALID_WORKLOAD', `${field}: ${message}`, { ...(file ? { file } : {}), field, ...(expected ? { expected } : {}), problems: [{ field, message }] });
 }
 
 /** The checks that need the model library. */

@@ -1,8 +1,119 @@
-/** Estimate use cases (owned by the estimate domain). */
+/**
+ * Estimate use cases: the model library, one workload across the catalog, sweeps with progress and cancel,
+ * saved workloads. Estimates run in the estimation worker when its bundle is beside the main bundle (the app),
+ * else in-process with the same pure functions (CLI, tests).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../../../shared/domain/errors';
+import { profileModel } from '../../../shared/estimate/architecture';
+import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
+import { MODEL_PRESETS } from '../../../shared/estimate/presets';
+import { parseWorkload } from '../../../shared/estimate/workload';
+import type { ParsedRequest } from '../../../shared/ipc/contract';
+import * as q from '../../db/queries/estimate';
+import { EstimationClient } from '../../worker/estimation-client';
+import { EstimationEngine } from '../../worker/estimation-engine';
+import type { SweepSummary } from '../../worker/protocol';
 import type { ServiceDeps } from '../service-deps';
 
 export type EstimateService = ReturnType<typeof createEstimateService>;
 
-export function createEstimateService(_deps: ServiceDeps) {
-  return {};
+function workerFile(): string | null {
+  const candidate = path.join(__dirname, 'estimation.worker.cjs');
+  return fs.existsSync(candidate) ? candidate : null;
+}
+
+export function createEstimateService(deps: ServiceDeps) {
+  const engine = new EstimationEngine();
+  const file = process.env.GPU_PLANNER_NO_WORKER ? null : workerFile();
+  let client: EstimationClient | null = null;
+  let catalogKey = '';
+  const sweeps = new Map<string, () => void>();
+
+  /** The catalog snapshot the estimates use; re-sent to the worker only when it changed. */
+  function refreshCatalog(): void {
+    const gpus = deps.services().catalog.listGpus();
+    const offerings = deps.services().catalog.listOfferings();
+    const key = `${gpus.length}:${offerings.length}:${offerings.reduce((s, o) => s + o.prices.reduce((t, p) => t + p.id, 0), 0)}:${gpus.map((g) => g.id).join(',')}`;
+    if (key === catalogKey) return;
+    catalogKey = key;
+    engine.setCatalog(gpus, offerings);
+    if (client) void client.request({ kind: 'set-catalog', gpus, offerings }).promise;
+  }
+
+  function getClient(): EstimationClient | null {
+    if (!file) return null;
+    if (!client) { client = new EstimationClient(file); catalogKey = ''; }
+    return client;
+  }
+
+  function listPresets() {
+    return MODEL_PRESETS.map((p) => ({
+      id: p.id, aliases: p.aliases ?? [], name: p.name, family: p.family, params: profileModel(p.arch, p.defaultInput).params,
+      defaultInput: p.defaultInput, maxSeqLen: p.maxInput?.seqLen ?? null, source: p.source,
+    }));
+  }
+
+  /** In-process estimate (fast: ~1 ms per workload across the catalog). Used by plans and the CLI. */
+  function estimateWorkload(workload: unknown, gpuIds?: string[]): WorkloadEstimate {
+    refreshCatalog();
+    return engine.estimate(workload, gpuIds);
+  }
+
+  async function run(request: ParsedRequest<'estimate:run'>): Promise<WorkloadEstimate> {
+    parseWorkload(request.workload); // field errors before any work
+    const c = getClient();
+    refreshCatalog();
+    if (!c) return engine.estimate(request.workload, request.gpuIds);
+    return c.request({ kind: 'estimate', workload: request.workload, ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}) }).promise;
+  }
+
+  async function sweep(request: ParsedRequest<'estimate:sweep'>): Promise<{ sweepId: string; cancelled: boolean; done: number; summaries: SweepSummary[] }> {
+    if (sweeps.has(request.sweepId)) throw new UserError('SWEEP_RUNNING', `A sweep "${request.sweepId}" is already running.`, { field: 'sweepId' });
+    const c = getClient();
+    refreshCatalog();
+    const total = request.workloads.length;
+    const onProgress = (done: number) => deps.emit('estimate:sweep-progress', { sweepId: request.sweepId, done, total });
+    try {
+      if (c) {
+        const { id, promise } = c.request({ kind: 'sweep', workloads: request.workloads, ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}) }, onProgress);
+        sweeps.set(request.sweepId, () => c.cancel(id));
+        return { sweepId: request.sweepId, ...(await promise) };
+      }
+      let cancelled = false;
+      sweeps.set(request.sweepId, () => { cancelled = true; });
+      const result = await engine.sweep(request.workloads, request.gpuIds, { onProgress, isCancelled: () => cancelled, yieldEvery: () => new Promise((r) => setImmediate(r)) });
+      return { sweepId: request.sweepId, ...result };
+    } finally {
+      sweeps.delete(request.sweepId);
+    }
+  }
+
+  function cancelSweep(sweepId: string): boolean {
+    const cancel = sweeps.get(sweepId);
+    cancel?.();
+    return Boolean(cancel);
+  }
+
+  function saveWorkload(request: ParsedRequest<'estimate:save-workload'>) {
+    parseWorkload(request.workload);
+    const id = request.id ?? `w-${deps.now().getTime().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    q.upsertWorkload(deps.db, { id, name: request.name, workloadJson: JSON.stringify(request.workload), now: deps.now().toISOString() });
+    return q.selectWorkload(deps.db, id)!;
+  }
+
+  return {
+    listPresets,
+    estimateWorkload,
+    run,
+    sweep,
+    cancelSweep,
+    saveWorkload,
+    listWorkloads: () => q.selectWorkloads(deps.db),
+    getWorkload: (id: string) => q.selectWorkload(deps.db, id),
+    deleteWorkload: (id: string) => q.deleteWorkload(deps.db, id) === 1,
+    /** Stops the worker (app quit). */
+    dispose: async () => { await client?.dispose(); client = null; },
+  };
 }

@@ -1,0 +1,88 @@
+/**
+ * The main process's side of the estimation worker: tracks pending calls by id, forwards progress, cancels,
+ * and restarts a crashed worker (pending calls fail with a clear error; the catalog snapshot is re-sent).
+ */
+import { Worker } from 'node:worker_threads';
+import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
+import { UserError, type SerializedError } from '../../shared/domain/errors';
+import type { EstimationRequest, EstimationResponse, FromWorker, ToWorker } from './protocol';
+
+interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void; onProgress?: (done: number, total: number) => void }
+
+function toError(e: SerializedError): Error {
+  if (e.code === 'INTERNAL') return new Error(e.message);
+  return new UserError(e.code, e.message, e.details);
+}
+
+export class EstimationClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private catalog: { gpus: Gpu[]; offerings: OfferingWithPrices[] } | null = null;
+  private disposed = false;
+  restarts = 0;
+
+  constructor(private readonly workerFile: string) {}
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.workerFile);
+    worker.on('message', (message: FromWorker) => this.onMessage(message));
+    worker.on('error', (error) => this.onCrash(error));
+    worker.on('exit', (code) => { if (code !== 0 || this.worker === worker) this.onCrash(new Error(`estimation worker exited with code ${code}`)); });
+    this.worker = worker;
+    if (this.catalog) this.post({ id: this.nextId++, request: { kind: 'set-catalog', ...this.catalog } });
+    return worker;
+  }
+
+  private onMessage(message: FromWorker): void {
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    if (message.type === 'progress') { pending.onProgress?.(message.done, message.total); return; }
+    this.pending.delete(message.id);
+    if (message.type === 'result') pending.resolve(message.value);
+    else pending.reject(toError(message.error));
+  }
+
+  private onCrash(error: Error): void {
+    if (!this.worker) return;
+    this.worker.removeAllListeners();
+    this.worker = null;
+    for (const [, p] of this.pending) p.reject(new Error(`The estimation worker stopped (${error.message}); it has been restarted — try again.`));
+    this.pending.clear();
+    if (!this.disposed) { this.restarts += 1; this.start(); }
+  }
+
+  private post(message: ToWorker): void {
+    this.start().postMessage(message);
+  }
+
+  /** Sends one request; resolves with its typed response. */
+  request<R extends EstimationRequest>(request: R, onProgress?: (done: number, total: number) => void): { id: number; promise: Promise<EstimationResponse<R>> } {
+    if (request.kind === 'set-catalog') this.catalog = { gpus: request.gpus, offerings: request.offerings };
+    const id = this.nextId++;
+    const promise = new Promise<EstimationResponse<R>>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(onProgress ? { onProgress } : {}) });
+    });
+    this.post({ id, request });
+    return { id, promise };
+  }
+
+  cancel(id: number): void {
+    if (this.pending.has(id)) this.post({ id, cancel: true });
+  }
+
+  /** For tests: kill the worker as a crash would. */
+  async crashForTest(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const w = this.worker;
+    this.worker = null;
+    for (const [, p] of this.pending) p.reject(new Error('estimation worker disposed'));
+    this.pending.clear();
+    await w?.terminate();
+  }
+}

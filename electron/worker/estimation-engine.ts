@@ -1,0 +1,58 @@
+/**
+ * What the worker runs (and what the CLI and tests run in-process): the pure estimation functions over a
+ * catalog snapshot, plus sweeps in chunks that report progress and stop on cancel.
+ */
+import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
+import { estimateWorkloadAcrossCatalog, type WorkloadEstimate } from '../../shared/estimate/estimate';
+import type { SweepSummary } from './protocol';
+
+export interface SweepControl {
+  onProgress?: (done: number, total: number) => void;
+  isCancelled?: () => boolean;
+  /** yields to the event loop between chunks so cancel messages arrive (worker) — omit in-process. */
+  yieldEvery?: () => Promise<void>;
+  chunkSize?: number;
+}
+
+export function summarize(index: number, e: WorkloadEstimate): SweepSummary {
+  const cheapest = e.ranking.find((r) => r.fits) ?? null;
+  let fastest: SweepSummary['fastest'] = null;
+  for (const r of e.results) {
+    if (!r.fits && r.largestBatch < 1) continue;
+    if (!fastest || r.throughput.samplesPerSecond > fastest.samplesPerSecond) fastest = { gpuId: r.gpuId, hours: r.training?.hours ?? null, samplesPerSecond: r.throughput.samplesPerSecond };
+  }
+  return { index, ok: true, error: null, cheapest: cheapest ? { offeringId: cheapest.offeringId, priceKind: cheapest.priceKind, usd: cheapest.usd, hours: cheapest.hours } : null, fastest };
+}
+
+export class EstimationEngine {
+  private gpus: Gpu[] = [];
+  private offerings: OfferingWithPrices[] = [];
+
+  setCatalog(gpus: Gpu[], offerings: OfferingWithPrices[]): void {
+    this.gpus = gpus;
+    this.offerings = offerings;
+  }
+
+  estimate(workload: unknown, gpuIds?: string[]): WorkloadEstimate {
+    return estimateWorkloadAcrossCatalog(workload, this.gpus, this.offerings, gpuIds && gpuIds.length ? { gpuIds } : {});
+  }
+
+  async sweep(workloads: unknown[], gpuIds: string[] | undefined, control: SweepControl = {}): Promise<{ cancelled: boolean; done: number; summaries: SweepSummary[] }> {
+    const summaries: SweepSummary[] = [];
+    const chunk = control.chunkSize ?? 250;
+    for (let i = 0; i < workloads.length; i += 1) {
+      if (i % chunk === 0 && i > 0) {
+        control.onProgress?.(i, workloads.length);
+        if (control.yieldEvery) await control.yieldEvery();
+        if (control.isCancelled?.()) return { cancelled: true, done: i, summaries };
+      }
+      try {
+        summaries.push(summarize(i, this.estimate(workloads[i], gpuIds)));
+      } catch (error) {
+        summaries.push({ index: i, ok: false, error: error instanceof Error ? error.message : String(error), cheapest: null, fastest: null });
+      }
+    }
+    control.onProgress?.(workloads.length, workloads.length);
+    return { cancelled: false, done: workloads.length, summaries };
+  }
+}
