@@ -9,13 +9,23 @@ import { openCliServices } from '../cli-services';
 
 const USAGE = 'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--db PATH] [--json]\n       gpu-planner estimate presets [--json]';
 
-/** Line and column of a JSON.parse error, where the message gives a position. */
+/** Line and column of a JSON syntax error: the shortest prefix that fails for another reason than ending early. */
 function jsonErrorPlace(text: string, message: string): { line?: number; column?: number } {
-  const m = /position (\d+)/.exec(message) ?? /line (\d+) column (\d+)/.exec(message);
-  if (!m) return {};
-  if (m.length === 3) return { line: Number(m[1]), column: Number(m[2]) };
-  const pos = Number(m[1]);
-  const before = text.slice(0, pos).split('\n');
+  const at = /position (\d+)/.exec(message);
+  if (at) {
+    const before = text.slice(0, Number(at[1])).split('\n');
+    return { line: before.length, column: before[before.length - 1]!.length + 1 };
+  }
+  const failsInside = (n: number) => {
+    try { JSON.parse(text.slice(0, n)); return false; } catch (error) { return !/end of (JSON )?input|Unterminated|\bExpected/.test(String(error)); }
+  };
+  if (!failsInside(text.length)) return {};
+  let lo = 1; let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (failsInside(mid)) hi = mid; else lo = mid + 1;
+  }
+  const before = text.slice(0, lo - 1).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 

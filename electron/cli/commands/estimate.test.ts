@@ -1,0 +1,84 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_PRESETS } from '../../../shared/estimate/presets';
+import { createAppContext } from '../../services/app-context';
+import { repoRoot, tempDir } from '../../test-support/paths';
+
+// The BUILT command, as a user runs it, on a database created (migrated + seeded) beforehand.
+const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
+const temp = tempDir();
+const db = path.join(temp.dir, 'estimate-cli.sqlite');
+let gpuIds: string[] = [];
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  const app = createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' });
+  gpuIds = app.services.catalog.listGpus().map((g) => g.id);
+  app.close();
+});
+afterAll(() => temp.remove());
+
+const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: repoRoot });
+function writeWorkload(name: string, value: unknown): string {
+  const file = path.join(temp.dir, name);
+  fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+}
+function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(allFinite);
+  if (value && typeof value === 'object') return Object.values(value).every(allFinite);
+  return true;
+}
+
+describe('gpu-planner estimate (spec/cli.md)', () => {
+  it('answers the spec example with exactly the spec shape', () => {
+    const file = writeWorkload('m1.json', { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', method: 'full', gradientCheckpointing: false, optimizer: 'adamw', gpuCount: 1, dataset: { samples: 600000 }, epochs: 50 });
+    const run = cli(['estimate', '--workload', file, '--gpu', 'h100-sxm-80gb', '--gpu', 'l4-24gb', '--db', db, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { model: Record<string, number>; results: Array<Record<string, unknown> & { training: { hours: number; offerings: Array<Record<string, unknown>> } }> };
+    expect(out.model).toMatchObject({ params: 7218753, trainableParams: 7218753 });
+    expect(out.results.map((r) => r.gpuId)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
+    const r = out.results[1]!;
+    expect(Object.keys(r)).toEqual(expect.arrayContaining(['gpuId', 'gpuCount', 'fits', 'memory', 'throughput', 'training', 'notes']));
+    expect(Object.keys(r.memory as object)).toEqual(expect.arrayContaining(['peakGiB', 'weightsGiB', 'gradientsGiB', 'optimizerGiB', 'activationsGiB']));
+    expect(Object.keys(r.throughput as object)).toEqual(expect.arrayContaining(['samplesPerSecond', 'tokensPerSecond', 'stepSeconds', 'bound']));
+    expect(r.training.offerings[0]).toMatchObject({ offeringId: expect.any(String), priceKind: expect.any(String), usd: expect.any(Number), asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('answers every preset on every GPU with finite numbers', () => {
+    for (const preset of MODEL_PRESETS) {
+      const method = preset.family === 'decoder' && preset.id !== 'gpt2-small' && preset.id !== 'qwen2.5-0.5b' ? 'qlora' : 'full';
+      const file = writeWorkload(`${preset.id}.json`, { model: { preset: preset.id }, input: preset.defaultInput, batchSize: 8, precision: 'bf16', method, dataset: { samples: 10000 }, epochs: 1 });
+      const run = cli(['estimate', '--workload', file, '--db', db, '--json']);
+      expect(run.status, `${preset.id}: ${run.stderr}`).toBe(0);
+      const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string }> };
+      expect(out.results.map((r) => r.gpuId).sort(), preset.id).toEqual([...gpuIds].sort());
+      expect(allFinite(out), preset.id).toBe(true);
+    }
+  }, 120_000);
+
+  it('exits 1 naming the file and field on bad input; 2 on a usage error', () => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['zero-batch.json', { model: { preset: 'resnet34-1d' }, batchSize: 0 }, /batchSize/],
+      ['neg-epochs.json', { model: { preset: 'resnet34-1d' }, batchSize: 8, dataset: { samples: 10 }, epochs: -1 }, /epochs/],
+      ['zero-dataset.json', { model: { preset: 'resnet34-1d' }, batchSize: 8, dataset: { samples: 0 }, epochs: 1 }, /dataset/],
+      ['unknown.json', { model: { preset: 'resnet-9000' }, batchSize: 8 }, /unknown preset "resnet-9000".*resnet34-1d/],
+      ['long.json', { model: { preset: 'bert-base' }, input: { seqLen: 1024 }, batchSize: 8 }, /input.seqLen.*512/],
+      ['broken.json', '{"model": {"preset": "resnet34-1d"},\n "batchSize": }', /broken.json:2/],
+    ];
+    for (const [name, value, pattern] of cases) {
+      const run = cli(['estimate', '--workload', writeWorkload(name, value), '--db', db, '--json']);
+      expect(run.status, name).toBe(1);
+      expect(run.stdout, name).toBe('');
+      expect(run.stderr, name).toMatch(pattern);
+      expect(run.stderr, name).toContain(name);
+    }
+    const unknownGpu = cli(['estimate', '--workload', path.join(temp.dir, 'm1.json'), '--gpu', 'h900', '--db', db, '--json']);
+    expect(unknownGpu.status).toBe(1);
+    expect(unknownGpu.stderr).toMatch(/h900/);
+    expect(cli(['estimate', '--db', db]).status).toBe(2);
+  });
+});

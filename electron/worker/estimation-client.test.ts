@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import gpusJson from '../../resources/catalog/gpus.json';
+import type { Gpu } from '../../shared/domain/catalog';
+import { isUserError } from '../../shared/domain/errors';
+import { repoRoot, tempDir } from '../test-support/paths';
+import { EstimationClient } from './estimation-client';
+
+const temp = tempDir();
+const file = path.join(temp.dir, 'estimation.worker.cjs');
+let client: EstimationClient;
+const m1 = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', dataset: { samples: 600_000 }, epochs: 50 };
+
+beforeAll(async () => {
+  await build({ absWorkingDir: repoRoot, entryPoints: ['electron/worker/estimation.worker.ts'], outfile: file, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  client = new EstimationClient(file);
+  await client.request({ kind: 'set-catalog', gpus: (gpusJson as unknown as { gpus: Gpu[] }).gpus, offerings: [] }).promise;
+});
+afterAll(async () => {
+  await client.dispose();
+  temp.remove();
+});
+
+describe('estimation worker protocol', () => {
+  it('answers an estimate by request id', async () => {
+    const [a, b] = await Promise.all([client.request({ kind: 'estimate', workload: m1, gpuIds: ['h100-sxm-80gb'] }).promise, client.request({ kind: 'estimate', workload: { ...m1, batchSize: 64 }, gpuIds: ['t4-16gb'] }).promise]);
+    expect(a.results[0]!.gpuId).toBe('h100-sxm-80gb');
+    expect(b.results[0]!.gpuId).toBe('t4-16gb');
+  });
+
+  it('returns a user error as data with its field', async () => {
+    const error = await client.request({ kind: 'estimate', workload: { ...m1, epochs: -1 } }).promise.catch((e: unknown) => e);
+    expect(isUserError(error)).toBe(true);
+    expect((error as { details: { field: string } }).details.field).toBe('epochs');
+  });
+
+  it('reports sweep progress and stops on cancel', async () => {
+    const progress: number[] = [];
+    const { id, promise } = client.request({ kind: 'sweep', workloads: Array.from({ length: 20_000 }, () => m1) }, (done) => {
+      progress.push(done);
+      if (progress.length === 2) client.cancel(id);
+    });
+    const result = await promise;
+    expect(result.cancelled).toBe(true);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(result.done).toBeLessThan(20_000);
+  });
+
+  it('restarts a crashed worker: the pending call fails clearly, the next one works with the catalog re-sent', async () => {
+    const pending = client.request({ kind: 'sweep', workloads: Array.from({ length: 20_000 }, () => m1) }).promise.catch((e: Error) => e);
+    await client.crashForTest();
+    const error = await pending;
+    expect(String(error)).toMatch(/restarted/);
+    const again = await client.request({ kind: 'estimate', workload: m1, gpuIds: ['l4-24gb'] }).promise;
+    expect(again.results[0]!.gpuId).toBe('l4-24gb');
+    expect(client.restarts).toBe(1);
+  });
+});
