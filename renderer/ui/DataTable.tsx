@@ -32,7 +32,11 @@ export interface DataTableProps<T> {
   rowHeight?: number;
   emptyText?: string;
   rowClassName?: (row: T) => string | undefined;
+  /** Columns to hide by id (e.g. when a side panel narrows the table). */
+  hiddenColumns?: readonly string[];
 }
+
+const NO_FILTERS: ColumnFiltersState = [];
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { data, columns, label, getRowId, onRowClick, selectedRowId, rowHeight = 30, height = 520, emptyText = 'Nothing to show.' } = props;
@@ -40,7 +44,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const table = useReactTable({
     data,
     columns,
-    state: { sorting, globalFilter: props.globalFilter ?? '', columnFilters: props.columnFilters ?? [] },
+    // A stable empty filter list: a new [] each render makes TanStack recompute the filtered rows and reset the page
+    // index forever (an infinite render loop).
+    state: { sorting, columnVisibility: Object.fromEntries((props.hiddenColumns ?? []).map((id) => [id, false])), globalFilter: props.globalFilter ?? '', columnFilters: props.columnFilters ?? NO_FILTERS },
+    autoResetPageIndex: false,
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
@@ -69,7 +76,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={header.id}
                     className={[canSort ? 'sortable' : '', meta?.numeric ? 'num' : ''].join(' ')}
-                    style={{ width: header.getSize() !== 150 ? header.getSize() : undefined }}
+                    style={{ width: header.getSize() !== 150 && header.getSize() > 0 ? header.getSize() : undefined }}
                     onClick={canSort ? header.column.getToggleSortingHandler() : undefined}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                     title={meta?.title}

@@ -67,7 +67,8 @@ export function parseCatalogCsv(text: string, file: string): CatalogCsvRow[] {
       const key = String(issue.path[0] ?? '');
       const column = columnOf[key] ?? key;
       const expected = key === 'kind' ? ` (one of ${PRICE_KINDS.join(', ')})` : key === 'per' ? ` (one of ${PRICE_UNITS.join(', ')})` : '';
-      problems.push({ line, column: `${column} (${(index[column] ?? 0) + 1})`, message: `${issue.message}${expected}`, value: cell(column as (typeof CATALOG_CSV_COLUMNS)[number]) });
+      const message = issue.code === 'invalid_type' ? `expected a ${String((issue as { expected?: string }).expected ?? 'value')}` : issue.message;
+      problems.push({ line, column: `${column} (${(index[column] ?? 0) + 1})`, message: `${message}${expected}`, value: cell(column as (typeof CATALOG_CSV_COLUMNS)[number]) });
     }
     if (offering.success && price.success) rows.push({ line, offering: { ...offering.data, id: offering.data.id ?? '' }, price: price.data });
   });

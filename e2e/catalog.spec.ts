@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+test.describe('Catalog screen', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Catalog/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Offerings and prices' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
+  });
+
+  test('lists every provider with dated prices, sorts and filters', async ({ app, page }) => {
+    const table = page.getByRole('region', { name: 'Offerings and prices' });
+    await app.screenshot('catalog-offerings');
+    await page.getByLabel('Provider').selectOption({ label: 'Microsoft Azure' });
+    const rows = table.locator('tbody tr[data-row-id]');
+    await expect(rows.first()).toContainText('Microsoft Azure');
+    await expect(table).toContainText('NC6s v3');
+    await expect(table).toContainText('$3.06/h');
+    await expect(table).toContainText('2024-11-01');
+    await page.getByLabel('Provider').selectOption({ label: 'All providers' });
+    await page.getByLabel('Minimum memory (GiB)').fill('48');
+    for (const text of await rows.locator('td:nth-child(4)').allTextContents()) expect(Number.parseFloat(text)).toBeGreaterThanOrEqual(48);
+    await page.getByLabel('Minimum memory (GiB)').fill('');
+    await table.getByRole('columnheader', { name: /As of/ }).click();
+    const dates = await rows.locator('td:nth-child(9)').allTextContents();
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  test('inline price edit adds a dated row; invalid input is shown and not saved', async ({ app, page }) => {
+    await page.getByLabel('Search').fill('p3.2xlarge');
+    const table = page.getByRole('region', { name: 'Offerings and prices' });
+    const row = table.locator('tbody tr[data-row-id="aws-p3-2xlarge/on-demand"]');
+    await row.getByRole('button', { name: /\$3\.06/ }).click();
+    const editor = page.getByRole('group', { name: 'Change price' });
+    await editor.getByLabel('USD per hour').fill('-4');
+    await editor.getByLabel('Source').fill('');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.getByRole('alert').first()).toBeVisible();
+    await app.screenshot('catalog-inline-edit-error');
+    await editor.getByLabel('USD per hour').fill('3.20');
+    await editor.getByLabel('As of').fill('2026-11-01');
+    await editor.getByLabel('Source').fill('AWS pricing page, checked 2026-11-01');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(row).toContainText('$3.20/h');
+    await expect(row).toContainText('2026-11-01');
+    await row.click();
+    const history = page.getByRole('table', { name: 'Price history' });
+    await expect(history.locator('tbody tr')).toHaveCount(3);
+    await expect(history.locator('tbody tr').first()).toContainText('2026-11-01');
+    await app.screenshot('catalog-price-history');
+  });
+
+  test('adds, edits and deletes your own offering', async ({ app, page }) => {
+    await page.getByRole('button', { name: '+ Add offering' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name or SKU').fill('Lab box 2×RTX 4090');
+    await dialog.getByLabel('GPU', { exact: true }).selectOption('rtx-4090-24gb');
+    await dialog.getByLabel('GPUs').fill('0');
+    await dialog.getByLabel('Power under load (W)').fill('1100');
+    await dialog.getByLabel('Price (USD)').fill('6500');
+    await dialog.getByLabel('Source').fill('lab invoice 2026-11');
+    await dialog.getByRole('button', { name: 'Add offering' }).click();
+    await expect(dialog.getByRole('alert').first()).toContainText(/at least one GPU/);
+    await dialog.getByLabel('GPUs').fill('2');
+    await app.screenshot('catalog-add-offering');
+    await dialog.getByRole('button', { name: 'Add offering' }).click();
+    await expect(dialog).toBeHidden();
+    const detail = page.getByRole('complementary', { name: /Lab box/ });
+    await expect(detail).toContainText('2 × ');
+    await expect(detail).toContainText('1100 W');
+    await page.getByLabel('Search').fill('Lab box');
+    await expect(page.getByRole('region', { name: 'Offerings and prices' })).toContainText('$6,500');
+    await app.screenshot('catalog-own-offering');
+    await detail.getByRole('button', { name: 'Delete offering' }).click();
+    await expect(page.getByRole('region', { name: 'Offerings and prices' })).toContainText('No offering matches');
+  });
+
+  test('exports the catalog as CSV and imports it back (round trip), refuses a broken file with line and column', async ({ app, page }) => {
+    const file = path.join(app.dataDir, 'catalog.csv');
+    await app.stubSaveFile(file);
+    await page.getByRole('button', { name: 'Export CSV…' }).click();
+    await expect(page.getByRole('status')).toContainText('Exported');
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text.split('\r\n')[0]).toContain('offering_id,provider_id,sku,gpu_id');
+    await app.stubOpenFile(file);
+    await page.getByRole('button', { name: 'Import CSV…' }).click();
+    await expect(page.getByRole('status')).toContainText('0 offerings and 0 prices added');
+    const broken = path.join(app.dataDir, 'broken.csv');
+    fs.writeFileSync(broken, text.replace(',on-demand,3.06,hour,', ',on-demand,abc,hour,'));
+    await app.stubOpenFile(broken);
+    await page.getByRole('button', { name: 'Import CSV…' }).click();
+    await expect(page.getByRole('alert')).toContainText(/line \d+, usd/);
+    await expect(page.getByRole('alert')).toContainText('Nothing was imported');
+  });
+
+  test('shows GPU datasheet figures and the seeds’ discrepancies', async ({ app, page }) => {
+    await page.getByRole('tab', { name: 'GPUs' }).click();
+    const gpus = page.getByRole('region', { name: 'GPUs' });
+    await expect(gpus).toContainText('H100 SXM5 80GB');
+    await expect(gpus).toContainText('3,350 GB/s');
+    await app.screenshot('catalog-gpus');
+    await page.getByRole('tab', { name: /discrepancies/ }).click();
+    await expect(page.getByText('ResNet34-1D parameter count')).toBeVisible();
+    await expect(page.getByText(/7,218,753/)).toBeVisible();
+    await app.screenshot('catalog-discrepancies');
+  });
+});

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
+import { api, unwrap } from '../../app/api';
+import { formatPrice, formatUsd, PRICE_KIND_LABELS } from './catalog-rows';
+import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
+
+/** The side panel of one offering: what it is, its current prices with their basis, and its whole price history. */
+export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu | undefined; version: number; onEdit: () => void; onDelete: () => void }) {
+  const { offering, gpu } = props;
+  const [history, setHistory] = useState<Price[]>([]);
+  useEffect(() => {
+    void unwrap(api.catalog.getPriceHistory({ offeringId: offering.id })).then((r) => setHistory(r.prices), () => setHistory([]));
+  }, [offering.id, props.version]);
+  return (
+    <aside className="panel offering-detail" aria-label={`Offering ${offering.sku}`}>
+      <div className="panel-title">
+        <h2>{offering.sku}</h2>
+        <span className="badge">{offering.providerName}</span>
+        {offering.userDefined && <span className="badge info">yours</span>}
+      </div>
+      <dl className="facts">
+        <dt>GPU</dt>
+        <dd>
+          {offering.gpuCount} × {gpu?.name ?? offering.gpuId} {gpu && <span className="muted">({gpu.memoryGiB} GiB, {gpu.memoryBandwidthGBs} GB/s)</span>}
+        </dd>
+        {offering.vcpus !== null && (<><dt>vCPUs / RAM</dt><dd>{offering.vcpus} vCPU{offering.ramGiB !== null ? ` · ${offering.ramGiB} GiB` : ''}</dd></>)}
+        {offering.region && (<><dt>Region</dt><dd>{offering.region}</dd></>)}
+        {offering.powerWatts !== null && (<><dt>Power</dt><dd>{offering.powerWatts} W under load</dd></>)}
+        {offering.notes && (<><dt>Notes</dt><dd className="notes">{offering.notes}</dd></>)}
+      </dl>
+      <h3>Current prices</h3>
+      <ul className="price-list">
+        {offering.prices.map((p) => {
+          const per = pricePerGpuHour(p, offering);
+          return (
+            <li key={p.id}>
+              <strong>{PRICE_KIND_LABELS[p.kind]}</strong> {formatPrice(p)} <span className="muted">as of {p.asOf}</span>
+              {per && <div className="muted small">≈ {formatUsd(per.usd)} per GPU-hour — {per.basis}</div>}
+              <div className="muted small">Source: {p.source}</div>
+              {p.notes && <div className="muted small">{p.notes}</div>}
+            </li>
+          );
+        })}
+      </ul>
+      <h3>Price history ({history.length})</h3>
+      <table className="data compact" aria-label="Price history">
+        <thead>
+          <tr><th>As of</th><th>Kind</th><th className="num">Price</th><th>Source</th></tr>
+        </thead>
+        <tbody>
+          {history.map((p) => (
+            <tr key={p.id} title={`Recorded ${p.recordedAt.slice(0, 16).replace('T', ' ')} UTC`}>
+              <td className="nowrap">{p.asOf}</td>
+              <td className="nowrap">{PRICE_KIND_LABELS[p.kind]}</td>
+              <td className="num">{formatPrice(p)}</td>
+              <td className="small">{p.source}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {offering.userDefined && (
+        <div className="toolbar" style={{ marginTop: 10 }}>
+          <button type="button" className="btn" onClick={props.onEdit}>Edit offering</button>
+          <button type="button" className="btn danger" onClick={props.onDelete}>Delete offering</button>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { PRICE_KINDS, PRICE_UNITS, type Price } from '../../../shared/domain/catalog';
+import type { SerializedError } from '../../../shared/domain/errors';
+import { PRICE_KIND_LABELS } from './catalog-rows';
+
+export interface PriceDraft {
+  kind: Price['kind'];
+  usd: string;
+  per: Price['per'];
+  usdLow: string;
+  usdHigh: string;
+  asOf: string;
+  source: string;
+}
+
+export function draftFrom(price: Price | null, today: string): PriceDraft {
+  return {
+    kind: price?.kind ?? 'on-demand',
+    usd: price ? String(price.usd) : '',
+    per: price?.per ?? 'hour',
+    usdLow: price?.usdLow != null ? String(price.usdLow) : '',
+    usdHigh: price?.usdHigh != null ? String(price.usdHigh) : '',
+    asOf: today,
+    source: '',
+  };
+}
+
+/** Turns the form's text into the request's numbers; text that is not a number is passed on for the schema to refuse. */
+export function draftToRequest(draft: PriceDraft) {
+  const num = (text: string) => (text.trim() === '' ? null : Number(text));
+  return { kind: draft.kind, usd: num(draft.usd) ?? Number.NaN, per: draft.per, usdLow: num(draft.usdLow), usdHigh: num(draft.usdHigh), asOf: draft.asOf, source: draft.source, notes: null };
+}
+
+export function fieldErrors(error: SerializedError | null): Record<string, string> {
+  if (!error) return {};
+  const out: Record<string, string> = {};
+  for (const p of error.details?.problems ?? []) if (p.field && !out[p.field]) out[p.field] = p.message;
+  if (error.details?.field && !out[error.details.field]) out[error.details.field] = error.message;
+  if (Object.keys(out).length === 0) out._ = error.message;
+  return out;
+}
+
+/** A dated price form: a changed price is saved as a new row, the old one stays in the history. */
+export function PriceEditor(props: { draft: PriceDraft; onChange: (d: PriceDraft) => void; errors: Record<string, string>; lockKind?: boolean; compact?: boolean }) {
+  const { draft, onChange, errors } = props;
+  const set = (patch: Partial<PriceDraft>) => onChange({ ...draft, ...patch });
+  const [showRange, setShowRange] = useState(draft.usdLow !== '' || draft.usdHigh !== '');
+  const input = (name: keyof PriceDraft, label: string, props2: { type?: string; width?: number; placeholder?: string } = {}) => (
+    <div className="field" style={{ width: props2.width }}>
+      <label htmlFor={`price-${name}`}>{label}</label>
+      <input
+        id={`price-${name}`}
+        className={errors[name] ? 'input invalid' : 'input'}
+        type={props2.type ?? 'text'}
+        value={draft[name]}
+        placeholder={props2.placeholder}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `price-${name}-error` : undefined}
+        onChange={(e) => set({ [name]: e.target.value } as Partial<PriceDraft>)}
+      />
+      {errors[name] && (
+        <span className="field-error" id={`price-${name}-error`} role="alert">
+          {errors[name]}
+        </span>
+      )}
+    </div>
+  );
+  return (
+    <div className="price-editor">
+      <div className="price-editor-row">
+        <div className="field">
+          <label htmlFor="price-kind">Kind</label>
+          <select id="price-kind" className="input" value={draft.kind} disabled={props.lockKind} onChange={(e) => set({ kind: e.target.value as Price['kind'], per: e.target.value === 'purchase' ? 'once' : e.target.value === 'subscription' ? 'month' : 'hour' })}>
+            {PRICE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {PRICE_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {input('usd', 'Price (USD)', { width: 110, placeholder: '0.00' })}
+        <div className="field">
+          <label htmlFor="price-per">Per</label>
+          <select id="price-per" className="input" value={draft.per} onChange={(e) => set({ per: e.target.value as Price['per'] })}>
+            {PRICE_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+        {input('asOf', 'As of', { type: 'date', width: 150 })}
+      </div>
+      {showRange ? (
+        <div className="price-editor-row">
+          {input('usdLow', 'Low (USD)', { width: 110 })}
+          {input('usdHigh', 'High (USD)', { width: 110 })}
+        </div>
+      ) : (
+        <button type="button" className="btn small" onClick={() => setShowRange(true)}>
+          + Range (low–high)
+        </button>
+      )}
+      {input('source', 'Source', { placeholder: 'Provider page, quote, invoice…' })}
+      {errors._ && (
+        <div className="banner error" role="alert">
+          {errors._}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
+import { pricePerGpuHour, type PerGpuHour } from '../../../shared/domain/catalog-price';
+
+/** One row of the catalog table: an offering with one of its current prices. */
+export interface CatalogRow {
+  id: string;
+  offering: OfferingWithPrices;
+  gpu: Gpu | undefined;
+  price: Price;
+  perGpuHour: PerGpuHour | null;
+}
+
+export function catalogRows(offerings: readonly OfferingWithPrices[], gpus: readonly Gpu[]): CatalogRow[] {
+  const byId = new Map(gpus.map((g) => [g.id, g]));
+  return offerings.flatMap((offering) =>
+    offering.prices.map((price) => ({
+      id: `${offering.id}/${price.kind}`,
+      offering,
+      gpu: byId.get(offering.gpuId),
+      price,
+      perGpuHour: pricePerGpuHour(price, offering),
+    })),
+  );
+}
+
+export function formatUsd(value: number | null | undefined, digits = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const abs = Math.abs(value);
+  const d = abs >= 1000 ? 0 : abs < 1 ? Math.max(digits, 3) : digits;
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: abs >= 1000 ? 0 : digits, maximumFractionDigits: d })}`;
+}
+
+export function formatPrice(price: Price): string {
+  const unit = price.per === 'once' ? '' : `/${price.per === 'hour' ? 'h' : 'mo'}`;
+  if (price.usdLow !== null && price.usdHigh !== null && price.usdLow !== price.usdHigh) return `${formatUsd(price.usdLow)}–${formatUsd(price.usdHigh)}${unit}`;
+  return `${formatUsd(price.usd)}${unit}`;
+}
+
+export const PRICE_KIND_LABELS: Record<Price['kind'], string> = {
+  'on-demand': 'On-demand',
+  spot: 'Spot',
+  'reserved-1y': 'Reserved 1 yr',
+  'reserved-3y': 'Reserved 3 yr',
+  subscription: 'Subscription',
+  purchase: 'Purchase',
+};
