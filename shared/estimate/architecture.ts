@@ -400,6 +400,15 @@ export function loraParams(profile: ModelProfile, rank: number, targets: string[
   return perLayer * profile.layers;
 }
 
+/** Bytes with a decimal unit: 4.75 GB. */
+export function fmtBytes(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+  let v = n; let u = 0;
+  while (Math.abs(v) >= 1000 && u < units.length - 1) { v /= 1000; u += 1; }
+  return `${Number(v.toPrecision(3))} ${units[u]}`;
+}
+
 export function fmt(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const abs = Math.abs(n);

@@ -3,7 +3,7 @@
  * per-step floor, multi-GPU data parallel, and the explanation of every figure.
  */
 import type { Gpu } from '../domain/catalog';
-import { fmt, loraParams, type ActivationRegime, type ModelProfile } from './architecture';
+import { fmt, fmtBytes, loraParams, type ActivationRegime, type ModelProfile } from './architecture';
 import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
 import type { Workload } from './workload';
 
@@ -206,12 +206,16 @@ export function estimateTrainingRun(model: ResolvedModel, w: Workload, gpu: Gpu,
   if (t.bound === 'overhead') notes.push('Launch-bound: the step time is the framework\'s per-op floor, so a larger batch costs little extra time per step (see calibration facts).');
   if (p.family === 'cnn2d' && (w.precision === 'fp32' || w.precision === 'tf32')) notes.push('fp32 convolutions with cudnn.benchmark may allocate large extra workspaces beyond this peak (seen in the calibration data).');
 
-  const peakGiB = peakBytes / GiB;
-  const activations = w.batchSize * mem.perSample / GiB;
+  // When the batch is split for gradient accumulation, the memory shown is that of the micro-batch that runs.
+  const shownBatch = accumulation > 1 ? runBatch : w.batchSize;
+  const shownPeak = mem.fixed + shownBatch * mem.perSample;
+  const peakGiB = shownPeak / GiB;
+  const activations = shownBatch * mem.perSample / GiB;
+  if (accumulation > 1) notes.push(`Memory shown for micro-batch ${runBatch} (batch ${w.batchSize} would need ${round(required / GiB, 4)} GiB).`);
   const memory: MemoryEstimate = {
     peakGiB: round(peakGiB), weightsGiB: round(mem.weights / GiB), gradientsGiB: round(mem.grads / GiB), optimizerGiB: round(mem.opt / GiB),
-    activationsGiB: round(activations), logitsGiB: round(w.batchSize * mem.logitsPerSample / GiB), workspaceGiB: round(mem.workspace / GiB),
-    requiredGiB: round(required / GiB), gpuMemoryGiB: gpu.memoryGiB,
+    activationsGiB: round(activations), logitsGiB: round(shownBatch * mem.logitsPerSample / GiB), workspaceGiB: round(mem.workspace / GiB),
+    requiredGiB: round((accumulation > 1 ? shownPeak * (1 + ASSUMPTIONS.allocatorHeadroom) + ASSUMPTIONS.cudaContextGiB * GiB : required) / GiB), gpuMemoryGiB: gpu.memoryGiB,
   };
   const throughput: ThroughputEstimate = {
     samplesPerSecond: round(samplesPerSecond), tokensPerSecond: tokens ? round(samplesPerSecond * tokens) : null,
@@ -221,19 +225,19 @@ export function estimateTrainingRun(model: ResolvedModel, w: Workload, gpu: Gpu,
   };
   const explanation: ExplanationLine[] = [
     { label: 'Model', value: `${model.label}: ${fmt(p.params)} parameters, ${fmt(model.trainableParams)} trainable (${w.method}${w.method !== 'full' ? `, rank ${w.lora?.rank ?? 16} on ${(w.lora?.targets ?? ['q', 'k', 'v', 'o']).join(',')}` : ''})` },
-    { label: 'Forward FLOPs per sample', value: fmt(p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops), formula: `matmul/conv ${fmt(p.forwardLinearFlops)} + attention ${fmt(p.forwardAttentionFlops)}${p.forwardFrozenFlops ? ` + frozen vision ${fmt(p.forwardFrozenFlops)}` : ''} (2 × MACs)` },
-    { label: 'FLOPs per step', value: fmt(t.flops * accumulation), formula: `micro-batch ${runBatch} × ${fmt(t.flopsPerSample)} (backward = 2× forward for trained weights${w.method !== 'full' ? ', 1× for frozen ones' : ''}${w.gradientCheckpointing ? ', +1 forward recomputed' : ''})${accumulation > 1 ? ` × ${accumulation} accumulation steps` : ''}` },
+    { label: 'Forward FLOPs per sample', value: `${fmt(p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops)}FLOP`, formula: `matmul/conv ${fmt(p.forwardLinearFlops)} + attention ${fmt(p.forwardAttentionFlops)}${p.forwardFrozenFlops ? ` + frozen vision ${fmt(p.forwardFrozenFlops)}` : ''} (2 × MACs)` },
+    { label: 'FLOPs per step', value: `${fmt(t.flops * accumulation)}FLOP`, formula: `micro-batch ${runBatch} × ${fmt(t.flopsPerSample)} (backward = 2× forward for trained weights${w.method !== 'full' ? ', 1× for frozen ones' : ''}${w.gradientCheckpointing ? ', +1 forward recomputed' : ''})${accumulation > 1 ? ` × ${accumulation} accumulation steps` : ''}` },
     { label: 'Compute time', value: `${round(t.computeSeconds * 1000, 3)} ms`, formula: `FLOPs ÷ (${round(t.efficiency, 3)} × ${t.peak.tflops} TFLOP/s ${t.peak.used} peak); efficiency = ${c.computeEfficiency} × width ${round(p.matmulWidth, 4)} ÷ (width + ${c.halfEfficiencyWidth})` },
-    { label: 'Memory traffic per step', value: `${fmt(t.bytes)} B`, formula: `weights ${fmt(t.weightTraffic)} + optimizer ${fmt(t.optimizerTraffic)} + ${c.activationTrafficPasses} passes × activations ${fmt(t.activationTraffic / c.activationTrafficPasses)}` },
+    { label: 'Memory traffic per step', value: fmtBytes(t.bytes), formula: `weights ${fmtBytes(t.weightTraffic)} + optimizer ${fmtBytes(t.optimizerTraffic)} + ${c.activationTrafficPasses} passes × saved activations ${fmtBytes(t.activationTraffic / c.activationTrafficPasses)}` },
     { label: 'Memory time', value: `${round(t.memorySeconds * 1000, 3)} ms`, formula: `bytes ÷ (${c.bandwidthEfficiency} × ${gpu.memoryBandwidthGBs} GB/s)` },
     { label: 'Per-step floor (launch overhead)', value: `${round(t.overheadSeconds * 1000, 3)} ms`, formula: `${p.forwardOps} ops × ${c.secondsPerOp * 1e6} µs${regime.act === 2 && p.matmulOps ? ` + ${p.matmulOps} autocast casts × ${c.secondsPerCast * 1e6} µs` : ''}` },
     { label: 'Step time', value: `${round(stepSeconds * 1000, 3)} ms (${t.bound}-bound)`, formula: `max(floor, max(compute, memory) + ${c.nonOverlap} × min(compute, memory) + GPU launch gaps ${round(t.launchGapSeconds * 1000, 3)} ms (${c.gpuSecondsPerOp * 1e6} µs per op + ${c.fixedStepSeconds * 1000} ms))${gpuCount > 1 ? ` + exposed all-reduce ${round(commSeconds * 1000, 3)} ms` : ''}` },
-    { label: 'Activations per sample', value: `${fmt(mem.perSample)} B`, formula: `${mem.formula}${w.gradientCheckpointing ? '; checkpointing keeps each layer input plus one layer' : ''}` },
+    { label: 'Activations per sample', value: fmtBytes(mem.perSample), formula: `${mem.formula}${w.gradientCheckpointing ? '; checkpointing keeps each layer input plus one layer' : ''}` },
     { label: 'Peak memory (PyTorch max_memory_allocated)', value: `${round(peakGiB, 4)} GiB`, formula: `weights ${round(mem.weights / GiB, 3)} (${w.method === 'full' ? `4 B × params${regime.act === 2 ? ' + 2 B autocast copy of matmul weights' : ''}` : w.method === 'lora' ? '2 B × frozen base + 4 B × adapters' : `${ASSUMPTIONS.qloraBytesPerParam} B × 4-bit base + 4 B × adapters`}) + gradients ${round(mem.grads / GiB, 3)} (4 B × trainable) + optimizer ${round(mem.opt / GiB, 3)} (${OPTIMIZER_BYTES[w.optimizer].note}) + activations ${round(activations, 3)} + workspace ${c.frameworkWorkspaceGiB}` },
     { label: 'Fits', value: `${fits ? 'yes' : 'no'}: needs ${round(required / GiB, 4)} GiB of ${gpu.memoryGiB} GiB`, formula: `peak × ${1 + ASSUMPTIONS.allocatorHeadroom} allocator headroom + ${ASSUMPTIONS.cudaContextGiB} GiB CUDA context; largest batch ${largestBatch}` },
     { label: 'Calibration', value: 'constants fitted on 15 H100 SXM measurements (2026-11-22)', formula: 'shared/estimate/calibration.ts' },
   ];
-  if (gpuCount > 1) explanation.push({ label: 'All-reduce', value: `${round(commSeconds * 1000, 3)} ms per step`, formula: `2 × (n−1)/n × ${fmt(model.trainableParams * 4)} B gradients ÷ (${ASSUMPTIONS.interconnectEfficiency} × ${gpu.interconnectGBs ?? ASSUMPTIONS.defaultInterconnectGBs} GB/s); ${ASSUMPTIONS.allReduceOverlap * 100}% hidden behind backward` });
+  if (gpuCount > 1) explanation.push({ label: 'All-reduce', value: `${round(commSeconds * 1000, 3)} ms per step`, formula: `2 × (n−1)/n × ${fmtBytes(model.trainableParams * 4)} gradients ÷ (${ASSUMPTIONS.interconnectEfficiency} × ${gpu.interconnectGBs ?? ASSUMPTIONS.defaultInterconnectGBs} GB/s); ${ASSUMPTIONS.allReduceOverlap * 100}% hidden behind backward` });
   if (hours !== null) explanation.push({ label: 'Training hours', value: `${round(hours, 4)} h`, formula: `samples × epochs ÷ ${round(effective, 4)} samples/s ÷ 3600` });
   return { gpuId: gpu.id, gpuCount, fits, largestBatch, memory, throughput, hours: hours === null ? null : round(hours, 5), notes, explanation };
 }

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function openEstimate(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Estimate/ }).click();
+  await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
+}
+const table = (page: Page) => page.getByRole('region', { name: 'Estimates by GPU and offering' });
+
+test('VitalDB M1 opens estimated on every GPU, ranked, with the chart and the explanation', async ({ app, page }) => {
+  await openEstimate(page);
+  await expect(page.getByLabel('Saved workloads')).toHaveValue('vitaldb-m1');
+  await expect(table(page).locator('tbody tr[data-row-id]').first()).toBeVisible();
+  await expect(table(page).locator('table')).toHaveAttribute('aria-rowcount', /^[4-9]\d$/); // a row per (offering, price kind) and per unpriced GPU
+  await expect(page.getByLabel('Training time against cost')).toBeVisible();
+  await expect(page.getByLabel('Explanation')).toContainText('Step time');
+  await expect(page.getByLabel('Explanation')).toContainText('Calibration');
+  await expect(page.getByLabel('Cheapest that finishes by date')).toContainText('$');
+  await app.screenshot('estimate-m1');
+});
+
+test('the seeds\' questions: M3 on the A100, ClinicalBERT, Mistral-7B LoRA and PRS-Med', async ({ app, page }) => {
+  await openEstimate(page);
+  for (const [id, shot] of [['vitaldb-m3', 'estimate-m3'], ['clinicalbert-finetune', 'estimate-clinicalbert'], ['mistral-7b-lora', 'estimate-mistral-lora'], ['prs-med-lora', 'estimate-prs-med']] as const) {
+    await page.getByLabel('Saved workloads').selectOption(id);
+    await expect(page.getByLabel('Saved workloads')).toHaveValue(id);
+    await expect(table(page).locator('tbody tr').first()).toBeVisible();
+    await page.getByText(/updated in \d+ ms/).waitFor();
+    await app.screenshot(shot);
+  }
+  // select the A100 row of the Mistral LoRA and read its explanation
+  await page.getByLabel('Saved workloads').selectOption('mistral-7b-lora');
+  await table(page).getByText('Lambda', { exact: false }).first().click();
+  await expect(page.getByLabel('Explanation')).toContainText('Peak memory');
+});
+
+test('bad input shows a message on the field and never NaN', async ({ app, page }) => {
+  await openEstimate(page);
+  await page.getByLabel('Batch per GPU').fill('0');
+  await expect(page.locator('#wf-batchSize-error')).toContainText('at least 1');
+  await page.getByLabel('Batch per GPU').fill('256');
+  await expect(page.locator('#wf-batchSize-error')).toHaveCount(0);
+  await page.getByLabel('Epochs').fill('-2');
+  await expect(page.locator('#wf-epochs-error')).toBeVisible();
+  await page.getByLabel('Epochs').fill('50');
+  await page.getByLabel('Model').selectOption('bert-base');
+  await page.getByLabel('Sequence (tokens)').fill('4096');
+  await expect(page.locator('#wf-inputValue-error')).toContainText('512');
+  await app.screenshot('estimate-field-error');
+  await page.getByLabel('Sequence (tokens)').fill('512');
+  await expect(page.locator('#wf-inputValue-error')).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('NaN');
+  await expect(page.locator('body')).not.toContainText('Infinity');
+});
+
+test('a workload is saved, reloaded and deleted', async ({ page }) => {
+  await openEstimate(page);
+  await page.getByLabel('Model').selectOption('qwen2.5-0.5b');
+  await page.getByLabel('Method').selectOption('lora');
+  await page.getByLabel('Workload name').fill('Qwen LoRA test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved');
+  await page.getByLabel('Saved workloads').selectOption('vitaldb-m1');
+  await expect(page.getByLabel('Model')).toHaveValue('resnet34-1d');
+  await page.getByLabel('Saved workloads').selectOption({ label: 'Qwen LoRA test' });
+  await expect(page.getByLabel('Model')).toHaveValue('qwen2.5-0.5b');
+  await expect(page.getByLabel('Method')).toHaveValue('lora');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByLabel('Saved workloads').locator('option', { hasText: 'Qwen LoRA test' })).toHaveCount(0);
+});

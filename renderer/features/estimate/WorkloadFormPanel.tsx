@@ -1,0 +1,86 @@
+/** The workload form: model, input, batch, precision, method, checkpointing, optimizer, GPUs, data; errors inline. */
+import type { ReactNode } from 'react';
+import { inputKind, type Preset, type WorkloadForm } from './store';
+
+const FAMILY_LABELS: Record<string, string> = { cnn1d: '1-D signal CNNs', cnn2d: 'Image CNNs', vit: 'Vision transformers', encoder: 'Encoders (BERT)', decoder: 'Decoder LLMs', custom: 'Custom' };
+const INPUT_LABELS = { windowSamples: 'Window (samples)', imageSize: 'Image size (px)', seqLen: 'Sequence (tokens)' } as const;
+
+interface Props {
+  form: WorkloadForm;
+  presets: Preset[];
+  errors: Partial<Record<keyof WorkloadForm | 'form', string>>;
+  onChange: <K extends keyof WorkloadForm>(key: K, value: WorkloadForm[K]) => void;
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? <span className="field-error" id={`${id}-error`} role="alert">{error}</span> : hint ? <span className="field-hint">{hint}</span> : null}
+    </div>
+  );
+}
+
+export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
+  const preset = presets.find((p) => p.id === form.preset);
+  const kind = inputKind(preset);
+  const families = [...new Set(presets.map((p) => p.family))];
+  const transformer = preset && (preset.family === 'decoder' || preset.family === 'encoder' || preset.family === 'vit');
+  const text = (key: keyof WorkloadForm, label: string, hint?: string, props: Record<string, unknown> = {}) => (
+    <Field id={`wf-${key}`} label={label} error={errors[key]} hint={hint}>
+      <input id={`wf-${key}`} className={`input${errors[key] ? ' invalid' : ''}`} inputMode="numeric" value={String(form[key])} aria-invalid={Boolean(errors[key])} aria-describedby={errors[key] ? `wf-${key}-error` : undefined} onChange={(e) => onChange(key, e.target.value as never)} {...props} />
+    </Field>
+  );
+  return (
+    <form className="est-form" aria-label="Workload" onSubmit={(e) => e.preventDefault()}>
+      <Field id="wf-preset" label="Model" error={errors.preset} hint={preset ? `${preset.params.toLocaleString('en-US')} parameters · ${preset.source.slice(0, 80)}${preset.source.length > 80 ? '…' : ''}` : undefined}>
+        <select id="wf-preset" className={`input${errors.preset ? ' invalid' : ''}`} value={form.preset} onChange={(e) => onChange('preset', e.target.value)}>
+          {families.map((f) => (
+            <optgroup key={f} label={FAMILY_LABELS[f] ?? f}>
+              {presets.filter((p) => p.family === f).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+      <div className="est-form-row">
+        {text('inputValue', INPUT_LABELS[kind], preset?.maxSeqLen ? `at most ${preset.maxSeqLen.toLocaleString('en-US')}` : undefined)}
+        {text('batchSize', 'Batch per GPU')}
+      </div>
+      <div className="est-form-row">
+        <Field id="wf-precision" label="Precision" error={errors.precision}>
+          <select id="wf-precision" className="input" value={form.precision} onChange={(e) => onChange('precision', e.target.value as WorkloadForm['precision'])}>
+            <option value="bf16">bf16 mixed</option><option value="fp16">fp16 mixed</option><option value="fp32">fp32 (TF32 allowed)</option><option value="tf32">tf32</option>
+          </select>
+        </Field>
+        <Field id="wf-method" label="Method" error={errors.method} hint={transformer ? undefined : 'LoRA/QLoRA: transformers only'}>
+          <select id="wf-method" className={`input${errors.method ? ' invalid' : ''}`} value={form.method} onChange={(e) => onChange('method', e.target.value as WorkloadForm['method'])}>
+            <option value="full">Full fine-tuning</option><option value="lora">LoRA (bf16 base)</option><option value="qlora">QLoRA (4-bit base)</option>
+          </select>
+        </Field>
+      </div>
+      <div className="est-form-row">
+        {form.method !== 'full' ? text('loraRank', 'LoRA rank', 'on q, k, v, o') : (
+          <Field id="wf-optimizer" label="Optimizer" error={errors.optimizer}>
+            <select id="wf-optimizer" className="input" value={form.optimizer} onChange={(e) => onChange('optimizer', e.target.value as WorkloadForm['optimizer'])}>
+              {['adamw', 'adam', 'sgd', 'sgd-momentum', 'adafactor', 'adamw-8bit'].map((o) => <option key={o} value={o}>{o}</option>)}
+            </select>
+          </Field>
+        )}
+        {text('gpuCount', 'GPUs (data parallel)')}
+      </div>
+      <label className="est-check">
+        <input type="checkbox" checked={form.gradientCheckpointing} onChange={(e) => onChange('gradientCheckpointing', e.target.checked)} /> Gradient checkpointing
+      </label>
+      <div className="est-form-row">
+        {text('datasetSamples', 'Dataset (samples)')}
+        {text('epochs', 'Epochs')}
+      </div>
+      <div className="est-form-row">
+        {text('checkpointEveryMinutes', 'Checkpoint every (min)', 'spot rework')}
+        {text('inputPipeline', 'Data loader limit', 'samples/s, optional')}
+      </div>
+      {errors.form && <div className="banner error" role="alert">{errors.form}</div>}
+    </form>
+  );
+}

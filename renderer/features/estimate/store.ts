@@ -1,0 +1,197 @@
+/** The Estimate screen's state: the workload form, the latest estimate, field errors, presets and saved workloads. */
+import { create } from 'zustand';
+import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
+import type { Response } from '../../../shared/ipc/contract';
+import { api, ApiError, unwrap } from '../../app/api';
+
+export type Preset = Response<'estimate:list-presets'>['presets'][number];
+export type SavedWorkload = Response<'estimate:list-workloads'>['workloads'][number];
+
+/** The form as typed: numbers stay strings until the workload is built, so a half-typed field is not lost. */
+export interface WorkloadForm {
+  preset: string;
+  inputValue: string;
+  batchSize: string;
+  precision: 'fp32' | 'tf32' | 'fp16' | 'bf16';
+  method: 'full' | 'lora' | 'qlora';
+  loraRank: string;
+  gradientCheckpointing: boolean;
+  optimizer: 'adamw' | 'adam' | 'sgd' | 'sgd-momentum' | 'adafactor' | 'adamw-8bit';
+  gpuCount: string;
+  datasetSamples: string;
+  epochs: string;
+  checkpointEveryMinutes: string;
+  inputPipeline: string;
+}
+
+export const DEFAULT_FORM: WorkloadForm = {
+  preset: 'resnet34-1d', inputValue: '500', batchSize: '256', precision: 'bf16', method: 'full', loraRank: '16',
+  gradientCheckpointing: false, optimizer: 'adamw', gpuCount: '1', datasetSamples: '600000', epochs: '50', checkpointEveryMinutes: '30', inputPipeline: '',
+};
+
+export function inputKind(preset: Preset | undefined): 'windowSamples' | 'imageSize' | 'seqLen' {
+  if (!preset) return 'seqLen';
+  if (preset.family === 'cnn1d') return 'windowSamples';
+  if (preset.family === 'cnn2d' || preset.family === 'vit') return 'imageSize';
+  return 'seqLen';
+}
+
+const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
+
+/** The spec/cli.md workload JSON of the form. */
+export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Record<string, unknown> {
+  const w: Record<string, unknown> = {
+    model: { preset: form.preset },
+    input: form.inputValue.trim() === '' ? {} : { [inputKind(preset)]: num(form.inputValue) },
+    batchSize: num(form.batchSize),
+    precision: form.precision,
+    method: form.method,
+    gradientCheckpointing: form.gradientCheckpointing,
+    optimizer: form.optimizer,
+    gpuCount: num(form.gpuCount) ?? 1,
+    checkpointEveryMinutes: num(form.checkpointEveryMinutes) ?? 30,
+  };
+  if (form.method !== 'full') w.lora = { rank: num(form.loraRank), targets: ['q', 'k', 'v', 'o'] };
+  if (form.datasetSamples.trim() !== '' || form.epochs.trim() !== '') {
+    w.dataset = { samples: num(form.datasetSamples) };
+    w.epochs = num(form.epochs);
+  }
+  if (form.inputPipeline.trim() !== '') w.inputPipelineSamplesPerSecond = num(form.inputPipeline);
+  return w;
+}
+
+/** The form of a saved workload. */
+export function formOf(w: Record<string, unknown>): WorkloadForm {
+  const model = (w.model ?? {}) as { preset?: string };
+  const input = (w.input ?? {}) as Record<string, number>;
+  const dataset = (w.dataset ?? {}) as { samples?: number };
+  const lora = (w.lora ?? {}) as { rank?: number };
+  const s = (v: unknown, d = '') => (v === undefined || v === null ? d : String(v));
+  return {
+    preset: model.preset ?? DEFAULT_FORM.preset,
+    inputValue: s(input.windowSamples ?? input.imageSize ?? input.seqLen),
+    batchSize: s(w.batchSize, '1'),
+    precision: (w.precision as WorkloadForm['precision']) ?? 'bf16',
+    method: (w.method as WorkloadForm['method']) ?? 'full',
+    loraRank: s(lora.rank, '16'),
+    gradientCheckpointing: Boolean(w.gradientCheckpointing),
+    optimizer: (w.optimizer as WorkloadForm['optimizer']) ?? 'adamw',
+    gpuCount: s(w.gpuCount, '1'),
+    datasetSamples: s(dataset.samples),
+    epochs: s(w.epochs),
+    checkpointEveryMinutes: s(w.checkpointEveryMinutes, '30'),
+    inputPipeline: s(w.inputPipelineSamplesPerSecond),
+  };
+}
+
+/** Which form field an error on a workload path belongs to. */
+export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'form' {
+  if (!path) return 'form';
+  if (path.startsWith('input')) return 'inputValue';
+  if (path.startsWith('model')) return 'preset';
+  if (path.startsWith('dataset')) return 'datasetSamples';
+  if (path.startsWith('lora')) return 'loraRank';
+  if (path === 'inputPipelineSamplesPerSecond') return 'inputPipeline';
+  const known: Array<keyof WorkloadForm> = ['batchSize', 'precision', 'method', 'gradientCheckpointing', 'optimizer', 'gpuCount', 'epochs', 'checkpointEveryMinutes'];
+  return (known as string[]).includes(path) ? (path as keyof WorkloadForm) : 'form';
+}
+
+interface EstimateState {
+  presets: Preset[];
+  saved: SavedWorkload[];
+  form: WorkloadForm;
+  /** id of the saved workload the form came from. */
+  loadedId: string | null;
+  estimate: WorkloadEstimate | null;
+  errors: Partial<Record<keyof WorkloadForm | 'form', string>>;
+  running: boolean;
+  /** ms from the last input change to the table holding its answer. */
+  lastLatencyMs: number | null;
+  message: { kind: 'info' | 'error'; text: string } | null;
+  init(): Promise<void>;
+  setField<K extends keyof WorkloadForm>(key: K, value: WorkloadForm[K]): void;
+  run(startedAt?: number): Promise<void>;
+  load(id: string): void;
+  save(name: string): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+let seq = 0;
+
+export const useEstimate = create<EstimateState>((set, get) => ({
+  presets: [],
+  saved: [],
+  form: DEFAULT_FORM,
+  loadedId: null,
+  estimate: null,
+  errors: {},
+  running: false,
+  lastLatencyMs: null,
+  message: null,
+  init: async () => {
+    try {
+      const [presets, saved] = await Promise.all([unwrap(api.estimate.listPresets({})), unwrap(api.estimate.listWorkloads({}))]);
+      set({ presets: presets.presets, saved: saved.workloads });
+      const m1 = saved.workloads.find((w) => w.id === 'vitaldb-m1');
+      if (m1 && !get().estimate) set({ form: formOf(m1.workload), loadedId: m1.id });
+      await get().run();
+    } catch (error) {
+      set({ message: { kind: 'error', text: error instanceof Error ? error.message : String(error) } });
+    }
+  },
+  setField: (key, value) => {
+    const form = { ...get().form, [key]: value };
+    if (key === 'preset') {
+      const preset = get().presets.find((p) => p.id === value);
+      const kind = inputKind(preset);
+      const def = preset?.defaultInput[kind];
+      if (def !== undefined) form.inputValue = String(def);
+      if (preset && preset.family !== 'decoder' && preset.family !== 'encoder' && preset.family !== 'vit') form.method = 'full';
+    }
+    set({ form });
+  },
+  run: async (startedAt = performance.now()) => {
+    const id = (seq += 1);
+    const { form, presets } = get();
+    const preset = presets.find((p) => p.id === form.preset);
+    set({ running: true });
+    try {
+      const estimate = await unwrap(api.estimate.run({ workload: workloadOf(form, preset) }));
+      if (id !== seq) return;
+      set({ estimate, errors: {}, running: false, lastLatencyMs: Math.round(performance.now() - startedAt) });
+    } catch (error) {
+      if (id !== seq) return;
+      const errors: EstimateState['errors'] = {};
+      if (error instanceof ApiError) {
+        const problems = error.error.details?.problems ?? [{ field: error.error.details?.field, message: error.error.message }];
+        for (const p of problems) {
+          const field = formFieldOf(p.field);
+          errors[field] ??= p.message.replace(/^[\w.]+: /, '');
+        }
+      } else errors.form = error instanceof Error ? error.message : String(error);
+      set({ errors, running: false });
+    }
+  },
+  load: (id) => {
+    const w = get().saved.find((s) => s.id === id);
+    if (!w) return;
+    set({ form: formOf(w.workload), loadedId: id, message: null });
+    void get().run();
+  },
+  save: async (name) => {
+    const { form, presets, loadedId, saved } = get();
+    const existing = saved.find((s) => s.id === loadedId && s.name === name);
+    try {
+      const result = await unwrap(api.estimate.saveWorkload({ ...(existing ? { id: existing.id } : {}), name, workload: workloadOf(form, presets.find((p) => p.id === form.preset)) }));
+      const list = await unwrap(api.estimate.listWorkloads({}));
+      set({ saved: list.workloads, loadedId: result.workload.id, message: { kind: 'info', text: `Saved “${result.workload.name}”.` } });
+    } catch (error) {
+      set({ message: { kind: 'error', text: error instanceof Error ? error.message : String(error) } });
+    }
+  },
+  remove: async (id) => {
+    await unwrap(api.estimate.deleteWorkload({ id }));
+    const list = await unwrap(api.estimate.listWorkloads({}));
+    set({ saved: list.workloads, loadedId: null, message: { kind: 'info', text: 'Workload deleted.' } });
+  },
+}));
