@@ -39,7 +39,7 @@ export function EstimateScreen() {
   // Re-estimate shortly after the last keystroke (the estimate itself takes a few ms).
   useEffect(() => {
     if (presets.length === 0) return;
-    const t = setTimeout(() => void run(changedAt.current || performance.now()), 60);
+    const t = setTimeout(() => void run(changedAt.current || performance.now()), 0);
     return () => clearTimeout(t);
   }, [form, presets.length, run]);
   useEffect(() => { setSaveName(saved.find((s) => s.id === loadedId)?.name ?? ''); }, [loadedId, saved]);
