@@ -68,3 +68,13 @@ test('a workload is saved, reloaded and deleted', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByLabel('Saved workloads').locator('option', { hasText: 'Qwen LoRA test' })).toHaveCount(0);
 });
+
+test('a sweep of the workload reports progress and lists the cheapest variants', async ({ app, page }) => {
+  await openEstimate(page);
+  const sweep = page.getByRole('region', { name: 'Sweep' });
+  await sweep.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(sweep.getByRole('table', { name: 'Cheapest variants' })).toBeVisible({ timeout: 30_000 });
+  await expect(sweep.getByText('416 / 416')).toBeVisible();
+  await sweep.scrollIntoViewIfNeeded();
+  await app.screenshot('estimate-sweep');
+});

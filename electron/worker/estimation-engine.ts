@@ -39,7 +39,7 @@ export class EstimationEngine {
 
   async sweep(workloads: unknown[], gpuIds: string[] | undefined, control: SweepControl = {}): Promise<{ cancelled: boolean; done: number; summaries: SweepSummary[] }> {
     const summaries: SweepSummary[] = [];
-    const chunk = control.chunkSize ?? 250;
+    const chunk = control.chunkSize ?? 50;
     for (let i = 0; i < workloads.length; i += 1) {
       if (i % chunk === 0 && i > 0) {
         control.onProgress?.(i, workloads.length);

@@ -400,6 +400,11 @@ export function loraParams(profile: ModelProfile, rank: number, targets: string[
   return perLayer * profile.layers;
 }
 
+/** FLOPs with a decimal prefix: 16.5 TFLOP. */
+export function fmtFlops(n: number): string {
+  return `${fmt(n).replace(/([kMGT])$/, ' $1')}${/[kMGT]$/.test(fmt(n)) ? '' : ' '}FLOP`;
+}
+
 /** Bytes with a decimal unit: 4.75 GB. */
 export function fmtBytes(n: number): string {
   if (!Number.isFinite(n)) return String(n);

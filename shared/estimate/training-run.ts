@@ -3,7 +3,7 @@
  * per-step floor, multi-GPU data parallel, and the explanation of every figure.
  */
 import type { Gpu } from '../domain/catalog';
-import { fmt, fmtBytes, loraParams, type ActivationRegime, type ModelProfile } from './architecture';
+import { fmt, fmtBytes, fmtFlops, loraParams, type ActivationRegime, type ModelProfile } from './architecture';
 import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
 import type { Workload } from './workload';
 
@@ -225,8 +225,8 @@ export function estimateTrainingRun(model: ResolvedModel, w: Workload, gpu: Gpu,
   };
   const explanation: ExplanationLine[] = [
     { label: 'Model', value: `${model.label}: ${fmt(p.params)} parameters, ${fmt(model.trainableParams)} trainable (${w.method}${w.method !== 'full' ? `, rank ${w.lora?.rank ?? 16} on ${(w.lora?.targets ?? ['q', 'k', 'v', 'o']).join(',')}` : ''})` },
-    { label: 'Forward FLOPs per sample', value: `${fmt(p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops)}FLOP`, formula: `matmul/conv ${fmt(p.forwardLinearFlops)} + attention ${fmt(p.forwardAttentionFlops)}${p.forwardFrozenFlops ? ` + frozen vision ${fmt(p.forwardFrozenFlops)}` : ''} (2 × MACs)` },
-    { label: 'FLOPs per step', value: `${fmt(t.flops * accumulation)}FLOP`, formula: `micro-batch ${runBatch} × ${fmt(t.flopsPerSample)} (backward = 2× forward for trained weights${w.method !== 'full' ? ', 1× for frozen ones' : ''}${w.gradientCheckpointing ? ', +1 forward recomputed' : ''})${accumulation > 1 ? ` × ${accumulation} accumulation steps` : ''}` },
+    { label: 'Forward FLOPs per sample', value: fmtFlops(p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops), formula: `matmul/conv ${fmt(p.forwardLinearFlops)} + attention ${fmt(p.forwardAttentionFlops)}${p.forwardFrozenFlops ? ` + frozen vision ${fmt(p.forwardFrozenFlops)}` : ''} (2 × MACs)` },
+    { label: 'FLOPs per step', value: fmtFlops(t.flops * accumulation), formula: `micro-batch ${runBatch} × ${fmt(t.flopsPerSample)} (backward = 2× forward for trained weights${w.method !== 'full' ? ', 1× for frozen ones' : ''}${w.gradientCheckpointing ? ', +1 forward recomputed' : ''})${accumulation > 1 ? ` × ${accumulation} accumulation steps` : ''}` },
     { label: 'Compute time', value: `${round(t.computeSeconds * 1000, 3)} ms`, formula: `FLOPs ÷ (${round(t.efficiency, 3)} × ${t.peak.tflops} TFLOP/s ${t.peak.used} peak); efficiency = ${c.computeEfficiency} × width ${round(p.matmulWidth, 4)} ÷ (width + ${c.halfEfficiencyWidth})` },
     { label: 'Memory traffic per step', value: fmtBytes(t.bytes), formula: `weights ${fmtBytes(t.weightTraffic)} + optimizer ${fmtBytes(t.optimizerTraffic)} + ${c.activationTrafficPasses} passes × saved activations ${fmtBytes(t.activationTraffic / c.activationTrafficPasses)}` },
     { label: 'Memory time', value: `${round(t.memorySeconds * 1000, 3)} ms`, formula: `bytes ÷ (${c.bandwidthEfficiency} × ${gpu.memoryBandwidthGBs} GB/s)` },

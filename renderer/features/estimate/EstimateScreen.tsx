@@ -9,7 +9,8 @@ import { cheapestFinishingBy, fastestUnder, finishDate } from '../../../shared/e
 import { DataTable } from '../../ui/DataTable';
 import { ExplanationPanel } from './ExplanationPanel';
 import { TimeCostChart } from './TimeCostChart';
-import { useEstimate } from './store';
+import { SweepPanel } from './SweepPanel';
+import { useEstimate, workloadOf } from './store';
 import { WorkloadFormPanel } from './WorkloadFormPanel';
 import './estimate.css';
 
@@ -20,7 +21,7 @@ const fmtHours = (h: number) => (h >= 48 ? `${fmtNum(h)} h (${(h / 24).toFixed(1
 const usd = (v: number) => `$${v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2)}`;
 const KIND: Record<string, string> = { 'on-demand': 'on-demand', spot: 'spot', 'reserved-1y': 'reserved 1 y', 'reserved-3y': 'reserved 3 y', subscription: 'subscription', purchase: 'purchase' };
 const shortGpu = (name: string) => name.replace(/^NVIDIA /, '').replace(/^GeForce /, '');
-const compact = (n: number) => (n >= 10000 ? `${Math.round(n / 1000)}k` : String(n));
+const compact = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(n >= 10000 ? 0 : 1)}k` : String(n));
 /** 7.24 B, 13.6 M, 356 G… */
 const si = (v: number) => { for (const [d, u] of [[1e12, ' T'], [1e9, ' G'], [1e6, ' M'], [1e3, ' k']] as const) if (v >= d) return `${Number((v / d).toPrecision(3))}${u}`; return `${v} `; };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -70,10 +71,10 @@ export function EstimateScreen() {
     { id: 'rank', header: '#', accessorFn: (r) => r.cost?.rank ?? 9999, cell: (c) => (c.row.original.cost ? <span>{c.row.original.cost.rank}{c.row.original.cost.pareto && <span className="est-star" title="On the Pareto front of time and cost">★</span>}</span> : <span className="muted">—</span>), meta: { numeric: true }, size: 46 },
     { id: 'gpu', header: 'GPU', accessorFn: (r) => shortGpu(r.gpu.gpuName), cell: (c) => <span title={c.row.original.gpu.gpuName}>{c.getValue<string>()}</span>, size: 150 },
     { id: 'offering', header: 'Offering', accessorFn: (r) => (r.cost ? `${r.cost.providerName} · ${r.cost.sku}` : ''), cell: (c) => (c.row.original.cost ? <span title={c.getValue<string>()}>{c.getValue<string>()}</span> : <span className="muted">not offered in the catalog</span>) },
-    { id: 'fits', header: 'Fits', accessorFn: (r) => (r.gpu.fits ? 2 : r.gpu.largestBatch > 0 ? 1 : 0), cell: (c) => { const g = c.row.original.gpu; return g.fits ? <span className="badge ok" title={`largest batch that fits: ${g.largestBatch}`}>yes ≤{compact(g.largestBatch)}</span> : g.largestBatch > 0 ? <span className="badge warn" title={`batch does not fit: micro-batch ${g.throughput.microBatch} × ${g.throughput.accumulationSteps} gradient-accumulation steps`}>accum ×{g.throughput.accumulationSteps}</span> : <span className="badge bad">no</span>; }, size: 80 },
+    { id: 'fits', header: 'Fits', accessorFn: (r) => (r.gpu.fits ? 2 : r.gpu.largestBatch > 0 ? 1 : 0), cell: (c) => { const g = c.row.original.gpu; return g.fits ? <span className="badge ok" title={`largest batch that fits: ${g.largestBatch}`}>yes ≤{compact(g.largestBatch)}</span> : g.largestBatch > 0 ? <span className="badge warn" title={`batch does not fit: micro-batch ${g.throughput.microBatch} × ${g.throughput.accumulationSteps} gradient-accumulation steps`}>accum ×{g.throughput.accumulationSteps}</span> : <span className="badge bad">no</span>; }, size: 92 },
     { id: 'peak', header: 'Peak GiB', accessorFn: (r) => r.gpu.memory.peakGiB, cell: (c) => { const m = c.row.original.gpu.memory; return <span title={`weights ${m.weightsGiB} + gradients ${m.gradientsGiB} + optimizer ${m.optimizerGiB} + activations ${m.activationsGiB} GiB (PyTorch max_memory_allocated); needs ${m.requiredGiB} of ${m.gpuMemoryGiB} GiB with CUDA context and headroom`}>{fmtNum(m.peakGiB)}<span className="muted">/{m.gpuMemoryGiB}</span></span>; }, meta: { numeric: true }, size: 84 },
     { id: 'thr', header: 'Samples/s', accessorFn: (r) => r.gpu.throughput.samplesPerSecond, cell: (c) => { const t = c.row.original.gpu.throughput; return <span title={`${t.tokensPerSecond ? `${fmtNum(t.tokensPerSecond)} tokens/s · ` : ''}step ${fmtNum(t.stepSeconds * 1000)} ms`}>{fmtNum(t.samplesPerSecond)}</span>; }, meta: { numeric: true }, size: 80 },
-    { id: 'bound', header: 'Bound', accessorFn: (r) => r.gpu.throughput.bound, cell: (c) => <span className={`est-bound ${c.getValue<string>()}`}>{c.getValue<string>()}</span>, size: 78 },
+    { id: 'bound', header: 'Bound', accessorFn: (r) => r.gpu.throughput.bound, cell: (c) => <span className={`est-bound ${c.getValue<string>()}`}>{c.getValue<string>()}</span>, size: 94 },
     { id: 'hours', header: 'Hours', accessorFn: (r) => r.cost?.hours ?? r.gpu.training?.hours ?? -1, cell: (c) => (c.getValue<number>() >= 0 ? <span title={fmtHours(c.getValue<number>())}>{fmtNum(c.getValue<number>())}</span> : <span className="muted">—</span>), meta: { numeric: true }, size: 66 },
     { id: 'cost', header: 'Cost', accessorFn: (r) => r.cost?.usd ?? Infinity, cell: (c) => { const k = c.row.original.cost; return k ? <span title={`${k.usdLow !== null && k.usdHigh !== null ? `range ${usd(k.usdLow)}–${usd(k.usdHigh)} · ` : ''}${k.basis}`}>{usd(k.usd)}{k.usdLow !== null && k.usdHigh !== null ? <span className="muted">±</span> : null}</span> : <span className="muted">—</span>; }, meta: { numeric: true }, size: 80 },
     { id: 'price', header: 'Price · as of', accessorFn: (r) => (r.cost ? `${KIND[r.cost.priceKind]} ${r.cost.asOf}` : ''), cell: (c) => { const k = c.row.original.cost; return k ? <span title={k.source}>{KIND[k.priceKind]} ${k.price.usd}/{k.price.per === 'hour' ? 'h' : k.price.per === 'month' ? 'mo' : 'once'} · {k.asOf}</span> : ''; }, size: 230 },
@@ -135,6 +136,7 @@ export function EstimateScreen() {
         </div>
         <DataTable data={rows} columns={columns} label="Estimates by GPU and offering" getRowId={(r) => r.key} onRowClick={(r) => setSelected(r.key)} selectedRowId={selected} height={420} initialSorting={[{ id: 'rank', desc: false }]} rowClassName={(r) => (r.gpu.fits ? undefined : r.gpu.largestBatch > 0 ? 'est-row-warn' : 'est-row-bad')} />
       </div>
+      <SweepPanel workload={workloadOf(form, presets.find((p) => p.id === form.preset))} />
     </div>
   );
 }
