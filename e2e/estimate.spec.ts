@@ -78,3 +78,10 @@ test('a sweep of the workload reports progress and lists the cheapest variants',
   await sweep.scrollIntoViewIfNeeded();
   await app.screenshot('estimate-sweep');
 });
+
+test('a GPU count no offering has is flagged on the field, and the times still show', async ({ page }) => {
+  await openEstimate(page);
+  await page.getByLabel('GPUs (data parallel)').fill('64');
+  await expect(page.locator('#wf-gpuCount-error')).toContainText('No offering');
+  await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
+});

@@ -132,6 +132,12 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(fast === null || fast.usd <= 100).toBe(true);
   });
 
+  it('warns on the gpuCount field when no offering has that many GPUs', () => {
+    const e = estimateWorkloadAcrossCatalog({ ...m1, gpuCount: 64 }, gpus, offerings);
+    expect(e.warnings[0]).toMatchObject({ field: 'gpuCount' });
+    expect(e.ranking).toHaveLength(0);
+  });
+
   it('rejects bad input with a message on the field', () => {
     const cases: Array<[unknown, string]> = [
       [{ ...m1, batchSize: 0 }, 'batchSize'],

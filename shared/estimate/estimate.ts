@@ -41,6 +41,8 @@ export interface WorkloadEstimate {
   results: GpuEstimate[];
   ranking: RankedRow[];
   notes: string[];
+  /** soft problems on a workload field (the estimate still runs), e.g. a GPU count no offering has. */
+  warnings: Array<{ field: string; message: string }>;
   assumptions: { efficiency: EfficiencyConstants; memory: typeof ASSUMPTIONS; cost: CostAssumptions };
 }
 
@@ -75,6 +77,15 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
     offeringsByGpu.set(o.gpuId, list);
   }
   const notes: string[] = [];
+  const warnings: WorkloadEstimate['warnings'] = [];
+  const selectedIds = new Set(selected.map((g) => g.id));
+  const boxes = offerings.filter((o) => selectedIds.has(o.gpuId)).map((o) => o.gpuCount);
+  const largestBox = boxes.length ? Math.max(...boxes) : 0;
+  if (largestBox > 0 && workload.gpuCount > largestBox) {
+    const message = `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
+    warnings.push({ field: 'gpuCount', message });
+    notes.push(message);
+  }
   if (workload.gpuCount > 1) notes.push(`batchSize ${workload.batchSize} is per GPU: data parallel over ${workload.gpuCount} GPUs makes a global batch of ${workload.batchSize * workload.gpuCount}.`);
   if (!workload.dataset || workload.epochs === undefined) notes.push('No dataset and epochs: training time and costs are not computed (give dataset.samples and epochs).');
 
@@ -112,7 +123,7 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
       forwardFlopsPerSample: p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops,
       tokensPerSample: p.tokensPerSample, source: preset?.source ?? ('preset' in workload.model ? findPreset(workload.model.preset)?.source ?? null : null),
     },
-    workload, results, ranking, notes,
+    workload, results, ranking, notes, warnings,
     assumptions: { efficiency: options.constants ?? FITTED, memory: ASSUMPTIONS, cost: costAssumptions },
   };
 }
@@ -130,5 +141,6 @@ export function toCliJson(e: WorkloadEstimate) {
       explanation: r.explanation,
     })),
     notes: e.notes,
+    warnings: e.warnings,
   };
 }

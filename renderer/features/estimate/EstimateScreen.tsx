@@ -28,7 +28,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (d: number) => new Date(Date.now() + d * 86400000).toISOString().slice(0, 10);
 
 export function EstimateScreen() {
-  const { presets, saved, form, loadedId, estimate, errors, running, lastLatencyMs, message, init, setField, run, load, save, remove } = useEstimate();
+  const { presets, saved, form, loadedId, estimate, errors, warnings, running, lastLatencyMs, message, init, setField, run, load, save, remove } = useEstimate();
   const [selected, setSelected] = useState<string | null>(null);
   const [deadline, setDeadline] = useState(inDays(14));
   const [hoursPerDay, setHoursPerDay] = useState('24');
@@ -100,7 +100,7 @@ export function EstimateScreen() {
               {loadedId && <button type="button" className="btn small danger" onClick={() => void remove(loadedId)}>Delete</button>}
             </div>
           </div>
-          <WorkloadFormPanel form={form} presets={presets} errors={errors} onChange={(k, v) => { changedAt.current = performance.now(); setField(k, v); }} />
+          <WorkloadFormPanel form={form} presets={presets} errors={{ ...warnings, ...errors }} onChange={(k, v) => { changedAt.current = performance.now(); setField(k, v); }} />
           <div className="est-save-row">
             <input className="input" aria-label="Workload name" placeholder="Name to save as" value={saveName} onChange={(e) => setSaveName(e.target.value)} />
             <button type="button" className="btn primary" disabled={!saveName.trim() || Object.keys(errors).length > 0} onClick={() => void save(saveName.trim())}>Save</button>

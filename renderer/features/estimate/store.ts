@@ -104,6 +104,8 @@ interface EstimateState {
   loadedId: string | null;
   estimate: WorkloadEstimate | null;
   errors: Partial<Record<keyof WorkloadForm | 'form', string>>;
+  /** soft problems on fields: the estimate still ran (e.g. no offering has that many GPUs). */
+  warnings: Partial<Record<keyof WorkloadForm | 'form', string>>;
   running: boolean;
   /** ms from the last input change to the table holding its answer. */
   lastLatencyMs: number | null;
@@ -125,6 +127,7 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   loadedId: null,
   estimate: null,
   errors: {},
+  warnings: {},
   running: false,
   lastLatencyMs: null,
   message: null,
@@ -158,7 +161,9 @@ export const useEstimate = create<EstimateState>((set, get) => ({
     try {
       const estimate = await unwrap(api.estimate.run({ workload: workloadOf(form, preset) }));
       if (id !== seq) return;
-      set({ estimate, errors: {}, running: false, lastLatencyMs: Math.round(performance.now() - startedAt) });
+      const warnings: EstimateState['warnings'] = {};
+      for (const w of estimate.warnings ?? []) warnings[formFieldOf(w.field)] ??= w.message;
+      set({ estimate, errors: {}, warnings, running: false, lastLatencyMs: Math.round(performance.now() - startedAt) });
     } catch (error) {
       if (id !== seq) return;
       const errors: EstimateState['errors'] = {};
@@ -169,7 +174,7 @@ export const useEstimate = create<EstimateState>((set, get) => ({
           errors[field] ??= p.message.replace(/^[\w.]+: /, '');
         }
       } else errors.form = error instanceof Error ? error.message : String(error);
-      set({ errors, running: false });
+      set({ errors, warnings: {}, running: false });
     }
   },
   load: (id) => {
