@@ -26,6 +26,7 @@ test('the seeds\' questions: M3 on the A100, ClinicalBERT, Mistral-7B LoRA and P
     await expect(page.getByLabel('Saved workloads')).toHaveValue(id);
     await expect(table(page).locator('tbody tr').first()).toBeVisible();
     await page.getByText(/updated in \d+ ms/).waitFor();
+    if (id === 'clinicalbert-finetune') await expect(page.getByLabel('Model')).toHaveValue('bert-base');
     await app.screenshot(shot);
   }
   // select the A100 row of the Mistral LoRA and read its explanation

@@ -10,7 +10,7 @@ import { DataTable } from '../../ui/DataTable';
 import { ExplanationPanel } from './ExplanationPanel';
 import { TimeCostChart } from './TimeCostChart';
 import { SweepPanel } from './SweepPanel';
-import { useEstimate, workloadOf } from './store';
+import { presetOf, useEstimate, workloadOf } from './store';
 import { WorkloadFormPanel } from './WorkloadFormPanel';
 import './estimate.css';
 
@@ -44,8 +44,6 @@ export function EstimateScreen() {
     return () => clearTimeout(t);
   }, [form, presets.length, run]);
   useEffect(() => { setSaveName(saved.find((s) => s.id === loadedId)?.name ?? ''); }, [loadedId, saved]);
-  // A different workload: start from its best row again.
-  useEffect(() => { setSelected(null); }, [loadedId, form.preset, form.method]);
 
   const rows = useMemo<Row[]>(() => {
     if (!estimate) return [];
@@ -59,9 +57,16 @@ export function EstimateScreen() {
     return out;
   }, [estimate]);
   const selectedRow = rows.find((r) => r.key === selected) ?? null;
+  // A different workload (model, method, data): start from its best row; an edit of the same one keeps the selection.
+  const identity = estimate ? JSON.stringify([estimate.workload.model, estimate.workload.method, estimate.workload.dataset, estimate.workload.epochs]) : '';
+  const [selectedFor, setSelectedFor] = useState('');
   useEffect(() => {
-    if (estimate && (!selected || !rows.some((r) => r.key === selected))) setSelected(estimate.ranking.find((r) => r.fits)?.key ?? rows[0]?.key ?? null);
-  }, [estimate, rows, selected]);
+    if (!estimate) return;
+    if (selectedFor !== identity || !selected || !rows.some((r) => r.key === selected)) {
+      setSelected(estimate.ranking.find((r) => r.fits)?.key ?? rows[0]?.key ?? null);
+      setSelectedFor(identity);
+    }
+  }, [estimate, rows, selected, identity, selectedFor]);
 
   const nowIso = `${today()}T00:00:00Z`;
   const cheapest = estimate ? cheapestFinishingBy(estimate.ranking, nowIso, deadline, Number(hoursPerDay) || 24) : null;
@@ -136,7 +141,7 @@ export function EstimateScreen() {
         </div>
         <DataTable data={rows} columns={columns} label="Estimates by GPU and offering" getRowId={(r) => r.key} onRowClick={(r) => setSelected(r.key)} selectedRowId={selected} height={420} initialSorting={[{ id: 'rank', desc: false }]} rowClassName={(r) => (r.gpu.fits ? undefined : r.gpu.largestBatch > 0 ? 'est-row-warn' : 'est-row-bad')} />
       </div>
-      <SweepPanel workload={workloadOf(form, presets.find((p) => p.id === form.preset))} />
+      <SweepPanel workload={workloadOf(form, presetOf(presets, form.preset))} />
     </div>
   );
 }

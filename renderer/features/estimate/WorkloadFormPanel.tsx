@@ -1,6 +1,6 @@
 /** The workload form: model, input, batch, precision, method, checkpointing, optimizer, GPUs, data; errors inline. */
 import type { ReactNode } from 'react';
-import { inputKind, type Preset, type WorkloadForm } from './store';
+import { inputKind, presetOf, type Preset, type WorkloadForm } from './store';
 
 const FAMILY_LABELS: Record<string, string> = { cnn1d: '1-D signal CNNs', cnn2d: 'Image CNNs', vit: 'Vision transformers', encoder: 'Encoders (BERT)', decoder: 'Decoder LLMs', custom: 'Custom' };
 const INPUT_LABELS = { windowSamples: 'Window (samples)', imageSize: 'Image size (px)', seqLen: 'Sequence (tokens)' } as const;
@@ -23,7 +23,7 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
 }
 
 export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
-  const preset = presets.find((p) => p.id === form.preset);
+  const preset = presetOf(presets, form.preset);
   const kind = inputKind(preset);
   const families = [...new Set(presets.map((p) => p.family))];
   const transformer = preset && (preset.family === 'decoder' || preset.family === 'encoder' || preset.family === 'vit');
@@ -35,7 +35,7 @@ export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
   return (
     <form className="est-form" aria-label="Workload" onSubmit={(e) => e.preventDefault()}>
       <Field id="wf-preset" label="Model" error={errors.preset} hint={preset ? `${preset.params.toLocaleString('en-US')} parameters · ${preset.source.slice(0, 80)}${preset.source.length > 80 ? '…' : ''}` : undefined}>
-        <select id="wf-preset" className={`input${errors.preset ? ' invalid' : ''}`} value={form.preset} onChange={(e) => onChange('preset', e.target.value)}>
+        <select id="wf-preset" className={`input${errors.preset ? ' invalid' : ''}`} value={preset?.id ?? form.preset} onChange={(e) => onChange('preset', e.target.value)}>
           {families.map((f) => (
             <optgroup key={f} label={FAMILY_LABELS[f] ?? f}>
               {presets.filter((p) => p.family === f).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}

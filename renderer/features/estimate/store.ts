@@ -29,6 +29,11 @@ export const DEFAULT_FORM: WorkloadForm = {
   gradientCheckpointing: false, optimizer: 'adamw', gpuCount: '1', datasetSamples: '600000', epochs: '50', checkpointEveryMinutes: '30', inputPipeline: '',
 };
 
+/** The preset of an id or alias (ClinicalBERT is BERT-base). */
+export function presetOf(presets: Preset[], id: string): Preset | undefined {
+  return presets.find((p) => p.id === id || p.aliases.includes(id));
+}
+
 export function inputKind(preset: Preset | undefined): 'windowSamples' | 'imageSize' | 'seqLen' {
   if (!preset) return 'seqLen';
   if (preset.family === 'cnn1d') return 'windowSamples';
@@ -145,7 +150,7 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   setField: (key, value) => {
     const form = { ...get().form, [key]: value };
     if (key === 'preset') {
-      const preset = get().presets.find((p) => p.id === value);
+      const preset = presetOf(get().presets, value as string);
       const kind = inputKind(preset);
       const def = preset?.defaultInput[kind];
       if (def !== undefined) form.inputValue = String(def);
@@ -156,7 +161,7 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   run: async (startedAt = performance.now()) => {
     const id = (seq += 1);
     const { form, presets } = get();
-    const preset = presets.find((p) => p.id === form.preset);
+    const preset = presetOf(presets, form.preset);
     set({ running: true });
     try {
       const estimate = await unwrap(api.estimate.run({ workload: workloadOf(form, preset) }));
@@ -187,7 +192,7 @@ export const useEstimate = create<EstimateState>((set, get) => ({
     const { form, presets, loadedId, saved } = get();
     const existing = saved.find((s) => s.id === loadedId && s.name === name);
     try {
-      const result = await unwrap(api.estimate.saveWorkload({ ...(existing ? { id: existing.id } : {}), name, workload: workloadOf(form, presets.find((p) => p.id === form.preset)) }));
+      const result = await unwrap(api.estimate.saveWorkload({ ...(existing ? { id: existing.id } : {}), name, workload: workloadOf(form, presetOf(presets, form.preset)) }));
       const list = await unwrap(api.estimate.listWorkloads({}));
       set({ saved: list.workloads, loadedId: result.workload.id, message: { kind: 'info', text: `Saved “${result.workload.name}”.` } });
     } catch (error) {
