@@ -45,6 +45,16 @@ export interface OfferingCost {
   basis: string;
 }
 
+/** GPU-hours a month a subscription includes, where its notes say ("about 55 T4-hours a month", or "100 compute units … 1.8 CU/h"). */
+export function includedHoursPerMonth(notes: string): number | null {
+  const direct = /about (\d+(?:\.\d+)?) [\w-]*hours a month/i.exec(notes);
+  if (direct) return Number(direct[1]);
+  const units = /(\d+) compute units/i.exec(notes) ?? /compute units \((\d+)\/month\)/i.exec(notes);
+  const rate = /(\d+(?:\.\d+)?) CU\/h/i.exec(notes);
+  if (units && rate && Number(rate[1]) > 0) return Number(units[1]) / Number(rate[1]);
+  return null;
+}
+
 function money(b: Big): number {
   const n = Number(b.abs().gte(1) ? b.round(2) : b.round(4));
   return Number.isFinite(n) ? n : 0;
@@ -74,10 +84,12 @@ export function costOfRun(
       break;
     }
     case 'subscription': {
-      const monthHours = assumptions.subscriptionHoursPerDay * 30;
+      const sessionHours = assumptions.subscriptionHoursPerDay * 30;
+      const included = includedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
+      const monthHours = Math.min(sessionHours, included ?? Infinity);
       const months = Math.max(1, Math.ceil(hours / monthHours));
       factor = (usd) => usd.times(months);
-      basis = `subscription $${price.usd}/${price.per} × ${months} month${months > 1 ? 's' : ''} (${hours.toFixed(2)} h at up to ${assumptions.subscriptionHoursPerDay} h/day of sessions)${price.notes ? `; ${price.notes}` : ''}${offering.notes ? `; ${offering.notes}` : ''}`;
+      basis = `subscription $${price.usd}/${price.per} × ${months} month${months > 1 ? 's' : ''} (${hours.toFixed(2)} h at ${included !== null ? `the ~${Math.round(included)} GPU-hours a month its compute units buy` : `up to ${assumptions.subscriptionHoursPerDay} h/day of sessions; no usage cap stated`})${price.notes ? `; ${price.notes}` : ''}${offering.notes ? `; ${offering.notes}` : ''}`;
       break;
     }
     case 'purchase': {

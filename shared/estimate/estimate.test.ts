@@ -132,6 +132,13 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(fast === null || fast.usd <= 100).toBe(true);
   });
 
+  it('a subscription pays the months its compute units need (Colab Pro T4: ~55 h a month)', () => {
+    const e = estimateWorkloadAcrossCatalog({ ...m1, precision: 'fp16' }, gpus, offerings, { gpuIds: ['t4-16gb'] });
+    const sub = e.ranking.find((r) => r.priceKind === 'subscription')!;
+    expect(sub.usd).toBe(10 * Math.max(1, Math.ceil(sub.trainingHours / 55)));
+    expect(sub.basis).toContain('55 GPU-hours a month');
+  });
+
   it('warns on the gpuCount field when no offering has that many GPUs', () => {
     const e = estimateWorkloadAcrossCatalog({ ...m1, gpuCount: 64 }, gpus, offerings);
     expect(e.warnings[0]).toMatchObject({ field: 'gpuCount' });

@@ -138,6 +138,7 @@ export function EstimateScreen() {
         <div className="panel-title">
           <strong>Every GPU and offering</strong>
           <span className="muted">ranked by cost (★ Pareto front) · hover a figure for its split and basis · {running ? 'estimating…' : lastLatencyMs !== null ? `updated in ${lastLatencyMs} ms` : ''}</span>
+          {Object.keys(errors).length > 0 && <span className="badge warn" role="note">showing the last valid workload — fix the field marked in red</span>}
         </div>
         <DataTable data={rows} columns={columns} label="Estimates by GPU and offering" getRowId={(r) => r.key} onRowClick={(r) => setSelected(r.key)} selectedRowId={selected} height={420} initialSorting={[{ id: 'rank', desc: false }]} rowClassName={(r) => (r.gpu.fits ? undefined : r.gpu.largestBatch > 0 ? 'est-row-warn' : 'est-row-bad')} />
       </div>
