@@ -86,3 +86,15 @@ test('a GPU count no offering has is flagged on the field, and the times still s
   await expect(page.locator('#wf-gpuCount-error')).toContainText('No offering');
   await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
 });
+
+test('input → table updated: latency figure (printed; the target is checked in bench, not here)', async ({ page }) => {
+  await openEstimate(page);
+  const figures: number[] = [];
+  for (const batch of ['128', '64', '512', '1024', '256']) {
+    await page.getByLabel('Batch per GPU').fill(batch);
+    const text = await page.getByText(/updated in \d+ ms/).textContent();
+    await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
+    figures.push(Number(/updated in (\d+) ms/.exec(text ?? '')?.[1] ?? NaN));
+  }
+  console.log(`input → estimate in the store (browser bridge): ${figures.join(', ')} ms`);
+});
