@@ -98,3 +98,21 @@ test('input → table updated: latency figure (printed; the target is checked in
   }
   console.log(`input → estimate in the store (browser bridge): ${figures.join(', ')} ms`);
 });
+
+test('your own model: a decoder by configuration and any model by its figures, with field errors', async ({ app, page }) => {
+  await openEstimate(page);
+  await page.getByLabel('Model').selectOption('__decoder');
+  await page.getByLabel('Method').selectOption('lora');
+  await page.getByLabel('Hidden size').fill('4100');
+  await expect(page.locator('#wf-decHeads-error')).toContainText('multiple of heads');
+  await page.getByLabel('Hidden size').fill('4096');
+  await expect(page.locator('#wf-decHeads-error')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
+  await expect(page.getByText('7.24 G', { exact: true })).toBeVisible(); // Mistral-7B's shape: 7,241,732,096 parameters
+  await app.screenshot('estimate-custom-decoder');
+  await page.getByLabel('Model').selectOption('__custom');
+  await page.getByLabel('Parameters').fill('0');
+  await expect(page.locator('#wf-cusParams-error')).toContainText('more than 0');
+  await page.getByLabel('Parameters').fill('25000000');
+  await expect(page.locator('#wf-cusParams-error')).toHaveCount(0);
+});

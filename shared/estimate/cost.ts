@@ -85,11 +85,14 @@ export function costOfRun(
     }
     case 'subscription': {
       const sessionHours = assumptions.subscriptionHoursPerDay * 30;
-      const included = includedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
+      const hourly = offering.prices.find((x) => x.kind === 'on-demand' && x.per === 'hour' && x.usd > 0);
+      const fromNotes = includedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
+      // compute units are spent per GPU-hour: the subscription buys what its price pays at the offering's hourly rate
+      const included = fromNotes ?? (hourly ? price.usd / hourly.usd : null);
       const monthHours = Math.min(sessionHours, included ?? Infinity);
       const months = Math.max(1, Math.ceil(hours / monthHours));
       factor = (usd) => usd.times(months);
-      basis = `subscription $${price.usd}/${price.per} × ${months} month${months > 1 ? 's' : ''} (${hours.toFixed(2)} h at ${included !== null ? `the ~${Math.round(included)} GPU-hours a month its compute units buy` : `up to ${assumptions.subscriptionHoursPerDay} h/day of sessions; no usage cap stated`})${price.notes ? `; ${price.notes}` : ''}${offering.notes ? `; ${offering.notes}` : ''}`;
+      basis = `subscription $${price.usd}/${price.per} × ${months} month${months > 1 ? 's' : ''} (${hours.toFixed(2)} h at ${included !== null ? `the ~${Math.round(included)} GPU-hours a month its compute units buy${fromNotes === null && hourly ? ` ($${price.usd} ÷ $${hourly.usd}/h)` : ''}` : `up to ${assumptions.subscriptionHoursPerDay} h/day of sessions; no usage cap stated`})${price.notes ? `; ${price.notes}` : ''}${offering.notes ? `; ${offering.notes}` : ''}`;
       break;
     }
     case 'purchase': {

@@ -1,6 +1,6 @@
 /** The workload form: model, input, batch, precision, method, checkpointing, optimizer, GPUs, data; errors inline. */
 import type { ReactNode } from 'react';
-import { inputKind, presetOf, type Preset, type WorkloadForm } from './store';
+import { CUSTOM, DECODER, inputKind, presetOf, type Preset, type WorkloadForm } from './store';
 
 const FAMILY_LABELS: Record<string, string> = { cnn1d: '1-D signal CNNs', cnn2d: 'Image CNNs', vit: 'Vision transformers', encoder: 'Encoders (BERT)', decoder: 'Decoder LLMs', custom: 'Custom' };
 const INPUT_LABELS = { windowSamples: 'Window (samples)', imageSize: 'Image size (px)', seqLen: 'Sequence (tokens)' } as const;
@@ -24,9 +24,9 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
 
 export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
   const preset = presetOf(presets, form.preset);
-  const kind = inputKind(preset);
+  const kind = inputKind(preset, form.preset);
   const families = [...new Set(presets.map((p) => p.family))];
-  const transformer = preset && (preset.family === 'decoder' || preset.family === 'encoder' || preset.family === 'vit');
+  const transformer = form.preset === DECODER || (preset && (preset.family === 'decoder' || preset.family === 'encoder' || preset.family === 'vit'));
   const text = (key: keyof WorkloadForm, label: string, hint?: string, props: Record<string, unknown> = {}) => (
     <Field id={`wf-${key}`} label={label} error={errors[key]} hint={hint}>
       <input id={`wf-${key}`} className={`input${errors[key] ? ' invalid' : ''}`} inputMode="numeric" value={String(form[key])} aria-invalid={Boolean(errors[key])} aria-describedby={errors[key] ? `wf-${key}-error` : undefined} onChange={(e) => onChange(key, e.target.value as never)} {...props} />
@@ -34,17 +34,36 @@ export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
   );
   return (
     <form className="est-form" aria-label="Workload" onSubmit={(e) => e.preventDefault()}>
-      <Field id="wf-preset" label="Model" error={errors.preset} hint={preset ? `${preset.params.toLocaleString('en-US')} parameters · ${preset.source.slice(0, 80)}${preset.source.length > 80 ? '…' : ''}` : undefined}>
+      <Field id="wf-preset" label="Model" error={errors.preset} hint={form.preset === DECODER ? 'parameters and FLOPs computed from the configuration' : form.preset === CUSTOM ? 'memory and time from your figures' : preset ? `${preset.params.toLocaleString('en-US')} parameters · ${preset.source.slice(0, 80)}${preset.source.length > 80 ? '…' : ''}` : undefined}>
         <select id="wf-preset" className={`input${errors.preset ? ' invalid' : ''}`} value={preset?.id ?? form.preset} onChange={(e) => onChange('preset', e.target.value)}>
           {families.map((f) => (
             <optgroup key={f} label={FAMILY_LABELS[f] ?? f}>
               {presets.filter((p) => p.family === f).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
             </optgroup>
           ))}
+          <optgroup label="Your own model">
+            <option value={DECODER}>Decoder by configuration (SwiGLU, RMSNorm, rotary)</option>
+            <option value={CUSTOM}>Any model by parameters and FLOPs</option>
+          </optgroup>
         </select>
       </Field>
+      {form.preset === DECODER && (
+        <fieldset className="est-custom" aria-label="Decoder configuration">
+          <div className="est-form-row">{text('decLayers', 'Layers')}{text('decHidden', 'Hidden size')}</div>
+          <div className="est-form-row">{text('decHeads', 'Attention heads')}{text('decKvHeads', 'KV heads (GQA)')}</div>
+          <div className="est-form-row">{text('decIntermediate', 'MLP intermediate')}{text('decVocab', 'Vocabulary')}</div>
+          <label className="est-check"><input type="checkbox" checked={form.decTied} onChange={(e) => onChange('decTied', e.target.checked)} /> Tied input/output embeddings</label>
+        </fieldset>
+      )}
+      {form.preset === CUSTOM && (
+        <fieldset className="est-custom" aria-label="Custom model figures">
+          {text('cusParams', 'Parameters')}
+          {text('cusFlops', 'Forward FLOPs per sample')}
+          {text('cusActBytes', 'Activation bytes per sample', 'saved for backward, at 16-bit')}
+        </fieldset>
+      )}
       <div className="est-form-row">
-        {text('inputValue', INPUT_LABELS[kind], preset?.maxSeqLen ? `at most ${preset.maxSeqLen.toLocaleString('en-US')}` : undefined)}
+        {kind ? text('inputValue', INPUT_LABELS[kind], preset?.maxSeqLen ? `at most ${preset.maxSeqLen.toLocaleString('en-US')}` : undefined) : <span className="field-hint est-noinput">input size is in the figures above</span>}
         {text('batchSize', 'Batch per GPU')}
       </div>
       <div className="est-form-row">
