@@ -50,6 +50,23 @@ describe('estimateWorkloadAcrossCatalog', () => {
     }
   });
 
+  it('random and extreme workloads never give NaN or Infinity', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    for (let i = 0; i < 300; i += 1) {
+      const p = pick(MODEL_PRESETS);
+      const kind = p.family === 'cnn1d' ? 'windowSamples' : p.family === 'cnn2d' || p.family === 'vit' ? 'imageSize' : 'seqLen';
+      const value = kind === 'imageSize' ? pick([32, 64, 224, 1024, 4096]) : kind === 'seqLen' ? pick([1, 7, 128, 512]) : pick([32, 100, 100_000, 10_000_000]);
+      const w = { model: { preset: p.id }, input: { [kind]: value }, batchSize: pick([1, 3, 1000, 1_000_000]), precision: pick(['fp32', 'tf32', 'fp16', 'bf16']), method: p.family === 'decoder' ? pick(['full', 'lora', 'qlora']) : 'full', gradientCheckpointing: rand() < 0.5, optimizer: pick(['adamw', 'sgd', 'adafactor', 'adamw-8bit']), gpuCount: pick([1, 2, 8, 4096]), dataset: { samples: pick([1, 1e6, 1e12]) }, epochs: pick([0.5, 1, 100_000]) };
+      let e;
+      try { e = estimateWorkloadAcrossCatalog(w, gpus, offerings); } catch (error) { expect(isUserError(error), JSON.stringify(w)).toBe(true); continue; }
+      expect(allFinite(toCliJson(e)), JSON.stringify(w)).toEqual([]);
+      expect(allFinite(e.ranking), JSON.stringify(w)).toEqual([]);
+    }
+    expect(allFinite(toCliJson(estimateWorkloadAcrossCatalog({ model: { custom: { params: 1e13, forwardFlopsPerSample: 1e18, activationBytesPerSample: 1e15 } }, batchSize: 1, dataset: { samples: 1e12 }, epochs: 1000 }, gpus, offerings)))).toEqual([]);
+  });
+
   it('A100 is slower than H100 by about the datasheet ratio when compute-bound', () => {
     const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, batchSize: 4, precision: 'bf16', method: 'lora' };
     const e = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['h100-sxm-80gb', 'a100-sxm-80gb'] });
