@@ -27,6 +27,7 @@ export class EstimationClient {
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.workerFile);
+    worker.unref(); // never keeps the app (or the CLI) alive on its own
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onCrash(error));
     worker.on('exit', (code) => { if (code !== 0 || this.worker === worker) this.onCrash(new Error(`estimation worker exited with code ${code}`)); });
