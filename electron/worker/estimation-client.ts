@@ -27,7 +27,7 @@ export class EstimationClient {
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.workerFile);
-    worker.unref(); // never keeps the app (or the CLI) alive on its own
+    worker.unref(); // idle, it never keeps the app (or the CLI) alive; pending calls ref it (see request)
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onCrash(error));
     worker.on('exit', (code) => { if (code !== 0 || this.worker === worker) this.onCrash(new Error(`estimation worker exited with code ${code}`)); });
@@ -41,6 +41,7 @@ export class EstimationClient {
     if (!pending) return;
     if (message.type === 'progress') { pending.onProgress?.(message.done, message.total); return; }
     this.pending.delete(message.id);
+    if (this.pending.size === 0) this.worker?.unref();
     if (message.type === 'result') pending.resolve(message.value);
     else pending.reject(toError(message.error));
   }
@@ -66,6 +67,7 @@ export class EstimationClient {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(onProgress ? { onProgress } : {}) });
     });
     this.post({ id, request });
+    this.worker?.ref();
     return { id, promise };
   }
 
