@@ -24,6 +24,14 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         {cost && <div><dt>Cost</dt><dd><strong>${cost.usd.toLocaleString('en-US')}{cost.usdLow !== null && cost.usdHigh !== null ? ` (range $${cost.usdLow}–$${cost.usdHigh})` : ''}</strong><span className="muted"> — {cost.basis}</span></dd></div>}
       </dl>
       {[...gpu.notes, ...estimate.notes].length > 0 && <ul className="est-notes">{[...gpu.notes, ...estimate.notes].map((n) => <li key={n}>{n}</li>)}</ul>}
+      <details className="est-assumptions">
+        <summary>Every constant and assumption of the model</summary>
+        <dl className="est-lines">
+          {Object.entries(estimate.assumptions.efficiency).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">fitted on the H100 measurements</span></dd></div>)}
+          {Object.entries(estimate.assumptions.memory).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
+          {Object.entries(estimate.assumptions.cost).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
+        </dl>
+      </details>
     </aside>
   );
 }
