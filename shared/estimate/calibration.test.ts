@@ -54,12 +54,12 @@ describe('calibration on the H100 SXM measurements', () => {
     const grid: Record<string, number[]> = {
       computeEfficiency: [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8],
       halfEfficiencyWidth: [0, 64, 128, 192, 256, 384, 512, 768, 1024],
-      activationTrafficPasses: [2, 4, 6, 8, 10, 12, 14, 16, 20],
+      activationTrafficPasses: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24],
       secondsPerOp: [80e-6, 100e-6, 120e-6, 130e-6, 140e-6, 150e-6, 160e-6, 180e-6, 200e-6],
       secondsPerCast: [0, 20e-6, 40e-6, 60e-6, 90e-6],
       nonOverlap: [0, 0.25, 0.5, 0.75, 1],
       fixedStepSeconds: [0, 0.5e-3, 1e-3, 2e-3, 3e-3],
-      gpuSecondsPerOp: [0, 5e-6, 10e-6, 15e-6, 20e-6, 25e-6, 30e-6, 40e-6],
+      gpuSecondsPerOp: [0, 5e-6, 10e-6, 15e-6, 20e-6, 25e-6, 30e-6, 40e-6, 50e-6, 60e-6],
     };
     let best: { c: EfficiencyConstants; s: number } = { c: FITTED, s: score(evaluate(FITTED)) };
     // random search over the grid (deterministic generator), then coordinate descent

@@ -8,6 +8,8 @@ import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
 import type { Workload } from './workload';
 
 const GiB = 2 ** 30;
+/** passes over the logits tensors (bf16 out, fp32 upcast, log-softmax, backward), each counted at its (act + 8) B per entry. */
+const LOGITS_PASSES = 4;
 
 export type Bound = 'compute' | 'memory' | 'overhead';
 
@@ -125,7 +127,7 @@ function regimeOf(w: Workload): ActivationRegime {
 }
 
 /** Step time of a per-GPU micro-batch (seconds) and its parts. */
-function stepTime(model: ResolvedModel, w: Workload, gpu: Gpu, batch: number, perSampleActivation: number, c: EfficiencyConstants) {
+function stepTime(model: ResolvedModel, w: Workload, gpu: Gpu, batch: number, perSampleActivation: number, perSampleLogits: number, c: EfficiencyConstants) {
   const p = model.profile;
   const ckpt = w.gradientCheckpointing ? 1 : 0;
   const linMult = w.method === 'full' ? 3 + ckpt : 2 + ckpt;
@@ -143,7 +145,9 @@ function stepTime(model: ResolvedModel, w: Workload, gpu: Gpu, batch: number, pe
   else if (w.method === 'lora') weightTraffic = (2 + ckpt) * p.matmulParams * 2;
   else weightTraffic = (2 + ckpt) * p.matmulParams * (ASSUMPTIONS.qloraBytesPerParam + 4);
   const optimizerTraffic = OPTIMIZER_BYTES[w.optimizer].traffic * model.trainableParams;
-  const activationTraffic = c.activationTrafficPasses * batch * perSampleActivation * (w.gradientCheckpointing ? 1.5 : 1);
+  // layer activations pass through many elementwise kernels; the loss's logits through a few (write, fp32 upcast, log-softmax and its backward)
+  const layerActivations = Math.max(0, perSampleActivation - perSampleLogits);
+  const activationTraffic = c.activationTrafficPasses * batch * layerActivations * (w.gradientCheckpointing ? 1.5 : 1) + LOGITS_PASSES * batch * perSampleLogits;
   const bytes = weightTraffic + optimizerTraffic + activationTraffic;
   const memorySeconds = bytes / (c.bandwidthEfficiency * gpu.memoryBandwidthGBs * 1e9);
 
@@ -154,7 +158,7 @@ function stepTime(model: ResolvedModel, w: Workload, gpu: Gpu, batch: number, pe
   const gpuSeconds = Math.max(computeSeconds, memorySeconds) + c.nonOverlap * Math.min(computeSeconds, memorySeconds) + launchGapSeconds;
   const step = Math.max(gpuSeconds, overheadSeconds);
   let bound: Bound = overheadSeconds >= gpuSeconds ? 'overhead' : computeSeconds >= memorySeconds ? 'compute' : 'memory';
-  return { step, bound, launchGapSeconds, efficiency, computeSeconds, memorySeconds, overheadSeconds, flops, bytes, peak, weightTraffic, optimizerTraffic, activationTraffic, flopsPerSample };
+  return { step, bound, launchGapSeconds, efficiency, computeSeconds, memorySeconds, overheadSeconds, flops, bytes, peak, weightTraffic, optimizerTraffic, activationTraffic, layerActivations: batch * layerActivations, logits: batch * perSampleLogits, flopsPerSample };
 }
 
 export function estimateTrainingRun(model: ResolvedModel, w: Workload, gpu: Gpu, gpuCount: number, options: RunOptions = {}): TrainingRunEstimate {
@@ -180,7 +184,7 @@ export function estimateTrainingRun(model: ResolvedModel, w: Workload, gpu: Gpu,
   }
 
   const runBatch = Math.max(1, microBatch);
-  const t = stepTime(model, w, gpu, runBatch, mem.perSample, c);
+  const t = stepTime(model, w, gpu, runBatch, mem.perSample, mem.logitsPerSample, c);
   if (t.peak.note) notes.push(t.peak.note);
   let stepSeconds = t.step * accumulation;
 
@@ -228,7 +232,7 @@ export function estimateTrainingRun(model: ResolvedModel, w: Workload, gpu: Gpu,
     { label: 'Forward FLOPs per sample', value: fmtFlops(p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops), formula: `matmul/conv ${fmt(p.forwardLinearFlops)} + attention ${fmt(p.forwardAttentionFlops)}${p.forwardFrozenFlops ? ` + frozen vision ${fmt(p.forwardFrozenFlops)}` : ''} (2 × MACs)` },
     { label: 'FLOPs per step', value: fmtFlops(t.flops * accumulation), formula: `micro-batch ${runBatch} × ${fmt(t.flopsPerSample)} (backward = 2× forward for trained weights${w.method !== 'full' ? ', 1× for frozen ones' : ''}${w.gradientCheckpointing ? ', +1 forward recomputed' : ''})${accumulation > 1 ? ` × ${accumulation} accumulation steps` : ''}` },
     { label: 'Compute time', value: `${round(t.computeSeconds * 1000, 3)} ms`, formula: `FLOPs ÷ (${round(t.efficiency, 3)} × ${t.peak.tflops} TFLOP/s ${t.peak.used} peak); efficiency = ${c.computeEfficiency} × width ${round(p.matmulWidth, 4)} ÷ (width + ${c.halfEfficiencyWidth})` },
-    { label: 'Memory traffic per step', value: fmtBytes(t.bytes), formula: `weights ${fmtBytes(t.weightTraffic)} + optimizer ${fmtBytes(t.optimizerTraffic)} + ${c.activationTrafficPasses} passes × saved activations ${fmtBytes(t.activationTraffic / c.activationTrafficPasses)}` },
+    { label: 'Memory traffic per step', value: fmtBytes(t.bytes), formula: `weights ${fmtBytes(t.weightTraffic)} + optimizer ${fmtBytes(t.optimizerTraffic)} + ${c.activationTrafficPasses} passes × saved layer activations ${fmtBytes(t.layerActivations)}${t.logits ? ` + ${LOGITS_PASSES} passes × logits ${fmtBytes(t.logits)}` : ''}` },
     { label: 'Memory time', value: `${round(t.memorySeconds * 1000, 3)} ms`, formula: `bytes ÷ (${c.bandwidthEfficiency} × ${gpu.memoryBandwidthGBs} GB/s)` },
     { label: 'Per-step floor (launch overhead)', value: `${round(t.overheadSeconds * 1000, 3)} ms`, formula: `${p.forwardOps} ops × ${c.secondsPerOp * 1e6} µs${regime.act === 2 && p.matmulOps ? ` + ${p.matmulOps} autocast casts × ${c.secondsPerCast * 1e6} µs` : ''}` },
     { label: 'Step time', value: `${round(stepSeconds * 1000, 3)} ms (${t.bound}-bound)`, formula: `max(floor, max(compute, memory) + ${c.nonOverlap} × min(compute, memory) + GPU launch gaps ${round(t.launchGapSeconds * 1000, 3)} ms (${c.gpuSecondsPerOp * 1e6} µs per op + ${c.fixedStepSeconds * 1000} ms))${gpuCount > 1 ? ` + exposed all-reduce ${round(commSeconds * 1000, 3)} ms` : ''}` },
