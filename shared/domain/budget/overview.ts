@@ -1,0 +1,427 @@
+/**
+ * The budget overview of one project: budget, actual (spend lines allocated to its tracks, in the project's currency
+ * through dated rates only), forecast at completion (from the plan's remaining allocations and from the burn rate),
+ * variance by week, month and track, the burn-up series, and threshold alerts. Pure: the service feeds it.
+ */
+import Big from 'big.js';
+import { daysInclusive, monthOfWeek, weekOf } from '../plan/weeks';
+import type { WeekTotal } from '../plan/totals';
+import type { Plan } from '../plan/types';
+import { allocate } from './allocation';
+import { convert } from './currency';
+import { gpuHoursOf, isGpuLine } from './gpu';
+import { addTo, cents } from './money';
+import type { AllocationRule, Budget, BudgetSpendLine, CurrencyTotals, ExchangeRate } from './types';
+
+export const UNALLOCATED = 'unallocated';
+
+export interface OverviewInput {
+  plan: Plan;
+  /** The plan's weekly totals (analyzePlan(...).totals.weeks). */
+  planWeeks: WeekTotal[];
+  lines: readonly BudgetSpendLine[];
+  rules: readonly AllocationRule[];
+  budgets: readonly Budget[];
+  rates: readonly ExchangeRate[];
+  /** Today (YYYY-MM-DD), for the record; the data's own date drives actual vs forecast. */
+  today: string;
+}
+
+export interface WeekRow {
+  week: string;
+  start: string;
+  month: string;
+  plannedUsd: string;
+  plannedCumulative: string;
+  /** null after the last day with spend data. */
+  actual: string | null;
+  actualCumulative: string | null;
+  /** null before the last week with spend data. */
+  forecastCumulative: string | null;
+  /** actual − planned, null where there is no actual yet. */
+  variance: string | null;
+  plannedGpuHours: number;
+  actualGpuHours: number;
+}
+
+export interface MonthRow {
+  month: string;
+  planned: string;
+  actual: string;
+  budget: string | null;
+  /** actual − planned */
+  variance: string;
+}
+
+export interface TrackRow {
+  trackId: string;
+  name: string;
+  colour: string;
+  budget: string | null;
+  planned: string;
+  actual: string;
+  forecast: string;
+  /** budget − forecast (positive: money left), null without a budget. */
+  variance: string | null;
+  months: Record<string, { planned: string; actual: string }>;
+  notConverted: CurrencyTotals;
+  lineCount: number;
+}
+
+export type AlertLevel = 'info' | 'warning' | 'critical';
+
+export interface BudgetAlert {
+  /** Stable id: scope, measure and threshold — a new id means a threshold newly crossed. */
+  id: string;
+  level: AlertLevel;
+  scope: 'project' | 'track' | 'month' | 'currency';
+  subject: string;
+  measure: 'actual' | 'forecast' | 'conversion';
+  threshold: number | null;
+  percent: number | null;
+  message: string;
+}
+
+export interface BudgetOverview {
+  projectId: string;
+  projectName: string;
+  currency: string;
+  today: string;
+  /** Last day with spend data in the project's window, null before any. */
+  dataAsOf: string | null;
+  status: 'ok' | 'watch' | 'over' | 'no-budget';
+  budget: { total: string | null; source: string; thresholds: number[]; byMonth: Record<string, string> };
+  actual: {
+    value: string;
+    notConverted: CurrencyTotals;
+    lineCount: number;
+    gpuLineCount: number;
+    gpuUsd: string;
+    gpuHours: number;
+    rates: string[];
+    basis: string;
+  };
+  planned: { total: string; toDate: string; gpuHours: number; basis: string };
+  forecast: { value: string; fromPlan: string; fromBurnRate: string | null; burnRatePerDay: string | null; basis: string };
+  variance: { atCompletion: string | null; toDate: string; basis: string };
+  weeks: WeekRow[];
+  months: MonthRow[];
+  tracks: TrackRow[];
+  unallocated: { count: number; totals: CurrencyTotals; inWindowCount: number; inWindowTotals: CurrencyTotals };
+  outsideWindow: { count: number; totals: CurrencyTotals };
+  alerts: BudgetAlert[];
+}
+
+const ZERO = new Big(0);
+const dayOf = (iso: string) => iso.slice(0, 10);
+const key = (trackId: string, period: string) => `${trackId}|${period}`;
+
+function bump(map: Map<string, Big>, k: string, v: Big): void {
+  map.set(k, (map.get(k) ?? ZERO).plus(v));
+}
+
+function levelOf(threshold: number): AlertLevel {
+  return threshold >= 100 ? 'critical' : threshold >= 80 ? 'warning' : 'info';
+}
+
+function percent(value: Big, of: Big): number {
+  return of.eq(0) ? 0 : Number(value.div(of).times(100).round(1).toString());
+}
+
+export function computeOverview(input: OverviewInput): BudgetOverview {
+  const { plan, planWeeks, lines, rules, budgets, rates, today } = input;
+  const project = plan.project;
+  const currency = project.currency;
+  const trackIds = new Set(plan.tracks.map((t) => t.id));
+  const projectRules = rules.filter((r) => r.projectId === project.id);
+  const { trackOf } = allocate(lines, projectRules);
+
+  // Planned: per week, per track × week, per track × month.
+  const plannedByTrackMonth = new Map<string, Big>();
+  const plannedByTrackWeek = new Map<string, Big>();
+  let plannedTotal = ZERO;
+  let plannedGpuHours = 0;
+  for (const w of planWeeks) {
+    plannedTotal = plannedTotal.plus(w.usdExact);
+    plannedGpuHours += w.gpuHours;
+    for (const [t, v] of Object.entries(w.byTrack)) {
+      bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usd));
+      bump(plannedByTrackWeek, key(t, w.week), new Big(v.usd));
+    }
+  }
+
+  // Actual: allocated to the project's tracks, inside the project's dates, in the project's currency.
+  const actualByWeek = new Map<string, Big>();
+  const gpuHoursByWeek = new Map<string, number>();
+  const actualByTrackMonth = new Map<string, Big>();
+  const actualByTrack = new Map<string, Big>();
+  const notConvertedByTrack = new Map<string, CurrencyTotals>();
+  const countByTrack = new Map<string, number>();
+  const notConverted: CurrencyTotals = {};
+  const ratesUsed = new Set<string>();
+  let actual = ZERO;
+  let gpuUsd = ZERO;
+  let lineCount = 0;
+  let gpuLineCount = 0;
+  let gpuHours = 0;
+  let dataAsOf: string | null = null;
+  const unallocated = { count: 0, totals: {} as CurrencyTotals, inWindowCount: 0, inWindowTotals: {} as CurrencyTotals };
+  const outsideWindow = { count: 0, totals: {} as CurrencyTotals };
+
+  for (const line of lines) {
+    const day = dayOf(line.chargePeriodStart);
+    const inWindow = day >= project.start && day <= project.end;
+    const trackId = trackOf.get(line.id);
+    if (inWindow && (dataAsOf === null || day > dataAsOf)) dataAsOf = day;
+    if (!trackId || !trackIds.has(trackId)) {
+      unallocated.count++;
+      addTo(unallocated.totals, line.currency, line.billedCost);
+      if (inWindow) {
+        unallocated.inWindowCount++;
+        addTo(unallocated.inWindowTotals, line.currency, line.billedCost);
+      }
+      continue;
+    }
+    if (!inWindow) {
+      outsideWindow.count++;
+      addTo(outsideWindow.totals, line.currency, line.billedCost);
+      continue;
+    }
+    lineCount++;
+    countByTrack.set(trackId, (countByTrack.get(trackId) ?? 0) + 1);
+    const converted = convert(line.billedCost, line.currency, currency, day, rates);
+    if (!converted) {
+      addTo(notConverted, line.currency, line.billedCost);
+      const nc = notConvertedByTrack.get(trackId) ?? {};
+      addTo(nc, line.currency, line.billedCost);
+      notConvertedByTrack.set(trackId, nc);
+      continue;
+    }
+    if (converted.rate) ratesUsed.add(`${line.currency}→${currency} ${converted.rate.inverse ? `1/${converted.rate.rate}` : converted.rate.rate} (as of ${converted.rate.asOf}, ${converted.rate.source})`);
+    const v = converted.value;
+    actual = actual.plus(v);
+    const week = weekOf(day);
+    bump(actualByWeek, week, v);
+    bump(actualByTrackMonth, key(trackId, day.slice(0, 7)), v);
+    bump(actualByTrack, trackId, v);
+    if (isGpuLine(line)) {
+      gpuLineCount++;
+      gpuUsd = gpuUsd.plus(v);
+      const h = gpuHoursOf(line);
+      gpuHours += h;
+      gpuHoursByWeek.set(week, (gpuHoursByWeek.get(week) ?? 0) + h);
+    }
+  }
+
+  const asOfWeek = dataAsOf ? weekOf(dataAsOf) : null;
+  const isPast = (week: string) => asOfWeek !== null && week <= asOfWeek;
+
+  // Weekly burn-up.
+  const weeks: WeekRow[] = [];
+  let plannedCum = ZERO;
+  let actualCum = ZERO;
+  let plannedToDate = ZERO;
+  for (const w of planWeeks) {
+    const planned = new Big(w.usdExact);
+    plannedCum = plannedCum.plus(planned);
+    const past = isPast(w.week);
+    const a = actualByWeek.get(w.week) ?? ZERO;
+    if (past) {
+      actualCum = actualCum.plus(a);
+      plannedToDate = plannedToDate.plus(planned);
+    }
+    weeks.push({
+      week: w.week,
+      start: w.start,
+      month: monthOfWeek(w.week),
+      plannedUsd: cents(planned),
+      plannedCumulative: cents(plannedCum),
+      actual: past ? cents(a) : null,
+      actualCumulative: past ? cents(actualCum) : null,
+      forecastCumulative: null,
+      variance: past ? cents(a.minus(planned)) : null,
+      plannedGpuHours: w.gpuHours,
+      actualGpuHours: Math.round((gpuHoursByWeek.get(w.week) ?? 0) * 100) / 100,
+    });
+  }
+  // Forecast series: from the last week with data, actual so far plus the plan's remaining weeks.
+  if (asOfWeek) {
+    let f = actualCum;
+    for (const row of weeks) {
+      if (row.week < asOfWeek) continue;
+      if (row.week > asOfWeek) f = f.plus(new Big(planWeeks.find((w) => w.week === row.week)!.usdExact));
+      row.forecastCumulative = cents(f);
+    }
+  }
+
+  const remainingPlanned = plannedTotal.minus(plannedToDate);
+  const fromPlan = actual.plus(asOfWeek ? remainingPlanned : plannedTotal);
+  let fromBurnRate: Big | null = null;
+  let burnRatePerDay: Big | null = null;
+  if (dataAsOf) {
+    const elapsed = daysInclusive(project.start, dataAsOf);
+    const left = Math.max(0, daysInclusive(dataAsOf, project.end) - 1);
+    burnRatePerDay = elapsed > 0 ? actual.div(elapsed) : ZERO;
+    fromBurnRate = actual.plus(burnRatePerDay.times(left));
+  }
+  const forecast = fromBurnRate && fromBurnRate.gt(fromPlan) ? fromBurnRate : fromPlan;
+
+  // Budgets.
+  const projectBudgets = budgets.filter((b) => b.projectId === project.id);
+  const totalBudget = projectBudgets.find((b) => b.trackId === null && b.month === null) ?? null;
+  const byMonth: Record<string, string> = {};
+  for (const b of projectBudgets) if (b.trackId === null && b.month !== null) byMonth[b.month] = b.amount;
+
+  // Months.
+  const monthSet = new Set<string>(weeks.map((w) => w.month));
+  for (const k of actualByTrackMonth.keys()) monthSet.add(k.split('|')[1]!);
+  const monthList = [...monthSet].sort();
+  const sumFor = (map: Map<string, Big>, month: string, track?: string) => {
+    let s = ZERO;
+    for (const t of track ? [track] : [...trackIds]) s = s.plus(map.get(key(t, month)) ?? ZERO);
+    return s;
+  };
+  const plannedMonth = (month: string) => weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(planWeeks.find((p) => p.week === w.week)!.usdExact), ZERO);
+  const months: MonthRow[] = monthList.map((month) => {
+    const planned = plannedMonth(month);
+    const act = sumFor(actualByTrackMonth, month);
+    return { month, planned: cents(planned), actual: cents(act), budget: byMonth[month] ?? null, variance: cents(act.minus(planned)) };
+  });
+
+  // Tracks.
+  const tracks: TrackRow[] = plan.tracks.map((t) => {
+    const b = projectBudgets.find((x) => x.trackId === t.id && x.month === null) ?? null;
+    let planned = ZERO;
+    let remaining = ZERO;
+    for (const w of planWeeks) {
+      const v = plannedByTrackWeek.get(key(t.id, w.week)) ?? ZERO;
+      planned = planned.plus(v);
+      if (!isPast(w.week)) remaining = remaining.plus(v);
+    }
+    const act = actualByTrack.get(t.id) ?? ZERO;
+    const fc = act.plus(remaining);
+    const ms: Record<string, { planned: string; actual: string }> = {};
+    for (const m of monthList) ms[m] = { planned: cents(plannedByTrackMonth.get(key(t.id, m)) ?? ZERO), actual: cents(actualByTrackMonth.get(key(t.id, m)) ?? ZERO) };
+    return {
+      trackId: t.id,
+      name: t.name,
+      colour: t.colour,
+      budget: b ? b.amount : null,
+      planned: cents(planned),
+      actual: cents(act),
+      forecast: cents(fc),
+      variance: b ? cents(new Big(b.amount).minus(fc)) : null,
+      months: ms,
+      notConverted: notConvertedByTrack.get(t.id) ?? {},
+      lineCount: countByTrack.get(t.id) ?? 0,
+    };
+  });
+
+  // Alerts: for each budget, the highest threshold actual reached, and forecast's when higher.
+  const alerts: BudgetAlert[] = [];
+  const trackName = (id: string) => plan.tracks.find((t) => t.id === id)?.name ?? id;
+  const fmt = (v: Big) => `${currency} ${cents(v)}`;
+  for (const b of projectBudgets) {
+    const amount = new Big(b.amount);
+    if (amount.lte(0)) continue;
+    let act: Big;
+    let fc: Big;
+    let subject: string;
+    let scope: BudgetAlert['scope'];
+    if (b.trackId === null && b.month === null) {
+      act = actual; fc = forecast; subject = 'Project'; scope = 'project';
+    } else if (b.month === null) {
+      const row = tracks.find((t) => t.trackId === b.trackId);
+      act = new Big(row?.actual ?? 0); fc = new Big(row?.forecast ?? 0); subject = trackName(b.trackId!); scope = 'track';
+    } else {
+      act = b.trackId ? actualByTrackMonth.get(key(b.trackId, b.month)) ?? ZERO : sumFor(actualByTrackMonth, b.month);
+      let rest = ZERO;
+      for (const w of planWeeks) {
+        if (monthOfWeek(w.week) !== b.month || isPast(w.week)) continue;
+        rest = rest.plus(b.trackId ? plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO : new Big(w.usdExact));
+      }
+      fc = act.plus(rest);
+      subject = `${b.trackId ? `${trackName(b.trackId)} · ` : ''}${b.month}`;
+      scope = 'month';
+    }
+    const sorted = [...b.thresholds].sort((x, y) => x - y);
+    const reached = (v: Big) => sorted.filter((t) => percent(v, amount) >= t).pop() ?? null;
+    const ta = reached(act);
+    const tf = reached(fc);
+    const scopeKey = `${scope}:${b.trackId ?? '*'}:${b.month ?? '*'}`;
+    if (ta !== null) {
+      alerts.push({ id: `${scopeKey}:actual:${ta}`, level: levelOf(ta), scope, subject, measure: 'actual', threshold: ta, percent: percent(act, amount),
+        message: `${subject}: actual spend ${fmt(act)} is ${percent(act, amount)}% of the ${fmt(amount)} budget (threshold ${ta}%).` });
+    }
+    if (tf !== null && (ta === null || tf > ta)) {
+      alerts.push({ id: `${scopeKey}:forecast:${tf}`, level: levelOf(tf), scope, subject, measure: 'forecast', threshold: tf, percent: percent(fc, amount),
+        message: `${subject}: forecast at completion ${fmt(fc)} is ${percent(fc, amount)}% of the ${fmt(amount)} budget (threshold ${tf}%).` });
+    }
+  }
+  for (const [c, v] of Object.entries(notConverted)) {
+    alerts.push({ id: `currency:${c}`, level: 'warning', scope: 'currency', subject: c, measure: 'conversion', threshold: null, percent: null,
+      message: `${c} ${cents(v)} of allocated spend is not converted to ${currency}: enter a dated ${c}→${currency} rate. It is not in the totals.` });
+  }
+  const order: Record<AlertLevel, number> = { critical: 0, warning: 1, info: 2 };
+  alerts.sort((a, b) => order[a.level] - order[b.level] || a.id.localeCompare(b.id));
+
+  const status: BudgetOverview['status'] = !totalBudget
+    ? 'no-budget'
+    : alerts.some((a) => a.level === 'critical' && (a.threshold ?? 0) >= 100)
+      ? 'over'
+      : alerts.some((a) => a.level !== 'info')
+        ? 'watch'
+        : 'ok';
+
+  const budgetAmount = totalBudget ? new Big(totalBudget.amount) : null;
+  return {
+    projectId: project.id,
+    projectName: project.name,
+    currency,
+    today,
+    dataAsOf,
+    status,
+    budget: {
+      total: totalBudget ? cents(totalBudget.amount) : null,
+      source: totalBudget && new Big(totalBudget.amount).eq(project.budget || '0') ? project.budgetSource : 'Entered in the budget editor',
+      thresholds: totalBudget ? totalBudget.thresholds : [...[50, 80, 100, 120]],
+      byMonth,
+    },
+    actual: {
+      value: cents(actual),
+      notConverted,
+      lineCount,
+      gpuLineCount,
+      gpuUsd: cents(gpuUsd),
+      gpuHours: Math.round(gpuHours * 100) / 100,
+      rates: [...ratesUsed].sort(),
+      basis: `Billed cost of ${lineCount} spend line(s) allocated to the project's tracks between ${project.start} and ${project.end}${dataAsOf ? `, data up to ${dataAsOf}` : ', no spend data yet'}`,
+    },
+    planned: {
+      total: cents(plannedTotal),
+      toDate: cents(plannedToDate),
+      gpuHours: Math.round(plannedGpuHours * 100) / 100,
+      basis: 'Weekly allocations of the plan priced with the catalog (plan timeline totals)',
+    },
+    forecast: {
+      value: cents(forecast),
+      fromPlan: cents(fromPlan),
+      fromBurnRate: fromBurnRate ? cents(fromBurnRate) : null,
+      burnRatePerDay: burnRatePerDay ? cents(burnRatePerDay) : null,
+      basis: dataAsOf
+        ? `The larger of: actual to ${dataAsOf} + the plan's remaining weeks (${cents(fromPlan)}), and actual + burn rate ${cents(burnRatePerDay ?? ZERO)}/day to ${project.end} (${cents(fromBurnRate ?? ZERO)})`
+        : 'No spend data in the project window yet: forecast = the plan',
+    },
+    variance: {
+      atCompletion: budgetAmount ? cents(budgetAmount.minus(forecast)) : null,
+      toDate: cents(actual.minus(plannedToDate)),
+      basis: 'At completion: budget − forecast (positive = money left). To date: actual − planned up to the data date (positive = over plan).',
+    },
+    weeks,
+    months,
+    tracks,
+    unallocated,
+    outsideWindow,
+    alerts,
+  };
+}
