@@ -97,12 +97,13 @@ describe('estimateWorkloadAcrossCatalog', () => {
   });
 
   it('full fine-tuning of a 7B model does not fit a 24 GB GPU; LoRA and QLoRA do, QLoRA with less memory', () => {
-    const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 512 }, batchSize: 1, precision: 'bf16' };
+    const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 512 }, batchSize: 1, precision: 'bf16', dataset: { samples: 1000 }, epochs: 1 };
     const full = estimateWorkloadAcrossCatalog({ ...w, method: 'full' }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     const lora = estimateWorkloadAcrossCatalog({ ...w, method: 'lora', gradientCheckpointing: true }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     const qlora = estimateWorkloadAcrossCatalog({ ...w, method: 'qlora' }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     expect(full.fits).toBe(false);
     expect(full.largestBatch).toBe(0);
+    expect(full.training?.offerings ?? []).toEqual([]); // a run that cannot start is not priced
     expect(lora.fits).toBe(true);
     expect(qlora.memory.peakGiB).toBeLessThan(lora.memory.peakGiB);
   });

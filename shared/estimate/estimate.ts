@@ -97,7 +97,7 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
     const result: GpuEstimate = { gpuId: gpu.id, gpuName: gpu.name, gpuCount: workload.gpuCount, fits: run.fits, largestBatch: run.largestBatch, memory: run.memory, throughput: run.throughput, notes: run.notes, explanation: run.explanation };
     if (run.hours !== null) {
       const costs: OfferingCost[] = [];
-      for (const offering of offeringsByGpu.get(gpu.id) ?? []) {
+      for (const offering of run.largestBatch >= 1 ? offeringsByGpu.get(gpu.id) ?? [] : []) {
         if (offering.gpuCount < workload.gpuCount) {
           run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount): not priced.`);
           continue;
