@@ -126,7 +126,7 @@ describe('estimateWorkloadAcrossCatalog', () => {
   });
 
   it('two GPUs are faster than one but not twice as fast for a large model; offerings with too few GPUs are not priced', () => {
-    const w = { model: { preset: 'qwen2.5-1.5b' }, input: { seqLen: 1024 }, batchSize: 4, precision: 'bf16', dataset: { samples: 10_000 }, epochs: 1 };
+    const w = { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 512 }, batchSize: 2, precision: 'bf16', dataset: { samples: 10_000 }, epochs: 1 };
     const one = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     const two = estimateWorkloadAcrossCatalog({ ...w, gpuCount: 2 }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     expect(two.throughput.samplesPerSecond).toBeGreaterThan(one.throughput.samplesPerSecond);
