@@ -1,4 +1,7 @@
 import { budgetChannels } from '../../../shared/ipc/contract/budget';
 import type { HandlerMap } from '../handler-table';
+import { budgetPlanningHandlers } from './budget-planning.handlers';
 
-export const budgetHandlers: HandlerMap<typeof budgetChannels> = {};
+export const budgetHandlers: HandlerMap<typeof budgetChannels> = {
+  ...budgetPlanningHandlers,
+};

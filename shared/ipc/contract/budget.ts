@@ -1,6 +1,15 @@
 import type { ChannelMap, EventMap } from '../channel';
+import { budgetImportChannels, budgetImportEvents } from './budget-import';
+import { budgetPlanningChannels } from './budget-planning';
 
 // Owned by the budget domain: add its channels ('budget:verb-noun') and progress events here.
-export const budgetChannels = {} satisfies ChannelMap;
+export const budgetChannels = {
+  // Billing imports, import history, column mappings, spend summary and explorer (contract/budget-import.ts).
+  ...budgetImportChannels,
+  // Budgets, thresholds, allocation rules, exchange rates, overview (contract/budget-planning.ts).
+  ...budgetPlanningChannels,
+} satisfies ChannelMap;
 
-export const budgetEvents = {} satisfies EventMap;
+export const budgetEvents = {
+  ...budgetImportEvents,
+} satisfies EventMap;

@@ -1,0 +1,98 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../app-context';
+import { tempDir } from '../../test-support/paths';
+import { planTestResources } from '../plan/plan-test-resources';
+
+const res = planTestResources();
+const data = tempDir();
+const notes: Array<{ title: string; body: string }> = [];
+const app = createAppContext({ dataDir: data.dir, resourcesDir: res.dir, runtime: 'cli', now: () => new Date('2026-01-05T10:00:00Z'), notify: (title, body) => notes.push({ title, body }) });
+afterAll(() => {
+  app.close();
+  data.remove();
+  res.remove();
+});
+
+/** A December 2025 month of spend, written as an active import would leave it. */
+function insertSpend(lines: Array<{ day: string; cost: string; currency?: string; tags?: Record<string, string>; service?: string; instanceType?: string; hours?: string }>): void {
+  const importId = Number(app.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
+    VALUES ('test.csv', 'x', 'focus', ?, ?, '{}', '2026-01-05T00:00:00Z')`).run(lines.length, lines.length).lastInsertRowid);
+  const stmt = app.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, instance_type, usage_quantity, usage_unit, tags_json)
+    VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`);
+  lines.forEach((l, i) => stmt.run(importId, i + 2, `${l.day}T00:00:00Z`, l.cost, l.currency ?? 'USD', l.service ?? 'Compute Engine', l.instanceType ?? null, l.hours ?? null, l.hours ? 'Hours' : null, JSON.stringify(l.tags ?? {})));
+}
+
+describe('budget planning service on the seeded example', () => {
+  it('seeds the example budget ($615, by track and month) and one rule per track', async () => {
+    const budgets = await app.handlers.invoke('budget:list-budgets', { projectId: 'vitaldb-2025' });
+    expect(budgets.ok).toBe(true);
+    if (!budgets.ok) return;
+    expect(budgets.value.budgets.map((b) => [b.trackId, b.month, b.amount])).toEqual([[null, null, '615'], [null, '2025-12', '115'], [null, '2026-01', '500'], ['track-vitaldb', null, '615']]);
+    const rules = await app.handlers.invoke('budget:list-rules', { projectId: 'vitaldb-2025' });
+    expect(rules.ok && rules.value.rules.map((r) => r.trackId)).toEqual(['track-vitaldb', 'track-multisensor']);
+  });
+
+  it('overview without spend: the plan is the forecast', async () => {
+    const o = await app.handlers.invoke('budget:get-overview', {});
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    expect(o.value.budget.total).toBe('615.00');
+    expect(o.value.actual.value).toBe('0.00');
+    expect(o.value.forecast.value).toBe(o.value.planned.total);
+    expect(o.value.weeks[0]!.week).toBe('2025-W50');
+  });
+
+  it('rules catch lines, overview shows actual vs plan, alerts notified once, currencies kept apart until a rate', async () => {
+    insertSpend([
+      { day: '2025-12-22', cost: '12.40', tags: { track: 'vitaldb' }, instanceType: 'g2-standard-8', hours: '8' },
+      { day: '2025-12-29', cost: '290.00', tags: { track: 'vitaldb' } },
+      { day: '2025-12-23', cost: '4.10', service: 'Cloud Storage' },
+      { day: '2025-12-24', cost: '20', currency: 'EUR', tags: { track: 'vitaldb' } },
+    ]);
+    const preview = await app.handlers.invoke('budget:preview-rules', { projectId: 'vitaldb-2025' });
+    expect(preview.ok && preview.value.rules[0]!.count).toBe(3);
+    expect(preview.ok && preview.value.unallocated.count).toBe(1);
+    const draft = await app.handlers.invoke('budget:preview-rules', { projectId: 'vitaldb-2025', rules: [{ id: -1, projectId: 'vitaldb-2025', kind: 'service', key: null, pattern: 'cloud storage', trackId: 'track-multisensor' }] });
+    expect(draft.ok && draft.value.rules[0]!.count).toBe(1);
+    const saved = await app.handlers.invoke('budget:save-rule', { projectId: 'vitaldb-2025', kind: 'service', key: null, pattern: 'Cloud Storage', trackId: 'track-multisensor' });
+    expect(saved.ok).toBe(true);
+    expect((app.db.prepare('SELECT COUNT(*) AS n FROM spend_lines WHERE track_id IS NOT NULL').get() as { n: number }).n).toBe(4);
+
+    const o = await app.services.budget.getOverview('vitaldb-2025');
+    expect(o.actual.value).toBe('306.50');
+    expect(o.actual.notConverted).toEqual({ EUR: '20' });
+    expect(o.actual.gpuHours).toBe(8);
+    expect(o.dataAsOf).toBe('2025-12-29');
+    expect(o.alerts.map((a) => a.id)).toEqual(expect.arrayContaining(['currency:EUR', 'project:*:*:forecast:120', 'month:*:2025-12:actual:120']));
+    const notified = notes.length;
+    expect(notified).toBeGreaterThan(0);
+    await app.services.budget.getOverview('vitaldb-2025');
+    expect(notes.length).toBe(notified);
+
+    const rate = await app.handlers.invoke('budget:save-rate', { from: 'EUR', to: 'USD', rate: '1.05', asOf: '2025-12-01', source: 'ECB reference rate' });
+    expect(rate.ok).toBe(true);
+    const o2 = await app.services.budget.getOverview('vitaldb-2025');
+    expect(o2.actual.value).toBe('327.50');
+    expect(o2.actual.notConverted).toEqual({});
+  });
+
+  it('refuses bad input with the field: wrong currency, unknown track, tag without key, bad reorder, same-currency rate', async () => {
+    const cases = [
+      await app.handlers.invoke('budget:save-budget', { projectId: 'vitaldb-2025', amount: '100', currency: 'EUR' }),
+      await app.handlers.invoke('budget:save-budget', { projectId: 'vitaldb-2025', amount: '1e3', currency: 'USD' }),
+      await app.handlers.invoke('budget:save-rule', { projectId: 'vitaldb-2025', kind: 'service', pattern: 'x', trackId: 'nope' }),
+      await app.handlers.invoke('budget:save-rule', { projectId: 'vitaldb-2025', kind: 'tag', pattern: 'x', trackId: 'track-vitaldb' }),
+      await app.handlers.invoke('budget:reorder-rules', { projectId: 'vitaldb-2025', ruleIds: [1] }),
+      await app.handlers.invoke('budget:save-rate', { from: 'USD', to: 'USD', rate: '1', asOf: '2025-12-01', source: 'x' }),
+    ];
+    expect(cases.map((c) => (c.ok ? 'ok' : c.error.details?.field ?? c.error.details?.problems?.[0]?.field))).toEqual(['currency', 'amount', 'trackId', 'key', 'ruleIds', 'to']);
+  });
+
+  it('edits thresholds and reorders rules', async () => {
+    const b = await app.handlers.invoke('budget:save-budget', { projectId: 'vitaldb-2025', amount: '615', currency: 'USD', thresholds: [120, 75, 100] });
+    expect(b.ok && b.value.budget.thresholds).toEqual([75, 100, 120]);
+    const rules = app.services.budget.listRules('vitaldb-2025');
+    const r = await app.handlers.invoke('budget:reorder-rules', { projectId: 'vitaldb-2025', ruleIds: rules.map((x) => x.id).reverse() });
+    expect(r.ok && r.value.rules.map((x) => x.id)).toEqual(rules.map((x) => x.id).reverse());
+  });
+});

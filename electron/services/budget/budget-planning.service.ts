@@ -1,0 +1,242 @@
+/**
+ * Budget planning use cases: budgets and thresholds, ordered allocation rules (with their live preview), dated
+ * exchange rates, and the overview (budget, actual, forecast, variance, burn-up, track × month, alerts). Alerts newly
+ * crossed are also sent as native notifications. The billing import use cases are in budget.service.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Big from 'big.js';
+import { allocate, previewRules as previewRulesPure, type RulePreview } from '../../../shared/domain/budget/allocation';
+import { globToRegExp } from '../../../shared/domain/budget/glob';
+import { computeOverview } from '../../../shared/domain/budget/overview';
+import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
+import { UserError } from '../../../shared/domain/errors';
+import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import * as q from '../../db/queries/budget-planning';
+import { selectDefaultProjectId, selectPlan } from '../../db/queries/plan';
+import type { ServiceDeps } from '../service-deps';
+
+export interface RuleDraft {
+  id?: number | undefined;
+  projectId: string;
+  kind: RuleKind;
+  key: string | null;
+  pattern: string;
+  trackId: string;
+  position?: number | undefined;
+}
+
+export interface BudgetDraft {
+  id?: number | undefined;
+  projectId: string;
+  trackId: string | null;
+  month: string | null;
+  amount: string;
+  currency: string;
+  thresholds: number[];
+}
+
+const ALERTS_FILE = 'budget-alerts-notified.json';
+
+export function createBudgetPlanningService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  function project(projectId?: string) {
+    const id = projectId ?? selectDefaultProjectId(db);
+    const loaded = id ? selectPlan(db, id) : undefined;
+    if (!loaded) throw new UserError('NOT_FOUND', projectId ? `No project "${projectId}".` : 'There is no project yet.', { field: 'projectId', ...(projectId ? { value: projectId } : {}) });
+    return loaded.plan;
+  }
+
+  function checkTrack(projectId: string, trackId: string): void {
+    const plan = project(projectId);
+    if (!plan.tracks.some((t) => t.id === trackId)) {
+      throw new UserError('INVALID_TRACK', `Track "${trackId}" is not a track of ${plan.project.name}.`, { field: 'trackId', value: trackId, expected: plan.tracks.map((t) => t.id).join(', ') });
+    }
+  }
+
+  /** Writes each active spend line's track from the rules (all projects' rules, in order) in one transaction. */
+  function reallocate(): void {
+    const lines = q.selectActiveSpendLines(db);
+    const projects = (db.prepare('SELECT id FROM projects ORDER BY created_at, id').all() as Array<{ id: string }>).map((p) => p.id);
+    const rules = projects.flatMap((p, i) => q.selectRules(db, p).map((r) => ({ ...r, position: i * 1_000_000 + r.position })));
+    const { trackOf } = allocate(lines, rules);
+    db.transaction(() => q.updateLineTracks(db, lines.map((l) => [l.id, trackOf.get(l.id) ?? null] as [number, string | null])))();
+  }
+
+  function listBudgets(projectId: string): Budget[] {
+    project(projectId);
+    return q.selectBudgets(db, projectId);
+  }
+
+  function saveBudget(draft: BudgetDraft): Budget {
+    const plan = project(draft.projectId);
+    if (draft.trackId) checkTrack(draft.projectId, draft.trackId);
+    if (draft.currency !== plan.project.currency) {
+      throw new UserError('INVALID_CURRENCY', `Budgets are in the project's currency, ${plan.project.currency}.`, { field: 'currency', value: draft.currency, expected: plan.project.currency });
+    }
+    if (new Big(draft.amount).lt(0)) throw new UserError('INVALID_AMOUNT', 'A budget cannot be negative.', { field: 'amount', value: draft.amount });
+    const thresholds = [...new Set(draft.thresholds)].sort((a, b) => a - b);
+    const amount = new Big(draft.amount).toString();
+    return db.transaction(() => {
+      const existing = draft.id !== undefined ? q.selectBudget(db, draft.id) : q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
+      if (draft.id !== undefined && !existing) throw new UserError('NOT_FOUND', `No budget ${draft.id}.`, { field: 'id' });
+      if (existing) {
+        const clash = q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
+        if (clash && clash.id !== existing.id) throw new UserError('DUPLICATE_BUDGET', 'There is already a budget for this track and month.', { field: 'month' });
+        const next = { ...existing, trackId: draft.trackId, month: draft.month, amount, currency: draft.currency, thresholds };
+        q.updateBudget(db, next);
+        return next;
+      }
+      const row = { projectId: draft.projectId, trackId: draft.trackId, month: draft.month, amount, currency: draft.currency, thresholds };
+      return { id: q.insertBudget(db, row), ...row };
+    })();
+  }
+
+  function validateRule(draft: RuleDraft): void {
+    if (draft.kind === 'tag' && !draft.key) throw new UserError('INVALID_RULE', 'A tag rule needs the tag key (e.g. team).', { field: 'key' });
+    try {
+      globToRegExp(draft.pattern);
+    } catch {
+      throw new UserError('INVALID_RULE', 'The pattern is not a valid glob.', { field: 'pattern', value: draft.pattern });
+    }
+    checkTrack(draft.projectId, draft.trackId);
+  }
+
+  function saveRule(draft: RuleDraft): AllocationRule {
+    validateRule(draft);
+    const key = draft.kind === 'tag' ? draft.key : null;
+    const rule = db.transaction(() => {
+      if (draft.id !== undefined) {
+        const existing = q.selectRule(db, draft.id);
+        if (!existing) throw new UserError('NOT_FOUND', `No rule ${draft.id}.`, { field: 'id' });
+        const next: AllocationRule = { ...existing, kind: draft.kind, key, pattern: draft.pattern, trackId: draft.trackId, position: draft.position ?? existing.position };
+        q.updateRule(db, next);
+        return next;
+      }
+      const row = { projectId: draft.projectId, position: draft.position ?? q.maxRulePosition(db, draft.projectId) + 1, kind: draft.kind, key, pattern: draft.pattern, trackId: draft.trackId };
+      return { id: q.insertRule(db, row, deps.now().toISOString()), ...row };
+    })();
+    reallocate();
+    return rule;
+  }
+
+  function deleteRule(id: number): boolean {
+    const deleted = q.deleteRule(db, id) > 0;
+    if (deleted) reallocate();
+    return deleted;
+  }
+
+  function reorderRules(projectId: string, ruleIds: number[]): AllocationRule[] {
+    const rules = q.selectRules(db, projectId);
+    const known = new Set(rules.map((r) => r.id));
+    if (ruleIds.length !== rules.length || new Set(ruleIds).size !== ruleIds.length || ruleIds.some((id) => !known.has(id))) {
+      throw new UserError('INVALID_ORDER', 'The new order must list every rule of the project exactly once.', { field: 'ruleIds', expected: rules.map((r) => r.id).join(', ') });
+    }
+    db.transaction(() => ruleIds.forEach((id, i) => q.setRulePosition(db, id, i + 1)))();
+    reallocate();
+    return q.selectRules(db, projectId);
+  }
+
+  function sample(line: BudgetSpendLine) {
+    return {
+      id: line.id,
+      day: line.chargePeriodStart.slice(0, 10),
+      billedCost: line.billedCost,
+      currency: line.currency,
+      service: line.service,
+      resource: line.resourceName ?? line.resourceId,
+      sku: line.instanceType ?? line.sku,
+      account: line.subAccountId ?? line.billingAccountId,
+      tags: Object.entries(line.tags).map(([k, v]) => `${k}=${v}`).join(', '),
+    };
+  }
+
+  /** What each rule (saved, or the editor's unsaved drafts) catches, with a few sample lines each. */
+  function previewRules(projectId: string, drafts?: Array<RuleDraft & { id: number }>): RulePreview & { samples: Record<string, ReturnType<typeof sample>> } {
+    project(projectId);
+    const rules: AllocationRule[] = drafts
+      ? drafts.map((d, i) => ({ id: d.id, projectId, position: d.position ?? i + 1, kind: d.kind, key: d.key, pattern: d.pattern, trackId: d.trackId }))
+      : q.selectRules(db, projectId);
+    const lines = q.selectActiveSpendLines(db);
+    const preview = previewRulesPure(lines, rules);
+    const wanted = new Set([...preview.rules.flatMap((r) => r.sampleLineIds), ...preview.unallocated.sampleLineIds]);
+    const samples: Record<string, ReturnType<typeof sample>> = {};
+    for (const l of lines) if (wanted.has(l.id)) samples[String(l.id)] = sample(l);
+    return { ...preview, samples };
+  }
+
+  function saveRate(r: Omit<ExchangeRate, 'id'>): ExchangeRate {
+    if (r.from === r.to) throw new UserError('INVALID_RATE', 'A rate converts between two different currencies.', { field: 'to', value: r.to });
+    if (new Big(r.rate).lte(0)) throw new UserError('INVALID_RATE', 'A rate must be greater than 0.', { field: 'rate', value: r.rate });
+    const row = { ...r, rate: new Big(r.rate).toString() };
+    return { id: q.upsertRate(db, row), ...row };
+  }
+
+  function notifiedFile(): string {
+    return path.join(deps.dataDir, ALERTS_FILE);
+  }
+
+  function readNotified(): Record<string, string[]> {
+    try {
+      return JSON.parse(fs.readFileSync(notifiedFile(), 'utf8')) as Record<string, string[]>;
+    } catch {
+      return {};
+    }
+  }
+
+  /** Sends a native notification for each threshold newly crossed (remembered per project in the data folder). */
+  function notifyNewAlerts(overview: OverviewView): void {
+    const notified = readNotified();
+    const before = new Set(notified[overview.projectId] ?? []);
+    const current = overview.alerts.filter((a) => a.measure !== 'conversion').map((a) => a.id);
+    for (const alert of overview.alerts) {
+      if (alert.measure === 'conversion' || before.has(alert.id)) continue;
+      deps.notify(`Budget ${alert.level === 'critical' ? 'exceeded' : 'alert'}: ${overview.projectName}`, alert.message);
+    }
+    notified[overview.projectId] = current;
+    try {
+      fs.writeFileSync(notifiedFile(), JSON.stringify(notified, null, 2));
+    } catch {
+      // A read-only data folder only means the alert may be notified again.
+    }
+  }
+
+  async function getOverview(projectId?: string): Promise<OverviewView> {
+    const view = await deps.services().plan.getPlan(projectId);
+    const plan = view.plan;
+    const overview = computeOverview({
+      plan,
+      planWeeks: view.analysis.totals.weeks,
+      lines: q.selectActiveSpendLines(db),
+      rules: q.selectRules(db, plan.project.id),
+      budgets: q.selectBudgets(db, plan.project.id),
+      rates: q.selectRates(db),
+      today: deps.now().toISOString().slice(0, 10),
+    });
+    const result: OverviewView = { ...overview, tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })) };
+    notifyNewAlerts(result);
+    return result;
+  }
+
+  return {
+    listBudgets,
+    saveBudget,
+    deleteBudget: (id: number) => q.deleteBudget(db, id) > 0,
+    listRules: (projectId: string) => {
+      project(projectId);
+      return q.selectRules(db, projectId);
+    },
+    saveRule,
+    deleteRule,
+    reorderRules,
+    previewRules,
+    reallocate,
+    listRates: () => q.selectRates(db),
+    saveRate,
+    deleteRate: (id: number) => q.deleteRate(db, id) > 0,
+    getOverview,
+  };
+}
+
+export type BudgetPlanningService = ReturnType<typeof createBudgetPlanningService>;
