@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { parsePrintHash, PrintView } from './features/review/print/PrintView';
 import './app/styles.css';
+
+// The review report's print view (PDF export) opens by URL hash: index.html#print?project=…&page=A4
+const printParams = parsePrintHash(window.location.hash);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {printParams ? <PrintView params={printParams} /> : <App />}
   </StrictMode>,
 );

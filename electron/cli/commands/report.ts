@@ -1,7 +1,43 @@
-import { EXIT_USAGE, type CliIo } from '../cli-io';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UserError } from '../../../shared/domain/errors';
+import { REPORT_SECTION_IDS, type ReportSectionId } from '../../../shared/domain/report/report-model';
+import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { openCliServices } from '../cli-services';
 
-/** Owned by the report domain (see spec/cli.md). */
-export async function runReportCommand(_args: string[], io: CliIo): Promise<number> {
-  io.stderr('gpu-planner: this command is not available yet\n');
-  return EXIT_USAGE;
+const USAGE = 'usage: gpu-planner export-pdf --out FILE [--project ID] [--scenario ID] [--page A4|Letter] [--sections a,b,…] [--db PATH] [--json]';
+
+/** `gpu-planner export-pdf --out FILE [--project ID]` (spec/cli.md): the review PDF of a project. */
+export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: false, options: { out: { type: 'string' }, project: { type: 'string' }, scenario: { type: 'string' }, page: { type: 'string', default: 'A4' }, sections: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  const { values } = parsed;
+  if (!values.out) throw new UsageError(`--out FILE is required\n${USAGE}`);
+  const pageSize = values.page === 'A4' || values.page === 'Letter' ? values.page : null;
+  if (!pageSize) throw new UsageError(`--page must be A4 or Letter, not "${values.page}"\n${USAGE}`);
+  let sections: ReportSectionId[] | undefined;
+  if (values.sections) {
+    sections = values.sections.split(',').map((s) => s.trim()) as ReportSectionId[];
+    const unknown = sections.filter((s) => !REPORT_SECTION_IDS.includes(s));
+    if (unknown.length) throw new UsageError(`unknown section(s) ${unknown.join(', ')}; known: ${REPORT_SECTION_IDS.join(', ')}`);
+  }
+  const out = path.resolve(io.cwd, values.out);
+  if (!fs.existsSync(path.dirname(out))) throw new UserError('NO_SUCH_FOLDER', `Cannot write ${out}: the folder ${path.dirname(out)} does not exist.`, { file: out, field: 'out' });
+  const app = openCliServices(values, io);
+  try {
+    const started = performance.now();
+    const { pdf, pages, model } = await app.services.report.renderPdf({ projectId: values.project, scenarioId: values.scenario, sections, pageSize }, (_stage, message) => io.stderr(`${message}…\n`));
+    fs.writeFileSync(out, pdf);
+    const ms = Math.round(performance.now() - started);
+    if (values.json) printJson(io, { file: out, bytes: pdf.byteLength, pages, pageSize, projectId: model.cover.projectId, ms });
+    else io.stderr(`Wrote ${out}: ${pages} pages, ${pdf.byteLength} bytes in ${ms} ms\n`);
+    return EXIT_OK;
+  } finally {
+    app.close();
+  }
 }

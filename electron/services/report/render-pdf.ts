@@ -1,0 +1,63 @@
+/**
+ * The review PDF through headless Chromium (playwright-core, the system's Chromium): the built renderer served by
+ * request interception, `window.api` bridged to an invoke function in this process, the print view opened by URL
+ * hash, and Chromium's print engine once the view says `data-print-ready`. Used by the CLI, the tests and the app
+ * when it is not running inside Electron (in Electron, electron/main/print-to-pdf.ts does the same with printToPDF).
+ */
+import type { PageSize } from '../../../shared/ipc/contract/report';
+import { APP_ORIGIN, CHROMIUM_ARGS, findRendererDir, rendererRouteHandler } from './renderer-route';
+
+export interface RenderPdfOptions {
+  hash: string;
+  pageSize: PageSize;
+  headerTemplate: string;
+  footerTemplate: string;
+  invoke: (channel: string, request: unknown) => Promise<unknown>;
+  onProgress?: (stage: 'render' | 'pdf', message: string) => void;
+  timeoutMs?: number;
+}
+
+export type PdfRenderer = (options: RenderPdfOptions) => Promise<Uint8Array>;
+
+/** A minimal `window.api` over the exposed function: api.<domain>.<verb>(request) → channel 'domain:verb-kebab'. */
+const BRIDGE_SCRIPT = `(() => {
+  const kebab = (s) => s.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+  window.api = new Proxy({}, { get: (_t, domain) => domain === 'events'
+    ? { on: () => () => {} }
+    : new Proxy({}, { get: (_u, verb) => (request) => window.__gpuPlannerInvoke(domain + ':' + kebab(String(verb)), request ?? {}) }) });
+})();`;
+
+export const renderPdfWithChromium: PdfRenderer = async (options) => {
+  const rendererDir = findRendererDir();
+  if (!rendererDir) throw new Error('The built renderer (dist/renderer) was not found: run npm run build.');
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 1400 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.route(`${APP_ORIGIN}/**`, rendererRouteHandler(rendererDir));
+    await page.route((url) => !url.href.startsWith(APP_ORIGIN), (route) => route.abort());
+    await page.exposeFunction('__gpuPlannerInvoke', (channel: string, request: unknown) => options.invoke(channel, request));
+    await page.addInitScript({ content: BRIDGE_SCRIPT });
+    options.onProgress?.('render', 'Rendering the print view');
+    await page.goto(`${APP_ORIGIN}/index.html${options.hash}`);
+    await page.locator('body[data-print-ready="true"], body[data-print-ready="error"]').waitFor({ state: 'attached', timeout: options.timeoutMs ?? 30_000 });
+    const state = { ready: await page.locator('body').getAttribute('data-print-ready'), error: (await page.locator('body').getAttribute('data-print-error')) ?? '' };
+    if (state.ready !== 'true') throw new Error(`The print view failed: ${state.error || errors.join('; ')}`);
+    options.onProgress?.('pdf', 'Printing to PDF');
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({
+      format: options.pageSize,
+      printBackground: true,
+      displayHeaderFooter: true,
+      headerTemplate: options.headerTemplate,
+      footerTemplate: options.footerTemplate,
+      margin: { top: '16mm', bottom: '16mm', left: '12mm', right: '12mm' },
+    });
+    return new Uint8Array(pdf);
+  } finally {
+    await browser.close();
+  }
+};

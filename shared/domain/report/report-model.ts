@@ -1,0 +1,314 @@
+/**
+ * The review report: one pure assembly of the plan, its analysis, the estimator's answers across the catalog, the
+ * catalog's dated prices and (when there is any) the budget's actuals. Every figure carries where it comes from.
+ * The print view renders it; main builds it from the services (electron/services/report).
+ */
+import Big from 'big.js';
+import type { Price } from '../catalog';
+import type { PlanView } from '../../ipc/contract/plan';
+
+export const REPORT_SECTIONS = [
+  { id: 'summary', title: 'Executive summary' },
+  { id: 'tracks', title: 'Tracks and owners' },
+  { id: 'milestones', title: 'Milestones' },
+  { id: 'timeline', title: 'Weekly allocation timeline' },
+  { id: 'hardware', title: 'Hardware recommendations' },
+  { id: 'costs', title: 'Cost by track, month and provider' },
+  { id: 'budget', title: 'Budget against actual' },
+  { id: 'assumptions', title: 'Assumptions and estimation model' },
+  { id: 'prices', title: 'Catalog prices used' },
+  { id: 'problems', title: 'Open problems' },
+  { id: 'next-steps', title: 'Next steps' },
+] as const;
+export type ReportSectionId = (typeof REPORT_SECTIONS)[number]['id'];
+export const REPORT_SECTION_IDS = REPORT_SECTIONS.map((s) => s.id) as [ReportSectionId, ...ReportSectionId[]];
+
+export interface Range { low: number; high: number }
+export interface Sourced { source: string }
+
+/** One alternative of the estimator for a phase's workload (cheapest priced offering per GPU). */
+export interface HardwareAlternative {
+  gpuId: string;
+  gpuName: string;
+  offeringId: string;
+  offering: string;
+  priceKind: string;
+  hoursPerRun: number;
+  usdPerRun: string;
+  fits: boolean;
+  requiredGiB: number;
+  gpuMemoryGiB: number;
+  bound: string;
+  planned: boolean;
+  priceAsOf: string;
+  priceSource: string;
+}
+
+export interface PhaseEstimateInput {
+  phaseId: string;
+  /** the estimator's answer across the catalog, reduced to what the report shows, or null without a workload. */
+  workloadLabel: string | null;
+  alternatives: HardwareAlternative[];
+  error: string | null;
+}
+
+export interface BudgetInput {
+  /** false while the budget domain has no service or no imported billing data. */
+  available: boolean;
+  message: string;
+  actualUsd: string | null;
+  actualByMonth: Array<{ month: string; usd: string }>;
+  /** actual cumulative spend per ISO week (null after the data's last date). */
+  actualCumulativeByWeek: Record<string, number | null>;
+  forecastUsd: string | null;
+  forecastBasis: string | null;
+  status: string | null;
+  alerts: string[];
+  source: string;
+}
+
+export interface CatalogOfferingInput {
+  id: string;
+  providerName: string;
+  sku: string;
+  gpuId: string;
+  gpuCount: number;
+  prices: Array<Pick<Price, 'kind' | 'usd' | 'per' | 'usdLow' | 'usdHigh' | 'asOf' | 'source'>>;
+}
+
+export interface ReportInputs {
+  view: PlanView;
+  scenarios: Array<{ scenarioId: string | null; name: string; usd: string; gpuHours: number; durationDays: number | null; errors: number; warnings: number; authorUsd: Range | null; authorDays: Range | null; authorRisk: string | null }>;
+  scenarioId: string | null;
+  offerings: CatalogOfferingInput[];
+  gpus: Array<{ id: string; name: string; memoryGiB: number; source: string }>;
+  phaseEstimates: PhaseEstimateInput[];
+  budget: BudgetInput;
+  constants: { efficiency: Record<string, number>; memory: Record<string, number>; cost: Record<string, number> };
+  calibration: { summary: string; source: string; rows: Array<{ workload: string; measured: number; model: number; ratio: number }> };
+  costRule: string;
+  generatedAt: string;
+  appVersion: string;
+  sections?: ReportSectionId[] | undefined;
+}
+
+export interface ReportMilestonePhase {
+  milestoneId: string;
+  code: string;
+  milestone: string;
+  phaseId: string;
+  phase: string;
+  trackName: string;
+  owner: string;
+  start: string;
+  end: string;
+  gpuId: string | null;
+  hardware: string;
+  runs: Range;
+  appHours: number | null;
+  appHoursPerRun: number | null;
+  appUsd: string | null;
+  appBasis: string;
+  allocatedHours: number;
+  authorHours: Range | null;
+  authorUsd: Range | null;
+  authorText: string | null;
+}
+
+export interface ReportModel {
+  generatedAt: string;
+  sections: ReportSectionId[];
+  cover: { projectId: string; projectName: string; description: string; scenario: string; date: string; revision: number; appVersion: string; start: string; end: string; currency: string };
+  summary: {
+    plannedUsd: string;
+    plannedGpuHours: number;
+    appMilestoneUsd: { low: string; high: string };
+    authorMilestoneUsd: Range;
+    budgetUsd: string;
+    remainingUsd: string;
+    budgetStatus: 'within' | 'over';
+    budgetSource: string;
+    durationDays: number;
+    firstWeek: string | null;
+    lastWeek: string | null;
+    topRisks: Array<{ severity: string; message: string }>;
+    errors: number;
+    warnings: number;
+    costRule: string;
+  };
+  tracks: Array<{ id: string; name: string; owner: string; focus: string; start: string; end: string; colour: string; gpuHours: number; usd: string }>;
+  milestones: ReportMilestonePhase[];
+  timeline: { tracks: Array<{ id: string; name: string; colour: string }>; weeks: Array<{ week: string; start: string; hoursByTrack: Record<string, number>; gpuHours: number; usd: string; cumulativeUsd: string; cumulativeBudgetUsd: string }> };
+  allocations: Array<{ week: string; track: string; gpuId: string; gpuCount: number; offeringId: string | null; hours: number; usd: string; note: string | null }>;
+  recommendations: Array<{ phaseId: string; title: string; workload: string | null; planned: string; recommended: HardwareAlternative | null; alternatives: HardwareAlternative[]; why: string[]; error: string | null }>;
+  costs: { byTrack: Array<{ key: string; usd: string; gpuHours: number }>; byMonth: Array<{ key: string; usd: string; gpuHours: number }>; byProvider: Array<{ key: string; usd: string; gpuHours: number }>; total: string };
+  budget: BudgetInput & { budgetUsd: string; burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }> };
+  assumptions: { planNotes: string[]; costRule: string; constants: Array<{ group: string; name: string; value: number }>; calibration: ReportInputs['calibration']; claims: Array<{ quote: string; where: string; verdict: string; explanation: string }>; scenarios: ReportInputs['scenarios'] };
+  prices: Array<{ offeringId: string; provider: string; sku: string; gpuId: string; kind: string; usd: string; per: string; asOf: string; source: string; usedFor: string }>;
+  problems: Array<{ severity: string; kind: string; week: string | null; message: string }>;
+  nextSteps: Array<{ text: string; source: string }>;
+}
+
+const money = (v: Big | string | number) => new Big(v).toFixed(2);
+const sum = (values: Array<string | number>) => values.reduce<Big>((s, v) => s.plus(v), new Big(0));
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000) + 1;
+
+function group<T>(items: T[], key: (t: T) => string, usd: (t: T) => string, hours: (t: T) => number) {
+  const m = new Map<string, { usd: Big; gpuHours: number }>();
+  for (const item of items) {
+    const k = key(item);
+    const g = m.get(k) ?? { usd: new Big(0), gpuHours: 0 };
+    g.usd = g.usd.plus(usd(item));
+    g.gpuHours += hours(item);
+    m.set(k, g);
+  }
+  return [...m.entries()].map(([k, g]) => ({ key: k, usd: money(g.usd), gpuHours: round(g.gpuHours) }));
+}
+
+export function assembleReportModel(input: ReportInputs): ReportModel {
+  const { view } = input;
+  const { plan, analysis } = view;
+  const project = plan.project;
+  const trackById = new Map(plan.tracks.map((t) => [t.id, t]));
+  const offeringById = new Map(input.offerings.map((o) => [o.id, o]));
+  const gpuName = (id: string | null) => (id ? input.gpus.find((g) => g.id === id)?.name ?? id : '—');
+  const offeringLabel = (id: string | null) => {
+    const o = id ? offeringById.get(id) : undefined;
+    return o ? `${o.providerName} ${o.sku}` : id ?? 'no offering';
+  };
+  const allocationUsd = (id: string) => analysis.totals.allocationUsd[id] ?? '0';
+  const coverage = new Map(analysis.phases.map((p) => [p.phaseId, p]));
+
+  const milestones: ReportMilestonePhase[] = plan.milestones.flatMap((m) => {
+    const track = trackById.get(m.trackId);
+    return m.phases.map((p) => ({
+      milestoneId: m.id, code: m.code, milestone: m.name, phaseId: p.id, phase: p.name,
+      trackName: track?.name ?? m.trackId, owner: track?.owner ?? '—', start: p.start, end: p.end,
+      gpuId: p.gpuId, hardware: `${gpuName(p.gpuId)} · ${offeringLabel(p.offeringId)}`, runs: p.runs,
+      appHours: p.appEstimate?.hours ?? null, appHoursPerRun: p.appEstimate?.hoursPerRun ?? null, appUsd: p.appEstimate ? money(p.appEstimate.usd) : null,
+      appBasis: p.appEstimate?.basis ?? coverage.get(p.id)?.neededBasis ?? 'no estimate',
+      allocatedHours: round(coverage.get(p.id)?.allocatedHours ?? 0),
+      authorHours: p.authorEstimate?.hours ?? null, authorUsd: p.authorEstimate?.usd ?? null, authorText: p.authorEstimate?.text ?? null,
+    }));
+  });
+
+  // App's milestone compute over the runs range: per-run cost × runs low … high.
+  let appLow = new Big(0);
+  let appHigh = new Big(0);
+  for (const m of milestones) {
+    if (!m.appUsd || !m.appHours || !m.appHoursPerRun) continue;
+    const runsUsed = m.appHours / m.appHoursPerRun;
+    const perRun = new Big(m.appUsd).div(runsUsed > 0 ? runsUsed : 1);
+    appLow = appLow.plus(perRun.times(m.runs.low));
+    appHigh = appHigh.plus(perRun.times(m.runs.high));
+  }
+  const authorRange = milestones.reduce((r, m) => ({ low: r.low + (m.authorUsd?.low ?? 0), high: r.high + (m.authorUsd?.high ?? 0) }), { low: 0, high: 0 });
+
+  const weeks = analysis.totals.weeks;
+  const severityRank = { error: 0, warning: 1, info: 2 } as const;
+  const problems = [...analysis.problems]
+    .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || (a.week ?? '').localeCompare(b.week ?? ''))
+    .map((p) => ({ severity: p.severity, kind: p.kind, week: p.week ?? null, message: p.message }));
+  const remaining = new Big(analysis.totals.remainingUsd);
+
+  const allocations = [...plan.allocations]
+    .sort((a, b) => a.week.localeCompare(b.week) || a.trackId.localeCompare(b.trackId))
+    .map((a) => ({ week: a.week, track: trackById.get(a.trackId)?.name ?? a.trackId, gpuId: a.gpuId, gpuCount: a.gpuCount, offeringId: a.offeringId, hours: a.hours, usd: money(allocationUsd(a.id)), note: a.note }));
+  const weekStart = new Map(weeks.map((w) => [w.week, w.start]));
+
+  const tracks = plan.tracks.map((t) => {
+    const own = plan.allocations.filter((a) => a.trackId === t.id);
+    return { id: t.id, name: t.name, owner: t.owner, focus: t.focus, start: t.start, end: t.end, colour: t.colour, gpuHours: round(own.reduce((s, a) => s + a.hours * a.gpuCount, 0)), usd: money(sum(own.map((a) => allocationUsd(a.id)))) };
+  });
+
+  const recommendations = input.phaseEstimates.map((pe) => {
+    const m = milestones.find((x) => x.phaseId === pe.phaseId);
+    const fitting = pe.alternatives.filter((a) => a.fits);
+    const cheapest = [...fitting].sort((a, b) => Number(a.usdPerRun) - Number(b.usdPerRun) || a.hoursPerRun - b.hoursPerRun)[0] ?? null;
+    const fastest = [...fitting].sort((a, b) => a.hoursPerRun - b.hoursPerRun)[0] ?? null;
+    const planned = pe.alternatives.find((a) => a.planned) ?? null;
+    const why: string[] = [];
+    if (planned) why.push(`Planned: ${planned.gpuName} (${planned.offering}) — ${planned.hoursPerRun.toFixed(2)} h and $${planned.usdPerRun} per run, needs ${planned.requiredGiB.toFixed(1)} of ${planned.gpuMemoryGiB} GiB (${planned.fits ? 'fits' : 'does not fit'}), ${planned.bound}-bound.`);
+    if (cheapest) why.push(`Cheapest that fits: ${cheapest.gpuName} (${cheapest.offering}) at $${cheapest.usdPerRun} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`);
+    if (fastest) why.push(`Fastest that fits: ${fastest.gpuName} (${fastest.offering}) at ${fastest.hoursPerRun.toFixed(2)} h per run, $${fastest.usdPerRun}.`);
+    if (planned && cheapest && planned.offeringId !== cheapest.offeringId) {
+      const extra = new Big(planned.usdPerRun).minus(cheapest.usdPerRun);
+      why.push(`The planned choice costs $${money(extra)} more per run than the cheapest; ${planned.hoursPerRun <= cheapest.hoursPerRun ? `it saves ${(cheapest.hoursPerRun - planned.hoursPerRun).toFixed(2)} h per run.` : 'and it is not faster.'}`);
+    }
+    if (planned && planned.bound === 'overhead') why.push('The run is bound by per-step overhead, not by the GPU\'s peak: a faster GPU shortens it far less than its TFLOPS ratio suggests.');
+    return { phaseId: pe.phaseId, title: m ? `${m.code} · ${m.phase}` : pe.phaseId, workload: pe.workloadLabel, planned: m?.hardware ?? '—', recommended: cheapest, alternatives: pe.alternatives, why, error: pe.error };
+  });
+
+  const costs = {
+    byTrack: group(plan.allocations, (a) => trackById.get(a.trackId)?.name ?? a.trackId, (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount),
+    byMonth: group(plan.allocations, (a) => (weekStart.get(a.week) ?? a.week).slice(0, 7), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount).sort((a, b) => a.key.localeCompare(b.key)),
+    byProvider: group(plan.allocations, (a) => (a.offeringId ? offeringById.get(a.offeringId)?.providerName ?? a.offeringId : 'unpriced'), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount),
+    total: money(analysis.totals.usd),
+  };
+
+  // Prices used: every offering the plan books or names, and every alternative the recommendations compare.
+  const used = new Map<string, Set<string>>();
+  const mark = (id: string | null, why: string) => { if (id) used.set(id, (used.get(id) ?? new Set()).add(why)); };
+  for (const a of plan.allocations) mark(a.offeringId, 'allocations');
+  for (const m of milestones) { const p = plan.milestones.flatMap((x) => x.phases).find((x) => x.id === m.phaseId); mark(p?.offeringId ?? null, `${m.code} plan`); }
+  for (const r of recommendations) for (const a of r.alternatives) mark(a.offeringId, `${r.title.split(' ·')[0]} alternatives`);
+  const prices = [...used.entries()].flatMap(([id, why]) => {
+    const o = offeringById.get(id);
+    if (!o) {
+      const planned = plan.plannedPrices.filter((p) => p.offeringId === id);
+      return planned.map((p) => ({ offeringId: id, provider: '—', sku: id, gpuId: '—', kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source, usedFor: [...why].join(', ') }));
+    }
+    return o.prices.map((p) => ({ offeringId: id, provider: o.providerName, sku: o.sku, gpuId: o.gpuId, kind: p.kind, usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd), per: p.per, asOf: p.asOf, source: p.source, usedFor: [...why].join(', ') }));
+  }).sort((a, b) => a.provider.localeCompare(b.provider) || a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
+
+  const nextSteps: ReportModel['nextSteps'] = [];
+  for (const p of problems.filter((x) => x.severity === 'error')) nextSteps.push({ text: `Resolve: ${p.message}`, source: `plan check ${p.kind}` });
+  const kinds = new Set(problems.map((p) => p.kind));
+  if (kinds.has('pool-concurrency')) nextSteps.push({ text: 'Serialize the bookings that share one notebook session (or add a second account) in the weeks the plan flags.', source: 'plan check pool-concurrency' });
+  const firstMilestone = [...milestones].sort((a, b) => a.start.localeCompare(b.start))[0];
+  if (firstMilestone) nextSteps.push({ text: `Before ${firstMilestone.start}: confirm ${firstMilestone.hardware} is available and run one short ${firstMilestone.code} job to check the estimated ${firstMilestone.appHoursPerRun?.toFixed(2) ?? '?'} h per run.`, source: `milestone ${firstMilestone.code}` });
+  const oldest = [...prices].sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
+  if (oldest) nextSteps.push({ text: `Re-check catalog prices; the oldest used is ${oldest.provider} ${oldest.sku} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
+  if (!input.budget.available) nextSteps.push({ text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
+  for (const r of recommendations) if (r.recommended && r.alternatives.find((a) => a.planned)?.offeringId !== r.recommended.offeringId) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
+
+  const budgetTotal = Number(analysis.totals.budget);
+  const scenarioName = input.scenarioId ? input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId : 'Current plan';
+
+  return {
+    generatedAt: input.generatedAt,
+    sections: input.sections && input.sections.length > 0 ? REPORT_SECTION_IDS.filter((s) => input.sections!.includes(s)) : [...REPORT_SECTION_IDS],
+    cover: { projectId: project.id, projectName: project.name, description: project.description, scenario: scenarioName, date: input.generatedAt.slice(0, 10), revision: view.revision, appVersion: input.appVersion, start: project.start, end: project.end, currency: project.currency },
+    summary: {
+      plannedUsd: money(analysis.totals.usd), plannedGpuHours: round(analysis.totals.gpuHours),
+      appMilestoneUsd: { low: money(appLow), high: money(appHigh) }, authorMilestoneUsd: authorRange,
+      budgetUsd: money(analysis.totals.budget), remainingUsd: money(remaining), budgetStatus: remaining.lt(0) ? 'over' : 'within', budgetSource: project.budgetSource,
+      durationDays: daysBetween(project.start, project.end), firstWeek: weeks[0]?.week ?? null, lastWeek: weeks[weeks.length - 1]?.week ?? null,
+      topRisks: problems.slice(0, 5).map((p) => ({ severity: p.severity, message: p.message })),
+      errors: problems.filter((p) => p.severity === 'error').length, warnings: problems.filter((p) => p.severity === 'warning').length,
+      costRule: input.costRule,
+    },
+    tracks,
+    milestones,
+    timeline: {
+      tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
+      weeks: weeks.map((w) => ({ week: w.week, start: w.start, hoursByTrack: Object.fromEntries(Object.entries(w.byTrack).map(([k, v]) => [k, v.gpuHours])), gpuHours: w.gpuHours, usd: money(w.usd), cumulativeUsd: money(w.cumulativeUsd), cumulativeBudgetUsd: money(w.cumulativeBudgetUsd) })),
+    },
+    allocations,
+    recommendations,
+    costs,
+    budget: { ...input.budget, budgetUsd: money(analysis.totals.budget), burnUp: weeks.map((w) => ({ week: w.week, plannedCumulativeUsd: Number(w.cumulativeUsd), budgetLineUsd: Math.min(budgetTotal, Number(w.cumulativeBudgetUsd)) })) },
+    assumptions: {
+      planNotes: plan.notes,
+      costRule: input.costRule,
+      constants: Object.entries(input.constants).flatMap(([g, values]) => Object.entries(values).map(([name, value]) => ({ group: g, name, value }))),
+      calibration: input.calibration,
+      claims: plan.claims.filter((c) => c.verdict !== 'ok').map((c) => ({ quote: c.quote, where: c.where, verdict: c.verdict, explanation: c.explanation })),
+      scenarios: input.scenarios,
+    },
+    prices,
+    problems,
+    nextSteps,
+  };
+}
