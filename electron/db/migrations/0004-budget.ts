@@ -23,8 +23,19 @@ export const migration: Migration = {
         skipped_json TEXT NOT NULL DEFAULT '[]',
         replaced_import_ids TEXT NOT NULL DEFAULT '[]',
         status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'replaced', 'undone')),
-        created_at TEXT NOT NULL
+        created_at TEXT NOT NULL,
+        -- what the header said (e.g. 'FOCUS 1.0', 'Azure EA'), the container (plain, gzip, zip, parquet)
+        description TEXT NOT NULL DEFAULT '',
+        container TEXT NOT NULL DEFAULT 'plain',
+        -- 'actual' (billed) or 'amortized' (an Azure amortized export: its cost column is what it states)
+        cost_basis TEXT NOT NULL DEFAULT 'actual' CHECK (cost_basis IN ('actual', 'amortized')),
+        periods_json TEXT NOT NULL DEFAULT '[]',
+        warnings_json TEXT NOT NULL DEFAULT '[]',
+        -- month-to-date export (AWS: no bill/InvoiceId yet)
+        invoice_open INTEGER NOT NULL DEFAULT 0,
+        mapping_name TEXT
       ) STRICT;
+      CREATE INDEX billing_imports_sha ON billing_imports(sha256, status);
       CREATE INDEX billing_imports_key ON billing_imports(dialect, account_key, period_start, period_end, status);
 
       CREATE TABLE spend_lines (
@@ -51,7 +62,10 @@ export const migration: Migration = {
         usage_quantity TEXT,
         usage_unit TEXT,
         tags_json TEXT NOT NULL DEFAULT '{}',
-        track_id TEXT
+        track_id TEXT,
+        billing_period_start TEXT,
+        billing_period_end TEXT,
+        gpu_count INTEGER
       ) STRICT;
       CREATE INDEX spend_lines_import ON spend_lines(import_id);
       CREATE INDEX spend_lines_period ON spend_lines(charge_period_start);

@@ -1,7 +1,9 @@
 import { budgetChannels } from '../../../shared/ipc/contract/budget';
 import type { HandlerMap } from '../handler-table';
 import { budgetPlanningHandlers } from './budget-planning.handlers';
+import { budgetImportHandlers } from './import/import.handlers';
 
 export const budgetHandlers: HandlerMap<typeof budgetChannels> = {
+  ...budgetImportHandlers,
   ...budgetPlanningHandlers,
 };

@@ -42,4 +42,8 @@ export interface SpendLine {
   usageQuantity: Decimal | null;
   usageUnit: string | null;
   tags: Record<string, string>;
+  /** GPUs per instance where the file states it (FOCUS SkuPriceDetails GpuCount). */
+  gpuCount?: number | null;
+  /** AWS CUR: the row has no bill/InvoiceId yet (month-to-date, still open). */
+  invoiceOpen?: boolean;
 }

@@ -1,0 +1,185 @@
+/** Billing imports and spend lines SQL: parameterized statements only. */
+import Big from 'big.js';
+import type { Database, Statement } from 'better-sqlite3';
+import type { SpendLine } from '../../../shared/domain/billing/spend-line';
+import { canonicalDecimal, decimalToNanos } from '../../../shared/domain/billing/values';
+
+export type ImportStatus = 'active' | 'replaced' | 'undone';
+
+export interface BillingImportRow {
+  id: number; file_name: string; sha256: string; dialect: string; account_key: string; period_start: string | null; period_end: string | null;
+  rows_read: number; rows_imported: number; rows_skipped: number; totals_json: string; skipped_json: string; replaced_import_ids: string;
+  status: ImportStatus; created_at: string; description: string; container: string; cost_basis: 'actual' | 'amortized'; periods_json: string;
+  warnings_json: string; invoice_open: number; mapping_name: string | null;
+}
+
+/** Registers `decimal_sum(text)`: an exact decimal SUM (big.js) for totals that must equal the file's own sum. */
+export function registerDecimalSum(db: Database): void {
+  db.aggregate('decimal_sum', {
+    start: () => new Big(0),
+    step: (total: Big, value: unknown) => (value === null || value === undefined ? total : total.plus(String(value))),
+    result: (total: Big) => canonicalDecimal(total),
+  });
+}
+
+export function insertImport(db: Database, row: Omit<BillingImportRow, 'id'>): number {
+  const info = db
+    .prepare(
+      `INSERT INTO billing_imports (file_name, sha256, dialect, account_key, period_start, period_end, rows_read, rows_imported, rows_skipped, totals_json,
+         skipped_json, replaced_import_ids, status, created_at, description, container, cost_basis, periods_json, warnings_json, invoice_open, mapping_name)
+       VALUES (@file_name, @sha256, @dialect, @account_key, @period_start, @period_end, @rows_read, @rows_imported, @rows_skipped, @totals_json,
+         @skipped_json, @replaced_import_ids, @status, @created_at, @description, @container, @cost_basis, @periods_json, @warnings_json, @invoice_open, @mapping_name)`,
+    )
+    .run(row);
+  return Number(info.lastInsertRowid);
+}
+
+export function updateImport(db: Database, id: number, row: Omit<BillingImportRow, 'id' | 'created_at' | 'file_name' | 'sha256' | 'status'>): void {
+  db.prepare(
+    `UPDATE billing_imports SET dialect = @dialect, account_key = @account_key, period_start = @period_start, period_end = @period_end, rows_read = @rows_read,
+       rows_imported = @rows_imported, rows_skipped = @rows_skipped, totals_json = @totals_json, skipped_json = @skipped_json,
+       replaced_import_ids = @replaced_import_ids, description = @description, container = @container, cost_basis = @cost_basis,
+       periods_json = @periods_json, warnings_json = @warnings_json, invoice_open = @invoice_open, mapping_name = @mapping_name WHERE id = @id`,
+  ).run({ ...row, id });
+}
+
+export function spendLineInserter(db: Database): (importId: number, line: SpendLine) => void {
+  const stmt: Statement = db.prepare(
+    `INSERT INTO spend_lines (import_id, source_line, charge_period_start, charge_period_end, billed_cost, billed_cost_nanos, effective_cost, currency,
+       provider, service, sku, resource_id, resource_name, billing_account_id, sub_account_id, region, charge_category, pricing_category, instance_type,
+       usage_quantity, usage_unit, tags_json, billing_period_start, billing_period_end, gpu_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (importId, l) => {
+    stmt.run(
+      importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, decimalToNanos(l.billedCost), l.effectiveCost, l.currency,
+      l.provider, l.service, l.sku, l.resourceId, l.resourceName, l.billingAccountId, l.subAccountId, l.region, l.chargeCategory, l.pricingCategory,
+      l.instanceType, l.usageQuantity, l.usageUnit, JSON.stringify(l.tags), l.billingPeriodStart, l.billingPeriodEnd, l.gpuCount ?? null,
+    );
+  };
+}
+
+export function selectImports(db: Database): BillingImportRow[] {
+  return db.prepare('SELECT * FROM billing_imports ORDER BY id DESC').all() as BillingImportRow[];
+}
+
+export function selectImport(db: Database, id: number): BillingImportRow | undefined {
+  return db.prepare('SELECT * FROM billing_imports WHERE id = ?').get(id) as BillingImportRow | undefined;
+}
+
+/** Active imports the new one replaces: the same bytes, or the same (dialect, account, billing period, cost basis). */
+export function selectReplaceable(db: Database, key: { id: number; sha256: string; dialect: string; account_key: string; period_start: string | null; period_end: string | null; cost_basis: string }): BillingImportRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM billing_imports WHERE status = 'active' AND id <> @id AND (sha256 = @sha256 OR (dialect = @dialect AND account_key = @account_key
+         AND period_start IS @period_start AND period_end IS @period_end AND cost_basis = @cost_basis AND rows_imported > 0))`,
+    )
+    .all(key) as BillingImportRow[];
+}
+
+export function setImportStatus(db: Database, id: number, status: ImportStatus): void {
+  db.prepare('UPDATE billing_imports SET status = ? WHERE id = ?').run(status, id);
+}
+
+export type SpendGroupBy = 'month' | 'week' | 'track' | 'provider' | 'service' | 'currency' | 'import' | 'sub-account' | 'instance-type' | 'none';
+
+const GROUP_KEY: Record<SpendGroupBy, string> = {
+  month: "substr(s.charge_period_start, 1, 7)",
+  // The Monday on or before the charge date (ISO weeks); labelled YYYY-Www by the service.
+  week: "date(substr(s.charge_period_start, 1, 10), '-6 days', 'weekday 1')",
+  track: "COALESCE(s.track_id, '(unallocated)')",
+  provider: "COALESCE(s.provider, '(none)')",
+  service: "COALESCE(s.service, '(none)')",
+  currency: 's.currency',
+  import: 'CAST(s.import_id AS TEXT)',
+  'sub-account': "COALESCE(s.sub_account_id, '(none)')",
+  'instance-type': "COALESCE(s.instance_type, '(none)')",
+  none: "'all'",
+};
+
+export interface SpendFilters {
+  from?: string | undefined;
+  to?: string | undefined;
+  provider?: string | undefined;
+  service?: string | undefined;
+  currency?: string | undefined;
+  trackId?: string | undefined;
+  importId?: number | undefined;
+  gpuOnly?: boolean | undefined;
+  search?: string | undefined;
+}
+
+function whereClause(filters: SpendFilters): { sql: string; params: Record<string, unknown> } {
+  const parts = ["i.status = 'active'"];
+  const params: Record<string, unknown> = {};
+  if (filters.from) { parts.push('s.charge_period_start >= @from'); params.from = filters.from; }
+  if (filters.to) { parts.push('s.charge_period_start < @to'); params.to = filters.to; }
+  if (filters.provider) { parts.push('s.provider = @provider'); params.provider = filters.provider; }
+  if (filters.service) { parts.push('s.service = @service'); params.service = filters.service; }
+  if (filters.currency !== undefined) { parts.push('s.currency = @currency'); params.currency = filters.currency; }
+  if (filters.trackId) {
+    if (filters.trackId === '(unallocated)') parts.push('s.track_id IS NULL');
+    else { parts.push('s.track_id = @trackId'); params.trackId = filters.trackId; }
+  }
+  if (filters.importId !== undefined) { parts.push('s.import_id = @importId'); params.importId = filters.importId; }
+  if (filters.gpuOnly) parts.push('s.instance_type IS NOT NULL');
+  if (filters.search) {
+    parts.push("(s.service LIKE @search ESCAPE '\\' OR s.resource_id LIKE @search ESCAPE '\\' OR s.sku LIKE @search ESCAPE '\\' OR s.instance_type LIKE @search ESCAPE '\\')");
+    params.search = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+export interface GroupSumRow { key: string; currency: string; total: string; lines: number }
+
+/**
+ * Sums billed cost per group and currency. `exact` sums the decimal text (decimal_sum, big.js); otherwise the
+ * integer nano-units (SQLite integer SUM: exact to 1e-9 per line, fast over millions of lines).
+ */
+export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFilters, exact: boolean): GroupSumRow[] {
+  const { sql, params } = whereClause(filters);
+  const sum = exact ? 'decimal_sum(s.billed_cost)' : 'SUM(s.billed_cost_nanos)';
+  const stmt = db.prepare(
+    `SELECT ${GROUP_KEY[by]} AS key, s.currency AS currency, ${sum} AS total, COUNT(*) AS lines
+     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  if (!exact) stmt.safeIntegers(true);
+  const rows = stmt.all(params) as Array<{ key: string; currency: string; total: string | bigint; lines: number | bigint }>;
+  return rows.map((r) => ({ key: r.key, currency: r.currency, total: typeof r.total === 'bigint' ? canonicalDecimal(new Big(r.total.toString()).div(1e9)) : r.total, lines: Number(r.lines) }));
+}
+
+export interface SpendLineRow {
+  id: number; import_id: number; source_line: number; charge_period_start: string; charge_period_end: string | null; billed_cost: string; effective_cost: string | null;
+  currency: string; provider: string | null; service: string | null; sku: string | null; resource_id: string | null; resource_name: string | null;
+  billing_account_id: string | null; sub_account_id: string | null; region: string | null; charge_category: string | null; pricing_category: string | null;
+  instance_type: string | null; usage_quantity: string | null; usage_unit: string | null; tags_json: string; track_id: string | null; gpu_count: number | null;
+}
+
+const SORTABLE = new Set(['charge_period_start', 'billed_cost_nanos', 'provider', 'service', 'sku', 'resource_id', 'currency', 'instance_type', 'id']);
+
+export function selectSpendLines(db: Database, filters: SpendFilters, page: { offset: number; limit: number; sort?: string | undefined; descending?: boolean | undefined }): { rows: SpendLineRow[]; total: number } {
+  const { sql, params } = whereClause(filters);
+  const sort = page.sort && SORTABLE.has(page.sort) ? page.sort : 'id';
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.import_id, s.source_line, s.charge_period_start, s.charge_period_end, s.billed_cost, s.effective_cost, s.currency, s.provider, s.service, s.sku,
+         s.resource_id, s.resource_name, s.billing_account_id, s.sub_account_id, s.region, s.charge_category, s.pricing_category, s.instance_type,
+         s.usage_quantity, s.usage_unit, s.tags_json, s.track_id, s.gpu_count
+       FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql} ORDER BY s.${sort} ${page.descending ? 'DESC' : 'ASC'}, s.id LIMIT @limit OFFSET @offset`,
+    )
+    .all({ ...params, limit: page.limit, offset: page.offset }) as SpendLineRow[];
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql}`).get(params) as { n: number }).n;
+  return { rows, total };
+}
+
+export function upsertMapping(db: Database, name: string, mappingJson: string, at: string): void {
+  db.prepare('INSERT INTO column_mappings (name, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at').run(name, mappingJson, at);
+}
+
+export function selectMappings(db: Database): Array<{ name: string; mapping_json: string; updated_at: string }> {
+  return db.prepare('SELECT name, mapping_json, updated_at FROM column_mappings ORDER BY name').all() as Array<{ name: string; mapping_json: string; updated_at: string }>;
+}
+
+export function selectMapping(db: Database, name: string): { name: string; mapping_json: string } | undefined {
+  return db.prepare('SELECT name, mapping_json FROM column_mappings WHERE name = ?').get(name) as { name: string; mapping_json: string } | undefined;
+}

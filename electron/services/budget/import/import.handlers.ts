@@ -1,0 +1,24 @@
+/** IPC adapters of the billing import channels (contract/budget-import.ts). */
+import type { budgetImportChannels } from '../../../../shared/ipc/contract/budget-import';
+import type { HandlerMap } from '../../handler-table';
+
+export const budgetImportHandlers: HandlerMap<typeof budgetImportChannels> = {
+  'budget:choose-import-file': async ({ previewRows }, { services, deps }) => {
+    const file = await deps.dialogs.openFile({
+      title: 'Import a billing export',
+      filters: [{ name: 'Billing exports', extensions: ['csv', 'gz', 'zip', 'parquet', 'txt', 'tsv'] }, { name: 'All files', extensions: ['*'] }],
+    });
+    if (!file) return { file: null, fileName: '', bytes: 0, container: 'plain', delimiter: null, format: null, description: '', header: [], rows: [] };
+    return services.budget.previewFile(file, previewRows);
+  },
+  'budget:preview-file': ({ file, previewRows }, { services }) => services.budget.previewFile(file, previewRows),
+  'budget:import-file': ({ file, format, mappingName, mapping, skipInvalid }, { services }) =>
+    services.budget.importFile({ file, format, mappingName, mapping, skipInvalid }),
+  'budget:cancel-import': (_request, { services }) => ({ cancelled: services.budget.cancelImport() }),
+  'budget:list-imports': (_request, { services }) => ({ imports: services.budget.listImports() }),
+  'budget:undo-import': ({ id }, { services }) => services.budget.undoImport(id),
+  'budget:save-mapping': ({ name, mapping }, { services }) => services.budget.saveMapping(name, mapping),
+  'budget:list-mappings': (_request, { services }) => ({ mappings: services.budget.listMappings() }),
+  'budget:spend-summary': ({ by, filters, exact }, { services }) => services.budget.spendSummary({ by, filters, exact }),
+  'budget:list-spend-lines': (request, { services }) => services.budget.listSpendLines(request),
+};

@@ -1,0 +1,314 @@
+/**
+ * Billing import use cases: import a file in ONE transaction (refused whole with every error listed unless
+ * skipInvalid), replace earlier imports of the same data or the same (dialect, account, billing period), import
+ * history with undo, named column mappings, the spend summary and the paged spend-line explorer.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { format as formatDate } from 'date-fns';
+import { columnMappingSchema, type ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
+import { createRowMapper, type DialectChoice, type RowError } from '../../../../shared/domain/billing/dialects';
+import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
+import { CurrencyTotals, stripBom } from '../../../../shared/domain/billing/values';
+import { UserError } from '../../../../shared/domain/errors';
+import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
+import * as q from '../../../db/queries/budget';
+import type { ServiceDeps } from '../../service-deps';
+import { detectContainer, readBillingFile } from './billing-reader';
+
+export interface ImportRequest {
+  file: string;
+  format?: DialectChoice | undefined;
+  mapping?: ColumnMapping | undefined;
+  mappingName?: string | undefined;
+  skipInvalid?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+  /** Name recorded in the history (defaults to the file's base name). */
+  displayName?: string | undefined;
+}
+
+/** Totals key for lines whose file states no currency. */
+export const NO_CURRENCY = '(none)';
+
+function sha256OfFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = crypto.createHash('sha256');
+    fs.createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+function monthBounds(iso: string): { start: string; end: string } {
+  const y = Number(iso.slice(0, 4));
+  const m = Number(iso.slice(5, 7));
+  const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  return { start: `${iso.slice(0, 7)}-01`, end: next };
+}
+
+function isoWeekLabel(monday: string): string {
+  const d = new Date(`${monday}T12:00:00Z`);
+  return formatDate(d, "RRRR-'W'II");
+}
+
+function toImportView(r: q.BillingImportRow): BillingImport {
+  return {
+    id: r.id, fileName: r.file_name, sha256: r.sha256, format: r.dialect, description: r.description, container: r.container, costBasis: r.cost_basis,
+    accountKey: r.account_key, periodStart: r.period_start, periodEnd: r.period_end, periods: JSON.parse(r.periods_json) as BillingImport['periods'],
+    rowsRead: r.rows_read, rowsImported: r.rows_imported, rowsSkipped: r.rows_skipped, skipped: JSON.parse(r.skipped_json) as BillingImport['skipped'],
+    totals: JSON.parse(r.totals_json) as Record<string, string>, status: r.status, replacedImportIds: JSON.parse(r.replaced_import_ids) as number[],
+    invoiceOpen: r.invoice_open === 1, mappingName: r.mapping_name, createdAt: r.created_at,
+  };
+}
+
+function toLineView(r: q.SpendLineRow): SpendLineView {
+  return {
+    id: r.id, importId: r.import_id, sourceLine: r.source_line, chargePeriodStart: r.charge_period_start, chargePeriodEnd: r.charge_period_end, billedCost: r.billed_cost,
+    effectiveCost: r.effective_cost, currency: r.currency, provider: r.provider, service: r.service, sku: r.sku, resourceId: r.resource_id, resourceName: r.resource_name,
+    billingAccountId: r.billing_account_id, subAccountId: r.sub_account_id, region: r.region, chargeCategory: r.charge_category, pricingCategory: r.pricing_category,
+    instanceType: r.instance_type, gpuCount: r.gpu_count, usageQuantity: r.usage_quantity, usageUnit: r.usage_unit, tags: JSON.parse(r.tags_json) as Record<string, string>,
+    trackId: r.track_id,
+  };
+}
+
+const errorView = (e: RowError) => ({ line: e.line, column: e.column, message: e.message, value: e.value, expected: e.expected });
+
+export function createBudgetImportService(deps: ServiceDeps) {
+  const { db } = deps;
+  q.registerDecimalSum(db);
+  let running: AbortController | null = null;
+
+  function resolveMapping(request: Pick<ImportRequest, 'mapping' | 'mappingName'>): ColumnMapping | undefined {
+    if (request.mapping) return request.mapping;
+    if (!request.mappingName) return undefined;
+    const saved = q.selectMapping(db, request.mappingName);
+    if (!saved) throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${request.mappingName}".`, { field: 'mappingName', value: request.mappingName });
+    return columnMappingSchema.parse(JSON.parse(saved.mapping_json));
+  }
+
+  /**
+   * Imports a billing file in one transaction. Every line's billed cost is summed exactly per currency. A file with
+   * invalid rows changes nothing (UserError INVALID_ROWS listing every error) unless skipInvalid.
+   */
+  async function importFile(request: ImportRequest): Promise<ImportResult> {
+    if (running) throw new UserError('IMPORT_RUNNING', 'Another import is running; wait for it or cancel it.');
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort();
+    request.signal?.addEventListener('abort', onOuterAbort);
+    running = controller;
+    const file = path.resolve(request.file);
+    const fileName = request.displayName ?? path.basename(file);
+    const mapping = resolveMapping(request);
+    let lastEmit = 0;
+    let rowsSeen = 0;
+    const emitProgress = (bytesRead: number, totalBytes: number, done = false) => {
+      const now = Date.now();
+      if (!done && now - lastEmit < 100) return;
+      lastEmit = now;
+      deps.emit('budget:import-progress', { file: fileName, bytesRead, totalBytes, rowsRead: rowsSeen, done });
+    };
+    let inTransaction = false;
+    try {
+      if (!fs.existsSync(file)) throw new UserError('FILE_NOT_FOUND', `Cannot read ${request.file}: no such file.`, { file: request.file });
+      const sha256 = await sha256OfFile(file);
+      const createdAt = deps.now().toISOString();
+      db.exec('BEGIN IMMEDIATE');
+      inTransaction = true;
+      const importId = q.insertImport(db, {
+        file_name: fileName, sha256, dialect: 'generic', account_key: '', period_start: null, period_end: null, rows_read: 0, rows_imported: 0, rows_skipped: 0,
+        totals_json: '{}', skipped_json: '[]', replaced_import_ids: '[]', status: 'active', created_at: createdAt, description: '', container: 'plain',
+        cost_basis: 'actual', periods_json: '[]', warnings_json: '[]', invoice_open: 0, mapping_name: request.mappingName ?? mapping?.name ?? null,
+      });
+      const insert = q.spendLineInserter(db);
+      const totals = new CurrencyTotals();
+      const accounts = new Set<string>();
+      const subAccounts = new Set<string>();
+      const periods = new Map<string, { start: string; end: string }>();
+      let rowsImported = 0;
+      let invoiceOpen = false;
+      let amortized = false;
+      let refusing = false;
+      const summary = await readBillingFile(
+        file,
+        { format: request.format, mapping, signal: controller.signal, onProgress: (b, t) => emitProgress(b, t), maxErrors: 10_000 },
+        (lines: SpendLine[]) => {
+          rowsSeen += lines.length;
+          for (const line of lines) {
+            totals.add(line.currency || NO_CURRENCY, line.billedCost);
+            if (line.billingAccountId) accounts.add(line.billingAccountId);
+            if (line.subAccountId) subAccounts.add(line.subAccountId);
+            const p = line.billingPeriodStart && line.billingPeriodEnd ? { start: day(line.billingPeriodStart), end: day(line.billingPeriodEnd) } : monthBounds(line.chargePeriodStart);
+            periods.set(`${p.start}/${p.end}`, p);
+            if (line.invoiceOpen) invoiceOpen = true;
+            if (line.chargeCategory && /^unused(reservation|savingsplan)/i.test(line.chargeCategory)) amortized = true;
+          }
+          rowsImported += lines.length;
+          if (refusing) return;
+          for (const line of lines) insert(importId, line);
+        },
+      );
+      refusing = summary.invalidRows > 0 && !request.skipInvalid;
+      if (refusing) {
+        db.exec('ROLLBACK');
+        inTransaction = false;
+        const shown = summary.errors.slice(0, 20).map((e) => e.message).join('\n');
+        throw new UserError('INVALID_ROWS', `${fileName}: ${summary.invalidRows} invalid row(s), ${summary.errorCount} error(s); nothing was imported (use --skip-invalid to import the valid rows).\n${shown}`, {
+          file: fileName, line: summary.errors[0]?.line, column: summary.errors[0]?.column, expected: summary.errors[0]?.expected, value: summary.errors[0]?.value,
+          problems: summary.errors.map((e) => ({ line: e.line, column: e.column, message: e.message, value: e.value })),
+          format: summary.dialect, rowsRead: summary.rowsRead,
+        });
+      }
+      const sortedPeriods = [...periods.values()].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
+      const accountIds = [...(accounts.size > 0 ? accounts : subAccounts)].sort();
+      const accountKey = accountIds.slice(0, 50).join(',');
+      const periodStart = sortedPeriods[0]?.start ?? null;
+      const periodEnd = sortedPeriods.reduce<string | null>((max, p) => (max === null || p.end > max ? p.end : max), null);
+      const costBasis = summary.dialect === 'azure' && amortized ? 'amortized' : 'actual';
+      const replaced = q.selectReplaceable(db, { id: importId, sha256, dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, cost_basis: costBasis });
+      for (const r of replaced) q.setImportStatus(db, r.id, 'replaced');
+      const totalsJson = totals.toJSON();
+      q.updateImport(db, importId, {
+        dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, rows_read: summary.rowsRead, rows_imported: rowsImported,
+        rows_skipped: summary.invalidRows, totals_json: JSON.stringify(totalsJson), skipped_json: JSON.stringify(summary.errors.map(errorView)),
+        replaced_import_ids: JSON.stringify(replaced.map((r) => r.id)), description: summary.description, container: summary.container, cost_basis: costBasis,
+        periods_json: JSON.stringify(sortedPeriods), warnings_json: JSON.stringify(summary.warnings), invoice_open: invoiceOpen ? 1 : 0,
+        mapping_name: request.mappingName ?? mapping?.name ?? null,
+      });
+      db.exec('COMMIT');
+      inTransaction = false;
+      emitProgress(summary.totalBytes, summary.totalBytes, true);
+      return {
+        importId, file: fileName, format: summary.dialect, description: summary.description, container: summary.container, costBasis,
+        rowsRead: summary.rowsRead, rowsImported, rowsSkipped: summary.invalidRows, totalRows: summary.totalRows, errors: summary.errors.map(errorView),
+        warnings: summary.warnings, totals: totalsJson, periods: sortedPeriods, replacedImportIds: replaced.map((r) => r.id),
+      };
+    } finally {
+      if (inTransaction && db.inTransaction) db.exec('ROLLBACK');
+      request.signal?.removeEventListener('abort', onOuterAbort);
+      running = null;
+    }
+  }
+
+  function cancelImport(): boolean {
+    if (!running) return false;
+    running.abort();
+    return true;
+  }
+
+  /** The first rows of a file as text, with the dialect its header shows (for the import and mapping dialogs). */
+  async function previewFile(file: string, previewRows = 20): Promise<FilePreview> {
+    const resolved = path.resolve(file);
+    const stat = fs.existsSync(resolved) ? fs.statSync(resolved) : null;
+    if (!stat?.isFile()) throw new UserError('FILE_NOT_FOUND', `Cannot read ${file}: no such file.`, { file });
+    const raw = await rawPreview(resolved, previewRows);
+    let format: FilePreview['format'] = null;
+    let description = raw.container === 'zip' || raw.container === 'parquet' ? `${raw.container}: the dialect is detected when importing` : '';
+    if (raw.header.length > 0) {
+      try {
+        const mapper = createRowMapper(raw.header);
+        format = mapper.dialect;
+        description = mapper.description;
+      } catch (error) {
+        description = (error as Error).message;
+      }
+    }
+    return { file: resolved, fileName: path.basename(resolved), bytes: stat.size, container: raw.container, delimiter: raw.delimiter, format, description, header: raw.header, rows: raw.rows };
+  }
+
+  /** Header and first rows as text, through the same streaming reader with a pass-through mapping. */
+  async function rawPreview(file: string, previewRows: number): Promise<{ header: string[]; rows: string[][]; container: string; delimiter: string | null }> {
+    const head = Buffer.alloc(4);
+    const fd = fs.openSync(file, 'r');
+    fs.readSync(fd, head, 0, 4, 0);
+    fs.closeSync(fd);
+    const { parse } = await import('csv-parse');
+    const container = detectContainer(head);
+    if (container === 'parquet' || container === 'zip') return { header: [], rows: [], container, delimiter: null };
+    const zlib = await import('node:zlib');
+    const { sniffDelimiter } = await import('./billing-reader');
+    let stream: NodeJS.ReadableStream = fs.createReadStream(file, { start: 0, end: container === 'plain' ? 1 << 20 : undefined });
+    if (container === 'gzip') stream = stream.pipe(zlib.createGunzip());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > 1 << 20) break;
+    }
+    const text = stripBom(Buffer.concat(chunks).toString('utf8'));
+    const lines = text.split(/\r\n|\n|\r/);
+    const delimiter = sniffDelimiter(lines[0] ?? '');
+    const sample = lines.slice(0, previewRows + 1).join('\n');
+    const records: string[][] = [];
+    await new Promise<void>((resolve) => {
+      parse(sample, { delimiter, relax_column_count: true, relax_quotes: true, quote: delimiter === '\x01' ? false : '"', skip_records_with_error: true }, (error, out: string[][] | undefined) => {
+        if (!error && out) records.push(...out);
+        resolve();
+      });
+    });
+    return { header: (records[0] ?? []).map((h) => stripBom(h).trim()), rows: records.slice(1, previewRows + 1), container, delimiter };
+  }
+
+  function listImports(): BillingImport[] {
+    return q.selectImports(db).map(toImportView);
+  }
+
+  /** Undoes an import: its lines leave every total; the imports it had replaced become active again. */
+  function undoImport(id: number): { import: BillingImport; restoredImportIds: number[] } {
+    const row = q.selectImport(db, id);
+    if (!row) throw new UserError('NOT_FOUND', `No import #${id}.`, { field: 'id', value: String(id) });
+    if (row.status !== 'active') throw new UserError('NOT_ACTIVE', `Import #${id} is already ${row.status}.`, { field: 'id', value: String(id) });
+    const restored: number[] = [];
+    db.transaction(() => {
+      q.setImportStatus(db, id, 'undone');
+      for (const replacedId of JSON.parse(row.replaced_import_ids) as number[]) {
+        const other = q.selectImport(db, replacedId);
+        if (other?.status === 'replaced') {
+          q.setImportStatus(db, replacedId, 'active');
+          restored.push(replacedId);
+        }
+      }
+    })();
+    return { import: toImportView(q.selectImport(db, id)!), restoredImportIds: restored };
+  }
+
+  function saveMapping(name: string, mapping: ColumnMapping) {
+    const at = deps.now().toISOString();
+    q.upsertMapping(db, name, JSON.stringify({ ...mapping, name }), at);
+    return { name, mapping: { ...mapping, name }, updatedAt: at };
+  }
+
+  function listMappings() {
+    return q.selectMappings(db).map((m) => ({ name: m.name, mapping: columnMappingSchema.parse(JSON.parse(m.mapping_json)), updatedAt: m.updated_at }));
+  }
+
+  /** Billed cost per group and currency over every active import; `exact` sums the decimal text instead of nano-units. */
+  function spendSummary(request: { by: q.SpendGroupBy; filters?: q.SpendFilters | undefined; exact?: boolean | undefined }) {
+    const exact = request.exact ?? false;
+    const rows = q.selectGroupSums(db, request.by, request.filters ?? {}, exact);
+    const groups = new Map<string, { key: string; totals: CurrencyTotals; lines: number }>();
+    const totals = new CurrencyTotals();
+    for (const r of rows) {
+      const key = request.by === 'week' ? isoWeekLabel(r.key) : r.key;
+      const g = groups.get(key) ?? { key, totals: new CurrencyTotals(), lines: 0 };
+      g.totals.add(r.currency || NO_CURRENCY, r.total);
+      g.lines += r.lines;
+      groups.set(key, g);
+      totals.add(r.currency || NO_CURRENCY, r.total);
+    }
+    return { totals: totals.toJSON(), groups: [...groups.values()].map((g) => ({ key: g.key, totals: g.totals.toJSON(), lines: g.lines })), exact };
+  }
+
+  function listSpendLines(request: { offset: number; limit: number; filters?: q.SpendFilters | undefined; sort?: string | undefined; descending?: boolean | undefined; groupBy?: q.SpendGroupBy | undefined }) {
+    const { rows, total } = q.selectSpendLines(db, request.filters ?? {}, request);
+    const groups = request.groupBy ? spendSummary({ by: request.groupBy, filters: request.filters }).groups : undefined;
+    return { lines: rows.map(toLineView), total, offset: request.offset, ...(groups ? { groups } : {}) };
+  }
+
+  return { importFile, cancelImport, previewFile, listImports, undoImport, saveMapping, listMappings, spendSummary, listSpendLines };
+}
+
+export type BudgetImportService = ReturnType<typeof createBudgetImportService>;

@@ -1,0 +1,256 @@
+/**
+ * Pure value parsers for billing exports: exact decimals (big.js, never floats), null tokens, the date forms of
+ * FORMATS.md and tag columns (JSON, brace-less Azure EA JSON, GCP key/value lists in JSON or Python repr).
+ */
+import Big from 'big.js';
+import type { Decimal } from './spend-line';
+
+/** Strings that mean "no value" in billing exports. An empty cost is null, never 0. */
+export const NULL_TOKENS: ReadonlySet<string> = new Set(['', 'null', '\\n', 'none', 'nan', 'n/a']);
+
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function isNullValue(raw: string | null | undefined): boolean {
+  if (raw === null || raw === undefined) return true;
+  const t = stripBom(raw).trim();
+  return t === '\\N' || NULL_TOKENS.has(t.toLowerCase());
+}
+
+export interface DecimalOptions {
+  /** '.' or ','; undefined = infer per value ("0,5" → 0.5, "1,000" → 1000, "1.234,5" → 1234.5). */
+  decimalSeparator?: '.' | ',' | undefined;
+  /** 'as-is' keeps the file's sign; 'negate' flips it (ledgers that show spend as negative). */
+  sign?: 'as-is' | 'negate' | undefined;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; expected: string };
+
+const PLAIN_DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** Canonical exact decimal string (no exponent, no trailing zeros) of a big.js value. */
+export function canonicalDecimal(value: Big): Decimal {
+  const text = value.toFixed();
+  return text === '-0' ? '0' : text;
+}
+
+/**
+ * Parses an amount exactly: E-notation (`4.0E-7`, `5e-06`), any number of decimals, thousands separators
+ * (`1,000`, `1 000`, `1'000`), decimal commas (`0,5`), signs (`-`, `+`, trailing `-`, accounting parentheses) and a
+ * leading currency symbol. Null tokens are not numbers: use {@link parseNullableDecimal} where null is allowed.
+ */
+export function parseDecimal(raw: string, options: DecimalOptions = {}): ParseResult<Decimal> {
+  const expected = 'a decimal number (e.g. 12.34, -0.5, 4.0E-7)';
+  let t = stripBom(raw).trim();
+  if (t === '') return { ok: false, expected };
+  let negative = false;
+  if (/^\(.*\)$/.test(t)) {
+    negative = true;
+    t = t.slice(1, -1).trim();
+  }
+  if (t.endsWith('-') && t.length > 1 && !/e-$/i.test(t)) {
+    negative = !negative;
+    t = t.slice(0, -1).trim();
+  }
+  let sign = '';
+  if (t.startsWith('-') || t.startsWith('+')) {
+    sign = t[0]!;
+    t = t.slice(1).trim();
+  }
+  t = t.replace(/^[$€£¥]|^(?:USD|EUR|GBP|NOK|CAD)\s+/i, '').trim();
+  if (sign === '' && (t.startsWith('-') || t.startsWith('+'))) {
+    sign = t[0]!;
+    t = t.slice(1);
+  }
+  t = t.replace(/[\s\u00a0\u202f']/g, '');
+  const separator = options.decimalSeparator ?? inferDecimalSeparator(t);
+  if (separator === ',') {
+    if (/\.\d*,|,.*,/.test(t)) return { ok: false, expected };
+    t = t.replace(/\./g, '').replace(',', '.');
+  } else {
+    if (t.includes(',')) {
+      if (!/^\d{1,3}(?:,\d{3})+(?:\.\d*)?(?:e[+-]?\d+)?$/i.test(t)) return { ok: false, expected };
+      t = t.replace(/,/g, '');
+    }
+  }
+  if (!PLAIN_DECIMAL.test(t)) return { ok: false, expected };
+  let value = new Big(t);
+  if (sign === '-') value = value.neg();
+  if (negative) value = value.neg();
+  if (options.sign === 'negate') value = value.neg();
+  return { ok: true, value: canonicalDecimal(value) };
+}
+
+function inferDecimalSeparator(t: string): '.' | ',' {
+  const comma = t.lastIndexOf(',');
+  if (comma < 0) return '.';
+  const dot = t.lastIndexOf('.');
+  if (dot >= 0) return comma > dot ? ',' : '.';
+  // Only commas: "1,000" / "12,345,678" are thousands; "0,5", "1,25", "1234,5" are decimal commas.
+  return /^\d{1,3}(?:,\d{3})+$/.test(t) ? '.' : ',';
+}
+
+export function parseNullableDecimal(raw: string | null | undefined, options: DecimalOptions = {}): ParseResult<Decimal | null> {
+  if (isNullValue(raw)) return { ok: true, value: null };
+  return parseDecimal(raw!, options);
+}
+
+export function addDecimals(a: Decimal, b: Decimal): Decimal {
+  return canonicalDecimal(new Big(a).plus(b));
+}
+
+/** Integer nano-units (1e-9) of an exact decimal, rounded half-even: for fast SQL sums exact to the nano. */
+export function decimalToNanos(value: Decimal): bigint {
+  return BigInt(new Big(value).times(1e9).round(0, Big.roundHalfEven).toFixed(0));
+}
+
+export function nanosToDecimal(nanos: bigint | number): Decimal {
+  return canonicalDecimal(new Big(nanos.toString()).div(1e9));
+}
+
+/** Sums exact decimals per currency. */
+export class CurrencyTotals {
+  private readonly sums = new Map<string, Big>();
+  add(currency: string, amount: Decimal): void {
+    this.sums.set(currency, (this.sums.get(currency) ?? new Big(0)).plus(amount));
+  }
+  toJSON(): Record<string, Decimal> {
+    return Object.fromEntries([...this.sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([c, v]) => [c, canonicalDecimal(v)]));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------- dates
+
+export type DateFormat = 'auto' | 'YYYY-MM-DD' | 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'DD.MM.YYYY' | 'YYYYMMDD';
+export const DATE_FORMATS: readonly DateFormat[] = ['auto', 'YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD'];
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function isoFromParts(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, offsetMinutes = 0): string | null {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60) return null;
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) return null;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
+  const t = new Date(ms);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}Z`;
+}
+
+const TIME = String.raw`(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?`;
+const ISO_RE = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})${TIME}$`, 'i');
+const SLASH_RE = new RegExp(String.raw`^(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})${TIME}(?:\s*([AP]M))?$`, 'i');
+const DOT_RE = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{4})${TIME}$`, 'i');
+const COMPACT_RE = /^(\d{4})(\d{2})(\d{2})$/;
+
+function offsetOf(zone: string | undefined): number {
+  if (!zone || /^(z|utc)$/i.test(zone)) return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+/**
+ * Parses a billing date or timestamp into an ISO UTC timestamp (`YYYY-MM-DDTHH:mm:ssZ`). Zoneless values are UTC.
+ * Forms: `2024-09-18`, `2024-09-18 22:00:00`, `2023-06-01T00:00:00Z`, `…+00:00`, `…T00:00:00.000Z`, `09/21/2023`,
+ * `3/1/21` (US month/day; two-digit years are 20yy), `18.09.2024`, `20240918`; `dateFormat` forces day/month order.
+ */
+export function parseBillingDate(raw: string, dateFormat: DateFormat = 'auto'): ParseResult<string> {
+  const expected = dateFormat === 'auto' ? 'a date such as 2024-09-18, 2024-09-18T22:00:00Z or 09/21/2023' : `a date as ${dateFormat}`;
+  const t = stripBom(raw).trim();
+  let m: RegExpExecArray | null;
+  let iso: string | null = null;
+  if ((dateFormat === 'auto' || dateFormat === 'YYYY-MM-DD') && (m = ISO_RE.exec(t))) {
+    iso = isoFromParts(+m[1]!, +m[2]!, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), offsetOf(m[7]));
+  } else if ((dateFormat === 'auto' || dateFormat === 'MM/DD/YYYY' || dateFormat === 'DD/MM/YYYY') && (m = SLASH_RE.exec(t))) {
+    const year = m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!;
+    const [month, day] = dateFormat === 'DD/MM/YYYY' ? [+m[2]!, +m[1]!] : [+m[1]!, +m[2]!];
+    let hour = +(m[4] ?? 0);
+    const ampm = m[8]?.toUpperCase();
+    if (ampm === 'PM' && hour < 12) hour += 12;
+    if (ampm === 'AM' && hour === 12) hour = 0;
+    iso = isoFromParts(year, month, day, hour, +(m[5] ?? 0), +(m[6] ?? 0), offsetOf(m[7]));
+  } else if ((dateFormat === 'auto' || dateFormat === 'DD.MM.YYYY') && (m = DOT_RE.exec(t))) {
+    iso = isoFromParts(+m[3]!, +m[2]!, +m[1]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), offsetOf(m[7]));
+  } else if ((dateFormat === 'auto' || dateFormat === 'YYYYMMDD') && (m = COMPACT_RE.exec(t))) {
+    iso = isoFromParts(+m[1]!, +m[2]!, +m[3]!);
+  }
+  return iso ? { ok: true, value: iso } : { ok: false, expected };
+}
+
+export function parseNullableDate(raw: string | null | undefined, dateFormat: DateFormat = 'auto'): ParseResult<string | null> {
+  if (isNullValue(raw)) return { ok: true, value: null };
+  return parseBillingDate(raw!, dateFormat);
+}
+
+/** Adds whole days to an ISO timestamp (Azure's inclusive BillingPeriodEndDate → exclusive end). */
+export function addDaysIso(iso: string, days: number): string {
+  const d = new Date(Date.parse(iso) + days * 86_400_000);
+  return `${d.toISOString().slice(0, 19)}Z`;
+}
+
+// ----------------------------------------------------------------------------------------------------------------- tags
+
+function stringify(value: unknown): string {
+  return typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value);
+}
+
+function keyValueList(list: unknown[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null || !('key' in item)) return null;
+    out[String((item as { key: unknown }).key).trim()] = stringify((item as { value?: unknown }).value);
+  }
+  return out;
+}
+
+const PY_STRING = String.raw`'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"`;
+const PY_PAIR = new RegExp(String.raw`\{\s*(?:'key'|"key")\s*:\s*(?:${PY_STRING})\s*,\s*(?:'value'|"value")\s*:\s*(?:${PY_STRING}|None|null)\s*\}`, 'g');
+
+/**
+ * Parses a tags column: a JSON object (FOCUS, Azure), the brace-less JSON of Azure EA (`"k": "v","k2": "v2"`), or a
+ * key/value list (`[{"key": "env", "value": "dev"}]`, GCP's Python repr `[{'key': 'env', 'value': 'dev'}]`). Keys are
+ * trimmed (`" org"` → `org`); values become strings.
+ */
+export function parseTags(raw: string | null | undefined): ParseResult<Record<string, string>> {
+  const expected = 'tags as JSON ({"key": "value"}), brace-less JSON or a [{key, value}] list';
+  if (isNullValue(raw)) return { ok: true, value: {} };
+  const t = stripBom(raw!).trim();
+  if (t === '{}' || t === '[]') return { ok: true, value: {} };
+  const candidates = t.startsWith('{') || t.startsWith('[') ? [t] : [`{${t}}`];
+  for (const text of candidates) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) {
+        const list = keyValueList(parsed);
+        if (list) return { ok: true, value: list };
+      } else if (typeof parsed === 'object' && parsed !== null) {
+        return { ok: true, value: Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k.trim(), stringify(v)])) };
+      }
+    } catch {
+      // fall through to the Python-repr reading
+    }
+  }
+  if (t.startsWith('[')) {
+    const out: Record<string, string> = {};
+    let matched = 0;
+    for (const m of t.matchAll(PY_PAIR)) {
+      matched += 1;
+      const key = (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1').trim();
+      out[key] = (m[3] ?? m[4] ?? '').replace(/\\(.)/g, '$1');
+    }
+    if (matched > 0) return { ok: true, value: out };
+  }
+  return { ok: false, expected };
+}
+
+/** GCP `credits` column: the sum of its `amount`s (negative), from JSON or Python repr; null/[] → 0. */
+export function sumGcpCredits(raw: string | null | undefined): ParseResult<Decimal> {
+  if (isNullValue(raw)) return { ok: true, value: '0' };
+  let total = new Big(0);
+  for (const m of raw!.matchAll(/['"]amount['"]\s*:\s*([^,}\s]+)/g)) {
+    const parsed = parseDecimal(m[1]!.replace(/^['"]|['"]$/g, ''), { decimalSeparator: '.' });
+    if (!parsed.ok) return { ok: false, expected: 'credits as a list of {amount: number}' };
+    total = total.plus(parsed.value);
+  }
+  return { ok: true, value: canonicalDecimal(total) };
+}
