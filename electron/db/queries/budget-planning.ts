@@ -8,7 +8,7 @@ interface RateRow { id: number; from_currency: string; to_currency: string; rate
 interface LineRow {
   id: number; charge_period_start: string; billed_cost: string; currency: string; provider: string | null; service: string | null; sku: string | null;
   resource_id: string | null; resource_name: string | null; billing_account_id: string | null; sub_account_id: string | null; instance_type: string | null;
-  usage_quantity: string | null; usage_unit: string | null; tags_json: string;
+  usage_quantity: string | null; usage_unit: string | null; tags_json: string; track_id: string | null;
 }
 
 const toBudget = (r: BudgetRow): Budget => ({
@@ -92,19 +92,19 @@ export function deleteRate(db: Database, id: number): number {
 }
 
 /** Spend lines of the active imports (replaced and undone imports are not spend). */
-export function selectActiveSpendLines(db: Database): BudgetSpendLine[] {
+export function selectActiveSpendLines(db: Database): Array<BudgetSpendLine & { storedTrackId: string | null }> {
   const rows = db.prepare(`SELECT s.id, s.charge_period_start, s.billed_cost, s.currency, s.provider, s.service, s.sku, s.resource_id, s.resource_name,
-      s.billing_account_id, s.sub_account_id, s.instance_type, s.usage_quantity, s.usage_unit, s.tags_json
+      s.billing_account_id, s.sub_account_id, s.instance_type, s.usage_quantity, s.usage_unit, s.tags_json, s.track_id
     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE i.status = 'active' ORDER BY s.id`).all() as LineRow[];
   return rows.map((r) => ({
     id: r.id, chargePeriodStart: r.charge_period_start, billedCost: r.billed_cost, currency: r.currency, provider: r.provider, service: r.service, sku: r.sku,
     resourceId: r.resource_id, resourceName: r.resource_name, billingAccountId: r.billing_account_id, subAccountId: r.sub_account_id, instanceType: r.instance_type,
-    usageQuantity: r.usage_quantity, usageUnit: r.usage_unit, tags: JSON.parse(r.tags_json) as Record<string, string>,
+    usageQuantity: r.usage_quantity, usageUnit: r.usage_unit, tags: JSON.parse(r.tags_json) as Record<string, string>, storedTrackId: r.track_id,
   }));
 }
 
-/** Writes each line's track (null = unallocated) so SQL group-bys and the spend explorer see the allocation. */
+/** Writes the given lines' tracks (only the changed ones are passed) (null = unallocated) so SQL group-bys and the spend explorer see the allocation. */
 export function updateLineTracks(db: Database, assignments: Iterable<[number, string | null]>): void {
-  const stmt = db.prepare('UPDATE spend_lines SET track_id = ? WHERE id = ? AND track_id IS NOT ?');
-  for (const [id, track] of assignments) stmt.run(track, id, track);
+  const stmt = db.prepare('UPDATE spend_lines SET track_id = ? WHERE id = ?');
+  for (const [id, track] of assignments) stmt.run(track, id);
 }

@@ -56,12 +56,17 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   }
 
   /** Writes each active spend line's track from the rules (all projects' rules, in order) in one transaction. */
-  function reallocate(): void {
-    const lines = q.selectActiveSpendLines(db);
+  function reallocate(lines = q.selectActiveSpendLines(db)): { allocated: number; unallocated: number; changed: number } {
     const projects = (db.prepare('SELECT id FROM projects ORDER BY created_at, id').all() as Array<{ id: string }>).map((p) => p.id);
     const rules = projects.flatMap((p, i) => q.selectRules(db, p).map((r) => ({ ...r, position: i * 1_000_000 + r.position })));
     const { trackOf } = allocate(lines, rules);
-    db.transaction(() => q.updateLineTracks(db, lines.map((l) => [l.id, trackOf.get(l.id) ?? null] as [number, string | null])))();
+    const changed: Array<[number, string | null]> = [];
+    for (const l of lines) {
+      const track = trackOf.get(l.id) ?? null;
+      if (track !== l.storedTrackId) changed.push([l.id, track]);
+    }
+    if (changed.length > 0) db.transaction(() => q.updateLineTracks(db, changed))();
+    return { allocated: trackOf.size, unallocated: lines.length - trackOf.size, changed: changed.length };
   }
 
   function listBudgets(projectId: string): Budget[] {
@@ -205,10 +210,13 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   async function getOverview(projectId?: string): Promise<OverviewView> {
     const view = await deps.services().plan.getPlan(projectId);
     const plan = view.plan;
+    const lines = q.selectActiveSpendLines(db);
+    // Lines imported since the rules last ran get their track written (only changed lines are updated).
+    reallocate(lines);
     const overview = computeOverview({
       plan,
       planWeeks: view.analysis.totals.weeks,
-      lines: q.selectActiveSpendLines(db),
+      lines,
       rules: q.selectRules(db, plan.project.id),
       budgets: q.selectBudgets(db, plan.project.id),
       rates: q.selectRates(db),

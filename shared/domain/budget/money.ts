@@ -4,7 +4,7 @@ import type { CurrencyTotals } from './types';
 
 export function addTo(totals: CurrencyTotals, currency: string, amount: string | Big): void {
   const key = currency || '(none)';
-  totals[key] = new Big(totals[key] ?? '0').plus(amount).toString();
+  totals[key] = new Big(totals[key] ?? '0').plus(amount).toFixed();
 }
 
 export function mergeTotals(a: CurrencyTotals, b: CurrencyTotals): CurrencyTotals {

@@ -1,0 +1,67 @@
+/** Budget screen state: the overview, rules (with drafts and their live preview), budgets and rates, the open tab. */
+import { create } from 'zustand';
+import type { SerializedError } from '../../../shared/domain/errors';
+import type { Response } from '../../../shared/ipc/contract';
+import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import { api } from '../../app/api';
+
+export type BudgetTab = 'overview' | 'spend' | 'rules' | 'budgets' | 'imports';
+export type Rule = Response<'budget:list-rules'>['rules'][number];
+export type BudgetRow = Response<'budget:list-budgets'>['budgets'][number];
+export type Rate = Response<'budget:list-rates'>['rates'][number];
+export type RulePreview = Response<'budget:preview-rules'>;
+
+interface BudgetState {
+  tab: BudgetTab;
+  overview: OverviewView | null;
+  rules: Rule[];
+  budgets: BudgetRow[];
+  rates: Rate[];
+  loading: boolean;
+  error: SerializedError | null;
+  setTab: (tab: BudgetTab) => void;
+  load: () => Promise<void>;
+  /** Runs an api call; on error keeps it in `error` and returns null; on success reloads everything. */
+  run: <T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: SerializedError }>) => Promise<T | null>;
+  clearError: () => void;
+}
+
+export const useBudgetStore = create<BudgetState>((set, get) => ({
+  tab: 'overview',
+  overview: null,
+  rules: [],
+  budgets: [],
+  rates: [],
+  loading: false,
+  error: null,
+  setTab: (tab) => set({ tab }),
+  clearError: () => set({ error: null }),
+  load: async () => {
+    set({ loading: true });
+    const overview = await api.budget.getOverview({});
+    if (!overview.ok) {
+      set({ loading: false, error: overview.error });
+      return;
+    }
+    const projectId = overview.value.projectId;
+    const [rules, budgets, rates] = await Promise.all([api.budget.listRules({ projectId }), api.budget.listBudgets({ projectId }), api.budget.listRates({})]);
+    set({
+      loading: false,
+      overview: overview.value,
+      rules: rules.ok ? rules.value.rules : get().rules,
+      budgets: budgets.ok ? budgets.value.budgets : get().budgets,
+      rates: rates.ok ? rates.value.rates : get().rates,
+      error: !rules.ok ? rules.error : !budgets.ok ? budgets.error : !rates.ok ? rates.error : null,
+    });
+  },
+  run: async (call) => {
+    const result = await call();
+    if (!result.ok) {
+      set({ error: result.error });
+      return null;
+    }
+    set({ error: null });
+    await get().load();
+    return result.value;
+  },
+}));
