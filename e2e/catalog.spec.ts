@@ -19,12 +19,37 @@ test.describe('Catalog screen', () => {
     await expect(table).toContainText('$3.06/h');
     await expect(table).toContainText('2024-11-01');
     await page.getByLabel('Provider').selectOption({ label: 'All providers' });
+    const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
+    const column = (name: string) => rows.locator(`td:nth-child(${headers.findIndex((h) => h.startsWith(name)) + 1})`);
     await page.getByLabel('Minimum memory (GiB)').fill('48');
-    for (const text of await rows.locator('td:nth-child(4)').allTextContents()) expect(Number.parseFloat(text)).toBeGreaterThanOrEqual(48);
+    for (const text of await column('Memory').allTextContents()) expect(Number.parseFloat(text)).toBeGreaterThanOrEqual(48);
     await page.getByLabel('Minimum memory (GiB)').fill('');
     await table.getByRole('columnheader', { name: /As of/ }).click();
-    const dates = await rows.locator('td:nth-child(9)').allTextContents();
+    const dates = await column('As of').allTextContents();
+    expect(dates.length).toBeGreaterThan(10);
     expect([...dates].sort()).toEqual(dates);
+    // sort on a numeric column: $/GPU-hour, in the direction the header announces
+    const perGpuHeader = table.getByRole('columnheader', { name: /\$\/GPU-hour/ });
+    await perGpuHeader.click();
+    const direction = await perGpuHeader.getAttribute('aria-sort');
+    const perGpuHour = (await column('$/GPU-hour').allTextContents()).map((t) => Number.parseFloat(t.replace(/[$,]/g, ''))).filter((n) => Number.isFinite(n));
+    expect(perGpuHour.length).toBeGreaterThan(10);
+    expect([...perGpuHour].sort((a, b) => (direction === 'descending' ? b - a : a - b))).toEqual(perGpuHour);
+    // filter by GPU and price kind together
+    await page.getByLabel('GPU', { exact: true }).selectOption('a100-sxm-40gb');
+    await page.getByLabel('Price kind').selectOption('spot');
+    for (const text of await column('GPU').allTextContents()) expect(text).toContain('A100 SXM4');
+    for (const text of await column('Memory').allTextContents()) expect(text).toBe('40 GiB');
+    for (const text of await column('Price kind').allTextContents()) expect(text).toBe('Spot');
+    await expect(table).toContainText('a2-highgpu-4g');
+    await page.getByLabel('Maximum price per GPU-hour (USD)').fill('0.5');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('p4d.24xlarge'); // seed 002's $2–3/h spot over 8 GPUs
+    await page.getByLabel('Maximum price per GPU-hour (USD)').fill('0.2');
+    await expect(table).toContainText('No offering matches');
+    await page.getByLabel('Maximum price per GPU-hour (USD)').fill('');
+    await page.getByLabel('GPU', { exact: true }).selectOption('');
+    await page.getByLabel('Price kind').selectOption('');
   });
 
   test('inline price edit adds a dated row; invalid input is shown and not saved', async ({ app, page }) => {

@@ -4,7 +4,7 @@ import { PRICE_KINDS, type Gpu } from '../../../shared/domain/catalog';
 import { DEFAULT_PER_GPU_HOUR_ASSUMPTIONS } from '../../../shared/domain/catalog-price';
 import { api } from '../../app/api';
 import { DataTable } from '../../ui/DataTable';
-import { catalogRows, formatUsd, PRICE_KIND_LABELS, type CatalogRow } from './catalog-rows';
+import { catalogRows, formatUsd, PRICE_KIND_LABELS, shortSource, type CatalogRow } from './catalog-rows';
 import { InlinePriceEdit } from './InlinePriceEdit';
 import { OfferingDetail } from './OfferingDetail';
 import { OfferingDialog } from './OfferingDialog';
@@ -13,6 +13,16 @@ import './catalog.css';
 
 type Tab = 'offerings' | 'gpus' | 'discrepancies';
 const today = () => new Date().toISOString().slice(0, 10);
+/** GPU names without vendor, product line and memory (the Memory column beside it says that), so the table stays narrow. */
+const shortGpuName = (name: string) => name.replace(/^NVIDIA /, '').replace(/^GeForce /, '').replace(/ \d+GB$/, '');
+/** A datasheet reference as `host · what it says`, the full text stays in the hover. */
+const sourceLabel = (source: string) => {
+  const url = /https?:\/\/([^/\s]+)\S*/.exec(source);
+  if (!url) return source;
+  const host = url[1]!.replace(/^(www|images|resources)\./, '');
+  const detail = /\(([^)]*)\)/.exec(source.slice(url.index + url[0].length))?.[1];
+  return detail ? `${host} · ${detail}` : host;
+};
 const tf = (v: number | null) => (v === null ? <span className="muted" title="Not supported by this GPU">—</span> : v.toLocaleString('en-US', { maximumFractionDigits: 1 }));
 
 export function CatalogScreen() {
@@ -55,12 +65,12 @@ export function CatalogScreen() {
 
   const columns = useMemo<Array<ColumnDef<CatalogRow, any>>>(
     () => [
-      { id: 'provider', header: 'Provider', accessorFn: (r) => r.offering.providerName, size: 115 },
+      { id: 'provider', header: 'Provider', accessorFn: (r) => r.offering.providerName, cell: (c) => <span className="ellipsis" title={c.getValue<string>()}>{c.getValue<string>()}</span>, size: 128 },
       {
         id: 'offering',
         header: 'Offering',
         accessorFn: (r) => r.offering.sku,
-        size: 200,
+        size: 170,
         cell: (c) => (
           <span className="ellipsis" title={c.row.original.offering.notes ?? undefined}>
             {c.row.original.offering.sku}
@@ -68,17 +78,18 @@ export function CatalogScreen() {
           </span>
         ),
       },
-      { id: 'gpu', header: 'GPU', accessorFn: (r) => `${r.offering.gpuCount}× ${r.gpu?.name.replace(/^NVIDIA /, '') ?? r.offering.gpuId}`, size: 165 },
-      { id: 'memory', header: 'Memory', accessorFn: (r) => r.gpu?.memoryGiB ?? 0, cell: (c) => `${c.getValue<number>()} GiB`, meta: { numeric: true, title: 'Memory per GPU' }, size: 68 },
-      { id: 'bf16', header: 'BF16 TF/s', accessorFn: (r) => r.gpu?.tflops.bf16 ?? r.gpu?.tflops.fp16 ?? -1, cell: (c) => tf(c.row.original.gpu?.tflops.bf16 ?? null), meta: { numeric: true, title: 'Dense datasheet peak per GPU, bf16 with FP32 accumulate' }, size: 76 },
-      { id: 'kind', header: 'Price kind', accessorFn: (r) => PRICE_KIND_LABELS[r.price.kind], size: 98 },
+      { id: 'gpu', header: 'GPU', accessorFn: (r) => `${r.offering.gpuCount}× ${shortGpuName(r.gpu?.name ?? r.offering.gpuId)}`, cell: (c) => <span className="ellipsis" title={c.row.original.gpu?.name}>{c.getValue<string>()}</span>, size: 148 },
+      { id: 'memory', header: 'Memory', accessorFn: (r) => r.gpu?.memoryGiB ?? 0, cell: (c) => `${c.getValue<number>()} GiB`, meta: { numeric: true, title: 'Memory per GPU' }, size: 66 },
+      { id: 'bf16', header: 'BF16 TF/s', accessorFn: (r) => r.gpu?.tflops.bf16 ?? r.gpu?.tflops.fp16 ?? -1, cell: (c) => tf(c.row.original.gpu?.tflops.bf16 ?? null), meta: { numeric: true, title: 'Dense datasheet peak per GPU, bf16 with FP32 accumulate (TFLOP/s)' }, size: 76 },
+      { id: 'fp32', header: 'FP32 TF/s', accessorFn: (r) => r.gpu?.tflops.fp32 ?? -1, cell: (c) => tf(c.row.original.gpu?.tflops.fp32 ?? null), meta: { numeric: true, title: 'Dense datasheet FP32 peak per GPU (TFLOP/s, CUDA cores)' }, size: 76 },
+      { id: 'kind', header: 'Price kind', accessorFn: (r) => PRICE_KIND_LABELS[r.price.kind], size: 100 },
       {
         id: 'price',
         header: 'Price (USD)',
         accessorFn: (r) => r.price.usd,
         cell: (c) => <InlinePriceEdit price={c.row.original.price} today={today()} onSaved={() => void refresh().then(() => setMessage({ kind: 'info', text: `New ${c.row.original.price.kind} price recorded for ${c.row.original.offering.sku}; the previous one stays in its history.` }))} />,
         meta: { numeric: true },
-        size: 138,
+        size: 144,
       },
       {
         id: 'perGpuHour',
@@ -91,8 +102,19 @@ export function CatalogScreen() {
         meta: { numeric: true, title: 'Comparable price per GPU-hour; hover a figure for how it was derived' },
         size: 84,
       },
-      { id: 'asOf', header: 'As of', accessorFn: (r) => r.price.asOf, size: 98 },
-      { id: 'source', header: 'Source', accessorFn: (r) => r.price.source, cell: (c) => <span className="ellipsis source-text" title={c.getValue<string>()}>{c.getValue<string>()}</span>, size: 0 },
+      { id: 'asOf', header: 'As of', accessorFn: (r) => r.price.asOf, size: 92 },
+      {
+        id: 'source',
+        header: 'Source',
+        accessorFn: (r) => r.price.source,
+        cell: (c) => (
+          <span className="ellipsis source-text" title={`${c.row.original.price.source}${c.row.original.price.notes ? `\n${c.row.original.price.notes}` : ''}`}>
+            {shortSource(c.row.original.price.source).replace(/ · .*/, '')}
+          </span>
+        ),
+        meta: { title: 'Document the price comes from; hover for the full reference and how its date was chosen' },
+        size: 150, // DataTable: 150 (the default) = takes the remaining width
+      },
     ],
     [],
   );
@@ -180,7 +202,7 @@ export function CatalogScreen() {
               selectedRowId={selected ? filtered.find((r) => r.offering.id === selected.id)?.id ?? null : null}
               onRowClick={(r) => setSelectedId(r.offering.id)}
               initialSorting={[{ id: 'perGpuHour', desc: false }]}
-              hiddenColumns={selected ? ['bf16', 'source', 'memory', 'provider'] : []}
+              hiddenColumns={selected ? ['bf16', 'fp32', 'source', 'memory', 'provider'] : []}
               height="calc(100vh - 190px)"
               rowHeight={32}
               emptyText={status === 'loading' ? 'Loading the catalog…' : 'No offering matches these filters.'}
@@ -229,15 +251,28 @@ export function CatalogScreen() {
 function GpuTable({ gpus }: { gpus: Gpu[] }) {
   const columns = useMemo<Array<ColumnDef<Gpu, any>>>(
     () => [
-      { id: 'name', header: 'GPU', accessorFn: (g) => g.name, size: 220 },
-      { id: 'arch', header: 'Architecture', accessorFn: (g) => g.architecture ?? '', size: 150 },
-      { id: 'mem', header: 'Memory', accessorFn: (g) => g.memoryGiB, cell: (c) => `${c.getValue<number>()} GiB`, meta: { numeric: true }, size: 80 },
-      { id: 'bw', header: 'Bandwidth', accessorFn: (g) => g.memoryBandwidthGBs, cell: (c) => `${c.getValue<number>().toLocaleString('en-US')} GB/s`, meta: { numeric: true }, size: 100 },
-      ...(['fp32', 'tf32', 'fp16', 'bf16', 'fp8'] as const).map<ColumnDef<Gpu, any>>((p) => ({ id: p, header: `${p.toUpperCase()} TFLOP/s`, accessorFn: (g) => g.tflops[p] ?? -1, cell: (c) => tf(c.row.original.tflops[p]), meta: { numeric: true, title: 'Dense datasheet peak (no sparsity); fp16/bf16 with FP32 accumulate' }, size: 96 })),
-      { id: 'tdp', header: 'Power', accessorFn: (g) => g.tdpWatts ?? 0, cell: (c) => (c.row.original.tdpWatts ? `${c.row.original.tdpWatts} W` : '—'), meta: { numeric: true }, size: 70 },
-      { id: 'source', header: 'Source', accessorFn: (g) => g.source, cell: (c) => <span className="ellipsis source-text" title={`${c.row.original.source}${c.row.original.notes ? `\n${c.row.original.notes}` : ''}`}>{c.getValue<string>()}</span>, size: 340 },
+      { id: 'name', header: 'GPU', accessorFn: (g) => g.name, cell: (c) => <span className="ellipsis" title={c.row.original.notes ?? undefined}>{c.getValue<string>()}</span>, size: 200 },
+      { id: 'arch', header: 'Architecture', accessorFn: (g) => g.architecture ?? '', cell: (c) => <span className="ellipsis" title={c.getValue<string>()}>{c.getValue<string>()}</span>, size: 120 },
+      { id: 'mem', header: 'Memory', accessorFn: (g) => g.memoryGiB, cell: (c) => `${c.getValue<number>()} GiB`, meta: { numeric: true }, size: 72 },
+      { id: 'bw', header: 'Bandwidth', accessorFn: (g) => g.memoryBandwidthGBs, cell: (c) => `${c.getValue<number>().toLocaleString('en-US')} GB/s`, meta: { numeric: true, title: 'Memory bandwidth, GB/s (10⁹ bytes per second)' }, size: 92 },
+      ...(['fp32', 'tf32', 'fp16', 'bf16', 'fp8'] as const).map<ColumnDef<Gpu, any>>((p) => ({
+        id: p,
+        header: p.toUpperCase(),
+        accessorFn: (g) => g.tflops[p] ?? -1,
+        cell: (c) => tf(c.row.original.tflops[p]),
+        meta: { numeric: true, title: `${p.toUpperCase()} dense datasheet peak in TFLOP/s (no sparsity)${p === 'fp16' || p === 'bf16' ? ', tensor cores with FP32 accumulate' : ''}` },
+        size: 62,
+      })),
+      { id: 'tdp', header: 'Power', accessorFn: (g) => g.tdpWatts ?? 0, cell: (c) => (c.row.original.tdpWatts ? `${c.row.original.tdpWatts} W` : '—'), meta: { numeric: true, title: 'Board power (TDP / TGP)' }, size: 62 },
+      { id: 'link', header: 'GPU link', accessorFn: (g) => g.interconnectGBs ?? 0, cell: (c) => (c.row.original.interconnectGBs ? `${c.row.original.interconnectGBs.toLocaleString('en-US')} GB/s` : '—'), meta: { numeric: true, title: 'GPU-to-GPU bandwidth per direction (NVLink, else PCIe), GB/s' }, size: 84 },
+      { id: 'source', header: 'Datasheet / source', accessorFn: (g) => g.source, cell: (c) => <span className="ellipsis source-text" title={`${c.row.original.source}${c.row.original.notes ? `\n${c.row.original.notes}` : ''}`}>{sourceLabel(c.getValue<string>())}</span>, size: 150 },
     ],
     [],
   );
-  return <DataTable label="GPUs" data={gpus} columns={columns} getRowId={(g) => g.id} initialSorting={[{ id: 'mem', desc: false }]} height="calc(100vh - 140px)" rowHeight={32} />;
+  return (
+    <>
+      <DataTable label="GPUs" data={gpus} columns={columns} getRowId={(g) => g.id} initialSorting={[{ id: 'mem', desc: false }]} height="calc(100vh - 160px)" rowHeight={32} />
+      <p className="muted small assumptions">TFLOP/s are dense datasheet peaks per GPU (no sparsity); FP16/BF16 with FP32 accumulate, as mixed-precision training uses — GeForce cards run that at half their FP16-accumulate rate. “—”: the GPU lacks the precision. Hover a name for its notes, a source for the full reference.</p>
+    </>
+  );
 }

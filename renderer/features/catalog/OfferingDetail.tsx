@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
 import { api, unwrap } from '../../app/api';
-import { formatPrice, formatUsd, PRICE_KIND_LABELS } from './catalog-rows';
+import { formatPrice, formatUsd, PRICE_KIND_LABELS, shortSource } from './catalog-rows';
 import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
 
 /** The side panel of one offering: what it is, its current prices with their basis, and its whole price history. */
@@ -36,7 +36,7 @@ export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu |
             <li key={p.id}>
               <strong>{PRICE_KIND_LABELS[p.kind]}</strong> {formatPrice(p)} <span className="muted">as of {p.asOf}</span>
               {per && <div className="muted small">≈ {formatUsd(per.usd)} per GPU-hour — {per.basis}</div>}
-              <div className="muted small">Source: {p.source}</div>
+              <div className="muted small" title={p.source}>Source: {shortSource(p.source)}</div>
               {p.notes && <div className="muted small">{p.notes}</div>}
             </li>
           );
@@ -53,7 +53,7 @@ export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu |
               <td className="nowrap">{p.asOf}</td>
               <td className="nowrap">{PRICE_KIND_LABELS[p.kind]}</td>
               <td className="num">{formatPrice(p)}</td>
-              <td className="small">{p.source}</td>
+              <td className="small" title={`${p.source}${p.notes ? `\n${p.notes}` : ''}`}>{shortSource(p.source)}</td>
             </tr>
           ))}
         </tbody>
