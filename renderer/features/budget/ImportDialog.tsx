@@ -137,7 +137,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
         {phase === 'done' && result && (
           <div className="banner info" data-testid="import-summary">
             <div><strong>Imported {groupThousands(String(result.rowsImported))} line(s)</strong> of {groupThousands(String(result.rowsRead))} row(s) read ({result.format}, {result.costBasis} cost){result.rowsSkipped > 0 ? `, ${result.rowsSkipped} invalid row(s) skipped and kept in the import record` : ''}.</div>
-            <div>Total as the file states it: <strong data-testid="import-total">{totalsText(result.totals)}</strong></div>
+            <div>Total as the file states it: <strong data-testid="import-total">{totalsText(result.totals)}</strong> <span className="muted" data-testid="import-total-exact">(exact: {Object.entries(result.totals).map(([c, v]) => `${c} ${v}`).join(' + ')})</span></div>
             {result.periods.length > 0 && <div className="muted">Billing period(s): {result.periods.map((p) => `${p.start.slice(0, 10)} → ${p.end.slice(0, 10)}`).join(', ')}</div>}
             {result.replacedImportIds.length > 0 && <div>Replaced the earlier import(s) #{result.replacedImportIds.join(', #')} (same data or a newer export of the same period).</div>}
             {result.warnings.length > 0 && <div className="muted">{result.warnings.length} warning(s): {result.warnings.slice(0, 3).map((w) => `line ${w.line} ${w.column}: ${w.message}`).join('; ')}</div>}
