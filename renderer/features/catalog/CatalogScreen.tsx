@@ -70,7 +70,7 @@ export function CatalogScreen() {
         id: 'offering',
         header: 'Offering',
         accessorFn: (r) => r.offering.sku,
-        size: 170,
+        size: 192,
         cell: (c) => (
           <span className="ellipsis" title={c.row.original.offering.notes ?? undefined}>
             {c.row.original.offering.sku}
@@ -78,7 +78,7 @@ export function CatalogScreen() {
           </span>
         ),
       },
-      { id: 'gpu', header: 'GPU', accessorFn: (r) => `${r.offering.gpuCount}× ${shortGpuName(r.gpu?.name ?? r.offering.gpuId)}`, cell: (c) => <span className="ellipsis" title={c.row.original.gpu?.name}>{c.getValue<string>()}</span>, size: 148 },
+      { id: 'gpu', header: 'GPU', accessorFn: (r) => `${r.offering.gpuCount}× ${shortGpuName(r.gpu?.name ?? r.offering.gpuId)}`, cell: (c) => <span className="ellipsis" title={c.row.original.gpu?.name}>{c.getValue<string>()}</span>, size: 118 },
       { id: 'memory', header: 'Memory', accessorFn: (r) => r.gpu?.memoryGiB ?? 0, cell: (c) => `${c.getValue<number>()} GiB`, meta: { numeric: true, title: 'Memory per GPU' }, size: 66 },
       { id: 'bf16', header: 'BF16 TF/s', accessorFn: (r) => r.gpu?.tflops.bf16 ?? r.gpu?.tflops.fp16 ?? -1, cell: (c) => tf(c.row.original.gpu?.tflops.bf16 ?? null), meta: { numeric: true, title: 'Dense datasheet peak per GPU, bf16 with FP32 accumulate (TFLOP/s)' }, size: 76 },
       { id: 'fp32', header: 'FP32 TF/s', accessorFn: (r) => r.gpu?.tflops.fp32 ?? -1, cell: (c) => tf(c.row.original.gpu?.tflops.fp32 ?? null), meta: { numeric: true, title: 'Dense datasheet FP32 peak per GPU (TFLOP/s, CUDA cores)' }, size: 76 },
@@ -89,7 +89,7 @@ export function CatalogScreen() {
         accessorFn: (r) => r.price.usd,
         cell: (c) => <InlinePriceEdit price={c.row.original.price} today={today()} onSaved={() => void refresh().then(() => setMessage({ kind: 'info', text: `New ${c.row.original.price.kind} price recorded for ${c.row.original.offering.sku}; the previous one stays in its history.` }))} />,
         meta: { numeric: true },
-        size: 144,
+        size: 152,
       },
       {
         id: 'perGpuHour',
@@ -251,8 +251,8 @@ export function CatalogScreen() {
 function GpuTable({ gpus }: { gpus: Gpu[] }) {
   const columns = useMemo<Array<ColumnDef<Gpu, any>>>(
     () => [
-      { id: 'name', header: 'GPU', accessorFn: (g) => g.name, cell: (c) => <span className="ellipsis" title={c.row.original.notes ?? undefined}>{c.getValue<string>()}</span>, size: 200 },
-      { id: 'arch', header: 'Architecture', accessorFn: (g) => g.architecture ?? '', cell: (c) => <span className="ellipsis" title={c.getValue<string>()}>{c.getValue<string>()}</span>, size: 120 },
+      { id: 'name', header: 'GPU', accessorFn: (g) => g.name, cell: (c) => <span className="ellipsis" title={c.row.original.notes ?? undefined}>{c.getValue<string>()}</span>, size: 190 },
+      { id: 'arch', header: 'Architecture', accessorFn: (g) => g.architecture ?? '', cell: (c) => <span className="ellipsis" title={c.getValue<string>()}>{c.getValue<string>()}</span>, size: 142 },
       { id: 'mem', header: 'Memory', accessorFn: (g) => g.memoryGiB, cell: (c) => `${c.getValue<number>()} GiB`, meta: { numeric: true }, size: 72 },
       { id: 'bw', header: 'Bandwidth', accessorFn: (g) => g.memoryBandwidthGBs, cell: (c) => `${c.getValue<number>().toLocaleString('en-US')} GB/s`, meta: { numeric: true, title: 'Memory bandwidth, GB/s (10⁹ bytes per second)' }, size: 92 },
       ...(['fp32', 'tf32', 'fp16', 'bf16', 'fp8'] as const).map<ColumnDef<Gpu, any>>((p) => ({
@@ -264,7 +264,7 @@ function GpuTable({ gpus }: { gpus: Gpu[] }) {
         size: 62,
       })),
       { id: 'tdp', header: 'Power', accessorFn: (g) => g.tdpWatts ?? 0, cell: (c) => (c.row.original.tdpWatts ? `${c.row.original.tdpWatts} W` : '—'), meta: { numeric: true, title: 'Board power (TDP / TGP)' }, size: 62 },
-      { id: 'link', header: 'GPU link', accessorFn: (g) => g.interconnectGBs ?? 0, cell: (c) => (c.row.original.interconnectGBs ? `${c.row.original.interconnectGBs.toLocaleString('en-US')} GB/s` : '—'), meta: { numeric: true, title: 'GPU-to-GPU bandwidth per direction (NVLink, else PCIe), GB/s' }, size: 84 },
+      { id: 'link', header: 'GPU link', accessorFn: (g) => g.interconnectGBs ?? 0, cell: (c) => (c.row.original.interconnectGBs ? `${c.row.original.interconnectGBs.toLocaleString('en-US')} GB/s` : '—'), meta: { numeric: true, title: 'GPU-to-GPU bandwidth per direction (NVLink, else PCIe), GB/s' }, size: 92 },
       { id: 'source', header: 'Datasheet / source', accessorFn: (g) => g.source, cell: (c) => <span className="ellipsis source-text" title={`${c.row.original.source}${c.row.original.notes ? `\n${c.row.original.notes}` : ''}`}>{sourceLabel(c.getValue<string>())}</span>, size: 150 },
     ],
     [],
