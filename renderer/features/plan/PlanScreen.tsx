@@ -4,6 +4,7 @@ import { weekOf } from '../../../shared/domain/plan/weeks';
 import { AllocationEditor } from './AllocationEditor';
 import { MonthView } from './MonthView';
 import { PlanChart } from './PlanChart';
+import { PlanEditor, PlanPartsPanel } from './PlanEditors';
 import { ProblemsPanel } from './ProblemsPanel';
 import { ClaimsPanel, MilestoneTable, ScenariosPanel } from './SidePanels';
 import { usePlanStore } from './store';
@@ -112,7 +113,7 @@ export function PlanScreen() {
           <span className="muted">{s.zoom === 'weeks' ? 'drag a bar to move it, drag its right edge to resize, double-click an empty week to book · keys: arrows, Enter, Alt+←/→ move, Shift+→ extend, Shift+← remove week, +/− hours, Delete' : 'month view (read-only): weeks belong to the month of their Thursday'}</span>
         </div>
         {s.zoom === 'weeks' ? (
-          <Timeline view={view} selected={s.selected} selectedAllocationId={s.selectedAllocationId} flash={s.flash} todayWeek={todayWeek} onEdit={s.edit} onSelect={s.select} />
+          <Timeline view={view} selected={s.selected} selectedAllocationId={s.selectedAllocationId} flash={s.flash} todayWeek={todayWeek} onEdit={s.edit} onSelect={s.select} onEditTrack={(id) => s.openEditor({ kind: 'track', id })} />
         ) : (
           <MonthView view={view} />
         )}
@@ -121,6 +122,9 @@ export function PlanScreen() {
       {selectedAllocation && (
         <AllocationEditor plan={plan} allocation={selectedAllocation} offerings={view.catalog.offerings} costUsd={analysis.totals.allocationUsd[selectedAllocation.id]} fieldErrors={s.fieldErrors} onEdit={s.edit} onClose={() => s.select(s.selected, null)} />
       )}
+
+      <PlanPartsPanel plan={plan} onOpen={s.openEditor} onEdit={s.edit} />
+      {s.editor && <PlanEditor key={`${s.editor.kind}:${'id' in s.editor ? s.editor.id ?? 'new' : ''}`} view={view} target={s.editor} error={s.error} busy={s.busy} onEdit={s.edit} onClose={() => s.openEditor(null)} />}
 
       <div className="pt-two">
         <ProblemsPanel problems={analysis.problems} onJump={(p) => s.jump(p.cell)} />

@@ -3,10 +3,10 @@
  * resize; keyboard: arrows move the focus, Enter creates/opens, Alt+←/→ moves, Shift+→ extends, Shift+← removes the
  * week, +/− changes hours by 4, Delete removes), milestone markers, one row per capacity pool, weekly totals rows.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { CellRef } from '../../../shared/domain/plan/checks';
 import { moveAllocationsCommand, type PlanCommand } from '../../../shared/domain/plan/commands';
-import type { Allocation, OfferingFacts, Plan } from '../../../shared/domain/plan/types';
+import type { Allocation, Milestone, OfferingFacts, Plan } from '../../../shared/domain/plan/types';
 import { addWeeksToKey, daysInclusive, monthOfWeek, weekEnd, weekLabel, weekOf, weekStart } from '../../../shared/domain/plan/weeks';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { CellSelection } from './store';
@@ -41,6 +41,8 @@ interface Props {
   todayWeek: string;
   onEdit: (command: PlanCommand) => Promise<boolean>;
   onSelect: (cell: CellSelection | null, allocationId?: string | null) => void;
+  /** Opens the track's form from its swimlane label. */
+  onEditTrack?: (trackId: string) => void;
 }
 
 interface Drag {
@@ -50,7 +52,7 @@ interface Drag {
   dx: number;
 }
 
-export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect }: Props) {
+export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect, onEditTrack }: Props) {
   const { plan, weeks, analysis } = view;
   const offerings = useMemo(() => new Map(view.catalog.offerings.map((o) => [o.id, o])), [view.catalog.offerings]);
   const weekIndex = useMemo(() => new Map(weeks.map((w, i) => [w, i])), [weeks]);
@@ -73,10 +75,12 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
   const computeRange = () => {
     const el = scrollRef.current;
     if (!el) return;
-    // Chunks of 8 weeks with 8 weeks of overscan each side: the DOM changes once per 8 weeks scrolled, not per frame.
-    const CHUNK = 8;
-    const first = Math.max(0, Math.floor(el.scrollLeft / COL_W / CHUNK) * CHUNK - CHUNK);
-    const last = Math.min(weeks.length - 1, first + Math.ceil(el.clientWidth / COL_W) + 3 * CHUNK);
+    // Steps of 2 weeks with 4 weeks of overscan each side: each step mounts two columns of memoised cells (a few
+    // dozen elements) instead of 8-week chunks of hundreds, so no single frame carries a big mount.
+    const STEP = 2;
+    const OVERSCAN = 4;
+    const first = Math.max(0, Math.floor(el.scrollLeft / COL_W / STEP) * STEP - OVERSCAN);
+    const last = Math.min(weeks.length - 1, Math.floor(el.scrollLeft / COL_W / STEP) * STEP + Math.ceil(el.clientWidth / COL_W) + OVERSCAN + STEP);
     setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
   };
   const onScroll = () => {
@@ -87,7 +91,6 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     });
   };
   useEffect(computeRange, [weeks.length]);
-  const visible = (i: number) => i >= range.first && i <= range.last;
 
   // Drag: pointer moves update the ghost; release applies the change in whole weeks.
   useEffect(() => {
@@ -235,16 +238,66 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     }
   }
 
+  // Event delegation: one handler per lane reads the cell from data attributes, so cells take only primitive props
+  // and stay memoised (React skips them when a scroll only adds or removes columns at the window's edges).
+  const actions = useRef({ onCellKey, onSelect, onEdit, setDrag, plan, offerings, cellAllocations });
+  actions.current = { onCellKey, onSelect, onEdit, setDrag, plan, offerings, cellAllocations };
+  const laneHandlers = useMemo(() => {
+    const target = (e: React.SyntheticEvent) => {
+      const el = (e.target as HTMLElement).closest<HTMLElement>('[data-week]');
+      if (!el?.dataset.week || el.dataset.track === undefined) return null;
+      const ti = Number(el.dataset.ti);
+      return { trackId: el.dataset.track, week: el.dataset.week, ti };
+    };
+    return {
+      onClick: (e: React.MouseEvent) => {
+        const t = target(e);
+        if (t) actions.current.onSelect({ trackId: t.trackId, week: t.week }, actions.current.cellAllocations(t.trackId, t.week)[0]?.id ?? null);
+      },
+      onDoubleClick: (e: React.MouseEvent) => {
+        const t = target(e);
+        const a = actions.current;
+        if (!t || a.cellAllocations(t.trackId, t.week).length) return;
+        const id = newId('alloc');
+        void a.onEdit({ type: 'upsert', entity: 'allocation', value: { id, trackId: t.trackId, week: t.week, ...defaultBooking(a.plan, t.trackId, t.week, a.offerings), gpuCount: 1, hours: 20, phaseId: null, note: null } }).then((ok) => ok && a.onSelect({ trackId: t.trackId, week: t.week }, id));
+      },
+      onKeyDown: (e: React.KeyboardEvent) => {
+        const t = target(e);
+        if (t) void actions.current.onCellKey(e, t.ti, t.week);
+      },
+      onBarPointerDown: (e: React.PointerEvent, run: Run) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        actions.current.onSelect({ trackId: run.trackId, week: run.allocations[0]!.week }, run.allocations[0]!.id);
+        actions.current.setDrag({ run, mode: (e.target as HTMLElement).classList.contains('pt-handle') ? 'resize' : 'move', startX: e.clientX, dx: 0 });
+      },
+      onSegClick: (trackId: string, a: Allocation) => actions.current.onSelect({ trackId, week: a.week }, a.id),
+    };
+  }, []);
+
   const todayIndex = weekIndex.get(todayWeek);
   const todayLine = todayIndex === undefined ? null : <div className="pt-today-line" style={{ left: todayIndex * COL_W + COL_W / 2 }} aria-hidden="true" />;
-  const months: Array<{ month: string; span: number; start: number }> = [];
-  weeks.forEach((w, i) => {
-    const m = monthOfWeek(w);
-    const last = months[months.length - 1];
-    if (last && last.month === m) last.span++;
-    else months.push({ month: m, span: 1, start: i });
-  });
-  const projectWeek = (w: string) => w >= weekOf(plan.project.start) && w <= weekOf(plan.project.end);
+  const months = useMemo(() => {
+    const out: Array<{ month: string; span: number; start: number }> = [];
+    weeks.forEach((w, i) => {
+      const m = monthOfWeek(w);
+      const last = out[out.length - 1];
+      if (last && last.month === m) last.span++;
+      else out.push({ month: m, span: 1, start: i });
+    });
+    return out;
+  }, [weeks]);
+  const firstProjectWeek = weekOf(plan.project.start);
+  const lastProjectWeek = weekOf(plan.project.end);
+  const inView: Array<[string, number]> = [];
+  for (let wi = range.first; wi <= range.last && wi < weeks.length; wi++) inView.push([weeks[wi]!, wi]);
+  const milestonesByTrack = useMemo(() => {
+    const m = new Map<string, Milestone[]>();
+    for (const x of plan.milestones) m.set(x.trackId, [...(m.get(x.trackId) ?? []), x]);
+    return m;
+  }, [plan.milestones]);
+  const coverage = useMemo(() => new Map(analysis.phases.map((p) => [p.phaseId, p])), [analysis.phases]);
+  const poolLoads = useMemo(() => new Map(analysis.pools.map((p) => [p.poolId, p])), [analysis.pools]);
 
   return (
     <div className="pt-scroll" ref={scrollRef} onScroll={onScroll} role="grid" aria-label="Plan timeline" aria-rowcount={plan.tracks.length + plan.pools.length + 5}>
@@ -253,19 +306,14 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
           <div className="pt-label pt-corner">Month</div>
           <div className="pt-weeks" style={{ width }}>
             {months.map((m) => (
-              <div key={m.month} className="pt-month" style={{ left: m.start * COL_W, width: m.span * COL_W }}>{MONTH_FORMAT.format(new Date(`${m.month}-15T00:00:00Z`))}</div>
+              <div key={m.month} className="pt-month" style={{ left: m.start * COL_W, width: m.span * COL_W }}>{monthName(m.month)}</div>
             ))}
           </div>
         </div>
         <div className="pt-row pt-head" role="row">
           <div className="pt-label pt-corner">ISO week (Mon)</div>
           <div className="pt-weeks" style={{ width }}>
-            {weeks.map((w, wi) => visible(wi) && (
-              <div key={w} role="columnheader" className={`pt-weekhead${w === todayWeek ? ' today' : ''}${projectWeek(w) ? '' : ' outside'}`} style={{ left: wi * COL_W, width: COL_W }} title={`${w}: Monday ${weekStart(w)} to Sunday ${weekEnd(w)}`}>
-                <strong>{w.slice(5)}</strong> <span>{weekLabel(w).split('·')[1]}</span>
-                {w === todayWeek && <span className="pt-today-badge">today</span>}
-              </div>
-            ))}
+            {inView.map(([w, wi]) => <WeekHead key={w} week={w} left={wi * COL_W} today={w === todayWeek} outside={w < firstProjectWeek || w > lastProjectWeek} />)}
           </div>
         </div>
 
@@ -276,37 +324,30 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
           const trackLast = weekOf(track.end);
           const rows = Math.max(1, ...trackRuns.map((r) => r.row + 1));
           const height = MILESTONE_H + rows * ROW_H + 8;
-          const milestones = plan.milestones.filter((m) => m.trackId === track.id);
+          const milestones = milestonesByTrack.get(track.id) ?? [];
           return (
             <div key={track.id} className="pt-row pt-lane" role="row" style={{ height }}>
               <div className="pt-label" style={{ borderLeft: `4px solid ${track.colour}` }}>
-                <div className="pt-track-name">{track.name}</div>
+                <div className="pt-track-name">{track.name}{onEditTrack && <button type="button" className="pt-label-edit" aria-label={`Edit track ${track.name} (timeline)`} title="Edit the track: name, owner, focus, colour, dates" onClick={() => onEditTrack(track.id)}>✎</button>}</div>
                 <div className="pt-track-owner">{track.owner}</div>
                 <div className="pt-track-dates">{fmtDay(track.start)} → {fmtDay(track.end)} · {daysInclusive(track.start, track.end)} days</div>
               </div>
-              <div className="pt-weeks pt-lane-area" style={{ width, height }}>
-                {weeks.map((w, wi) => {
-                  if (!visible(wi)) return null;
-                  const inTrack = w >= trackFirst && w <= trackLast;
+              <div className="pt-weeks pt-lane-area" style={{ width, height }} onClick={laneHandlers.onClick} onDoubleClick={laneHandlers.onDoubleClick} onKeyDown={laneHandlers.onKeyDown}>
+                {inView.map(([w, wi]) => {
                   const isSel = selected?.trackId === track.id && selected.week === w;
                   const flags = problemsByCell.get(`track:${track.id}:${w}`);
-                  const tabIndex = isSel || (!selected && ti === 0 && wi === 0) ? 0 : -1;
+                  const here = cellAllocations(track.id, w);
                   return (
-                    <div
+                    <TrackCell
                       key={w}
-                      role="gridcell"
-                      tabIndex={tabIndex}
-                      data-cell={`track:${track.id}:${w}`}
-                      aria-label={`${track.name}, ${w}: ${cellAllocations(track.id, w).map((a) => `${gpuShort(a.gpuId)} ${a.gpuCount}× ${a.hours} h`).join(', ') || 'empty'}`}
-                      className={`pt-cell${inTrack ? '' : ' off'}${isSel ? ' selected' : ''}${w === todayWeek ? ' today' : ''}${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`}
-                      style={{ left: wi * COL_W, width: COL_W, height }}
-                      onClick={() => onSelect({ trackId: track.id, week: w }, cellAllocations(track.id, w)[0]?.id ?? null)}
-                      onDoubleClick={() => {
-                        if (cellAllocations(track.id, w).length) return;
-                        const id = newId('alloc');
-                        void onEdit({ type: 'upsert', entity: 'allocation', value: { id, trackId: track.id, week: w, ...defaultBooking(plan, track.id, w, offerings), gpuCount: 1, hours: 20, phaseId: null, note: null } }).then((ok) => ok && onSelect({ trackId: track.id, week: w }, id));
-                      }}
-                      onKeyDown={(e) => void onCellKey(e, ti, w)}
+                      trackId={track.id}
+                      ti={ti}
+                      week={w}
+                      left={wi * COL_W}
+                      height={height}
+                      tabIndex={isSel || (!selected && ti === 0 && wi === 0) ? 0 : -1}
+                      label={`${track.name}, ${w}: ${here.map((a) => `${gpuShort(a.gpuId)} ${a.gpuCount}× ${a.hours} h`).join(', ') || 'empty'}`}
+                      className={`pt-cell${w >= trackFirst && w <= trackLast ? '' : ' off'}${isSel ? ' selected' : ''}${w === todayWeek ? ' today' : ''}${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`}
                     />
                   );
                 })}
@@ -316,7 +357,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                     const dayOffset = (new Date(`${ph.start}T00:00:00Z`).getUTCDay() + 6) % 7;
                     const left = wi * COL_W + (dayOffset / 7) * COL_W;
                     const w = (daysInclusive(ph.start, ph.end) / 7) * COL_W;
-                    const cov = analysis.phases.find((p) => p.phaseId === ph.id);
+                    const cov = coverage.get(ph.id);
                     const flags = problemsByCell.get(`milestone:${ph.id}`);
                     const label = m.phases.length > 1 ? `${m.code} ${ph.name.split(' ')[0]!.toLowerCase().replace('experimentation', 'exp.')}` : m.code;
                     return (
@@ -337,35 +378,18 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
                 {trackRuns.map((run) => {
                   if (run.endIndex < range.first || run.startIndex > range.last) return null;
                   const isDrag = drag?.run.key === run.key;
-                  const left = run.startIndex * COL_W + 3;
-                  const baseWidth = (run.endIndex - run.startIndex + 1) * COL_W - 6;
-                  const dx = isDrag && drag.mode === 'move' ? drag.dx : 0;
-                  const dw = isDrag && drag.mode === 'resize' ? drag.dx : 0;
-                  const colour = track.colour;
-                  const o = offeringLabel(run.offeringId, run.gpuId, offerings);
-                  const selectedRun = run.allocations.some((a) => a.id === selectedAllocationId);
                   return (
-                    <div
+                    <Bar
                       key={run.key}
-                      className={`pt-bar${selectedRun ? ' selected' : ''}${isDrag ? ' dragging' : ''}`}
-                      style={{ left, width: Math.max(24, baseWidth + dw), top: MILESTONE_H + run.row * ROW_H + 2, transform: `translateX(${dx}px)`, background: run.gpuId.startsWith('a100') || run.gpuId.startsWith('h100') ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.3 : 0.6), color: run.gpuId.startsWith('a100') || run.gpuId.startsWith('h100') ? '#fff' : '#111827', borderColor: colour }}
-                      title={`${o} — drag to move, drag the right edge to resize`}
-                      data-run={`${track.id}:${run.gpuId}:${run.allocations[0]!.week}`}
-                      onPointerDown={(e) => {
-                        if (e.button !== 0) return;
-                        e.preventDefault();
-                        onSelect({ trackId: track.id, week: run.allocations[0]!.week }, run.allocations[0]!.id);
-                        setDrag({ run, mode: (e.target as HTMLElement).classList.contains('pt-handle') ? 'resize' : 'move', startX: e.clientX, dx: 0 });
-                      }}
-                    >
-                      {run.allocations.map((a) => (
-                        <div key={a.id} className="pt-seg" style={{ width: COL_W }} onClick={() => onSelect({ trackId: track.id, week: a.week }, a.id)}>
-                          <span className="pt-seg-gpu">{a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}{gpuShort(a.gpuId)}</span>
-                          <span className="pt-seg-hours">{fmtHours(a.hours)} h</span>
-                        </div>
-                      ))}
-                      <div className="pt-handle" aria-hidden="true" />
-                    </div>
+                      run={run}
+                      colour={track.colour}
+                      offering={offeringLabel(run.offeringId, run.gpuId, offerings)}
+                      selected={selectedAllocationId !== null && run.allocations.some((a) => a.id === selectedAllocationId)}
+                      dragMode={isDrag ? drag.mode : null}
+                      dx={isDrag ? drag.dx : 0}
+                      onPointerDown={laneHandlers.onBarPointerDown}
+                      onSegClick={laneHandlers.onSegClick}
+                    />
                   );
                 })}
                 {todayLine}
@@ -376,47 +400,31 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
 
         <div className="pt-section">Capacity pools — booked GPU-hours / what the pool holds (GPUs × 168 h)</div>
         {plan.pools.map((pool) => {
-          const load = analysis.pools.find((p) => p.poolId === pool.id);
+          const load = poolLoads.get(pool.id);
           return (
             <div key={pool.id} className="pt-row pt-pool" role="row">
               <div className="pt-label" title={pool.notes ?? ''}>
                 <div className="pt-track-name">{pool.name}</div>
-                <div className="pt-track-owner">{pool.capacity} {pool.unit === 'gpus' ? (pool.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at a time · {pool.offeringIds.map((id) => gpuShort(offerings.get(id)?.gpuId ?? id.split('-').slice(-2).join('-'))).join(', ')}</div>
+                <div className="pt-track-owner">{pool.capacity} {pool.unit === 'gpus' ? (pool.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at a time · {[...pool.offeringIds.map((id) => gpuShort(offerings.get(id)?.gpuId ?? id.split('-').slice(-2).join('-'))), ...pool.gpuIds.map(gpuShort)].join(', ')}</div>
               </div>
               <div className="pt-weeks" style={{ width }}>
-                {weeks.map((w, wi) => {
-                  if (!visible(wi)) return null;
-                  const l = load?.weeks[w];
-                  const pct = l && l.capacityHours ? Math.min(1, l.gpuHours / l.capacityHours) : 0;
-                  return (
-                    <div key={w} role="gridcell" tabIndex={-1} data-cell={`pool:${pool.id}:${w}`} className={`pt-poolcell${l?.over ? ' over' : l?.turns ? ' turns' : ''}${w === todayWeek ? ' today' : ''}`} style={{ left: wi * COL_W, width: COL_W }}
-                      title={l ? `${pool.name}, ${w}: ${l.gpuHours} GPU-h booked of ${l.capacityHours}; ${l.concurrentGpus} GPU bookings at once (capacity ${pool.capacity})${l.over ? ' — OVER CAPACITY' : l.turns ? ' — bookings must take turns' : ''}` : `${w}: nothing booked`}>
-                      {l ? (
-                        <>
-                          <div className="pt-load"><div className="pt-load-fill" style={{ width: `${pct * 100}%` }} /></div>
-                          <span className="num">{fmtHours(l.gpuHours)}/{l.capacityHours} h</span>
-                          {l.concurrentGpus > pool.capacity && <span className="pt-conc">{l.concurrentGpus} at once</span>}
-                        </>
-                      ) : <span className="muted">—</span>}
-                    </div>
-                  );
-                })}
+                {inView.map(([w, wi]) => <PoolCell key={w} poolId={pool.id} name={pool.name} capacity={pool.capacity} week={w} left={wi * COL_W} today={w === todayWeek} load={load?.weeks[w]} />)}
               </div>
             </div>
           );
         })}
 
         <div className="pt-section">Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used</div>
-        <TotalsRow range={range} width={width} label="GPU-hours" sub="all tracks" weeks={weeks} todayWeek={todayWeek} render={(w) => {
+        <TotalsRow inView={inView} width={width} label="GPU-hours" sub="all tracks" todayWeek={todayWeek} render={(w) => {
           const t = totalsByWeek.get(w)!;
           return { text: `${fmtHours(t.gpuHours)} h`, cls: '', title: `${w}: ${t.gpuHours} GPU-hours booked` };
         }} />
-        <TotalsRow range={range} width={width} label="Cost" sub="vs the week's share of the budget" weeks={weeks} todayWeek={todayWeek} cellKey={(w) => `totals::${w}`} render={(w) => {
+        <TotalsRow inView={inView} width={width} label="Cost" sub="vs the week's share of the budget" todayWeek={todayWeek} cellKey={(w) => `totals::${w}`} render={(w) => {
           const t = totalsByWeek.get(w)!;
           const over = Number(t.usd) > Number(t.budgetShareUsd) && Number(t.usd) > 0;
           return { text: fmtUsd(t.usd), sub: `share ${fmtUsd(t.budgetShareUsd)}`, cls: over ? 'warn' : '', title: `${w}: $${t.usd} planned (catalog price, else the plan's price); budget share $${t.budgetShareUsd} = budget × project days in the week ÷ project days` };
         }} />
-        <TotalsRow range={range} width={width} label="Cumulative cost" sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`} weeks={weeks} todayWeek={todayWeek} render={(w) => {
+        <TotalsRow inView={inView} width={width} label="Cumulative cost" sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`} todayWeek={todayWeek} render={(w) => {
           const t = totalsByWeek.get(w)!;
           const over = Number(t.cumulativeUsd) > Number(plan.project.budget);
           return { text: fmtUsd(t.cumulativeUsd), sub: `${Math.round((Number(t.cumulativeUsd) / Math.max(1, Number(plan.project.budget))) * 100)}% of budget`, cls: over ? 'bad' : '', title: `By the end of ${w}: $${t.cumulativeUsd} of the $${plan.project.budget} budget (${plan.project.budgetSource})` };
@@ -424,6 +432,67 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
       </div>
     </div>
   );
+}
+
+const WeekHead = memo(function WeekHead({ week, left, today, outside }: { week: string; left: number; today: boolean; outside: boolean }) {
+  return (
+    <div role="columnheader" className={`pt-weekhead${today ? ' today' : ''}${outside ? ' outside' : ''}`} style={{ left, width: COL_W }} title={`${week}: Monday ${weekStart(week)} to Sunday ${weekEnd(week)}`}>
+      <strong>{week.slice(5)}</strong> <span>{weekLabel(week).split('·')[1]}</span>
+      {today && <span className="pt-today-badge">today</span>}
+    </div>
+  );
+});
+
+/** One week of a swimlane; clicks and keys are handled by the lane (data-track / data-week / data-ti). */
+const TrackCell = memo(function TrackCell({ trackId, ti, week, left, height, tabIndex, label, className }: { trackId: string; ti: number; week: string; left: number; height: number; tabIndex: number; label: string; className: string }) {
+  return <div role="gridcell" tabIndex={tabIndex} data-cell={`track:${trackId}:${week}`} data-track={trackId} data-week={week} data-ti={ti} aria-label={label} className={className} style={{ left, width: COL_W, height }} />;
+});
+
+type PoolWeek = PlanView['analysis']['pools'][number]['weeks'][string];
+const PoolCell = memo(function PoolCell({ poolId, name, capacity, week, left, today, load: l }: { poolId: string; name: string; capacity: number; week: string; left: number; today: boolean; load: PoolWeek | undefined }) {
+  const pct = l && l.capacityHours ? Math.min(1, l.gpuHours / l.capacityHours) : 0;
+  return (
+    <div role="gridcell" tabIndex={-1} data-cell={`pool:${poolId}:${week}`} className={`pt-poolcell${l?.over ? ' over' : l?.turns ? ' turns' : ''}${today ? ' today' : ''}`} style={{ left, width: COL_W }}
+      title={l ? `${name}, ${week}: ${l.gpuHours} GPU-h booked of ${l.capacityHours}; ${l.concurrentGpus} GPU bookings at once (capacity ${capacity})${l.over ? ' — OVER CAPACITY' : l.turns ? ' — bookings must take turns' : ''}` : `${week}: nothing booked`}>
+      {l ? (
+        <>
+          <div className="pt-load"><div className="pt-load-fill" style={{ width: `${pct * 100}%` }} /></div>
+          <span className="num">{fmtHours(l.gpuHours)}/{l.capacityHours} h</span>
+          {l.concurrentGpus > capacity && <span className="pt-conc">{l.concurrentGpus} at once</span>}
+        </>
+      ) : <span className="muted">—</span>}
+    </div>
+  );
+});
+
+const Bar = memo(function Bar({ run, colour, offering, selected, dragMode, dx, onPointerDown, onSegClick }: { run: Run; colour: string; offering: string; selected: boolean; dragMode: Drag['mode'] | null; dx: number; onPointerDown: (e: React.PointerEvent, run: Run) => void; onSegClick: (trackId: string, a: Allocation) => void }) {
+  const left = run.startIndex * COL_W + 3;
+  const baseWidth = (run.endIndex - run.startIndex + 1) * COL_W - 6;
+  const strong = run.gpuId.startsWith('a100') || run.gpuId.startsWith('h100');
+  return (
+    <div
+      className={`pt-bar${selected ? ' selected' : ''}${dragMode ? ' dragging' : ''}`}
+      style={{ left, width: Math.max(24, baseWidth + (dragMode === 'resize' ? dx : 0)), top: MILESTONE_H + run.row * ROW_H + 2, transform: `translateX(${dragMode === 'move' ? dx : 0}px)`, background: strong ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.3 : 0.6), color: strong ? '#fff' : '#111827', borderColor: colour }}
+      title={`${offering} — drag to move, drag the right edge to resize`}
+      data-run={`${run.trackId}:${run.gpuId}:${run.allocations[0]!.week}`}
+      onPointerDown={(e) => onPointerDown(e, run)}
+    >
+      {run.allocations.map((a) => (
+        <div key={a.id} className="pt-seg" style={{ width: COL_W }} onClick={() => onSegClick(run.trackId, a)}>
+          <span className="pt-seg-gpu">{a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}{gpuShort(a.gpuId)}</span>
+          <span className="pt-seg-hours">{fmtHours(a.hours)} h</span>
+        </div>
+      ))}
+      <div className="pt-handle" aria-hidden="true" />
+    </div>
+  );
+});
+
+const monthCache = new Map<string, string>();
+function monthName(month: string): string {
+  let out = monthCache.get(month);
+  if (out === undefined) monthCache.set(month, (out = MONTH_FORMAT.format(new Date(`${month}-15T00:00:00Z`))));
+  return out;
 }
 
 function fmtSpan(start: string, end: string): string {
@@ -441,7 +510,16 @@ function fmtDay(day: string): string {
   return out;
 }
 
-function TotalsRow({ range, width, label, sub, weeks, todayWeek, render, cellKey }: { range: { first: number; last: number }; width: number; label: string; sub: string; weeks: string[]; todayWeek: string; render: (w: string) => { text: string; sub?: string; cls: string; title: string }; cellKey?: (w: string) => string }) {
+const TotalCell = memo(function TotalCell({ week, left, today, text, sub, cls, title, cellKey }: { week: string; left: number; today: boolean; text: string; sub: string | undefined; cls: string; title: string; cellKey: string | undefined }) {
+  return (
+    <div role="gridcell" tabIndex={-1} data-cell={cellKey} data-w={week} className={`pt-totalcell ${cls}${today ? ' today' : ''}`} style={{ left, width: COL_W }} title={title}>
+      <span className="num">{text}</span>
+      {sub && <span className="pt-totalsub">{sub}</span>}
+    </div>
+  );
+});
+
+function TotalsRow({ inView, width, label, sub, todayWeek, render, cellKey }: { inView: Array<[string, number]>; width: number; label: string; sub: string; todayWeek: string; render: (w: string) => { text: string; sub?: string; cls: string; title: string }; cellKey?: (w: string) => string }) {
   return (
     <div className="pt-row pt-totals" role="row">
       <div className="pt-label">
@@ -449,15 +527,9 @@ function TotalsRow({ range, width, label, sub, weeks, todayWeek, render, cellKey
         <div className="pt-track-owner">{sub}</div>
       </div>
       <div className="pt-weeks" style={{ width }}>
-        {weeks.map((w, wi) => {
-          if (wi < range.first || wi > range.last) return null;
+        {inView.map(([w, wi]) => {
           const r = render(w);
-          return (
-            <div key={w} role="gridcell" tabIndex={-1} data-cell={cellKey?.(w)} className={`pt-totalcell ${r.cls}${w === todayWeek ? ' today' : ''}`} style={{ left: wi * COL_W, width: COL_W }} title={r.title}>
-              <span className="num">{r.text}</span>
-              {r.sub && <span className="pt-totalsub">{r.sub}</span>}
-            </div>
-          );
+          return <TotalCell key={w} week={w} left={wi * COL_W} today={w === todayWeek} text={r.text} sub={r.sub} cls={r.cls} title={r.title} cellKey={cellKey?.(w)} />;
         })}
       </div>
     </div>

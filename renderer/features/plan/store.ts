@@ -6,6 +6,7 @@ import type { SerializedError } from '../../../shared/domain/errors';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { Response } from '../../../shared/ipc/contract';
 import { api } from '../../app/api';
+import type { EditorTarget } from './PlanEditors';
 
 export type Zoom = 'weeks' | 'months';
 export interface CellSelection {
@@ -34,8 +35,11 @@ interface PlanState {
   select: (cell: CellSelection | null, allocationId?: string | null) => void;
   jump: (cell: CellRef) => void;
   loadCompare: () => Promise<void>;
-  duplicate: (name: string) => Promise<void>;
+  duplicate: (name: string) => Promise<boolean>;
   clearError: () => void;
+  /** The open add/edit form (project, track, milestone, pool), if any. */
+  editor: EditorTarget | null;
+  openEditor: (target: EditorTarget | null) => void;
 }
 
 function fieldErrorsOf(error: SerializedError): Record<string, string> {
@@ -119,11 +123,14 @@ export const usePlanStore = create<PlanState>((set, get) => ({
 
   async duplicate(name) {
     const view = get().view;
-    if (!view) return;
+    if (!view) return false;
     const r = await api.plan.duplicateScenario({ projectId: view.plan.project.id, name });
     if (!r.ok) set({ error: r.error });
     await get().loadCompare();
+    return r.ok;
   },
 
   clearError: () => set({ error: null, fieldErrors: {} }),
+  editor: null,
+  openEditor: (target) => set({ editor: target, error: null, fieldErrors: {} }),
 }));
