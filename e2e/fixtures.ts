@@ -11,14 +11,14 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { _electron, chromium, type Browser, type ElectronApplication } from 'playwright-core';
 import { createAppContext, type AppContext } from '../electron/services/app-context';
+import { APP_ORIGIN, CHROMIUM_ARGS, rendererRouteHandler } from '../electron/services/report/renderer-route';
 import type { Dialogs } from '../electron/services/service-deps';
 
 export const repoRoot = path.resolve(__dirname, '..');
 export const referenceDir = path.resolve(repoRoot, '..', 'shared');
 const rendererDir = path.join(repoRoot, 'dist', 'renderer');
 const bridgeClient = path.join(repoRoot, 'dist', 'e2e', 'bridge-client.js');
-const APP_ORIGIN = 'http://gpu-planner.app';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { CHROMIUM_ARGS };
 
 export interface AppHarness {
   mode: 'browser-bridge' | 'electron';
@@ -35,7 +35,6 @@ export interface AppHarness {
   menu(command: { command: 'import-billing' | 'export-pdf' | 'show-about' | 'navigate'; screen?: 'catalog' | 'estimate' | 'plan' | 'budget' | 'review' }): Promise<void>;
 }
 
-const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.map': 'application/json', '.woff2': 'font/woff2' };
 
 function electronBinaryAvailable(): boolean {
   try {
@@ -72,12 +71,7 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
   });
   const browserContext = await (await browser()).newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   page = await browserContext.newPage();
-  await page.route(`${APP_ORIGIN}/**`, async (route) => {
-    const url = new URL(route.request().url());
-    const file = path.join(rendererDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
-    if (!file.startsWith(rendererDir) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-    return route.fulfill({ status: 200, body: fs.readFileSync(file), headers: { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' } });
-  });
+  await page.route(`${APP_ORIGIN}/**`, rendererRouteHandler(rendererDir));
   await page.exposeFunction('__gpuPlannerInvoke', (channel: string, request: unknown) => context.handlers.dispatch(channel, request));
   await page.addInitScript({ path: bridgeClient });
   page.on('pageerror', (error) => console.error('[renderer]', error));

@@ -7,7 +7,9 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification } from 'electro
 import { serializeError } from '../../shared/domain/errors';
 import { createAppContext, type AppContext } from '../services/app-context';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
+import { setPdfRenderer } from '../services/report/report.service';
 import { buildMenu } from './menu';
+import { createElectronPdfRenderer } from './print-to-pdf';
 import { applyContentSecurityPolicy, isTrustedSender, lockDownNavigation } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
 
@@ -68,6 +70,8 @@ async function start(): Promise<void> {
     runtime: 'electron',
     version: app.getVersion(),
   });
+  // The review PDF: Electron's printToPDF on a hidden window of the print view (electron/main/print-to-pdf.ts).
+  setPdfRenderer(createElectronPdfRenderer(rendererIndex, path.join(__dirname, 'preload.cjs')));
   const table = context.handlers;
   for (const channel of table.channels) {
     ipcMain.handle(channel, async (event, request) => {

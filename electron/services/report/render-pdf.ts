@@ -10,8 +10,8 @@ import { APP_ORIGIN, CHROMIUM_ARGS, findRendererDir, rendererRouteHandler } from
 export interface RenderPdfOptions {
   hash: string;
   pageSize: PageSize;
-  headerTemplate: string;
-  footerTemplate: string;
+  /** Running header and footer; a promise so that Chromium starts while the model is assembled. */
+  templates: Promise<{ headerTemplate: string; footerTemplate: string }>;
   invoke: (channel: string, request: unknown) => Promise<unknown>;
   onProgress?: (stage: 'render' | 'pdf', message: string) => void;
   timeoutMs?: number;
@@ -48,12 +48,13 @@ export const renderPdfWithChromium: PdfRenderer = async (options) => {
     if (state.ready !== 'true') throw new Error(`The print view failed: ${state.error || errors.join('; ')}`);
     options.onProgress?.('pdf', 'Printing to PDF');
     await page.emulateMedia({ media: 'print' });
+    const { headerTemplate, footerTemplate } = await options.templates;
     const pdf = await page.pdf({
       format: options.pageSize,
       printBackground: true,
       displayHeaderFooter: true,
-      headerTemplate: options.headerTemplate,
-      footerTemplate: options.footerTemplate,
+      headerTemplate,
+      footerTemplate,
       margin: { top: '16mm', bottom: '16mm', left: '12mm', right: '12mm' },
     });
     return new Uint8Array(pdf);

@@ -149,19 +149,21 @@ export function createReportService(deps: ServiceDeps) {
   /** Renders the PDF bytes (no dialog): the CLI, the tests and exportPdf use it. */
   async function renderPdf(request: ReportRequest & { pageSize: PageSize }, onProgress: (stage: 'model' | 'render' | 'pdf', message: string) => void = () => {}) {
     onProgress('model', 'Assembling the report');
-    const model = await getReportModel(request);
-    const { headerTemplate, footerTemplate } = headerFooterTemplates(model.cover.projectName, model.cover.date);
-    const pdf = await pdfRenderer({
-      hash: printHash({ ...request, projectId: model.cover.projectId }),
-      pageSize: request.pageSize,
-      headerTemplate,
-      footerTemplate,
-      invoke: async (channel, raw) => {
-        if (channel !== 'report:get-report-model') return { ok: false, error: { code: 'FORBIDDEN', message: `The print view may not call ${channel}.` } };
-        return { ok: true, value: model };
-      },
-      onProgress,
-    });
+    const modelPromise = getReportModel(request);
+    modelPromise.catch(() => {}); // awaited below; the renderer may not have asked yet
+    const [pdf, model] = await Promise.all([
+      pdfRenderer({
+        hash: printHash(request),
+        pageSize: request.pageSize,
+        templates: modelPromise.then((m) => headerFooterTemplates(m.cover.projectName, m.cover.date)),
+        invoke: async (channel) => {
+          if (channel !== 'report:get-report-model') return { ok: false, error: { code: 'FORBIDDEN', message: `The print view may not call ${channel}.` } };
+          return { ok: true, value: await modelPromise };
+        },
+        onProgress,
+      }),
+      modelPromise,
+    ]);
     return { pdf, pages: countPdfPages(pdf), model };
   }
 

@@ -166,6 +166,14 @@ function group<T>(items: T[], key: (t: T) => string, usd: (t: T) => string, hour
   return [...m.entries()].map(([k, g]) => ({ key: k, usd: money(g.usd), gpuHours: round(g.gpuHours) }));
 }
 
+/** A cheaper rental worth a next step: saves at least 20% and $1 per run against the planned offering. */
+function materiallyCheaper(planned: HardwareAlternative | undefined, cheaper: HardwareAlternative): boolean {
+  if (!planned) return true;
+  if (planned.offeringId === cheaper.offeringId) return false;
+  const saving = Number(planned.usdPerRun) - Number(cheaper.usdPerRun);
+  return saving >= 1 && saving >= 0.2 * Number(planned.usdPerRun);
+}
+
 export function assembleReportModel(input: ReportInputs): ReportModel {
   const { view } = input;
   const { plan, analysis } = view;
@@ -224,18 +232,22 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
 
   const recommendations = input.phaseEstimates.map((pe) => {
     const m = milestones.find((x) => x.phaseId === pe.phaseId);
-    const fitting = pe.alternatives.filter((a) => a.fits);
+    // Rentals only: a purchase's amortized cost per run assumes buying the machine (shown, not recommended).
+    const fitting = pe.alternatives.filter((a) => a.fits && a.priceKind !== 'purchase');
     const cheapest = [...fitting].sort((a, b) => Number(a.usdPerRun) - Number(b.usdPerRun) || a.hoursPerRun - b.hoursPerRun)[0] ?? null;
     const fastest = [...fitting].sort((a, b) => a.hoursPerRun - b.hoursPerRun)[0] ?? null;
     const planned = pe.alternatives.find((a) => a.planned) ?? null;
     const why: string[] = [];
     if (planned) why.push(`Planned: ${planned.gpuName} (${planned.offering}) — ${planned.hoursPerRun.toFixed(2)} h and $${planned.usdPerRun} per run, needs ${planned.requiredGiB.toFixed(1)} of ${planned.gpuMemoryGiB} GiB (${planned.fits ? 'fits' : 'does not fit'}), ${planned.bound}-bound.`);
-    if (cheapest) why.push(`Cheapest that fits: ${cheapest.gpuName} (${cheapest.offering}) at $${cheapest.usdPerRun} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`);
+    if (cheapest) why.push(`Cheapest rental that fits: ${cheapest.gpuName} (${cheapest.offering}) at $${cheapest.usdPerRun} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`);
     if (fastest) why.push(`Fastest that fits: ${fastest.gpuName} (${fastest.offering}) at ${fastest.hoursPerRun.toFixed(2)} h per run, $${fastest.usdPerRun}.`);
     if (planned && cheapest && planned.offeringId !== cheapest.offeringId) {
       const extra = new Big(planned.usdPerRun).minus(cheapest.usdPerRun);
-      why.push(`The planned choice costs $${money(extra)} more per run than the cheapest; ${planned.hoursPerRun <= cheapest.hoursPerRun ? `it saves ${(cheapest.hoursPerRun - planned.hoursPerRun).toFixed(2)} h per run.` : 'and it is not faster.'}`);
+      const saved = cheapest.hoursPerRun - planned.hoursPerRun;
+      if (extra.abs().lt(0.05)) why.push('The planned choice costs about the same per run as the cheapest rental (within $0.05).');
+      else why.push(`The planned choice costs $${money(extra)} more per run than the cheapest rental${saved >= 0.01 ? `; it saves ${saved.toFixed(2)} h per run.` : ' and is not faster.'}`);
     }
+    if (pe.alternatives.some((a) => a.priceKind === 'purchase')) why.push('Purchase rows are the machine\'s price written off over its lifetime (cost assumptions); they are shown for comparison, not recommended.');
     if (planned && planned.bound === 'overhead') why.push('The run is bound by per-step overhead, not by the GPU\'s peak: a faster GPU shortens it far less than its TFLOPS ratio suggests.');
     return { phaseId: pe.phaseId, title: m ? `${m.code} · ${m.phase}` : pe.phaseId, workload: pe.workloadLabel, planned: m?.hardware ?? '—', recommended: cheapest, alternatives: pe.alternatives, why, error: pe.error };
   });
@@ -271,7 +283,7 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   const oldest = [...prices].sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
   if (oldest) nextSteps.push({ text: `Re-check catalog prices; the oldest used is ${oldest.provider} ${oldest.sku} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
   if (!input.budget.available) nextSteps.push({ text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
-  for (const r of recommendations) if (r.recommended && r.alternatives.find((a) => a.planned)?.offeringId !== r.recommended.offeringId) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
+  for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
 
   const budgetTotal = Number(analysis.totals.budget);
   const scenarioName = input.scenarioId ? input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId : 'Current plan';

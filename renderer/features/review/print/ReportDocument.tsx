@@ -7,12 +7,15 @@ import { REPORT_SECTIONS, type ReportModel, type ReportSectionId } from '../../.
 import { AllocationChart, BurnUpChart, CostBars } from './ReportCharts';
 import { num, range, usd } from './format';
 
+/** Short sections that follow the previous one on the same page. */
+const NO_BREAK_BEFORE = new Set<ReportSectionId>(['milestones', 'next-steps']);
+
 function Section({ id, model, children, source }: { id: ReportSectionId; model: ReportModel; children: ReactNode; source: ReactNode }) {
   if (!model.sections.includes(id)) return null;
   const n = model.sections.indexOf(id) + 1;
   const title = REPORT_SECTIONS.find((s) => s.id === id)!.title;
   return (
-    <section className="rp-section" id={`rp-${id}`} data-section={id}>
+    <section className={NO_BREAK_BEFORE.has(id) ? 'rp-section rp-continue' : 'rp-section'} id={`rp-${id}`} data-section={id}>
       <h2>{n}. {title}</h2>
       {children}
       <p className="rp-source"><strong>Source:</strong> {source}</p>
@@ -20,16 +23,22 @@ function Section({ id, model, children, source }: { id: ReportSectionId; model: 
   );
 }
 
-function Table({ head, rows, numeric = [], className }: { head: string[]; rows: ReactNode[][]; numeric?: number[]; className?: string }) {
+function Table({ head, rows, numeric = [], nowrap = [], className }: { head: string[]; rows: ReactNode[][]; numeric?: number[]; nowrap?: number[]; className?: string }) {
+  const cls = (i: number) => [numeric.includes(i) ? 'num' : '', nowrap.includes(i) ? 'nowrap' : ''].filter(Boolean).join(' ') || undefined;
   return (
     <table className={`rp-table ${className ?? ''}`}>
-      <thead><tr>{head.map((h, i) => <th key={i} className={numeric.includes(i) ? 'num' : undefined}>{h}</th>)}</tr></thead>
-      <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} className={numeric.includes(j) ? 'num' : undefined}>{c}</td>)}</tr>)}</tbody>
+      <thead><tr>{head.map((h, i) => <th key={i} className={cls(i)}>{h}</th>)}</tr></thead>
+      <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} className={cls(j)}>{c}</td>)}</tr>)}</tbody>
     </table>
   );
 }
 
 const Sev = ({ s }: { s: string }) => <span className={`rp-sev rp-sev-${s}`}>{s}</span>;
+
+/** `2025-12-21 → 12-23` within a year, else both dates in full. */
+function dates(start: string, end: string): string {
+  return start.slice(0, 4) === end.slice(0, 4) ? `${start} → ${end.slice(5)}` : `${start} → ${end}`;
+}
 
 export function ReportDocument({ model }: { model: ReportModel }) {
   const { cover, summary } = model;
@@ -74,18 +83,18 @@ export function ReportDocument({ model }: { model: ReportModel }) {
       </Section>
 
       <Section id="tracks" model={model} source="the plan's tracks; hours and cost from their allocations">
-        <Table head={['Track', 'Owner', 'Focus', 'Dates', 'GPU-hours', 'Cost']} numeric={[4, 5]} rows={model.tracks.map((t) => [<><i className="rp-dot" style={{ background: t.colour }} />{t.name}</>, t.owner, t.focus, `${t.start} → ${t.end}`, num(t.gpuHours), usd(t.usd)])} />
+        <Table head={['Track', 'Owner', 'Focus', 'Dates', 'GPU-hours', 'Cost']} numeric={[4, 5]} nowrap={[1, 3]} rows={model.tracks.map((t) => [<><i className="rp-dot" style={{ background: t.colour }} />{t.name}</>, t.owner, t.focus, dates(t.start, t.end), num(t.gpuHours), usd(t.usd)])} />
       </Section>
 
       <Section id="milestones" model={model} source="the plan's milestones and phases; app = estimation model × catalog price (basis per row); author = the seed plan's own figures (quoted in the plan)">
-        <Table className="rp-milestones" head={['Milestone', 'Dates', 'Hardware', 'Runs', 'App h', 'App cost', 'Booked h', 'Author h', 'Author cost']} numeric={[3, 4, 5, 6, 7, 8]} rows={model.milestones.map((m) => [<><strong>{m.code}</strong> {m.milestone}{m.phase !== m.milestone ? <> · {m.phase}</> : null}<div className="rp-sub">{m.trackName} ({m.owner})</div></>, `${m.start} → ${m.end}`, m.hardware, range(m.runs), num(m.appHours, 2), usd(m.appUsd), num(m.allocatedHours), range(m.authorHours, 'h'), range(m.authorUsd, '$')])} />
+        <Table className="rp-milestones" head={['Milestone', 'Dates', 'Hardware', 'Runs', 'App h', 'App cost', 'Booked h', 'Author h', 'Author cost']} numeric={[3, 4, 5, 6, 7, 8]} nowrap={[1]} rows={model.milestones.map((m) => [<><strong>{m.code}</strong> {m.milestone}{m.phase !== m.milestone ? <> · {m.phase}</> : null}<div className="rp-sub">{m.trackName} ({m.owner})</div></>, dates(m.start, m.end), m.hardware, range(m.runs), num(m.appHours, 2), usd(m.appUsd), num(m.allocatedHours), range(m.authorHours, 'h'), range(m.authorUsd, '$')])} />
         <h3>Basis of the app's estimates</h3>
         <ul className="rp-notes">{model.milestones.map((m) => <li key={m.phaseId}><strong>{m.code} · {m.phase}:</strong> {m.appBasis}</li>)}</ul>
       </Section>
 
       <Section id="timeline" model={model} source="the plan's weekly allocations; cost per allocation by the cost rule in section Assumptions">
         <AllocationChart model={model} />
-        <Table head={['Week', 'Track', 'GPU', 'Offering', 'Hours', 'Cost', 'Note']} numeric={[4, 5]} rows={model.allocations.map((a) => [a.week, a.track, `${a.gpuCount}× ${a.gpuId}`, a.offeringId ?? '—', num(a.hours), usd(a.usd), a.note ?? ''])} />
+        <Table className="rp-compact" head={['Week', 'Track', 'GPU', 'Offering', 'Hours', 'Cost', 'Note']} numeric={[4, 5]} nowrap={[0, 2]} rows={model.allocations.map((a) => [a.week, a.track, `${a.gpuCount}× ${a.gpuId}`, <span className="rp-src">{a.offeringId ?? '—'}</span>, num(a.hours), usd(a.usd), a.note ?? ''])} />
       </Section>
 
       <Section id="hardware" model={model} source="estimation model across the catalog (per run: the phase's workload; cheapest priced offering per GPU; prices with their dates in section Catalog prices used)">
@@ -94,19 +103,19 @@ export function ReportDocument({ model }: { model: ReportModel }) {
             <h3>{r.title}</h3>
             <p className="rp-sub">Workload: {r.workload ?? 'none'} · planned: {r.planned}</p>
             {r.error ? <p className="bad">{r.error}</p> : (
-              <Table head={['GPU', 'Offering', 'Price', 'h/run', '$/run', 'Memory (need/has GiB)', 'Fits', 'Bound']} numeric={[3, 4]} rows={r.alternatives.map((a) => [<>{a.planned ? <strong>{a.gpuName} (planned)</strong> : a.gpuName}{r.recommended?.offeringId === a.offeringId ? <span className="rp-badge">cheapest that fits</span> : null}</>, a.offering, `${a.priceKind}, ${a.priceAsOf}`, num(a.hoursPerRun, 2), usd(a.usdPerRun), `${num(a.requiredGiB)} / ${num(a.gpuMemoryGiB, 0)}`, a.fits ? 'yes' : 'no', a.bound])} />
+              <Table head={['GPU', 'Offering', 'Price', 'h/run', '$/run', 'Memory need/has GiB', 'Fits', 'Bound']} numeric={[3, 4]} nowrap={[5]} rows={r.alternatives.map((a) => [<>{a.planned ? <strong>{a.gpuName} (planned)</strong> : a.gpuName}{r.recommended?.offeringId === a.offeringId ? <span className="rp-badge">cheapest rental that fits</span> : null}</>, a.offering, `${a.priceKind}, ${a.priceAsOf}`, num(a.hoursPerRun, 2), usd(a.usdPerRun), `${num(a.requiredGiB)} / ${num(a.gpuMemoryGiB, 0)}`, a.fits ? 'yes' : 'no', a.bound])} />
             )}
             <ul className="rp-why">{r.why.map((w, i) => <li key={i}>{w}</li>)}</ul>
           </div>
         ))}
       </Section>
 
-      <Section id="costs" model={model} source="plan allocations × catalog prices (cost rule in section Assumptions); providers from the catalog's offerings">
+      <Section id="costs" model={model} source={<>plan allocations × catalog prices (cost rule in section Assumptions); providers from the catalog's offerings. Rows add per-allocation costs rounded to cents; the plan's exact total is {usd(model.costs.total)}.</>}>
         <div className="rp-grid3">
           {([['Track', model.costs.byTrack], ['Month', model.costs.byMonth], ['Provider', model.costs.byProvider]] as const).map(([label, rows]) => (
             <div key={label}>
               <h3>By {label.toLowerCase()}</h3>
-              <Table head={[label, 'GPU-h', 'Cost']} numeric={[1, 2]} rows={[...rows.map((r) => [r.key, num(r.gpuHours), usd(r.usd)]), [<strong key="t">Total</strong>, '', <strong key="u">{usd(model.costs.total)}</strong>]]} />
+              <Table head={[label, 'GPU-h', 'Cost']} numeric={[1, 2]} rows={[...rows.map((r) => [r.key, num(r.gpuHours), usd(r.usd)]), [<strong key="t">Total</strong>, num(rows.reduce((t, r) => t + r.gpuHours, 0)), <strong key="u">{usd(rows.reduce((t, r) => t + Number(r.usd) * 100, 0) / 100)}</strong>]]} />
             </div>
           ))}
         </div>
@@ -119,6 +128,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
       <Section id="budget" model={model} source={<>budget: {summary.budgetSource} Actual spend: {model.budget.source}.</>}>
         {!model.budget.available && <p className="rp-banner">{model.budget.message}</p>}
         {model.budget.available && <p>{model.budget.message} Actual to date: <strong>{usd(model.budget.actualUsd)}</strong>{model.budget.forecastUsd ? <>, forecast {usd(model.budget.forecastUsd)}</> : null}.</p>}
+        {model.budget.forecastUsd && <p>Forecast at completion: <strong>{usd(model.budget.forecastUsd)}</strong> against the {usd(model.budget.budgetUsd)} budget{model.budget.forecastBasis ? <span className="rp-sub"> ({model.budget.forecastBasis})</span> : null}.</p>}
         <BurnUpChart model={model} />
         <Table head={['Week', 'Planned this week', 'Planned cumulative', 'Budget share cumulative', 'Status']} numeric={[1, 2, 3]} rows={model.timeline.weeks.map((w) => [w.week, usd(w.usd), usd(w.cumulativeUsd), usd(w.cumulativeBudgetUsd), Number(w.cumulativeUsd) > Number(model.budget.budgetUsd) ? <span className="bad">over total budget</span> : Number(w.cumulativeUsd) > Number(w.cumulativeBudgetUsd) ? <span className="warn">ahead of budget pace</span> : 'on pace'])} />
         <h3>Alerts</h3>
@@ -140,11 +150,11 @@ export function ReportDocument({ model }: { model: ReportModel }) {
       </Section>
 
       <Section id="prices" model={model} source="the catalog: every price row with the date it was valid and its source document">
-        <Table className="rp-compact" head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']} numeric={[4]} rows={model.prices.map((p) => [p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, <span className="rp-src">{p.source}</span>, p.usedFor])} />
+        <Table className="rp-compact" head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']} numeric={[4]} nowrap={[2, 6]} rows={model.prices.map((p) => [p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, <span className="rp-src">{p.source}</span>, p.usedFor])} />
       </Section>
 
       <Section id="problems" model={model} source="the plan's checks (budget, pools and concurrency, track dates, milestone coverage)">
-        {model.problems.length === 0 ? <p>No open problems.</p> : <Table head={['Severity', 'Kind', 'Week', 'Problem']} rows={model.problems.map((p) => [<Sev s={p.severity} />, p.kind, p.week ?? '—', p.message])} />}
+        {model.problems.length === 0 ? <p>No open problems.</p> : <Table head={['Severity', 'Kind', 'Week', 'Problem']} nowrap={[1, 2]} rows={model.problems.map((p) => [<Sev s={p.severity} />, p.kind, p.week ?? '—', p.message])} />}
       </Section>
 
       <Section id="next-steps" model={model} source="derived from the open problems, the milestones, the prices' dates and the estimator's alternatives">

@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPORT_SECTIONS } from '../../../shared/domain/report/report-model';
+import { reportTable } from '../../../shared/domain/report/report-tables';
+import { tempDir } from '../../test-support/paths';
+import { createTestApp } from '../../test-support/test-app';
+import { countPdfPages } from './print-url';
+
+const app = createTestApp({ now: () => new Date('2025-12-20T10:00:00Z') });
+afterAll(() => app.dispose());
+
+describe('report model of the example project', () => {
+  it('assembles every section from the services, with sources', async () => {
+    const model = await app.services.report.getReportModel({});
+    expect(model.sections).toEqual(REPORT_SECTIONS.map((s) => s.id));
+    expect(model.cover.projectId).toBe('vitaldb-2025');
+    expect(model.tracks.map((t) => t.owner).sort()).toEqual(['Aswanth Kumar', 'Jayanth Tatineni']);
+    expect([...new Set(model.milestones.map((m) => m.code))]).toEqual(['M1', 'M2', 'M3']);
+    expect(model.summary.budgetUsd).toBe('615.00');
+    expect(model.summary.budgetStatus).toBe('over');
+    expect(model.summary.topRisks.length).toBeGreaterThan(0);
+    // the alternatives per milestone come from the estimator across the catalog, the planned offering first
+    expect(model.recommendations).toHaveLength(4);
+    for (const r of model.recommendations) {
+      expect(r.alternatives[0]?.planned).toBe(true);
+      expect(r.alternatives.length).toBeGreaterThan(3);
+      expect(r.why.length).toBeGreaterThan(1);
+    }
+    expect(model.prices.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.asOf) && p.source.length > 0)).toBe(true);
+    // costs by every grouping add up to the plan total (to the cent of rounding per allocation)
+    for (const rows of [model.costs.byTrack, model.costs.byMonth, model.costs.byProvider]) {
+      expect(Math.abs(rows.reduce((s, r) => s + Number(r.usd), 0) - Number(model.costs.total))).toBeLessThan(0.05);
+    }
+    expect(model.nextSteps.length).toBeGreaterThan(2);
+    expect(model.budget.message.length).toBeGreaterThan(0);
+  });
+
+  it('keeps only the chosen sections and refuses an unknown scenario', async () => {
+    const model = await app.services.report.getReportModel({ sections: ['prices', 'summary'] });
+    expect(model.sections).toEqual(['summary', 'prices']);
+    await expect(app.handlers.invoke('report:get-report-model', { scenarioId: 'nope' })).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_SCENARIO' } });
+  });
+});
+
+describe('CSV exports read back equal to the tables', () => {
+  const out = tempDir('gpu-planner-csv-');
+  afterAll(() => out.remove());
+  for (const table of ['allocations', 'milestones', 'estimates', 'costs-by-month', 'prices', 'problems', 'tracks', 'weeks'] as const) {
+    it(table, async () => {
+      const model = await app.services.report.getReportModel({});
+      const expected = reportTable(model, table);
+      for (const bom of [false, true]) {
+        const { text, rows } = await app.services.report.csvText({ table, bom });
+        expect(text.startsWith('\uFEFF')).toBe(bom);
+        const back = parse(text, { bom: true }) as string[][];
+        expect(rows).toBe(expected.rows.length);
+        expect(back[0]).toEqual(expected.header);
+        expect(back.slice(1)).toEqual(expected.rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
+      }
+    });
+  }
+  it('writes through the save dialog; cancelling writes nothing', async () => {
+    const file = path.join(out.dir, 'alloc.csv');
+    const stubbed = createTestApp();
+    try {
+      stubbed.deps.dialogs = { openFile: async () => null, saveFile: async () => file };
+      const r = await stubbed.handlers.invoke('report:export-csv', { table: 'catalog', options: { bom: true } });
+      expect(r).toMatchObject({ ok: true, value: { file } });
+      expect(fs.readFileSync(file, 'utf8').startsWith('\uFEFF')).toBe(true);
+    } finally {
+      stubbed.dispose();
+    }
+    const cancelled = await app.handlers.invoke('report:export-csv', { table: 'allocations', options: { bom: false } });
+    expect(cancelled).toMatchObject({ ok: true, value: { file: null } });
+  });
+});
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const cli = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
+const built = fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')) && fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
+
+describe.runIf(built)('the example project PDF through the built CLI', () => {
+  const dir = tempDir('gpu-planner-pdf-');
+  afterAll(() => dir.remove());
+  const db = path.join(dir.dir, 'planner.db');
+  const exportPdf = (file: string, extra: string[] = []) =>
+    JSON.parse(execFileSync('node', [cli, 'export-pdf', '--out', file, '--db', db, '--json', ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { pages: number; bytes: number };
+
+  it('holds every section, the tracks, milestones, GPUs and figures; fonts embedded; page count stable', () => {
+    const a = path.join(dir.dir, 'a.pdf');
+    const b = path.join(dir.dir, 'b.pdf');
+    const first = exportPdf(a);
+    const second = exportPdf(b);
+    expect(fs.readFileSync(a).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(first.pages).toBeGreaterThan(8);
+    expect(second.pages).toBe(first.pages);
+    expect(countPdfPages(fs.readFileSync(b))).toBe(first.pages);
+    const text = execFileSync('pdftotext', ['-layout', a, '-'], { encoding: 'utf8' });
+    for (const s of REPORT_SECTIONS) expect(text).toContain(s.title);
+    for (const needle of ['Aswanth Kumar', 'Jayanth Tatineni', 'M1', 'M2', 'M3', 'L4', 'A100', 'T4', '$615.00', 'Page 1 of', 'VitalDB Training Infrastructure']) expect(text).toContain(needle);
+    const fonts = execFileSync('pdffonts', [a], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const line of fonts) expect(line).toMatch(/\byes\b/); // emb column
+    const pageInfo = execFileSync('pdfinfo', [a], { encoding: 'utf8' });
+    expect(pageInfo).toMatch(/A4/);
+  }, 60_000);
+
+  it('Letter on request; usage errors exit 2, an unknown project exits 1', () => {
+    const letter = path.join(dir.dir, 'letter.pdf');
+    exportPdf(letter, ['--page', 'Letter', '--sections', 'summary,prices']);
+    expect(execFileSync('pdfinfo', [letter], { encoding: 'utf8' })).toMatch(/letter/i);
+    const run = (args: string[]) => { try { execFileSync('node', [cli, ...args], { stdio: 'pipe' }); return 0; } catch (e) { return (e as { status: number }).status; } };
+    expect(run(['export-pdf', '--db', db])).toBe(2);
+    expect(run(['export-pdf', '--out', letter, '--page', 'A3', '--db', db])).toBe(2);
+    expect(run(['export-pdf', '--out', letter, '--project', 'no-such-project', '--db', db])).toBe(1);
+  }, 60_000);
+});
