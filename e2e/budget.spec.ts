@@ -91,7 +91,9 @@ test.describe('Budget screen', () => {
     await expect(row.getByTestId('rule-count')).toHaveText('554');
     await expect(page.getByTestId('rule-unallocated')).toContainText('457');
     await page.getByRole('button', { name: 'Save rules' }).click();
+    await expect(page.getByTestId('rule-row')).toHaveCount(3);
     await expect(page.getByText('unsaved changes')).toHaveCount(0);
+    await expect(page.getByTestId('rule-row').nth(2).getByTestId('rule-count')).toHaveText('554');
     await app.screenshot('budget-rules');
 
     // Spend explorer over the imported lines, grouped by track.

@@ -1,7 +1,7 @@
 /** The Budget overview: does the budget hold? Status line, KPI cards (hover: unit, date, source), burn-up, track × month, alerts. */
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import { BurnUpChart } from './BurnUpChart';
-import { money, monthLabel, totalsText } from './format';
+import { money, monthLabel, toCents, totalsText } from './format';
 
 function pct(value: string, of: string | null): string {
   if (of === null || Number(of) === 0) return '';
@@ -13,7 +13,8 @@ function StatusBanner({ o }: { o: OverviewView }) {
   if (o.status === 'no-budget') return <div className="banner warn" role="status">No budget set for {o.projectName}: add one under “Budgets &amp; rates”.</div>;
   const left = o.variance.atCompletion ?? '0';
   const holds = !left.startsWith('-');
-  const cls = o.status === 'over' ? 'error' : o.status === 'watch' ? 'warn' : 'info';
+  const cls = o.status === 'over' ? 'error' : o.status === 'watch' ? 'warn' : 'ok';
+  const watch = o.alerts.filter((a) => a.scope !== 'project' && a.scope !== 'currency' && a.level !== 'info');
   return (
     <div className={`banner ${cls} bu-status`} role="status" data-status={o.status}>
       <strong>{holds ? 'The budget holds' : 'The budget does not hold'}</strong>
@@ -21,6 +22,7 @@ function StatusBanner({ o }: { o: OverviewView }) {
       {holds ? `${money(o.currency, left)} left` : `${money(o.currency, left.slice(1))} over`}; actual {money(o.currency, o.actual.value)} spent
       {o.dataAsOf ? ` up to ${o.dataAsOf}` : ' (no spend imported in the project’s dates yet)'}.
       {Object.keys(o.actual.notConverted).length > 0 && <> Not converted (no rate): <strong>{totalsText(o.actual.notConverted)}</strong>.</>}
+      {holds && watch.length > 0 && <div className="bu-watch">Watch: {watch.map((a) => `${a.subject} ${a.measure} ${a.percent}% of its budget`).join(' · ')}</div>}
     </div>
   );
 }
@@ -39,6 +41,9 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
   const c = o.currency;
   const varianceTone = o.variance.atCompletion === null ? undefined : o.variance.atCompletion.startsWith('-') ? 'bad' : 'good';
   const notConverted = Object.keys(o.actual.notConverted).length > 0;
+  const forecastPct = o.budget.total !== null && Number(o.budget.total) > 0 ? (Number(o.forecast.value) / Number(o.budget.total)) * 100 : null;
+  const warnAt = o.budget.thresholds.filter((t) => t < 100).at(-1) ?? 80;
+  const forecastTone = forecastPct === null ? undefined : forecastPct > 100 ? 'bad' : forecastPct >= warnAt ? 'warn' : 'good';
   const months = o.months.map((m) => m.month);
   return (
     <>
@@ -48,8 +53,8 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
         <Kpi testId="kpi-actual" label="Actual" value={money(c, o.actual.value)} tone={notConverted ? 'warn' : undefined}
           sub={`${o.actual.lineCount} line(s)${o.dataAsOf ? ` to ${o.dataAsOf}` : ''}${notConverted ? ` · + ${totalsText(o.actual.notConverted)} not converted` : ''}`}
           title={`Unit: ${c}${o.dataAsOf ? `, data up to ${o.dataAsOf}` : ''}. Source: ${o.actual.basis}.${o.actual.rates.length ? ` Rates: ${o.actual.rates.join('; ')}.` : ''}${notConverted ? ` Not converted (no dated rate): ${totalsText(o.actual.notConverted)}.` : ''} GPU lines: ${o.actual.gpuLineCount} (${money(c, o.actual.gpuUsd)}, ${o.actual.gpuHours} GPU-h).`} />
-        <Kpi testId="kpi-forecast" label="Forecast at completion" value={money(c, o.forecast.value)} tone={o.status === 'over' ? 'bad' : o.status === 'watch' ? 'warn' : undefined}
-          sub={`plan ${money(c, o.forecast.fromPlan)}${o.forecast.fromBurnRate ? ` · burn rate ${money(c, o.forecast.fromBurnRate)}` : ''}`}
+        <Kpi testId="kpi-forecast" label="Forecast at completion" value={money(c, o.forecast.value)} tone={forecastTone}
+          sub={`${forecastPct !== null ? `${Math.round(forecastPct * 10) / 10}% of budget · ` : ''}plan ${money(c, o.forecast.fromPlan)}${o.forecast.fromBurnRate ? ` · burn rate ${money(c, o.forecast.fromBurnRate)}` : ''}`}
           title={`Unit: ${c}, as of ${o.dataAsOf ?? o.today}. Source: ${o.forecast.basis}.`} />
         <Kpi testId="kpi-variance" label="Variance at completion" value={o.variance.atCompletion === null ? '—' : money(c, o.variance.atCompletion)} tone={varianceTone}
           sub={`budget − forecast · to date: actual − planned ${money(c, o.variance.toDate)}`}
@@ -93,7 +98,7 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
                 <td><i className="bu-swatch" style={{ background: t.colour }} />{t.name}{Object.keys(t.notConverted).length > 0 && <span className="badge warn" title="Spend in a currency without a dated rate">+ {totalsText(t.notConverted)} not converted</span>}</td>
                 {months.map((m) => <td key={m} className="num">{money(c, t.months[m]?.planned)} / <strong>{money(c, t.months[m]?.actual)}</strong></td>)}
                 <td className="num">{money(c, t.planned)}</td><td className="num"><strong>{money(c, t.actual)}</strong></td><td className="num">{money(c, t.forecast)}</td>
-                <td className="num">{money(c, t.budget)}</td>
+                <td className="num">{t.budget === null ? '—' : money(c, toCents(t.budget))}</td>
                 <td className={`num ${t.variance?.startsWith('-') ? 'bad' : ''}`}>{t.variance === null ? '—' : money(c, t.variance)}</td>
               </tr>
             ))}
@@ -104,7 +109,7 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
             </tr>
             <tr className="bu-total-row">
               <td>Project (month budget)</td>
-              {o.months.map((m) => <td key={m.month} className={`num ${m.budget !== null && Number(m.actual) > Number(m.budget) ? 'bad' : ''}`}>{money(c, m.planned)} / <strong>{money(c, m.actual)}</strong>{m.budget !== null && <div className="muted">budget {money(c, m.budget)}</div>}</td>)}
+              {o.months.map((m) => <td key={m.month} className={`num ${m.budget !== null && Number(m.actual) > Number(m.budget) ? 'bad' : ''}`}>{money(c, m.planned)} / <strong>{money(c, m.actual)}</strong>{m.budget !== null && <div className="muted">budget {money(c, toCents(m.budget))}</div>}</td>)}
               <td className="num">{money(c, o.planned.total)}</td><td className="num"><strong>{money(c, o.actual.value)}</strong></td><td className="num">{money(c, o.forecast.value)}</td>
               <td className="num">{money(c, o.budget.total)}</td><td className={`num ${o.variance.atCompletion?.startsWith('-') ? 'bad' : ''}`}>{o.variance.atCompletion === null ? '—' : money(c, o.variance.atCompletion)}</td>
             </tr>

@@ -19,6 +19,7 @@ let nextDraftId = -1;
 
 export function RulesEditor() {
   const { rules, overview, run } = useBudgetStore();
+  const setError = (error: Parameters<ReturnType<typeof useBudgetStore.getState>['setError']>[0]) => useBudgetStore.getState().setError(error);
   const projectId = overview?.projectId ?? '';
   const tracks = overview?.tracksMeta ?? [];
   const [drafts, setDrafts] = useState<Draft[]>(() => rules.map(toDraft));
@@ -48,15 +49,21 @@ export function RulesEditor() {
   const add = () => setDrafts((ds) => [...ds, { id: nextDraftId--, saved: false, kind: 'service', key: '', pattern: '', trackId: tracks[0]?.id ?? '' }]);
 
   async function saveAll() {
-    // Save each draft (new ones get ids), drop the deleted, then write the order.
+    // Save each draft (new ones get ids), drop the deleted, write the order; reload once at the end.
+    const fail = (error: Parameters<typeof setError>[0]) => { setError(error); return null; };
     const ids: number[] = [];
     for (const [i, d] of drafts.entries()) {
-      const saved = await run(() => api.budget.saveRule({ ...(d.saved ? { id: d.id } : {}), projectId, kind: d.kind, key: d.kind === 'tag' ? d.key.trim() : null, pattern: d.pattern.trim(), trackId: d.trackId, position: i + 1 }));
-      if (!saved) return;
-      ids.push(saved.rule.id);
+      const saved = await api.budget.saveRule({ ...(d.saved ? { id: d.id } : {}), projectId, kind: d.kind, key: d.kind === 'tag' ? d.key.trim() : null, pattern: d.pattern.trim(), trackId: d.trackId, position: i + 1 });
+      if (!saved.ok) return fail(saved.error);
+      ids.push(saved.value.rule.id);
     }
-    for (const r of rules) if (!drafts.some((d) => d.saved && d.id === r.id)) await run(() => api.budget.deleteRule({ id: r.id }));
+    for (const r of rules) {
+      if (drafts.some((d) => d.saved && d.id === r.id)) continue;
+      const deleted = await api.budget.deleteRule({ id: r.id });
+      if (!deleted.ok) return fail(deleted.error);
+    }
     await run(() => api.budget.reorderRules({ projectId, ruleIds: ids }));
+    return null;
   }
 
   const catchOf = (id: number) => preview?.rules.find((r) => r.ruleId === id);
@@ -74,8 +81,8 @@ export function RulesEditor() {
                 <tr key={d.id} data-testid="rule-row">
                   <td>{i + 1}</td>
                   <td><select className="input" aria-label="Match on" value={d.kind} onChange={(e) => update(d.id, { kind: e.target.value as RuleKind })}>{RULE_KINDS.map((k) => <option key={k} value={k}>{RULE_KIND_LABELS[k]}</option>)}</select></td>
-                  <td><input className={`input ${d.kind === 'tag' && !d.key.trim() ? 'invalid' : ''}`} aria-label="Tag key" disabled={d.kind !== 'tag'} value={d.kind === 'tag' ? d.key : ''} placeholder={d.kind === 'tag' ? 'team' : ''} onChange={(e) => update(d.id, { key: e.target.value })} size={10} /></td>
-                  <td><input className={`input ${!d.pattern.trim() ? 'invalid' : ''}`} aria-label="Pattern" value={d.pattern} placeholder="e.g. Amazon Elastic Compute Cloud or p3.*" onChange={(e) => update(d.id, { pattern: e.target.value })} size={28} /></td>
+                  <td><input className={`input ${d.kind === 'tag' && !d.key.trim() ? 'invalid' : ''}`} aria-label="Tag key" disabled={d.kind !== 'tag'} value={d.kind === 'tag' ? d.key : ''} placeholder={d.kind === 'tag' ? 'team' : ''} onChange={(e) => update(d.id, { key: e.target.value })} size={7} /></td>
+                  <td><input className={`input ${!d.pattern.trim() ? 'invalid' : ''}`} aria-label="Pattern" value={d.pattern} placeholder="e.g. Amazon Elastic Compute Cloud or p3.*" onChange={(e) => update(d.id, { pattern: e.target.value })} size={22} /></td>
                   <td><select className="input" aria-label="Track" value={d.trackId} onChange={(e) => update(d.id, { trackId: e.target.value })}>{tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}</select></td>
                   <td className="num" data-testid="rule-count">{c?.count ?? '—'}</td>
                   <td className="num">{c ? totalsText(c.totals) : '—'}</td>

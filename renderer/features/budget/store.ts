@@ -24,6 +24,7 @@ interface BudgetState {
   /** Runs an api call; on error keeps it in `error` and returns null; on success reloads everything. */
   run: <T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: SerializedError }>) => Promise<T | null>;
   clearError: () => void;
+  setError: (error: SerializedError | null) => void;
 }
 
 export const useBudgetStore = create<BudgetState>((set, get) => ({
@@ -36,6 +37,7 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
   error: null,
   setTab: (tab) => set({ tab }),
   clearError: () => set({ error: null }),
+  setError: (error) => set({ error }),
   load: async () => {
     set({ loading: true });
     const overview = await api.budget.getOverview({});

@@ -365,9 +365,11 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const order: Record<AlertLevel, number> = { critical: 0, warning: 1, info: 2 };
   alerts.sort((a, b) => order[a.level] - order[b.level] || a.id.localeCompare(b.id));
 
+  // At a glance: over when the project's actual or forecast passes its total budget; watch when any budget (track,
+  // month) reaches a warning threshold or some spend is not converted; ok otherwise.
   const status: BudgetOverview['status'] = !totalBudget
     ? 'no-budget'
-    : alerts.some((a) => a.level === 'critical' && (a.threshold ?? 0) >= 100)
+    : actual.gt(totalBudget.amount) || forecast.gt(totalBudget.amount)
       ? 'over'
       : alerts.some((a) => a.level !== 'info')
         ? 'watch'
