@@ -1,7 +1,7 @@
 /** Budgets (project and track, total and per month) with their thresholds, and the dated exchange rates. */
 import { useState } from 'react';
 import { api } from '../../app/api';
-import { money, monthLabel } from './format';
+import { monthLabel } from './format';
 import { useBudgetStore, type BudgetRow } from './store';
 
 function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: string; currency: string }) {
@@ -16,12 +16,12 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
     <tr data-testid="budget-row">
       <td>{trackName}</td>
       <td>{b.month ? monthLabel(b.month) : 'Total'}</td>
-      <td><input className={`input ${validAmount ? '' : 'invalid'}`} aria-label={`Amount ${trackName} ${b.month ?? 'total'}`} value={amount} onChange={(e) => setAmount(e.target.value)} size={10} /> <span className="muted">{currency}</span></td>
-      <td><input className={`input ${validThresholds ? '' : 'invalid'}`} aria-label={`Thresholds ${trackName} ${b.month ?? 'total'}`} value={thresholds} onChange={(e) => setThresholds(e.target.value)} size={14} /> <span className="muted">%</span></td>
-      <td className="bu-row-actions">
+      <td><input className={`input ${validAmount ? '' : 'invalid'}`} aria-label={`Amount ${trackName} ${b.month ?? 'total'}`} value={amount} onChange={(e) => setAmount(e.target.value)} size={7} /> <span className="muted">{currency}</span></td>
+      <td><input className={`input ${validThresholds ? '' : 'invalid'}`} aria-label={`Thresholds ${trackName} ${b.month ?? 'total'}`} value={thresholds} onChange={(e) => setThresholds(e.target.value)} size={11} /> <span className="muted">%</span></td>
+      <td><div className="bu-row-actions">
         <button className="btn small primary" disabled={!dirty || !validAmount || !validThresholds} onClick={() => void run(() => api.budget.saveBudget({ id: b.id, projectId: b.projectId, trackId: b.trackId, month: b.month, amount: amount.trim(), currency: b.currency, thresholds: parsed }))}>Save</button>
         <button className="btn small danger" onClick={() => void run(() => api.budget.deleteBudget({ id: b.id }))}>Delete</button>
-      </td>
+      </div></td>
     </tr>
   );
 }
@@ -49,7 +49,7 @@ export function BudgetsEditor() {
             <option value="">Project</option>
             {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
           </select>
-          <input className="input" type="month" aria-label="New budget month (empty = total)" value={month} onChange={(e) => setMonth(e.target.value)} />
+          <input className="input" type="month" aria-label="New budget month (empty = total)" title="Month (leave empty for the total)" value={month} onChange={(e) => setMonth(e.target.value)} />
           <input className="input" aria-label="New budget amount" placeholder="amount" value={amount} onChange={(e) => setAmount(e.target.value)} size={10} />
           <button className="btn" disabled={!amount.trim()} onClick={() => void run(() => api.budget.saveBudget({ projectId: overview.projectId, trackId: scopeTrack || null, month: month || null, amount: amount.trim(), currency: overview.currency })).then((r) => { if (r) setAmount(''); })}>Add / replace budget</button>
           {(fieldError('amount') || fieldError('month') || fieldError('currency')) && <span className="field-error">{error?.message}</span>}
@@ -77,7 +77,6 @@ export function BudgetsEditor() {
           <button className="btn" onClick={() => void run(() => api.budget.saveRate(rate)).then((r) => { if (r) setRate({ ...rate, rate: '', source: '' }); })}>Add rate</button>
         </div>
         {overview.actual.rates.length > 0 && <div className="muted">Used in the overview: {overview.actual.rates.join('; ')}</div>}
-        <div className="muted">Example: {money('EUR', '1.00')} = rate × {overview.currency}.</div>
       </div>
     </div>
   );

@@ -146,7 +146,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
 
         {error && (
           <div className="banner error" role="alert" data-testid="import-error">
-            <div><strong>{error.message.split('\n')[0]}</strong></div>
+            <div><strong>{error.message.split('\n')[0]!.replace(/ \(use --skip-invalid[^)]*\)/, '')}</strong></div>
             {problems.length > 0 && (
               <div className="bu-errors">
                 <table className="data compact" aria-label="Import errors">

@@ -87,11 +87,11 @@ export function RulesEditor() {
                   <td className="num" data-testid="rule-count">{c?.count ?? '—'}</td>
                   <td className="num">{c ? totalsText(c.totals) : '—'}</td>
                   <td className="num" title="Lines this rule matches that an earlier rule already took">{c?.shadowed ?? '—'}</td>
-                  <td className="bu-row-actions">
+                  <td><div className="bu-row-actions">
                     <button className="btn small" aria-label="Move up" disabled={i === 0} onClick={() => move(i, -1)}>↑</button>
                     <button className="btn small" aria-label="Move down" disabled={i === drafts.length - 1} onClick={() => move(i, 1)}>↓</button>
                     <button className="btn small danger" aria-label="Delete rule" onClick={() => setDrafts((ds) => ds.filter((x) => x.id !== d.id))}>✕</button>
-                  </td>
+                  </div></td>
                 </tr>
               );
             })}

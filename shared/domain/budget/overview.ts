@@ -341,7 +341,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
         rest = rest.plus(b.trackId ? plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO : new Big(w.usdExact));
       }
       fc = act.plus(rest);
-      subject = `${b.trackId ? `${trackName(b.trackId)} · ` : ''}${b.month}`;
+      subject = `${b.trackId ? `${trackName(b.trackId)} · ` : 'Project · '}${b.month}`;
       scope = 'month';
     }
     const sorted = [...b.thresholds].sort((x, y) => x - y);
