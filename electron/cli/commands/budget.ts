@@ -73,6 +73,7 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
   try {
     const result = await app.services.budget.importFile({
       file, format: format as DialectChoice, mapping, skipInvalid: values['skip-invalid'] === true, signal: controller.signal, displayName: path.basename(file),
+      onProgress: ({ bytesRead, totalBytes, rowsRead }) => io.stderr(`import: ${totalBytes > 0 ? Math.floor((100 * bytesRead) / totalBytes) : 100}% of ${totalBytes} bytes, ${rowsRead} rows\n`),
     });
     const out = {
       format: result.format, rowsRead: result.rowsRead, rowsImported: result.rowsImported, rowsSkipped: result.rowsSkipped,

@@ -30,6 +30,8 @@ export interface RowOutcome {
 
 export interface RowMapper {
   dialect: BillingDialect;
+  /** Indices of the header's columns the mapper reads (others may be left empty). */
+  usedColumns?: number[];
   /** What the header says about the file (e.g. "FOCUS 1.0", "Azure EA actual/amortized"). */
   description: string;
   map(record: readonly string[], line: number): RowOutcome;
@@ -46,6 +48,8 @@ export function normalizeHeaderName(name: string): string {
 class Header {
   readonly names: string[];
   private readonly index = new Map<string, number>();
+  /** Column indices the mapper reads (a Parquet reader fetches only these). */
+  readonly used = new Set<number>();
   constructor(readonly raw: readonly string[]) {
     this.names = raw.map(normalizeHeaderName);
     this.names.forEach((n, i) => {
@@ -59,7 +63,10 @@ class Header {
   find(...names: string[]): number {
     for (const n of names) {
       const i = this.index.get(n.toLowerCase());
-      if (i !== undefined) return i;
+      if (i !== undefined) {
+        this.used.add(i);
+        return i;
+      }
     }
     return -1;
   }
@@ -263,6 +270,7 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
   const tagPrefix = slash ? 'resourcetags/user:' : 'resource_tags_user_';
   const tagColumns = h.names.map((nm, i) => ({ nm, i })).filter(({ nm }) => nm.startsWith(tagPrefix)).map(({ nm, i }) => ({ key: stripBom(h.raw[i]!).trim().slice(tagPrefix.length), i }));
+  for (const { i } of tagColumns) h.used.add(i);
   return {
     dialect,
     description,
@@ -514,18 +522,26 @@ export type DialectChoice = BillingDialect | 'auto';
 export function createRowMapper(rawHeader: readonly string[], options: { format?: DialectChoice | undefined; mapping?: ColumnMapping | undefined } = {}): RowMapper {
   const h = new Header(rawHeader);
   const format = options.format ?? 'auto';
-  if (options.mapping && (format === 'auto' || format === 'generic')) return genericMapper(h, options.mapping);
+  if (options.mapping && (format === 'auto' || format === 'generic')) {
+    const generic = genericMapper(h, options.mapping);
+    generic.usedColumns = [...h.used].sort((a, b) => a - b);
+    return generic;
+  }
   const detected = detectDialect(rawHeader);
   if (format === 'generic') throw new MappingError('The generic format needs a column mapping (--mapping FILE).', '');
   if (detected.dialect === null) throw new MappingError(`The header is not a known billing export (FOCUS, AWS CUR, Cost Explorer, Azure, GCP): ${detected.description}.`, stripBom(rawHeader[0] ?? '').trim());
   const fits = format === 'auto' || format === detected.dialect || (format === 'aws-cur' && detected.dialect === 'aws-athena');
   if (!fits) throw new MappingError(`The file looks like ${detected.description}, not ${format}.`, stripBom(rawHeader[0] ?? '').trim());
-  switch (detected.dialect) {
-    case 'focus': return focusMapper(h, detected.description);
-    case 'aws-cur': case 'aws-athena': return awsMapper(h, detected.dialect, detected.description);
-    case 'azure': return azureMapper(h, detected.description);
-    case 'gcp': return gcpMapper(h, detected.description);
-    case 'aws-cost-explorer': return costExplorerMapper(h, detected.description);
-    default: return genericMapper(h, options.mapping!);
-  }
+  const mapper = ((): RowMapper => {
+    switch (detected.dialect) {
+      case 'focus': return focusMapper(h, detected.description);
+      case 'aws-cur': case 'aws-athena': return awsMapper(h, detected.dialect, detected.description);
+      case 'azure': return azureMapper(h, detected.description);
+      case 'gcp': return gcpMapper(h, detected.description);
+      case 'aws-cost-explorer': return costExplorerMapper(h, detected.description);
+      default: return genericMapper(h, options.mapping!);
+    }
+  })();
+  if (detected.dialect !== 'aws-cost-explorer') mapper.usedColumns = [...h.used].sort((a, b) => a - b);
+  return mapper;
 }

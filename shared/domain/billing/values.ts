@@ -27,7 +27,7 @@ export interface DecimalOptions {
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; expected: string };
 
-const PLAIN_DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+const PLAIN_DECIMAL = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** Canonical exact decimal string (no exponent, no trailing zeros) of a big.js value. */
 export function canonicalDecimal(value: Big): Decimal {
@@ -58,15 +58,17 @@ export function parseDecimal(raw: string, options: DecimalOptions = {}): ParseRe
     sign = t[0]!;
     t = t.slice(1).trim();
   }
-  t = t.replace(/^[$€£¥]|^(?:USD|EUR|GBP|NOK|CAD)\s+/i, '').trim();
-  if (sign === '' && (t.startsWith('-') || t.startsWith('+'))) {
+  const withoutSymbol = t.replace(/^[$€£¥]|^(?:USD|EUR|GBP|NOK|CAD)\s+/i, '').trim();
+  const hadSymbol = withoutSymbol !== t;
+  t = withoutSymbol;
+  if (hadSymbol && sign === '' && (t.startsWith('-') || t.startsWith('+'))) {
     sign = t[0]!;
     t = t.slice(1);
   }
   t = t.replace(/[\s\u00a0\u202f']/g, '');
   const separator = options.decimalSeparator ?? inferDecimalSeparator(t);
   if (separator === ',') {
-    if (/\.\d*,|,.*,/.test(t)) return { ok: false, expected };
+    if (!/^(?:\d{1,3}(?:\.\d{3})+|\d*)(?:,\d*)?(?:e[+-]?\d+)?$/i.test(t)) return { ok: false, expected };
     t = t.replace(/\./g, '').replace(',', '.');
   } else {
     if (t.includes(',')) {

@@ -155,7 +155,7 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
   const sink: RowSink = { mapper: null, header: [] };
   let batch: SpendLine[] = [];
 
-  function setHeader(header: string[]): void {
+  function setHeader(header: string[]): RowMapper {
     sink.header = header;
     summary.header = header;
     try {
@@ -166,6 +166,7 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
     }
     summary.dialect = sink.mapper.dialect;
     summary.description = sink.mapper.description;
+    return sink.mapper;
   }
 
   async function handleRecord(record: string[], line: number): Promise<void> {
@@ -208,6 +209,9 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
     if (container === 'gzip') stream = source.pipe(zlib.createGunzip());
     else if (container === 'zip') stream = source.pipe(unzipFirstEntry());
     source.on('error', (e) => stream.destroy(e));
+    // Errors reach the reader through the async iterator; these keep a cancelled read from raising them twice.
+    stream.on('error', () => undefined);
+    source.on('error', () => undefined);
     const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const headChunks: Buffer[] = [];
     let headBytes = 0;
@@ -240,7 +244,8 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
       if (decoder) yield decoder.end();
     }
     const hive = delimiter === '\x01';
-    const parser = Readable.from(text()).pipe(
+    const textStream = Readable.from(text());
+    const parser = textStream.pipe(
       parse({
         delimiter,
         relax_column_count: true,
@@ -252,6 +257,8 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
         bom: true,
       }),
     );
+    // pipe() does not forward errors: a broken gzip/zip must fail the parser instead of stalling it.
+    textStream.on('error', (error) => parser.destroy(error));
     let previousEnd = 0;
     try {
       for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -270,6 +277,8 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
       if (e.code?.startsWith('CSV_')) throw new UserError('INVALID_CSV', `${fileName}: line ${e.lines ?? '?'}: ${e.message}`, { file: fileName, line: e.lines ?? previousEnd + 1 });
       throw new UserError('UNREADABLE_FILE', `${fileName}: cannot read the file (${e.message}).`, { file: fileName });
     } finally {
+      parser.destroy();
+      void iterator.return?.()?.catch(() => undefined);
       source.destroy();
     }
     if (sink.mapper === null) throw new UserError('EMPTY_FILE', `${fileName} is empty: not even a header line.`, { file: fileName, line: 1 });
@@ -297,7 +306,7 @@ function parquetText(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
-async function readParquet(file: string, options: ReadOptions, setHeader: (h: string[]) => void, handle: (record: string[], line: number) => Promise<void>): Promise<void> {
+async function readParquet(file: string, options: ReadOptions, setHeader: (h: string[]) => RowMapper, handle: (record: string[], line: number) => Promise<void>): Promise<void> {
   const { parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
   const { compressors } = await import('hyparquet-compressors');
   const handleFd = await fs.promises.open(file, 'r');
@@ -322,15 +331,18 @@ async function readParquet(file: string, options: ReadOptions, setHeader: (h: st
       throw new UserError('UNREADABLE_FILE', `${file}: not a readable Parquet file (${(error as Error).message}).`, { file });
     }
     const columns = metadata.schema.slice(1).filter((s) => !s.num_children).map((s) => s.name);
-    setHeader(columns);
+    const mapper = setHeader(columns);
+    // Only the columns the dialect reads are fetched and decoded; the others stay empty.
+    const wanted = mapper.usedColumns ? mapper.usedColumns.map((i) => columns[i]!) : columns;
     let rowStart = 0;
     for (const group of metadata.row_groups) {
       if (options.signal?.aborted) throw cancelled();
       const rowEnd = rowStart + Number(group.num_rows);
-      const rows = (await parquetReadObjects({ file: asyncBuffer, metadata, rowStart, rowEnd, compressors, columns })) as Array<Record<string, unknown>>;
+      const rows = (await parquetReadObjects({ file: asyncBuffer, metadata, rowStart, rowEnd, compressors, columns: wanted })) as Array<Record<string, unknown>>;
       for (let i = 0; i < rows.length; i += 1) {
         const row = rows[i]!;
         await handle(columns.map((c) => parquetText(row[c])), rowStart + i + 2);
+        rows[i] = undefined as unknown as Record<string, unknown>;
       }
       rowStart = rowEnd;
     }

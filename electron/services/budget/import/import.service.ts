@@ -24,6 +24,8 @@ export interface ImportRequest {
   mappingName?: string | undefined;
   skipInvalid?: boolean | undefined;
   signal?: AbortSignal | undefined;
+  /** Called with raw bytes read (throttled), besides the `budget:import-progress` event. */
+  onProgress?: ((progress: { bytesRead: number; totalBytes: number; rowsRead: number }) => void) | undefined;
   /** Name recorded in the history (defaults to the file's base name). */
   displayName?: string | undefined;
 }
@@ -109,6 +111,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
       if (!done && now - lastEmit < 100) return;
       lastEmit = now;
       deps.emit('budget:import-progress', { file: fileName, bytesRead, totalBytes, rowsRead: rowsSeen, done });
+      request.onProgress?.({ bytesRead, totalBytes, rowsRead: rowsSeen });
     };
     let inTransaction = false;
     try {
