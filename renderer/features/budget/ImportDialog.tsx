@@ -104,7 +104,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
               <button className="btn small" onClick={() => void choose()}>Choose another file…</button>
             </div>
             <div className="bu-preview-table" aria-label="First rows of the file">
-              <table className="data compact">
+              <table className="data bu-compact">
                 <thead><tr>{preview.header.map((h, i) => <th key={`${h}-${i}`}>{h}</th>)}</tr></thead>
                 <tbody>{preview.rows.map((row, i) => <tr key={i}>{row.map((v, j) => <td key={j} className="bu-ellipsis">{v}</td>)}</tr>)}</tbody>
               </table>
@@ -149,7 +149,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
             <div><strong>{error.message.split('\n')[0]!.replace(/ \(use --skip-invalid[^)]*\)/, '')}</strong></div>
             {problems.length > 0 && (
               <div className="bu-errors">
-                <table className="data compact" aria-label="Import errors">
+                <table className="data bu-compact" aria-label="Import errors">
                   <thead><tr><th className="num">Line</th><th>Column</th><th>Problem</th><th>Value</th></tr></thead>
                   <tbody>{problems.slice(0, 200).map((p, i) => <tr key={i}><td className="num">{p.line ?? ''}</td><td>{String(p.column ?? p.field ?? '')}</td><td>{p.message}</td><td className="mono">{p.value ?? ''}</td></tr>)}</tbody>
                 </table>

@@ -120,7 +120,7 @@ export function RulesEditor() {
               <div key={g.title} className="bu-preview-group">
                 <div><strong>{g.title}</strong> <span className="muted">{g.count} line(s)</span></div>
                 {g.ids.length === 0 ? <div className="muted">nothing</div> : (
-                  <table className="data compact"><tbody>
+                  <table className="data bu-compact"><tbody>
                     {g.ids.map((id) => {
                       const s = preview.samples[String(id)];
                       return s ? <tr key={id}><td>{s.day}</td><td className="num">{s.currency} {s.billedCost}</td><td>{s.service ?? '—'}</td><td className="mono bu-ellipsis" title={s.resource ?? ''}>{s.resource ?? '—'}</td><td className="mono">{s.sku ?? ''}</td><td className="muted bu-ellipsis" title={s.tags}>{s.tags}</td></tr> : null;

@@ -80,7 +80,7 @@ export function SpendExplorer() {
           <div className="panel-title"><strong>Total {totalsText(summary.totals)}</strong><span className="muted">by {groupBy} · per currency, never summed across currencies · exact decimal sums</span></div>
           {groupBy !== 'none' && (
             <div className="bu-group-list">
-              <table className="data compact" aria-label={`Spend by ${groupBy}`}>
+              <table className="data bu-compact" aria-label={`Spend by ${groupBy}`}>
                 <thead><tr><th>{groupBy}</th><th className="num">Lines</th><th className="num">Billed cost</th></tr></thead>
                 <tbody>{summary.groups.slice(0, 200).map((g) => <tr key={g.key}><td>{groupBy === 'track' ? trackName(g.key === '(unallocated)' ? null : g.key) : g.key}</td><td className="num">{g.lines}</td><td className="num">{totalsText(g.totals)}</td></tr>)}</tbody>
               </table>
