@@ -1,0 +1,153 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../services/app-context';
+import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../services/budget/import/sample-files';
+import { repoRoot, tempDir } from '../../test-support/paths';
+
+// The BUILT command, as a user runs it (spec/cli.md: `gpu-planner import` and `gpu-planner spend`).
+const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
+const temp = tempDir('gpu-planner-budget-cli-');
+const db = path.join(temp.dir, 'budget-cli.sqlite');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(() => {
+  const built = path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs');
+  const sources = Math.max(newestSource(path.join(repoRoot, 'shared', 'domain', 'billing')), newestSource(path.join(repoRoot, 'electron', 'services', 'budget')), fs.statSync(path.join(repoRoot, 'electron', 'cli', 'commands', 'budget.ts')).mtimeMs);
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' }).close();
+}, 120_000);
+afterAll(() => temp.remove());
+
+const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: repoRoot, maxBuffer: 64 << 20 });
+
+interface ImportJson {
+  format: string; rowsRead: number; rowsImported: number; rowsSkipped: number; errors: Array<{ line: number; column: string; message: string }>;
+  totals: Record<string, string>; periods: Array<{ start: string; end: string }>;
+}
+
+const table: string[] = [];
+afterAll(() => {
+  if (table.length) console.log(`\nBuilt CLI per-sample totals (gpu-planner import --json = independent decimal sum):\n${table.join('\n')}\n`);
+});
+
+describe('gpu-planner import --json on every billing sample', () => {
+  for (const sample of BILLING_SAMPLES) {
+    it(sample.path, async () => {
+      const expected = await independentTotals(sample);
+      if (sample.invalidRows) {
+        const refused = cli(['import', sampleFile(sample), '--db', db, '--json']);
+        expect(refused.status).toBe(1);
+        const out = JSON.parse(refused.stdout) as ImportJson;
+        expect(out.rowsImported).toBe(0);
+        expect(out.errors[0]).toMatchObject({ line: 2, column: expect.any(String) as string });
+      }
+      const run = cli(['import', sampleFile(sample), '--db', db, '--json', ...(sample.invalidRows ? ['--skip-invalid'] : [])]);
+      expect(run.status, run.stderr).toBe(0);
+      const out = JSON.parse(run.stdout) as ImportJson;
+      expect(Object.keys(out).slice(0, 7)).toEqual(['format', 'rowsRead', 'rowsImported', 'rowsSkipped', 'errors', 'totals', 'periods']);
+      expect(out.totals).toEqual(expected.totals);
+      expect(out.rowsRead).toBe(expected.rows);
+      expect(out.rowsSkipped).toBe(sample.invalidRows ?? 0);
+      table.push(`${sample.path.padEnd(60).slice(0, 60)} ${out.format.padEnd(10)} ${String(out.rowsImported).padStart(7)} ${JSON.stringify(out.totals)}`);
+    }, 120_000);
+  }
+
+  it('spend --json holds every active import once; importing the same file again changes no total', () => {
+    const before = cli(['spend', '--db', db, '--json']);
+    expect(before.status, before.stderr).toBe(0);
+    const spend = JSON.parse(before.stdout) as { totals: Record<string, string>; groups: Array<{ key: string; totals: Record<string, string> }> };
+    const app = createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' });
+    const expected: Record<string, Big> = {};
+    for (const i of app.services.budget.listImports().filter((x) => x.status === 'active')) {
+      for (const [c, v] of Object.entries(i.totals)) expected[c] = (expected[c] ?? new Big(0)).plus(v);
+    }
+    app.close();
+    expect(Object.fromEntries(Object.entries(spend.totals).map(([c, v]) => [c, new Big(v).toFixed()]))).toEqual(Object.fromEntries(Object.entries(expected).map(([c, v]) => [c, v.toFixed()])));
+    const groupSum: Record<string, Big> = {};
+    for (const g of spend.groups) for (const [c, v] of Object.entries(g.totals)) groupSum[c] = (groupSum[c] ?? new Big(0)).plus(v);
+    expect(Object.fromEntries(Object.entries(groupSum).map(([c, v]) => [c, v.toFixed()]))).toEqual(Object.fromEntries(Object.entries(spend.totals).map(([c, v]) => [c, new Big(v).toFixed()])));
+    expect(spend.groups.map((g) => g.key)).toContain('2024-09');
+
+    expect(cli(['import', sampleFile(BILLING_SAMPLES[0]!), '--db', db, '--json']).status).toBe(0);
+    for (const by of ['month', 'week', 'track', 'provider', 'service']) {
+      const again = cli(['spend', '--by', by, '--db', db, '--json']);
+      expect(again.status, again.stderr).toBe(0);
+      expect((JSON.parse(again.stdout) as { totals: unknown }).totals).toEqual(spend.totals);
+    }
+    expect(cli(['spend', '--by', 'fortnight', '--db', db, '--json']).status).toBe(2);
+  }, 60_000);
+
+  it('a missing file or a bad mapping is a user error (1); a bad flag is a usage error (2)', () => {
+    expect(cli(['import', path.join(temp.dir, 'nope.csv'), '--db', db, '--json']).status).toBe(1);
+    const mapping = path.join(temp.dir, 'mapping.json');
+    fs.writeFileSync(mapping, '{"dateColumn": "when"}');
+    const bad = cli(['import', sampleFile(BILLING_SAMPLES[0]!), '--mapping', mapping, '--db', db, '--json']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/mapping\.json: costColumn/);
+    expect(cli(['import', sampleFile(BILLING_SAMPLES[0]!), '--format', 'excel', '--db', db]).status).toBe(2);
+    expect(cli(['import', '--db', db]).status).toBe(2);
+  });
+
+  it('imports any CSV through --mapping FILE', () => {
+    const ledger = path.join(temp.dir, 'lambda.csv');
+    fs.writeFileSync(ledger, 'date;amount;instance\n2024-10-01;1,5;gpu_1x_a100\n2024-10-02;2,25;gpu_8x_h100\n');
+    const mapping = path.join(temp.dir, 'lambda.json');
+    fs.writeFileSync(mapping, JSON.stringify({ dateColumn: 'date', costColumn: 'amount', currency: 'USD', provider: 'Lambda', resourceColumn: 'instance', decimalSeparator: ',' }));
+    const run = cli(['import', ledger, '--mapping', mapping, '--format', 'generic', '--db', db, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ format: 'generic', rowsImported: 2, totals: { USD: '3.75' }, periods: [{ start: '2024-10-01', end: '2024-11-01' }] });
+  });
+});
+
+describe('a process killed mid-import', () => {
+  it('leaves the database consistent and without the partial import', async () => {
+    const killDb = path.join(temp.dir, 'killed.sqlite');
+    createAppContext({ dataDir: temp.dir, databaseFile: killDb, runtime: 'cli' }).close();
+    const big = path.join(temp.dir, 'big-focus.csv');
+    const out = fs.openSync(big, 'w');
+    fs.writeSync(out, 'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,ResourceId\n');
+    for (let chunk = 0; chunk < 30; chunk += 1) {
+      const rows: string[] = [];
+      for (let i = 0; i < 10_000; i += 1) rows.push(`0.${String(chunk * 10_000 + i).padStart(7, '0')},acct,USD,2024-09-01,2024-10-01,2024-09-${String(1 + (i % 28)).padStart(2, '0')} 00:00:00,AWS,Amazon EC2,i-${chunk}-${i}`);
+      fs.writeSync(out, `${rows.join('\n')}\n`);
+    }
+    fs.closeSync(out);
+    const child = spawn(process.execPath, [bin, 'import', big, '--db', killDb, '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const killedAt = await new Promise<string>((resolve, reject) => {
+      let stderr = '';
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (text: string) => {
+        stderr += text;
+        const m = /import: (\d+)% of \d+ bytes, (\d+) rows/.exec(stderr.split('\n').filter(Boolean).at(-1) ?? '');
+        if (m && Number(m[2]) > 20_000) {
+          child.kill('SIGKILL');
+          resolve(m[0]);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`the import finished (${code}) before it could be killed: ${stderr.slice(-500)}`)));
+    });
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(killedAt).toMatch(/rows/);
+    const app = createAppContext({ dataDir: temp.dir, databaseFile: killDb, runtime: 'cli' });
+    try {
+      expect(app.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect((app.db.prepare('SELECT COUNT(*) AS n FROM billing_imports').get() as { n: number }).n).toBe(0);
+      expect((app.db.prepare('SELECT COUNT(*) AS n FROM spend_lines').get() as { n: number }).n).toBe(0);
+      expect(app.services.budget.spendSummary({ by: 'month' }).totals).toEqual({});
+    } finally {
+      app.close();
+    }
+    const again = cli(['import', sampleFile(BILLING_SAMPLES[0]!), '--db', killDb, '--json']);
+    expect(again.status, again.stderr).toBe(0);
+  }, 120_000);
+});
