@@ -434,7 +434,7 @@ export function PlanPartsPanel({ plan, onOpen, onEdit }: { plan: Plan; onOpen: (
           <ul className="pt-part-list" aria-label="Pools">
             {plan.pools.map((p) => (
               <li key={p.id}>
-                <span className="pt-part-main"><strong>{p.name}</strong> <span className="muted">· {p.capacity} {p.unit === 'gpus' ? 'GPUs' : 'vCPUs'} at once · {p.offeringIds.length} offerings, {p.gpuIds.length} GPU types</span></span>
+                <span className="pt-part-main"><strong>{p.name}</strong> <span className="muted">· {p.capacity} {p.unit === 'gpus' ? (p.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at once · {p.offeringIds.length} offering{p.offeringIds.length === 1 ? '' : 's'}, {p.gpuIds.length} GPU type{p.gpuIds.length === 1 ? '' : 's'}</span></span>
                 <button type="button" className="btn small" aria-label={`Edit pool ${p.name}`} onClick={() => onOpen({ kind: 'pool', id: p.id })}>Edit</button>
                 <button type="button" className="btn small danger" aria-label={`Delete pool ${p.name}`} onClick={() => void onEdit({ type: 'remove', entity: 'pool', id: p.id })}>Delete</button>
               </li>

@@ -13,6 +13,8 @@ import type { CellSelection } from './store';
 import { buildRuns, fmtHours, fmtUsd, gpuShort, offeringLabel, tint, type Run } from './timeline-model';
 
 export const COL_W = 112;
+/** Grids up to this many week cells (rows × weeks) are rendered whole; larger ones are windowed horizontally. */
+const FULL_GRID_CELLS = 6000;
 const LABEL_W = 220;
 const ROW_H = 34;
 const MILESTONE_H = 46;
@@ -69,28 +71,32 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
   const focusAfter = useRef<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = weeks.length * COL_W;
-  // Horizontal virtualization: only the weeks in view (± 3) are in the DOM; the scroll handler moves the window.
-  const [range, setRange] = useState({ first: 0, last: Math.min(weeks.length - 1, 35) });
+  // Horizontal virtualization only for very large grids. Measured in the browser harness (bench/plan.bench.ts, 20 tracks
+  // × 104 weeks × 10 pools, ~3,400 cells): every window step costs a React commit plus style/layout of the new
+  // columns while scrolling, and steps of 2 weeks dropped 2-3× more frames than keeping every week mounted (then a
+  // scroll is only raster work, no JS). So up to FULL_GRID_CELLS cells every week is rendered once; beyond that the
+  // window moves in 8-week steps with 8 weeks of overscan each side.
+  const fullGrid = (plan.tracks.length + plan.pools.length + 4) * weeks.length <= FULL_GRID_CELLS;
+  const [windowRange, setRange] = useState({ first: 0, last: Math.min(weeks.length - 1, 35) });
+  const range = fullGrid ? { first: 0, last: weeks.length - 1 } : windowRange;
   const frame = useRef<number | null>(null);
   const computeRange = () => {
     const el = scrollRef.current;
-    if (!el) return;
-    // Steps of 2 weeks with 4 weeks of overscan each side: each step mounts two columns of memoised cells (a few
-    // dozen elements) instead of 8-week chunks of hundreds, so no single frame carries a big mount.
-    const STEP = 2;
-    const OVERSCAN = 4;
+    if (!el || fullGrid) return;
+    const STEP = 8;
+    const OVERSCAN = 8;
     const first = Math.max(0, Math.floor(el.scrollLeft / COL_W / STEP) * STEP - OVERSCAN);
     const last = Math.min(weeks.length - 1, Math.floor(el.scrollLeft / COL_W / STEP) * STEP + Math.ceil(el.clientWidth / COL_W) + OVERSCAN + STEP);
     setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
   };
   const onScroll = () => {
-    if (frame.current !== null) return;
+    if (fullGrid || frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
       computeRange();
     });
   };
-  useEffect(computeRange, [weeks.length]);
+  useEffect(computeRange, [weeks.length, fullGrid]);
 
   // Drag: pointer moves update the ghost; release applies the change in whole weeks.
   useEffect(() => {
