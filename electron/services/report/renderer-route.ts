@@ -26,8 +26,9 @@ export function findRendererDir(start: string = __dirname): string | null {
   if (process.env.GPU_PLANNER_RENDERER_DIR) return path.resolve(process.env.GPU_PLANNER_RENDERER_DIR);
   let dir = start;
   for (let i = 0; i < 6; i++) {
-    for (const candidate of [path.join(dir, 'renderer'), path.join(dir, 'dist', 'renderer')]) {
-      if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    // Built output only (index.html beside assets/): the repo's renderer/ source folder has an index.html too.
+    for (const candidate of [path.join(dir, 'dist', 'renderer'), path.join(dir, 'renderer')]) {
+      if (fs.existsSync(path.join(candidate, 'index.html')) && fs.existsSync(path.join(candidate, 'assets'))) return candidate;
     }
     dir = path.dirname(dir);
   }

@@ -79,6 +79,29 @@ describe('CSV exports read back equal to the tables', () => {
 });
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const rendererBuilt = fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
+
+describe.runIf(rendererBuilt)('report:export-pdf through the handler table', () => {
+  it('asks the save dialog, writes the PDF and reports progress; cancel writes nothing', async () => {
+    const dir = tempDir('gpu-planner-pdf-');
+    const events: Array<{ stage: string; done: number }> = [];
+    const stubbed = createTestApp();
+    try {
+      stubbed.deps.emit = ((event: string, payload: { stage: string; done: number }) => { if (event === 'report:export-progress') events.push(payload); }) as typeof stubbed.deps.emit;
+      stubbed.deps.dialogs = { openFile: async () => null, saveFile: async () => null };
+      expect(await stubbed.handlers.invoke('report:export-pdf', { pageSize: 'A4' })).toMatchObject({ ok: true, value: { file: null } });
+      const file = path.join(dir.dir, 'review.pdf');
+      stubbed.deps.dialogs = { openFile: async () => null, saveFile: async () => file };
+      const r = await stubbed.handlers.invoke('report:export-pdf', { pageSize: 'Letter', sections: ['summary', 'milestones'] });
+      expect(r).toMatchObject({ ok: true, value: { file } });
+      expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(events.map((e) => e.stage)).toEqual(['model', 'render', 'pdf', 'write', 'done']);
+    } finally {
+      stubbed.dispose();
+      dir.remove();
+    }
+  }, 60_000);
+});
 const cli = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
 const built = fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')) && fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
 

@@ -2,7 +2,7 @@
  * Review: the plan as a PDF for review. Options (scenario, sections, page size), a live preview of the very print
  * view the PDF is made from, "Export PDF…" with progress, and CSV exports of every table.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { REPORT_SECTIONS } from '../../../shared/domain/report/report-model';
 import { REPORT_TABLES, type ReportTable } from '../../../shared/domain/report/report-tables';
 import { api } from '../../app/api';
@@ -28,9 +28,14 @@ export function ReviewScreen() {
     return api.events.on('report:export-progress', (p) => useReview.getState().onProgress(p));
   }, []);
 
+  // File › Export plan PDF…: this screen is the export dialog; the button takes the focus once the preview is there.
+  const [fromMenu, setFromMenu] = useState(false);
   useEffect(() => {
-    if (pendingCommand === 'export-pdf' && useNavigation.getState().takeCommand() === 'export-pdf') exportButton.current?.focus();
+    if (pendingCommand === 'export-pdf' && useNavigation.getState().takeCommand() === 'export-pdf') setFromMenu(true);
   }, [pendingCommand]);
+  useEffect(() => {
+    if (fromMenu && s.model) exportButton.current?.focus();
+  }, [fromMenu, s.model]);
 
   const scenarios = s.model?.assumptions.scenarios ?? [];
   return (
@@ -42,6 +47,7 @@ export function ReviewScreen() {
       <div className="rv-body">
         <aside className="rv-options panel" aria-label="Export options">
           <h2>Export plan PDF</h2>
+          {fromMenu && <p className="banner info">Choose the scenario, sections and page size, check the preview, then Export PDF…</p>}
           <label className="field">
             <span>Scenario</span>
             <select className="input" value={s.scenarioId ?? ''} onChange={(e) => s.setScenario(e.target.value || null)} aria-label="Scenario">

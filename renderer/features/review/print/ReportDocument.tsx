@@ -23,10 +23,11 @@ function Section({ id, model, children, source }: { id: ReportSectionId; model: 
   );
 }
 
-function Table({ head, rows, numeric = [], nowrap = [], className }: { head: string[]; rows: ReactNode[][]; numeric?: number[]; nowrap?: number[]; className?: string }) {
+function Table({ head, rows, numeric = [], nowrap = [], widths, className }: { head: string[]; rows: ReactNode[][]; numeric?: number[]; nowrap?: number[]; widths?: string[]; className?: string }) {
   const cls = (i: number) => [numeric.includes(i) ? 'num' : '', nowrap.includes(i) ? 'nowrap' : ''].filter(Boolean).join(' ') || undefined;
   return (
     <table className={`rp-table ${className ?? ''}`}>
+      {widths && <colgroup>{widths.map((w, i) => <col key={i} style={{ width: w }} />)}</colgroup>}
       <thead><tr>{head.map((h, i) => <th key={i} className={cls(i)}>{h}</th>)}</tr></thead>
       <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} className={cls(j)}>{c}</td>)}</tr>)}</tbody>
     </table>
@@ -150,7 +151,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
       </Section>
 
       <Section id="prices" model={model} source="the catalog: every price row with the date it was valid and its source document">
-        <Table className="rp-compact" head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']} numeric={[4]} nowrap={[2, 6]} rows={model.prices.map((p) => [p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, <span className="rp-src">{p.source}</span>, p.usedFor])} />
+        <Table className="rp-compact" head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']} numeric={[4]} nowrap={[6]} widths={['9%', '13%', '10%', '8%', '7%', '5%', '9%', '27%', '12%']} rows={model.prices.map((p) => [p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, <span className="rp-src">{p.source}</span>, p.usedFor])} />
       </Section>
 
       <Section id="problems" model={model} source="the plan's checks (budget, pools and concurrency, track dates, milestone coverage)">
