@@ -13,7 +13,9 @@ export function stripBom(text: string): string {
 }
 
 export function isNullValue(raw: string | null | undefined): boolean {
-  if (raw === null || raw === undefined) return true;
+  if (raw === null || raw === undefined || raw.length === 0) return true;
+  // Fast path: anything longer than every null token, without surrounding blanks or BOM, is a value.
+  if (raw.length > 5 && raw.charCodeAt(0) > 32 && raw.charCodeAt(0) !== 0xfeff && raw.charCodeAt(raw.length - 1) > 32) return false;
   const t = stripBom(raw).trim();
   return t === '\\N' || NULL_TOKENS.has(t.toLowerCase());
 }
@@ -40,7 +42,23 @@ export function canonicalDecimal(value: Big): Decimal {
  * (`1,000`, `1 000`, `1'000`), decimal commas (`0,5`), signs (`-`, `+`, trailing `-`, accounting parentheses) and a
  * leading currency symbol. Null tokens are not numbers: use {@link parseNullableDecimal} where null is allowed.
  */
+const SIMPLE_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Canonical form of a plain `-?digits(.digits)?` without big.js (the common case in large files). */
+function canonicalSimple(m: RegExpExecArray): Decimal {
+  let whole = m[2]!;
+  if (whole.length > 1 && whole.charCodeAt(0) === 48) whole = whole.replace(/^0+(?=\d)/, '');
+  let fraction = m[3] ?? '';
+  if (fraction.length > 0 && fraction.charCodeAt(fraction.length - 1) === 48) fraction = fraction.replace(/0+$/, '');
+  const body = fraction ? `${whole}.${fraction}` : whole;
+  return m[1] && body !== '0' ? `-${body}` : body;
+}
+
 export function parseDecimal(raw: string, options: DecimalOptions = {}): ParseResult<Decimal> {
+  if (options.sign !== 'negate' && options.decimalSeparator !== ',') {
+    const simple = SIMPLE_DECIMAL.exec(raw);
+    if (simple) return { ok: true, value: canonicalSimple(simple) };
+  }
   const expected = 'a decimal number (e.g. 12.34, -0.5, 4.0E-7)';
   let t = stripBom(raw).trim();
   if (t === '') return { ok: false, expected };
@@ -104,6 +122,11 @@ export function addDecimals(a: Decimal, b: Decimal): Decimal {
 
 /** Integer nano-units (1e-9) of an exact decimal, rounded half-even: for fast SQL sums exact to the nano. */
 export function decimalToNanos(value: Decimal): bigint {
+  const simple = SIMPLE_DECIMAL.exec(value);
+  if (simple && (simple[3] ?? '').length <= 9) {
+    const units = BigInt(`${simple[2]}${(simple[3] ?? '').padEnd(9, '0')}`);
+    return simple[1] ? -units : units;
+  }
   return BigInt(new Big(value).times(1e9).round(0, Big.roundHalfEven).toFixed(0));
 }
 
@@ -156,7 +179,20 @@ function offsetOf(zone: string | undefined): number {
  * Forms: `2024-09-18`, `2024-09-18 22:00:00`, `2023-06-01T00:00:00Z`, `…+00:00`, `…T00:00:00.000Z`, `09/21/2023`,
  * `3/1/21` (US month/day; two-digit years are 20yy), `18.09.2024`, `20240918`; `dateFormat` forces day/month order.
  */
+const dateCache = new Map<string, ParseResult<string>>();
+
 export function parseBillingDate(raw: string, dateFormat: DateFormat = 'auto'): ParseResult<string> {
+  // Billing files repeat the same few hundred timestamps: memoize (bounded).
+  const key = dateFormat === 'auto' ? raw : `${dateFormat}|${raw}`;
+  const cached = dateCache.get(key);
+  if (cached) return cached;
+  const result = parseBillingDateUncached(raw, dateFormat);
+  if (dateCache.size >= 20_000) dateCache.clear();
+  dateCache.set(key, result);
+  return result;
+}
+
+function parseBillingDateUncached(raw: string, dateFormat: DateFormat): ParseResult<string> {
   const expected = dateFormat === 'auto' ? 'a date such as 2024-09-18, 2024-09-18T22:00:00Z or 09/21/2023' : `a date as ${dateFormat}`;
   const t = stripBom(raw).trim();
   let m: RegExpExecArray | null;
@@ -213,7 +249,20 @@ const PY_PAIR = new RegExp(String.raw`\{\s*(?:'key'|"key")\s*:\s*(?:${PY_STRING}
  * key/value list (`[{"key": "env", "value": "dev"}]`, GCP's Python repr `[{'key': 'env', 'value': 'dev'}]`). Keys are
  * trimmed (`" org"` → `org`); values become strings.
  */
+const tagCache = new Map<string, ParseResult<Record<string, string>>>();
+
+/** Parsed tags are shared between lines with the same raw text: treat them as read-only. */
 export function parseTags(raw: string | null | undefined): ParseResult<Record<string, string>> {
+  if (raw === null || raw === undefined) return { ok: true, value: {} };
+  const cached = tagCache.get(raw);
+  if (cached) return cached;
+  const result = parseTagsUncached(raw);
+  if (tagCache.size >= 5_000) tagCache.clear();
+  tagCache.set(raw, result);
+  return result;
+}
+
+function parseTagsUncached(raw: string | null | undefined): ParseResult<Record<string, string>> {
   const expected = 'tags as JSON ({"key": "value"}), brace-less JSON or a [{key, value}] list';
   if (isNullValue(raw)) return { ok: true, value: {} };
   const t = stripBom(raw!).trim();
