@@ -3,6 +3,7 @@ import { migration as m0001 } from './0001-catalog';
 import { migration as m0002 } from './0002-estimate';
 import { migration as m0003 } from './0003-plan';
 import { migration as m0004 } from './0004-budget';
+import { migration as m0005 } from './0005-budget-rollup';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];

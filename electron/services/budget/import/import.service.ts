@@ -15,7 +15,8 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
 import * as q from '../../../db/queries/budget';
 import type { ServiceDeps } from '../../service-deps';
-import { detectContainer, readBillingFile } from './billing-reader';
+import { detectContainer } from './billing-reader';
+import { readBillingFileAnywhere } from './import-worker-client';
 
 export interface ImportRequest {
   file: string;
@@ -134,7 +135,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
       let invoiceOpen = false;
       let amortized = false;
       let refusing = false;
-      const summary = await readBillingFile(
+      const summary = await readBillingFileAnywhere(
         file,
         { format: request.format, mapping, signal: controller.signal, onProgress: (b, t) => emitProgress(b, t), maxErrors: 10_000 },
         (lines: SpendLine[]) => {
@@ -180,6 +181,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
         periods_json: JSON.stringify(sortedPeriods), warnings_json: JSON.stringify(summary.warnings), invoice_open: invoiceOpen ? 1 : 0,
         mapping_name: request.mappingName ?? mapping?.name ?? null,
       });
+      q.rebuildSpendRollup(db, importId); // daily rollup for fast group-bys (migration 0005)
       db.exec('COMMIT');
       inTransaction = false;
       emitProgress(summary.totalBytes, summary.totalBytes, true);
