@@ -15,8 +15,7 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
 import * as q from '../../../db/queries/budget';
 import type { ServiceDeps } from '../../service-deps';
-import { detectContainer } from './billing-reader';
-import { readBillingFileAnywhere } from './import-worker-client';
+import { detectContainer, readBillingFile } from './billing-reader';
 
 export interface ImportRequest {
   file: string;
@@ -135,7 +134,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
       let invoiceOpen = false;
       let amortized = false;
       let refusing = false;
-      const summary = await readBillingFileAnywhere(
+      const summary = await readBillingFile(
         file,
         { format: request.format, mapping, signal: controller.signal, onProgress: (b, t) => emitProgress(b, t), maxErrors: 10_000 },
         (lines: SpendLine[]) => {
