@@ -50,7 +50,6 @@ export const renderPdfWithChromium: PdfRenderer = async (options) => {
     const state = { ready: await page.locator('body').getAttribute('data-print-ready'), error: (await page.locator('body').getAttribute('data-print-error')) ?? '' };
     if (state.ready !== 'true') throw new Error(`The print view failed: ${state.error || errors.join('; ')}`);
     options.onProgress?.('pdf', 'Printing to PDF');
-    await page.emulateMedia({ media: 'print' });
     const { headerTemplate, footerTemplate } = await options.templates;
     const pdf = await page.pdf({
       format: options.pageSize,

@@ -260,18 +260,24 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   };
 
   // Prices used: every offering the plan books or names, and every alternative the recommendations compare.
-  const used = new Map<string, Set<string>>();
-  const mark = (id: string | null, why: string) => { if (id) used.set(id, (used.get(id) ?? new Set()).add(why)); };
+  const used = new Map<string, Map<string, Set<string>>>();
+  const mark = (id: string | null, use: string, code = '') => {
+    if (!id) return;
+    const uses = used.get(id) ?? new Map<string, Set<string>>();
+    uses.set(use, (uses.get(use) ?? new Set()).add(code));
+    used.set(id, uses);
+  };
   for (const a of plan.allocations) mark(a.offeringId, 'allocations');
-  for (const m of milestones) { const p = plan.milestones.flatMap((x) => x.phases).find((x) => x.id === m.phaseId); mark(p?.offeringId ?? null, `${m.code} plan`); }
-  for (const r of recommendations) for (const a of r.alternatives) mark(a.offeringId, `${r.title.split(' ·')[0]} alternatives`);
-  const prices = [...used.entries()].flatMap(([id, why]) => {
+  for (const m of plan.milestones) for (const p of m.phases) mark(p.offeringId, 'plan', m.code);
+  for (const r of recommendations) for (const a of r.alternatives) mark(a.offeringId, 'alternatives', r.title.split(' ·')[0]);
+  const usedFor = (id: string) => [...(used.get(id) ?? new Map<string, Set<string>>()).entries()].map(([use, codes]) => [use, [...codes].filter(Boolean).join(', ')].filter(Boolean).join(' ')).join('; ');
+  const prices = [...used.keys()].flatMap((id) => {
     const o = offeringById.get(id);
     if (!o) {
       const planned = plan.plannedPrices.filter((p) => p.offeringId === id);
-      return planned.map((p) => ({ offeringId: id, provider: '—', sku: id, gpuId: '—', kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source, usedFor: [...why].join(', ') }));
+      return planned.map((p) => ({ offeringId: id, provider: '—', sku: id, gpuId: '—', kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source, usedFor: usedFor(id) }));
     }
-    return o.prices.map((p) => ({ offeringId: id, provider: o.providerName, sku: o.sku, gpuId: o.gpuId, kind: p.kind, usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd), per: p.per, asOf: p.asOf, source: p.source, usedFor: [...why].join(', ') }));
+    return o.prices.map((p) => ({ offeringId: id, provider: o.providerName, sku: o.sku, gpuId: o.gpuId, kind: p.kind, usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd), per: p.per, asOf: p.asOf, source: p.source, usedFor: usedFor(id) }));
   }).sort((a, b) => a.provider.localeCompare(b.provider) || a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
 
   const nextSteps: ReportModel['nextSteps'] = [];
@@ -280,8 +286,8 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   if (kinds.has('pool-concurrency')) nextSteps.push({ text: 'Serialize the bookings that share one notebook session (or add a second account) in the weeks the plan flags.', source: 'plan check pool-concurrency' });
   const firstMilestone = [...milestones].sort((a, b) => a.start.localeCompare(b.start))[0];
   if (firstMilestone) nextSteps.push({ text: `Before ${firstMilestone.start}: confirm ${firstMilestone.hardware} is available and run one short ${firstMilestone.code} job to check the estimated ${firstMilestone.appHoursPerRun?.toFixed(2) ?? '?'} h per run.`, source: `milestone ${firstMilestone.code}` });
-  const oldest = [...prices].sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
-  if (oldest) nextSteps.push({ text: `Re-check catalog prices; the oldest used is ${oldest.provider} ${oldest.sku} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
+  const oldest = prices.filter((p) => /allocations|plan/.test(p.usedFor)).sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
+  if (oldest) nextSteps.push({ text: `Re-check the prices the plan is costed at before booking; the oldest is ${oldest.provider} ${oldest.sku} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
   if (!input.budget.available) nextSteps.push({ text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
   for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
 

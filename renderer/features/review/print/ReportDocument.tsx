@@ -151,7 +151,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
       </Section>
 
       <Section id="prices" model={model} source="the catalog: every price row with the date it was valid and its source document">
-        <Table className="rp-compact" head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']} numeric={[4]} nowrap={[6]} widths={['9%', '13%', '10%', '8%', '7%', '5%', '9%', '27%', '12%']} rows={model.prices.map((p) => [p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, <span className="rp-src">{p.source}</span>, p.usedFor])} />
+        <Table className="rp-compact" head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']} numeric={[4]} nowrap={[2, 6]} widths={['9%', '12%', '13%', '8%', '7%', '5%', '9%', '25%', '12%']} rows={model.prices.map((p) => [p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, <span className="rp-src">{p.source}</span>, p.usedFor])} />
       </Section>
 
       <Section id="problems" model={model} source="the plan's checks (budget, pools and concurrency, track dates, milestone coverage)">
