@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Big from 'big.js';
+import { rebuildSpendRollup } from '../electron/db/queries/budget';
 import { createAppContext } from '../electron/services/app-context';
 import { measure, type BenchReport } from './bench-kit';
 
@@ -127,6 +128,20 @@ export async function run(report: BenchReport): Promise<void> {
         for (let copy = 0; copy < 4; copy += 1) db.exec(`INSERT INTO spend_lines (${list}) SELECT ${list} FROM spend_lines WHERE import_id = ${result.importId} AND id <= ${lastId}`);
       })();
       const lines = (db.prepare('SELECT COUNT(*) AS n FROM spend_lines').get() as { n: number }).n;
+      const r0 = performance.now();
+      db.transaction(() => rebuildSpendRollup(db))();
+      const rollupRows = (db.prepare('SELECT COUNT(*) AS n FROM spend_rollup').get() as { n: number }).n;
+      report.figure(`daily rollup rebuilt over ${lines.toLocaleString('en-US')} spend lines`, performance.now() - r0, 'ms', { note: `${rollupRows} rollup rows (each import fills its own inside its transaction)` });
+      const exactStart = performance.now();
+      const exactMonth = ctx.services.budget.spendSummary({ by: 'month', exact: true });
+      const exactMs = performance.now() - exactStart;
+      const nanoMonth = ctx.services.budget.spendSummary({ by: 'month' });
+      const cents = (v: string | undefined) => new Big(v ?? '0').round(2, Big.roundHalfEven).toFixed(2);
+      const sameToTheCent = cents(exactMonth.totals.USD) === cents(nanoMonth.totals.USD);
+      report.figure('exact decimal group-by month (decimal_sum over the text amounts)', exactMs, 'ms', {
+        ok: sameToTheCent,
+        note: `exact ${exactMonth.totals.USD} USD, rollup of nano-units ${nanoMonth.totals.USD} USD: ${sameToTheCent ? 'equal to the cent' : 'DIFFER at the cent'}`,
+      });
       for (const by of ['month', 'service', 'week'] as const) {
         let groups = 0;
         const timing = await measure(
@@ -138,7 +153,7 @@ export async function run(report: BenchReport): Promise<void> {
         report.figure(`group-by ${by} over ${lines.toLocaleString('en-US')} spend lines`, timing.medianMs, 'ms', {
           target: '< 200',
           ok: timing.medianMs < 200,
-          note: `${groups} groups, p95 ${timing.p95Ms.toFixed(0)} ms, SUM of integer nano-units`,
+          note: `${groups} groups, p95 ${timing.p95Ms.toFixed(0)} ms, daily rollup of integer nano-units`,
         });
       }
     } finally {
