@@ -62,6 +62,14 @@ describe('CSV exports read back equal to the tables', () => {
       }
     });
   }
+  it('spend by any grouping: the budget service totals, header only while nothing is imported', async () => {
+    for (const groupBy of ['month', 'track', 'provider'] as const) {
+      const { text } = await app.services.report.csvText({ table: 'spend', groupBy, bom: false });
+      const back = parse(text) as string[][];
+      expect(back[0]).toEqual(['key', 'currency', 'amount']);
+    }
+  });
+
   it('writes through the save dialog; cancelling writes nothing', async () => {
     const file = path.join(out.dir, 'alloc.csv');
     const stubbed = createTestApp();

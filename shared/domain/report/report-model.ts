@@ -118,7 +118,7 @@ export interface ReportMilestonePhase {
 export interface ReportModel {
   generatedAt: string;
   sections: ReportSectionId[];
-  cover: { projectId: string; projectName: string; description: string; scenario: string; date: string; revision: number; appVersion: string; start: string; end: string; currency: string };
+  cover: { projectId: string; projectName: string; description: string; scenario: string; scenarioId: string | null; date: string; revision: number; appVersion: string; start: string; end: string; currency: string };
   summary: {
     plannedUsd: string;
     plannedGpuHours: number;
@@ -292,12 +292,13 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
 
   const budgetTotal = Number(analysis.totals.budget);
-  const scenarioName = input.scenarioId ? input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId : 'Current plan';
+  // A chosen scenario is reported by its comparison row (summary); the detailed sections are the current plan's.
+  const scenarioName = input.scenarioId ? `${input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId} (summary row; details: current plan)` : 'Current plan';
 
   return {
     generatedAt: input.generatedAt,
     sections: input.sections && input.sections.length > 0 ? REPORT_SECTION_IDS.filter((s) => input.sections!.includes(s)) : [...REPORT_SECTION_IDS],
-    cover: { projectId: project.id, projectName: project.name, description: project.description, scenario: scenarioName, date: input.generatedAt.slice(0, 10), revision: view.revision, appVersion: input.appVersion, start: project.start, end: project.end, currency: project.currency },
+    cover: { projectId: project.id, projectName: project.name, description: project.description, scenario: scenarioName, scenarioId: input.scenarioId, date: input.generatedAt.slice(0, 10), revision: view.revision, appVersion: input.appVersion, start: project.start, end: project.end, currency: project.currency },
     summary: {
       plannedUsd: money(analysis.totals.usd), plannedGpuHours: round(analysis.totals.gpuHours),
       appMilestoneUsd: { low: money(appLow), high: money(appHigh) }, authorMilestoneUsd: authorRange,

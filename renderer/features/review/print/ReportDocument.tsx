@@ -80,7 +80,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
         <h3>Top risks</h3>
         <ul className="rp-risks">{summary.topRisks.map((r, i) => <li key={i}><Sev s={r.severity} /> {r.message}</li>)}</ul>
         <h3>Scenarios compared</h3>
-        <Table head={['Scenario', 'Cost', 'GPU-h', 'Days', 'Errors', 'Warnings', "Author's cost", "Author's risk"]} numeric={[1, 2, 3, 4, 5]} rows={model.assumptions.scenarios.map((s) => [s.name, usd(s.usd), num(s.gpuHours), num(s.durationDays, 0), s.errors, s.warnings, range(s.authorUsd, '$'), s.authorRisk ?? '—'])} />
+        <Table head={['Scenario', 'Cost', 'GPU-h', 'Days', 'Errors', 'Warnings', "Author's cost", "Author's risk"]} numeric={[1, 2, 3, 4, 5]} rows={model.assumptions.scenarios.map((s) => [s.scenarioId === cover.scenarioId ? <strong>▸ {s.name} (chosen)</strong> : s.name, usd(s.usd), num(s.gpuHours), num(s.durationDays, 0), s.errors, s.warnings, range(s.authorUsd, '$'), s.authorRisk ?? '—'])} />
       </Section>
 
       <Section id="tracks" model={model} source="the plan's tracks; hours and cost from their allocations">
