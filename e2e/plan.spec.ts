@@ -221,6 +221,9 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   await scenarios.getByLabel('Scenario name').fill('With the probe track');
   await scenarios.getByRole('button', { name: 'Duplicate plan into a scenario' }).click();
   await expect(scenarios.getByRole('row', { name: /With the probe track/ })).toBeVisible();
-  await scenarios.scrollIntoViewIfNeeded();
+  await scenarios.getByRole('row', { name: /With the probe track/ }).scrollIntoViewIfNeeded();
   await app.screenshot('plan-scenarios-compare');
+  await scenarios.getByRole('button', { name: 'Delete scenario With the probe track' }).click();
+  await expect(scenarios.getByRole('row', { name: /With the probe track/ })).toHaveCount(0);
+  await expect(scenarios.getByRole('row', { name: /Option 2: Balanced/ })).toBeVisible();
 });

@@ -132,7 +132,7 @@ export function PlanScreen() {
       </div>
 
       <MilestoneTable view={view} onJump={(milestoneId, phaseId, trackId, start) => s.jump({ row: 'milestone', milestoneId, phaseId, trackId, week: weekOf(start) })} />
-      <ScenariosPanel compare={s.compare} onDuplicate={(name) => void s.duplicate(name)} />
+      <ScenariosPanel compare={s.compare} onDuplicate={(name) => void s.duplicate(name)} onDelete={(id) => void s.deleteScenario(id)} />
       <ClaimsPanel view={view} />
     </div>
   );

@@ -4,7 +4,7 @@ import type { PlanView } from '../../../shared/ipc/contract/plan';
 
 type Problem = PlanView['analysis']['problems'][number];
 
-const KIND_LABEL: Record<string, string> = {
+export const KIND_LABEL: Record<string, string> = {
   'pool-over-capacity': 'pool over capacity',
   'pool-concurrency': 'pool shared at once',
   'milestone-short-hours': 'milestone short of hours',

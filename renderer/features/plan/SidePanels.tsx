@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Response } from '../../../shared/ipc/contract';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
+import { KIND_LABEL } from './ProblemsPanel';
 import { fmtHours, fmtUsd, gpuShort } from './timeline-model';
 
 const range = (r: { low: number; high: number } | null | undefined, unit = '') => (!r ? '—' : r.low === r.high ? `${unit}${r.low}` : `${unit}${r.low}–${unit}${r.high}`);
@@ -46,7 +47,7 @@ export function MilestoneTable({ view, onJump }: { view: PlanView; onJump: (mile
   );
 }
 
-export function ScenariosPanel({ compare, onDuplicate }: { compare: Response<'plan:compare-scenarios'> | null; onDuplicate: (name: string) => void }) {
+export function ScenariosPanel({ compare, onDuplicate, onDelete }: { compare: Response<'plan:compare-scenarios'> | null; onDuplicate: (name: string) => void; onDelete?: (id: string) => void }) {
   const [name, setName] = useState('');
   if (!compare) return null;
   const base = compare.rows[0];
@@ -61,6 +62,7 @@ export function ScenariosPanel({ compare, onDuplicate }: { compare: Response<'pl
           <button type="submit" className="btn" disabled={!name.trim()}>Duplicate plan into a scenario</button>
         </form>
       </div>
+      <div className="pt-scen-wrap">
       <table className="data pt-scen">
         <thead>
           <tr><th>Scenario</th><th className="num">Cost (app)</th><th className="num">Author's cost</th><th className="num">GPU-hours</th><th>Weeks booked</th><th className="num" title="Calendar days from the first booked week's Monday to the last booked week's Sunday">Calendar days</th><th className="num" title="The busiest track's booked GPU-hours ÷ 24">Compute days</th><th className="num">Author's days</th><th>Risk (checks)</th><th>Author's risk</th></tr>
@@ -70,21 +72,22 @@ export function ScenariosPanel({ compare, onDuplicate }: { compare: Response<'pl
             const s = compare.scenarios.find((x) => x.id === r.scenarioId);
             return (
               <tr key={r.scenarioId ?? 'current'} title={s?.variation ?? 'The plan as it stands'}>
-                <td><strong>{r.name}</strong><div className="muted pt-basis">{s?.variation ?? 'the plan as edited'}</div></td>
+                <td className="pt-scen-name"><strong>{r.name}</strong><div className="muted pt-basis pt-clamp" title={s?.variation ?? ''}>{s?.variation ?? 'the plan as edited'}</div>{s && !s.author && onDelete && <button type="button" className="btn small" aria-label={`Delete scenario ${s.name}`} onClick={() => onDelete(s.id)}>Delete</button>}</td>
                 <td className="num">{fmtUsd(r.usd)}{base && r !== base ? <div className="muted">{Number(r.usd) >= Number(base.usd) ? '+' : '−'}{fmtUsd(String(Math.abs(Number(r.usd) - Number(base.usd))))}</div> : null}</td>
                 <td className="num">{range(r.authorUsd, '$')}</td>
                 <td className="num">{fmtHours(r.gpuHours)}</td>
-                <td className="nowrap">{r.firstWeek ?? '—'} → {r.lastWeek ?? '—'}</td>
+                <td>{r.firstWeek ?? '—'} →<br />{r.lastWeek ?? '—'}</td>
                 <td className="num">{r.durationDays ?? '—'}</td>
                 <td className="num">{r.computeDays}</td>
                 <td className="num">{range(r.authorDays)}</td>
-                <td>{r.errors ? <span className="badge bad">{r.errors} errors</span> : <span className="badge ok">no errors</span>} {r.warnings ? <span className="badge warn">{r.warnings} warnings</span> : null}<div className="muted pt-basis">{Object.entries(r.problemKinds).map(([k, n]) => `${k} ×${n}`).join(', ')}</div></td>
+                <td>{r.errors ? <span className="badge bad">{r.errors} errors</span> : <span className="badge ok">no errors</span>} {r.warnings ? <span className="badge warn">{r.warnings} warnings</span> : null}<ul className="pt-kinds">{Object.entries(r.problemKinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => <li key={k}>{n} × {KIND_LABEL[k] ?? k}</li>)}</ul></td>
                 <td className="pt-basis">{r.authorRisk ?? '—'}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }

@@ -37,6 +37,7 @@ interface PlanState {
   loadCompare: () => Promise<void>;
   duplicate: (name: string) => Promise<boolean>;
   clearError: () => void;
+  deleteScenario: (id: string) => Promise<void>;
   /** The open add/edit form (project, track, milestone, pool), if any. */
   editor: EditorTarget | null;
   openEditor: (target: EditorTarget | null) => void;
@@ -131,6 +132,11 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   },
 
   clearError: () => set({ error: null, fieldErrors: {} }),
+  async deleteScenario(id) {
+    const r = await api.plan.deleteScenario({ id });
+    if (!r.ok) set({ error: r.error });
+    await get().loadCompare();
+  },
   editor: null,
   openEditor: (target) => set({ editor: target, error: null, fieldErrors: {} }),
 }));
