@@ -98,6 +98,15 @@ describe('gpu-planner import --json on every billing sample', () => {
     expect(cli(['import', '--db', db]).status).toBe(2);
   });
 
+  it('the import worker thread (as the app runs it) gives the same totals', async () => {
+    const workerDb = path.join(temp.dir, 'worker.sqlite');
+    for (const sample of BILLING_SAMPLES.filter((s) => /Step1CUR|focus_sample|\.parquet$/.test(s.path))) {
+      const run = spawnSync(process.execPath, [bin, 'import', sampleFile(sample), '--db', workerDb, '--json'], { encoding: 'utf8', cwd: repoRoot, env: { ...process.env, GPU_PLANNER_IMPORT_WORKER: '1' } });
+      expect(run.status, run.stderr).toBe(0);
+      expect((JSON.parse(run.stdout) as ImportJson).totals).toEqual((await independentTotals(sample)).totals);
+    }
+  }, 120_000);
+
   it('imports any CSV through --mapping FILE', () => {
     const ledger = path.join(temp.dir, 'lambda.csv');
     fs.writeFileSync(ledger, 'date;amount;instance\n2024-10-01;1,5;gpu_1x_a100\n2024-10-02;2,25;gpu_8x_h100\n');

@@ -22,6 +22,8 @@ export interface ReadOptions {
   /** Raw bytes of the file read so far, and the file's size. */
   onProgress?: ((bytesRead: number, totalBytes: number) => void) | undefined;
   batchSize?: number | undefined;
+  /** Receives every raw byte of the file as read (e.g. to hash it in the same pass). */
+  onBytes?: ((chunk: Buffer) => void) | undefined;
   /** Errors kept in full (every error is counted). */
   maxErrors?: number | undefined;
 }
@@ -202,6 +204,7 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
     let bytesRead = 0;
     const source = fs.createReadStream(file, { highWaterMark: 1 << 20 });
     source.on('data', (chunk) => {
+      options.onBytes?.(chunk as Buffer);
       bytesRead += chunk.length;
       options.onProgress?.(bytesRead, totalBytes);
     });

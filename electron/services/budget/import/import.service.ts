@@ -15,7 +15,8 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
 import * as q from '../../../db/queries/budget';
 import type { ServiceDeps } from '../../service-deps';
-import { detectContainer, readBillingFile } from './billing-reader';
+import { detectContainer } from './billing-reader';
+import { readBillingFileAnywhere } from './import-worker-client';
 
 export interface ImportRequest {
   file: string;
@@ -32,6 +33,17 @@ export interface ImportRequest {
 
 /** Totals key for lines whose file states no currency. */
 export const NO_CURRENCY = '(none)';
+
+function isParquetFile(file: string): boolean {
+  const head = Buffer.alloc(4);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, head, 0, 4, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return detectContainer(head) === 'parquet';
+}
 
 function sha256OfFile(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -116,12 +128,15 @@ export function createBudgetImportService(deps: ServiceDeps) {
     let inTransaction = false;
     try {
       if (!fs.existsSync(file)) throw new UserError('FILE_NOT_FOUND', `Cannot read ${request.file}: no such file.`, { file: request.file });
-      const sha256 = await sha256OfFile(file);
+      // Hashed in the same pass as the read (CSV, gzip, zip); Parquet is read by ranges, so hashed first.
+      const hash = crypto.createHash('sha256');
+      const isParquet = isParquetFile(file);
+      const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
       const createdAt = deps.now().toISOString();
       db.exec('BEGIN IMMEDIATE');
       inTransaction = true;
       const importId = q.insertImport(db, {
-        file_name: fileName, sha256, dialect: 'generic', account_key: '', period_start: null, period_end: null, rows_read: 0, rows_imported: 0, rows_skipped: 0,
+        file_name: fileName, sha256: sha256Upfront ?? '', dialect: 'generic', account_key: '', period_start: null, period_end: null, rows_read: 0, rows_imported: 0, rows_skipped: 0,
         totals_json: '{}', skipped_json: '[]', replaced_import_ids: '[]', status: 'active', created_at: createdAt, description: '', container: 'plain',
         cost_basis: 'actual', periods_json: '[]', warnings_json: '[]', invoice_open: 0, mapping_name: request.mappingName ?? mapping?.name ?? null,
       });
@@ -134,9 +149,9 @@ export function createBudgetImportService(deps: ServiceDeps) {
       let invoiceOpen = false;
       let amortized = false;
       let refusing = false;
-      const summary = await readBillingFile(
+      const summary = await readBillingFileAnywhere(
         file,
-        { format: request.format, mapping, signal: controller.signal, onProgress: (b, t) => emitProgress(b, t), maxErrors: 10_000 },
+        { format: request.format, mapping, signal: controller.signal, onProgress: (b, t) => emitProgress(b, t), onBytes: isParquet ? undefined : (chunk) => hash.update(chunk), maxErrors: 10_000 },
         (lines: SpendLine[]) => {
           rowsSeen += lines.length;
           for (const line of lines) {
@@ -164,6 +179,8 @@ export function createBudgetImportService(deps: ServiceDeps) {
           format: summary.dialect, rowsRead: summary.rowsRead,
         });
       }
+      const sha256 = sha256Upfront ?? hash.digest('hex');
+      db.prepare('UPDATE billing_imports SET sha256 = ? WHERE id = ?').run(sha256, importId);
       const sortedPeriods = [...periods.values()].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
       const accountIds = [...(accounts.size > 0 ? accounts : subAccounts)].sort();
       const accountKey = accountIds.slice(0, 50).join(',');

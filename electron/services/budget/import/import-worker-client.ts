@@ -1,0 +1,60 @@
+/**
+ * Runs the billing reader in a worker thread when the built worker (dist/electron/import.worker.cjs) is there — the
+ * app, the CLI and the bench — so that parsing overlaps the SQLite writes; in-process otherwise (unit tests).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
+import { UserError } from '../../../../shared/domain/errors';
+import { readBillingFile, type ReadOptions, type ReadSummary } from './billing-reader';
+import type { ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol';
+
+/**
+ * The worker keeps Electron's main thread (and so the window) responsive during a long import. The CLI and the bench
+ * read in-process: on a busy machine, cloning every batch to the main thread costs more than the overlap gains.
+ * GPU_PLANNER_IMPORT_WORKER=1 forces the worker, =0 forbids it.
+ */
+export function builtImportWorker(): string | null {
+  const choice = process.env.GPU_PLANNER_IMPORT_WORKER;
+  if (choice === '0' || (choice !== '1' && !process.versions.electron)) return null;
+  for (const candidate of [path.join(__dirname, 'import.worker.cjs'), path.join(__dirname, '..', 'electron', 'import.worker.cjs')]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+export async function readBillingFileAnywhere(file: string, options: ReadOptions, onBatch: (lines: SpendLine[]) => void): Promise<ReadSummary> {
+  const script = builtImportWorker();
+  if (!script) return readBillingFile(file, options, onBatch);
+  if (options.onBytes) {
+    // The worker reads the file itself: feed the raw bytes (e.g. the hash) in a pass of our own first.
+    for await (const chunk of fs.createReadStream(file)) options.onBytes(chunk as Buffer);
+  }
+  const request: ImportWorkerRequest = { file, format: options.format, mapping: options.mapping, maxErrors: options.maxErrors, batchSize: options.batchSize };
+  const worker = new Worker(script, { workerData: request });
+  try {
+    return await new Promise<ReadSummary>((resolve, reject) => {
+      const onAbort = () => reject(new UserError('CANCELLED', 'The import was cancelled.'));
+      if (options.signal?.aborted) onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      worker.on('message', (message: ImportWorkerMessage) => {
+        try {
+          if (message.type === 'batch') {
+            if (options.signal?.aborted) return;
+            onBatch(message.lines);
+            worker.postMessage({ type: 'ack' });
+          } else if (message.type === 'progress') options.onProgress?.(message.bytesRead, message.totalBytes);
+          else if (message.type === 'done') resolve(message.summary);
+          else reject(message.error.code === 'INTERNAL' ? new Error(message.error.message) : new UserError(message.error.code, message.error.message, message.error.details));
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`The import worker stopped (exit ${code}).`)));
+    });
+  } finally {
+    void worker.terminate();
+  }
+}
