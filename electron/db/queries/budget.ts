@@ -43,6 +43,8 @@ export function updateImport(db: Database, id: number, row: Omit<BillingImportRo
   ).run({ ...row, id });
 }
 
+const pendingRollups = new WeakMap<Database, Map<number, Map<string, { nanos: bigint; lines: number }>>>();
+
 export function spendLineInserter(db: Database): (importId: number, line: SpendLine) => void {
   const stmt: Statement = db.prepare(
     `INSERT INTO spend_lines (import_id, source_line, charge_period_start, charge_period_end, billed_cost, billed_cost_nanos, effective_cost, currency,
@@ -50,9 +52,18 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
        usage_quantity, usage_unit, tags_json, billing_period_start, billing_period_end, gpu_count)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // The daily rollup of what this inserter writes (lines arrive unallocated), written by rebuildSpendRollup.
+  const pending = new Map<number, Map<string, { nanos: bigint; lines: number }>>();
+  pendingRollups.set(db, pending);
   return (importId, l) => {
+    const nanos = decimalToNanos(l.billedCost);
+    let perImport = pending.get(importId);
+    if (!perImport) pending.set(importId, (perImport = new Map()));
+    const key = `${l.chargePeriodStart.slice(0, 10)}\u0000${l.currency}\u0000${l.provider ?? ''}\u0000${l.service ?? ''}\u0000${l.subAccountId ?? ''}\u0000${l.instanceType ?? ''}`;
+    const sum = perImport.get(key);
+    if (sum) { sum.nanos += nanos; sum.lines += 1; } else perImport.set(key, { nanos, lines: 1 });
     stmt.run(
-      importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, decimalToNanos(l.billedCost), l.effectiveCost, l.currency,
+      importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, nanos, l.effectiveCost, l.currency,
       l.provider, l.service, l.sku, l.resourceId, l.resourceName, l.billingAccountId, l.subAccountId, l.region, l.chargeCategory, l.pricingCategory,
       l.instanceType, l.usageQuantity, l.usageUnit, JSON.stringify(l.tags), l.billingPeriodStart, l.billingPeriodEnd, l.gpuCount ?? null,
     );
@@ -140,6 +151,17 @@ export interface GroupSumRow { key: string; currency: string; total: string; lin
 export function rebuildSpendRollup(db: Database, importId?: number): void {
   const where = importId === undefined ? '' : 'WHERE import_id = @importId';
   db.prepare(`DELETE FROM spend_rollup ${where}`).run(importId === undefined ? {} : { importId });
+  const accumulated = importId === undefined ? undefined : pendingRollups.get(db)?.get(importId);
+  if (importId !== undefined) pendingRollups.get(db)?.delete(importId);
+  if (accumulated) {
+    // Summed while the lines were inserted: no second pass over them.
+    const insert = db.prepare(`INSERT INTO spend_rollup VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?)`);
+    for (const [key, sum] of accumulated) {
+      const [day, currency, provider, service, subAccount, instanceType] = key.split('\u0000');
+      insert.run(importId, day, currency, provider, service, subAccount, instanceType, sum.nanos, sum.lines);
+    }
+    return;
+  }
   db.prepare(
     `INSERT INTO spend_rollup
        SELECT import_id, substr(charge_period_start, 1, 10), currency, COALESCE(track_id, ''), COALESCE(provider, ''), COALESCE(service, ''),
