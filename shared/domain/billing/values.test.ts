@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimals, decimalToNanos, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits } from './values';
+import { addDecimals, decimalToNanos, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits } from './values';
 
 /** A decimal as digits and a scale, independent of big.js: the reference the parser must reproduce. */
 const decimalParts = fc.record({
@@ -173,5 +173,14 @@ describe('sumGcpCredits', () => {
     const raw = "[{'name': 'FreeTrial:Credit-000000-B0BBA4-940A77', 'amount': -5e-06, 'full_name': None, 'id': 'x', 'type': 'PROMOTION'}, {'name': 'y', 'amount': -0.25}]";
     expect(sumGcpCredits(raw)).toEqual({ ok: true, value: '-0.250005' });
     expect(sumGcpCredits('[]')).toEqual({ ok: true, value: '0' });
+  });
+});
+
+describe('decimalToNanosValue', () => {
+  it('equals the bigint nano-units, as a number where exact', () => {
+    fc.assert(fc.property(decimalParts, (p) => {
+      const text = canonical(p);
+      expect(BigInt(decimalToNanosValue(text))).toBe(decimalToNanos(text));
+    }));
   });
 });

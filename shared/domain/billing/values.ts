@@ -130,6 +130,16 @@ export function decimalToNanos(value: Decimal): bigint {
   return BigInt(new Big(value).times(1e9).round(0, Big.roundHalfEven).toFixed(0));
 }
 
+/** Nano-units as a JS number when exact (|n| < 2^53), else a bigint: cheaper to bind in SQLite for common amounts. */
+export function decimalToNanosValue(value: Decimal): number | bigint {
+  const simple = SIMPLE_DECIMAL.exec(value);
+  if (simple && (simple[3] ?? '').length <= 9 && simple[2]!.length <= 6) {
+    const units = Number(`${simple[2]}${(simple[3] ?? '').padEnd(9, '0')}`);
+    return simple[1] ? -units : units;
+  }
+  return decimalToNanos(value);
+}
+
 export function nanosToDecimal(nanos: bigint | number): Decimal {
   return canonicalDecimal(new Big(nanos.toString()).div(1e9));
 }
