@@ -92,10 +92,15 @@ export function deleteRate(db: Database, id: number): number {
 }
 
 /** Spend lines of the active imports (replaced and undone imports are not spend). */
-export function selectActiveSpendLines(db: Database): Array<BudgetSpendLine & { storedTrackId: string | null }> {
+export function selectActiveSpendLines(db: Database, where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean } = {}): Array<BudgetSpendLine & { storedTrackId: string | null }> {
+  const parts = ["i.status = 'active'"];
+  const params: Record<string, string> = {};
+  if (where.from) { parts.push('s.charge_period_start >= @from'); params.from = where.from; }
+  if (where.toExclusive) { parts.push('s.charge_period_start < @toExclusive'); params.toExclusive = where.toExclusive; }
+  if (where.unallocatedOnly) parts.push('s.track_id IS NULL');
   const rows = db.prepare(`SELECT s.id, s.charge_period_start, s.billed_cost, s.currency, s.provider, s.service, s.sku, s.resource_id, s.resource_name,
       s.billing_account_id, s.sub_account_id, s.instance_type, s.usage_quantity, s.usage_unit, s.tags_json, s.track_id
-    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE i.status = 'active' ORDER BY s.id`).all() as LineRow[];
+    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${parts.join(' AND ')} ORDER BY s.id`).all(params) as LineRow[];
   return rows.map((r) => ({
     id: r.id, chargePeriodStart: r.charge_period_start, billedCost: r.billed_cost, currency: r.currency, provider: r.provider, service: r.service, sku: r.sku,
     resourceId: r.resource_id, resourceName: r.resource_name, billingAccountId: r.billing_account_id, subAccountId: r.sub_account_id, instanceType: r.instance_type,
@@ -107,4 +112,29 @@ export function selectActiveSpendLines(db: Database): Array<BudgetSpendLine & { 
 export function updateLineTracks(db: Database, assignments: Iterable<[number, string | null]>): void {
   const stmt = db.prepare('UPDATE spend_lines SET track_id = ? WHERE id = ?');
   for (const [id, track] of assignments) stmt.run(track, id);
+}
+
+/**
+ * Exact per-currency sums (decimal strings summed in SQLite as nano-units, then back) of the active lines that are
+ * not the project's: unallocated (no track of the project) and the project's lines outside its dates.
+ */
+export function selectBucketTotals(db: Database, trackIds: string[], from: string, toExclusive: string): {
+  unallocated: Array<{ currency: string; nanos: bigint; lines: number; inWindow: number; inWindowNanos: bigint }>;
+  outside: Array<{ currency: string; nanos: bigint; lines: number }>;
+} {
+  const tracks = JSON.stringify(trackIds);
+  const unallocated = db.prepare(`SELECT s.currency AS currency, SUM(s.billed_cost_nanos) AS nanos, COUNT(*) AS lines,
+      SUM(CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN 1 ELSE 0 END) AS inWindow,
+      SUM(CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN s.billed_cost_nanos ELSE 0 END) AS inWindowNanos
+    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
+    WHERE i.status = 'active' AND (s.track_id IS NULL OR s.track_id NOT IN (SELECT value FROM json_each(@tracks))) GROUP BY s.currency`)
+    .safeIntegers(true).all({ from, to: toExclusive, tracks }) as Array<{ currency: string; nanos: bigint; lines: bigint; inWindow: bigint; inWindowNanos: bigint }>;
+  const outside = db.prepare(`SELECT s.currency AS currency, SUM(s.billed_cost_nanos) AS nanos, COUNT(*) AS lines
+    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
+    WHERE i.status = 'active' AND s.track_id IN (SELECT value FROM json_each(@tracks)) AND (s.charge_period_start < @from OR s.charge_period_start >= @to) GROUP BY s.currency`)
+    .safeIntegers(true).all({ from, to: toExclusive, tracks }) as Array<{ currency: string; nanos: bigint; lines: bigint }>;
+  return {
+    unallocated: unallocated.map((r) => ({ currency: r.currency, nanos: r.nanos, lines: Number(r.lines), inWindow: Number(r.inWindow), inWindowNanos: r.inWindowNanos })),
+    outside: outside.map((r) => ({ currency: r.currency, nanos: r.nanos, lines: Number(r.lines) })),
+  };
 }

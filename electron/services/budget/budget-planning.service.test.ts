@@ -18,8 +18,8 @@ function insertSpend(lines: Array<{ day: string; cost: string; currency?: string
   const importId = Number(app.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
     VALUES ('test.csv', 'x', 'focus', ?, ?, '{}', '2026-01-05T00:00:00Z')`).run(lines.length, lines.length).lastInsertRowid);
   const stmt = app.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, instance_type, usage_quantity, usage_unit, tags_json)
-    VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`);
-  lines.forEach((l, i) => stmt.run(importId, i + 2, `${l.day}T00:00:00Z`, l.cost, l.currency ?? 'USD', l.service ?? 'Compute Engine', l.instanceType ?? null, l.hours ?? null, l.hours ? 'Hours' : null, JSON.stringify(l.tags ?? {})));
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  lines.forEach((l, i) => stmt.run(importId, i + 2, `${l.day}T00:00:00Z`, l.cost, BigInt(Math.round(Number(l.cost) * 100)) * 10_000_000n, l.currency ?? 'USD', l.service ?? 'Compute Engine', l.instanceType ?? null, l.hours ?? null, l.hours ? 'Hours' : null, JSON.stringify(l.tags ?? {})));
 }
 
 describe('budget planning service on the seeded example', () => {
@@ -62,6 +62,12 @@ describe('budget planning service on the seeded example', () => {
     expect(o.actual.value).toBe('306.50');
     expect(o.actual.notConverted).toEqual({ EUR: '20' });
     expect(o.actual.gpuHours).toBe(8);
+    expect(o.unallocated).toMatchObject({ count: 0, inWindowCount: 0 });
+    insertSpend([{ day: '2024-09-01', cost: '2.50', tags: { track: 'vitaldb' } }, { day: '2024-09-02', cost: '1.25' }]);
+    const withOld = await app.services.budget.getOverview('vitaldb-2025');
+    expect(withOld.outsideWindow).toEqual({ count: 1, totals: { USD: '2.5' } });
+    expect(withOld.unallocated).toMatchObject({ count: 1, totals: { USD: '1.25' }, inWindowCount: 0 });
+    expect(withOld.actual.value).toBe('306.50');
     expect(o.dataAsOf).toBe('2025-12-29');
     expect(o.alerts.map((a) => a.id)).toEqual(expect.arrayContaining(['currency:EUR', 'project:*:*:forecast:120', 'month:*:2025-12:actual:120']));
     const notified = notes.length;

@@ -6,6 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
+import { addDays } from 'date-fns';
+import { nanosToDecimal } from '../../../shared/domain/billing/values';
+import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { allocate, previewRules as previewRulesPure, type RulePreview } from '../../../shared/domain/budget/allocation';
 import { globToRegExp } from '../../../shared/domain/budget/glob';
 import { computeOverview } from '../../../shared/domain/budget/overview';
@@ -210,19 +213,32 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   async function getOverview(projectId?: string): Promise<OverviewView> {
     const view = await deps.services().plan.getPlan(projectId);
     const plan = view.plan;
-    const lines = q.selectActiveSpendLines(db);
-    // Lines imported since the rules last ran get their track written (only changed lines are updated).
-    reallocate(lines);
+    const from = plan.project.start;
+    const toExclusive = formatDay(addDays(parseDay(plan.project.end), 1));
+    // Lines imported since the rules last ran get their track (rule edits reallocate every line).
+    reallocate(q.selectActiveSpendLines(db, { unallocatedOnly: true }));
     const overview = computeOverview({
       plan,
       planWeeks: view.analysis.totals.weeks,
-      lines,
+      // Only the project's dates are read line by line; the other buckets are summed in SQL.
+      lines: q.selectActiveSpendLines(db, { from, toExclusive }),
       rules: q.selectRules(db, plan.project.id),
       budgets: q.selectBudgets(db, plan.project.id),
       rates: q.selectRates(db),
       today: deps.now().toISOString().slice(0, 10),
     });
-    const result: OverviewView = { ...overview, tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })) };
+    const buckets = q.selectBucketTotals(db, plan.tracks.map((t) => t.id), from, toExclusive);
+    const unallocated = { ...overview.unallocated, count: 0, totals: {} as Record<string, string> };
+    for (const b of buckets.unallocated) {
+      unallocated.count += b.lines;
+      unallocated.totals[b.currency || '(none)'] = nanosToDecimal(b.nanos);
+    }
+    const outsideWindow = { count: 0, totals: {} as Record<string, string> };
+    for (const b of buckets.outside) {
+      outsideWindow.count += b.lines;
+      outsideWindow.totals[b.currency || '(none)'] = nanosToDecimal(b.nanos);
+    }
+    const result: OverviewView = { ...overview, unallocated, outsideWindow, tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })) };
     notifyNewAlerts(result);
     return result;
   }
