@@ -17,7 +17,7 @@ function StatusBanner({ o }: { o: OverviewView }) {
   const watch = o.alerts.filter((a) => a.scope !== 'project' && a.scope !== 'currency' && a.level !== 'info');
   return (
     <div className={`banner ${cls} bu-status`} role="status" data-status={o.status}>
-      <strong>{holds ? 'The budget holds' : 'The budget does not hold'}</strong>
+      <strong>{holds ? 'The budget holds' : o.dataAsOf ? 'The budget does not hold' : 'The plan alone does not fit the budget'}</strong>
       {': '}forecast at completion {money(o.currency, o.forecast.value)} of {money(o.currency, b)} ({pct(o.forecast.value, b)}),{' '}
       {holds ? `${money(o.currency, left)} left` : `${money(o.currency, left.slice(1))} over`}; actual {money(o.currency, o.actual.value)} spent
       {o.dataAsOf ? ` up to ${o.dataAsOf}` : ' (no spend imported in the project’s dates yet)'}.
