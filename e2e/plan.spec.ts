@@ -132,9 +132,18 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   const timeline = page.getByRole('grid', { name: 'Plan timeline' });
   const parts = page.getByRole('region', { name: 'Plan parts' });
 
+  // An existing milestone's form: two phases, each with the author's figures beside the app's estimate.
+  await parts.getByRole('button', { name: 'Edit milestone M2 200 Cases, Validation' }).click();
+  let dialog = page.getByRole('dialog', { name: /Edit milestone · M2/ });
+  await expect(dialog.getByRole('group', { name: 'Phase 2' })).toContainText('Author\'s estimate');
+  await expect(dialog.getByRole('group', { name: 'Phase 1' })).toContainText(/App's estimate\s*[\d.]+ GPU-h/);
+  await app.screenshot('plan-edit-milestone-estimates');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
   // Add a track.
   await parts.getByRole('button', { name: '+ Add track' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Add track' });
+  dialog = page.getByRole('dialog', { name: 'Add track' });
   await dialog.getByLabel('Track name').fill('Foundation model probe');
   await dialog.getByLabel('Owner').fill('Priya Raman');
   await dialog.getByLabel('Focus').fill('Linear probes on PPG embeddings');
