@@ -4,6 +4,7 @@
  * hash, and Chromium's print engine once the view says `data-print-ready`. Used by the CLI, the tests and the app
  * when it is not running inside Electron (in Electron, electron/main/print-to-pdf.ts does the same with printToPDF).
  */
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { PageSize } from '../../../shared/ipc/contract/report';
 import { APP_ORIGIN, CHROMIUM_ARGS, findRendererDir, rendererRouteHandler } from './renderer-route';
 
@@ -27,13 +28,45 @@ const BRIDGE_SCRIPT = `(() => {
     : new Proxy({}, { get: (_u, verb) => (request) => window.__gpuPlannerInvoke(domain + ':' + kebab(String(verb)), request ?? {}) }) });
 })();`;
 
+/**
+ * One Chromium per process, launched on the first export and kept for the next ones (a launch is most of an
+ * export's time); `closeChromium()` (the report service's dispose) ends it once no export is running.
+ */
+let browserPromise: Promise<Browser> | null = null;
+let running = 0;
+let closeWhenIdle = false;
+
+async function browser(): Promise<Browser> {
+  if (!browserPromise) {
+    browserPromise = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+    browserPromise.catch(() => { browserPromise = null; });
+  }
+  const b = await browserPromise;
+  if (!b.isConnected()) {
+    browserPromise = null;
+    return browser();
+  }
+  return b;
+}
+
+export function closeChromium(): void {
+  if (running > 0) {
+    closeWhenIdle = true;
+    return;
+  }
+  const pending = browserPromise;
+  browserPromise = null;
+  closeWhenIdle = false;
+  void pending?.then((b) => b.close()).catch(() => {});
+}
+
 export const renderPdfWithChromium: PdfRenderer = async (options) => {
   const rendererDir = findRendererDir();
   if (!rendererDir) throw new Error('The built renderer (dist/renderer) was not found: run npm run build.');
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  running++;
+  let context: BrowserContext | null = null;
   try {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 1400 } });
+    context = await (await browser()).newContext({ viewport: { width: 1100, height: 1400 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
@@ -61,6 +94,8 @@ export const renderPdfWithChromium: PdfRenderer = async (options) => {
     });
     return new Uint8Array(pdf);
   } finally {
-    await browser.close();
+    await context?.close().catch(() => {});
+    running--;
+    if (running === 0 && closeWhenIdle) closeChromium();
   }
 };

@@ -13,7 +13,7 @@ import type { PageSize } from '../../../shared/ipc/contract/report';
 import type { ServiceDeps } from '../service-deps';
 import { CALIBRATION } from './calibration-summary';
 import { countPdfPages, headerFooterTemplates, printHash } from './print-url';
-import { renderPdfWithChromium, type PdfRenderer } from './render-pdf';
+import { closeChromium, renderPdfWithChromium, type PdfRenderer } from './render-pdf';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -213,5 +213,5 @@ export function createReportService(deps: ServiceDeps) {
     return { file, rows };
   }
 
-  return { getReportModel, renderPdf, exportPdf, table, csvText, exportCsv };
+  return { getReportModel, renderPdf, exportPdf, table, csvText, exportCsv, dispose: () => closeChromium() };
 }
