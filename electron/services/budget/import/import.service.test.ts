@@ -178,3 +178,21 @@ describe('broken containers', () => {
     }
   });
 });
+
+describe('Azure actual and amortized exports', () => {
+  it('are told apart and never replace (nor add to) each other silently', async () => {
+    const actual = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!) });
+    const amortized = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_AmortizedCost_Small.csv'))!) });
+    expect([actual.costBasis, amortized.costBasis]).toEqual(['actual', 'amortized']);
+    expect(amortized.replacedImportIds).toEqual([]);
+    // The amortized export is kept in the history, superseded: spend stays the actual (billed) total.
+    expect(app.services.budget.listImports().map((i) => [i.costBasis, i.status])).toEqual([['amortized', 'replaced'], ['actual', 'active']]);
+    expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual(actual.totals);
+    app.services.budget.undoImport(actual.importId!);
+    const again = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_AmortizedCost_Small.csv'))!) });
+    expect(app.services.budget.listImports()[0]).toMatchObject({ id: again.importId, status: 'active', costBasis: 'amortized' });
+    const actualAgain = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!) });
+    expect(actualAgain.replacedImportIds).toContain(again.importId);
+    expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual(actual.totals);
+  });
+});

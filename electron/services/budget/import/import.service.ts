@@ -161,7 +161,10 @@ export function createBudgetImportService(deps: ServiceDeps) {
             const p = line.billingPeriodStart && line.billingPeriodEnd ? { start: day(line.billingPeriodStart), end: day(line.billingPeriodEnd) } : monthBounds(line.chargePeriodStart);
             periods.set(`${p.start}/${p.end}`, p);
             if (line.invoiceOpen) invoiceOpen = true;
+            // Only an amortized Azure export has Unused* rows, or commitment-covered usage that costs something (the actual
+            // export prices it at 0 and bills the commitment as a Purchase row).
             if (line.chargeCategory && /^unused(reservation|savingsplan)/i.test(line.chargeCategory)) amortized = true;
+            if (line.chargeCategory === 'Usage' && line.pricingCategory === 'Committed' && line.billedCost !== '0') amortized = true;
           }
           rowsImported += lines.length;
           if (refusing) return;
@@ -187,8 +190,15 @@ export function createBudgetImportService(deps: ServiceDeps) {
       const periodStart = sortedPeriods[0]?.start ?? null;
       const periodEnd = sortedPeriods.reduce<string | null>((max, p) => (max === null || p.end > max ? p.end : max), null);
       const costBasis = summary.dialect === 'azure' && amortized ? 'amortized' : 'actual';
-      const replaced = q.selectReplaceable(db, { id: importId, sha256, dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, cost_basis: costBasis });
+      // Never add actual and amortized: an actual export supersedes the amortized one of the same account and period
+      // (either order); an amortized export that arrives after its actual is kept in the history as superseded.
+      const key = { id: importId, sha256, dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd };
+      const sameBasis = q.selectReplaceable(db, { ...key, cost_basis: costBasis });
+      const otherBasis = q.selectReplaceable(db, { ...key, sha256: '', cost_basis: costBasis === 'actual' ? 'amortized' : 'actual' });
+      const superseded = costBasis === 'amortized' && otherBasis.length > 0 && rowsImported > 0;
+      const replaced = superseded ? [] : costBasis === 'actual' ? [...sameBasis, ...otherBasis] : sameBasis;
       for (const r of replaced) q.setImportStatus(db, r.id, 'replaced');
+      if (superseded) q.setImportStatus(db, importId, 'replaced');
       const totalsJson = totals.toJSON();
       q.updateImport(db, importId, {
         dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, rows_read: summary.rowsRead, rows_imported: rowsImported,
