@@ -25,7 +25,7 @@ export function setPdfRenderer(renderer: PdfRenderer): void {
 
 export interface ReportRequest { projectId?: string | undefined; scenarioId?: string | undefined; sections?: ReportSectionId[] | undefined }
 
-const NO_BUDGET: BudgetInput = { available: false, message: 'No billing data imported yet: the budget compares the plan with its budget only.', actualUsd: null, actualByMonth: [], actualCumulativeByWeek: {}, forecastUsd: null, forecastBasis: null, status: null, alerts: [], source: 'budget service (no imported billing data)' };
+const NO_BUDGET: BudgetInput = { available: false, message: 'No billing data imported yet: the budget compares the plan with its budget only.', actualUsd: null, actualByMonth: [], actualCumulativeByWeek: {}, forecastUsd: null, forecastBasis: null, status: null, alerts: [], source: 'budget service (no imported billing data)', otherLines: 0 };
 
 /** The part of the budget overview the report reads (read defensively: the budget domain is evolving). */
 interface OverviewLike {
@@ -35,6 +35,8 @@ interface OverviewLike {
   weeks?: Array<{ week: string; actualCumulative: string | null }>;
   months?: Array<{ month: string; actual: string }>;
   alerts?: Array<{ level: string; message: string }>;
+  unallocated?: { count?: number };
+  outsideWindow?: { count?: number };
 }
 
 type SpendAnswer = { totals: Record<string, string | number>; groups: Array<{ key: string; totals: Record<string, string | number> }> };
@@ -75,11 +77,14 @@ export function createReportService(deps: ServiceDeps) {
     if (!o || typeof o !== 'object' || !o.actual) return NO_BUDGET;
     const alerts = (o.alerts ?? []).map((a) => `${a.level}: ${a.message}`);
     const hasData = (o.actual.lineCount ?? 0) > 0;
+    const otherLines = (o.unallocated?.count ?? 0) + (o.outsideWindow?.count ?? 0);
     return {
       available: hasData,
       message: hasData
         ? `Actual spend from ${o.actual.lineCount} imported billing lines${o.dataAsOf ? `, data as of ${o.dataAsOf}` : ''}; budget status: ${o.status}.`
-        : 'No billing data imported yet: actual spend is $0 and the forecast is the plan.',
+        : otherLines > 0
+          ? `No actual spend for this project yet: ${otherLines} imported billing line(s) fall outside its window or are not allocated to its tracks; the forecast is the plan.`
+          : 'No billing data imported yet: actual spend is $0 and the forecast is the plan.',
       actualUsd: o.actual.value ?? null,
       actualByMonth: (o.months ?? []).map((m) => ({ month: m.month, usd: m.actual })),
       actualCumulativeByWeek: hasData ? Object.fromEntries((o.weeks ?? []).map((w) => [w.week, w.actualCumulative === null ? null : Number(w.actualCumulative)])) : {},
@@ -88,6 +93,7 @@ export function createReportService(deps: ServiceDeps) {
       status: o.status ?? null,
       alerts,
       source: `budget overview (${o.actual.basis ?? 'imported billing lines'})`,
+      otherLines,
     };
   }
 

@@ -65,6 +65,8 @@ export interface BudgetInput {
   status: string | null;
   alerts: string[];
   source: string;
+  /** imported billing lines that do not count for this project (outside its window or not allocated to a track). */
+  otherLines: number;
 }
 
 export interface CatalogOfferingInput {
@@ -288,7 +290,11 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   if (firstMilestone) nextSteps.push({ text: `Before ${firstMilestone.start}: confirm ${firstMilestone.hardware} is available and run one short ${firstMilestone.code} job to check the estimated ${firstMilestone.appHoursPerRun?.toFixed(2) ?? '?'} h per run.`, source: `milestone ${firstMilestone.code}` });
   const oldest = prices.filter((p) => /allocations|plan/.test(p.usedFor)).sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
   if (oldest) nextSteps.push({ text: `Re-check the prices the plan is costed at before booking; the oldest is ${oldest.provider} ${oldest.sku} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
-  if (!input.budget.available) nextSteps.push({ text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
+  if (!input.budget.available) {
+    nextSteps.push(input.budget.otherLines > 0
+      ? { text: `Allocate the imported billing lines to this project: ${input.budget.otherLines} are outside its window or not allocated to a track.`, source: 'budget overview' }
+      : { text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
+  }
   for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
 
   const budgetTotal = Number(analysis.totals.budget);
