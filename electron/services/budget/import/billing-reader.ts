@@ -22,6 +22,10 @@ export interface ReadOptions {
   /** Raw bytes of the file read so far, and the file's size. */
   onProgress?: ((bytesRead: number, totalBytes: number) => void) | undefined;
   batchSize?: number | undefined;
+  /** The header as read, before any dialect is recognised (previews). */
+  onHeader?: ((header: string[], delimiter: string | null) => void) | undefined;
+  /** Every data record as text, before mapping (previews; abort through `signal` to stop). */
+  onRawRecord?: ((record: string[], line: number) => void) | undefined;
   /** Receives every raw byte of the file as read (e.g. to hash it in the same pass). */
   onBytes?: ((chunk: Buffer) => void) | undefined;
   /** Errors kept in full (every error is counted). */
@@ -160,9 +164,16 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
   function setHeader(header: string[]): RowMapper {
     sink.header = header;
     summary.header = header;
+    options.onHeader?.(header.map((h) => h.replace(/^\ufeff/, '').trim()), summary.delimiter);
     try {
       sink.mapper = createRowMapper(header, { format: options.format, mapping: options.mapping });
     } catch (error) {
+      if (error instanceof MappingError && options.onRawRecord) {
+        // Preview of a file no dialect reads (the mapping dialog needs its columns): raw records only.
+        sink.mapper = { dialect: 'generic', description: error.message, map: () => ({ lines: [], errors: [] }) };
+        summary.description = error.message;
+        return sink.mapper;
+      }
       if (error instanceof MappingError) throw new UserError('UNKNOWN_FORMAT', `${fileName}: ${error.message}`, { file: fileName, line: 1, column: error.column, expected: 'a FOCUS, AWS, Azure or GCP header, or a column mapping' });
       throw error;
     }
@@ -174,6 +185,10 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
   async function handleRecord(record: string[], line: number): Promise<void> {
     if (record.length === 1 && record[0]!.trim() === '') return; // blank line
     summary.rowsRead += 1;
+    if (options.onRawRecord) {
+      options.onRawRecord(record, line);
+      if (options.signal?.aborted) throw cancelled();
+    }
     if (record.length < sink.header.length && summary.warnings.length < 100) {
       summary.warnings.push({ line, column: sink.header[record.length]!.replace(/^\ufeff/, '').trim(), message: `line ${line} has ${record.length} of ${sink.header.length} fields; the missing fields are read as empty` });
     }

@@ -196,3 +196,29 @@ describe('Azure actual and amortized exports', () => {
     expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual(actual.totals);
   });
 });
+
+describe('previewFile (import and mapping dialogs)', () => {
+  it('shows the header, first rows and detected dialect of any container', async () => {
+    const find = (end: string) => sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith(end))!);
+    const focus = await app.services.budget.previewFile(find('focus_sample.csv'), 3);
+    expect(focus).toMatchObject({ container: 'plain', delimiter: ',', format: 'focus', description: 'FOCUS 1.0' });
+    expect(focus.header[1]).toBe('BilledCost');
+    expect(focus.rows).toHaveLength(3);
+    const hive = await app.services.budget.previewFile(find('Step1CUR.gz'), 2);
+    expect(hive).toMatchObject({ container: 'gzip', delimiter: '\x01', format: 'aws-athena' });
+    expect(hive.rows[0]!.length).toBe(hive.header.length);
+    const parquet = await app.services.budget.previewFile(find('.parquet'), 2);
+    expect(parquet).toMatchObject({ container: 'parquet', format: 'aws-athena' });
+    expect(parquet.rows).toHaveLength(2);
+    const dir = tempDir();
+    try {
+      const zipFile = path.join(dir.dir, 'ledger.zip');
+      fs.writeFileSync(zipFile, zipSync({ 'ledger.csv': strToU8('when;amount\n2024-01-01;1,5\n') }));
+      const zipped = await app.services.budget.previewFile(zipFile);
+      expect(zipped).toMatchObject({ container: 'zip', delimiter: ';', format: null, header: ['when', 'amount'], rows: [['2024-01-01', '1,5']] });
+      expect(zipped.description).toMatch(/not a known billing export/);
+    } finally {
+      dir.remove();
+    }
+  });
+});

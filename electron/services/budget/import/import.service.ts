@@ -15,7 +15,7 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
 import * as q from '../../../db/queries/budget';
 import type { ServiceDeps } from '../../service-deps';
-import { detectContainer } from './billing-reader';
+import { detectContainer, readBillingFile } from './billing-reader';
 import { readBillingFileAnywhere } from './import-worker-client';
 
 export interface ImportRequest {
@@ -229,58 +229,44 @@ export function createBudgetImportService(deps: ServiceDeps) {
     return true;
   }
 
-  /** The first rows of a file as text, with the dialect its header shows (for the import and mapping dialogs). */
+  /**
+   * The header and first rows of a file as text, with the dialect its header shows (import and mapping dialogs):
+   * through the same streaming reader, so gzip, zip, Parquet and any delimiter preview alike.
+   */
   async function previewFile(file: string, previewRows = 20): Promise<FilePreview> {
     const resolved = path.resolve(file);
     const stat = fs.existsSync(resolved) ? fs.statSync(resolved) : null;
     if (!stat?.isFile()) throw new UserError('FILE_NOT_FOUND', `Cannot read ${file}: no such file.`, { file });
-    const raw = await rawPreview(resolved, previewRows);
+    const controller = new AbortController();
+    let header: string[] = [];
+    const rows: string[][] = [];
     let format: FilePreview['format'] = null;
-    let description = raw.container === 'zip' || raw.container === 'parquet' ? `${raw.container}: the dialect is detected when importing` : '';
-    if (raw.header.length > 0) {
-      try {
-        const mapper = createRowMapper(raw.header);
-        format = mapper.dialect;
-        description = mapper.description;
-      } catch (error) {
-        description = (error as Error).message;
-      }
+    let description = '';
+    let delimiter: string | null = null;
+    const container = isParquetFile(resolved) ? 'parquet' : detectContainer(fs.readFileSync(resolved).subarray(0, 4));
+    try {
+      await readBillingFile(resolved, {
+        signal: controller.signal,
+        onHeader: (h, d) => {
+          header = h;
+          delimiter = d;
+        },
+        onRawRecord: (record) => {
+          rows.push(record.map((v) => (v.length > 500 ? `${v.slice(0, 500)}…` : v)));
+          if (rows.length >= previewRows) controller.abort();
+        },
+      }, () => undefined);
+    } catch (error) {
+      if (!(error instanceof UserError) || !['CANCELLED', 'UNKNOWN_FORMAT'].includes(error.code)) throw error;
     }
-    return { file: resolved, fileName: path.basename(resolved), bytes: stat.size, container: raw.container, delimiter: raw.delimiter, format, description, header: raw.header, rows: raw.rows };
-  }
-
-  /** Header and first rows as text, through the same streaming reader with a pass-through mapping. */
-  async function rawPreview(file: string, previewRows: number): Promise<{ header: string[]; rows: string[][]; container: string; delimiter: string | null }> {
-    const head = Buffer.alloc(4);
-    const fd = fs.openSync(file, 'r');
-    fs.readSync(fd, head, 0, 4, 0);
-    fs.closeSync(fd);
-    const { parse } = await import('csv-parse');
-    const container = detectContainer(head);
-    if (container === 'parquet' || container === 'zip') return { header: [], rows: [], container, delimiter: null };
-    const zlib = await import('node:zlib');
-    const { sniffDelimiter } = await import('./billing-reader');
-    let stream: NodeJS.ReadableStream = fs.createReadStream(file, { start: 0, end: container === 'plain' ? 1 << 20 : undefined });
-    if (container === 'gzip') stream = stream.pipe(zlib.createGunzip());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > 1 << 20) break;
+    try {
+      const mapper = createRowMapper(header);
+      format = mapper.dialect;
+      description = mapper.description;
+    } catch (error) {
+      description = (error as Error).message;
     }
-    const text = stripBom(Buffer.concat(chunks).toString('utf8'));
-    const lines = text.split(/\r\n|\n|\r/);
-    const delimiter = sniffDelimiter(lines[0] ?? '');
-    const sample = lines.slice(0, previewRows + 1).join('\n');
-    const records: string[][] = [];
-    await new Promise<void>((resolve) => {
-      parse(sample, { delimiter, relax_column_count: true, relax_quotes: true, quote: delimiter === '\x01' ? false : '"', skip_records_with_error: true }, (error, out: string[][] | undefined) => {
-        if (!error && out) records.push(...out);
-        resolve();
-      });
-    });
-    return { header: (records[0] ?? []).map((h) => stripBom(h).trim()), rows: records.slice(1, previewRows + 1), container, delimiter };
+    return { file: resolved, fileName: path.basename(resolved), bytes: stat.size, container, delimiter, format, description, header, rows };
   }
 
   function listImports(): BillingImport[] {
