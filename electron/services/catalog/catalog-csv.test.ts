@@ -47,6 +47,21 @@ describe('catalog CSV', () => {
     expect(target.db.prepare('SELECT COUNT(*) AS n FROM prices').get()).toEqual(before);
   });
 
+  it('names the line a record starts on, also after a quoted field that spans lines', () => {
+    const header = 'offering_id,provider_id,sku,gpu_id,gpu_count,vcpus,ram_gib,region,notes,power_watts,price_kind,usd,per,usd_low,usd_high,as_of,source,price_notes';
+    const ok = 'lab-box,local,Lab box,rtx-4090-24gb,2,,,,"two\nline notes",1100,purchase,6500,once,,,2026-11-20,invoice,';
+    const bad = 'lab-box,local,Lab box,rtx-4090-24gb,2,,,,,1100,purchase,abc,once,,,2026-11-20,invoice,';
+    expect(parseCatalogCsv(`${header}\r\n${ok}\r\n`, 'ok.csv')[0]).toMatchObject({ line: 2, offering: { notes: 'two\nline notes' } });
+    let caught: unknown;
+    try {
+      parseCatalogCsv(`${header}\r\n${ok}\r\n\r\n${bad}\r\n`, 'bad.csv');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'CSV_INVALID', details: { line: 5, column: 'usd (12)' } });
+    expect((caught as Error).message).toMatch(/line 5, column usd \(12\)/);
+  });
+
   it('reports a missing column in the header', () => {
     expect(() => parseCatalogCsv('offering_id,sku\r\nx,y\r\n', 'short.csv')).toThrow(/header lacks provider_id/);
   });

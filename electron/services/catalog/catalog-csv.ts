@@ -32,14 +32,17 @@ const textOrNull = (text: string): string | null => (text.trim() === '' ? null :
 
 /** Parses and validates every row; any problem refuses the whole file with each problem's line and column. */
 export function parseCatalogCsv(text: string, file: string): CatalogCsvRow[] {
-  let records: string[][];
+  let parsed: Array<{ record: string[]; line: number }>;
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    // info + raw give each record's first line in the file, also when a quoted field spans several lines
+    const out = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as Array<{ record: string[]; raw: string; info: { lines: number } }>;
+    parsed = out.map((r) => ({ record: r.record, line: r.info.lines - (r.raw.match(/\n/g)?.length ?? 0) }));
   } catch (error) {
     const e = error as { lines?: number; column?: number; message: string };
     throw new UserError('CSV_SYNTAX', `${file}: not readable as CSV: ${e.message}`, { file, line: e.lines ?? 1 });
   }
-  const [header, ...data] = records;
+  const header = parsed[0]?.record;
+  const data = parsed.slice(1);
   const missing = CATALOG_CSV_COLUMNS.filter((c) => !header?.map((h) => h.trim().toLowerCase()).includes(c));
   if (!header || missing.length > 0) {
     throw new UserError('CSV_HEADER', `${file}: the header lacks ${missing.join(', ')}`, { file, line: 1, expected: CATALOG_CSV_COLUMNS.join(',') });
@@ -47,8 +50,7 @@ export function parseCatalogCsv(text: string, file: string): CatalogCsvRow[] {
   const index = Object.fromEntries(header.map((h, i) => [h.trim().toLowerCase(), i]));
   const problems: NonNullable<ErrorDetails['problems']> = [];
   const rows: CatalogCsvRow[] = [];
-  data.forEach((record, i) => {
-    const line = i + 2;
+  data.forEach(({ record, line }) => {
     if (record.length !== header.length) {
       problems.push({ line, column: record.length + 1, message: `expected ${header.length} fields, found ${record.length}` });
       return;
