@@ -35,7 +35,7 @@ export function parseCatalogCsv(text: string, file: string): CatalogCsvRow[] {
   let parsed: Array<{ record: string[]; line: number }>;
   try {
     // info + raw give each record's first line in the file, also when a quoted field spans several lines
-    const out = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as Array<{ record: string[]; raw: string; info: { lines: number } }>;
+    const out = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<{ record: string[]; raw: string; info: { lines: number } }>;
     parsed = out.map((r) => ({ record: r.record, line: r.info.lines - (r.raw.match(/\n/g)?.length ?? 0) }));
   } catch (error) {
     const e = error as { lines?: number; column?: number; message: string };
