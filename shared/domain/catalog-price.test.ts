@@ -17,6 +17,13 @@ describe('price per GPU-hour', () => {
     expect(r.usd).toBeCloseTo(0.5);
     expect(r.basis).toMatch(/100 usable GPU-hours/);
   });
+  it('uses the GPU-hours a subscription buys when its notes state them (Colab Pro: about 55 T4-hours a month)', () => {
+    const notes = '~$10/month buys 100 compute units; a T4 uses ~1.8 CU/h (about 55 T4-hours a month).';
+    const r = pricePerGpuHour(price({ usd: 10, per: 'month', kind: 'subscription', notes }), { gpuCount: 1, powerWatts: null })!;
+    expect(r.usd).toBeCloseTo(10 / 55, 6);
+    expect(r.basis).toMatch(/55 GPU-hours a month \(as the price's notes state\)/);
+    expect(pricePerGpuHour(price({ usd: 10, per: 'month', kind: 'subscription' }), { gpuCount: 1, powerWatts: null, notes })!.usd).toBeCloseTo(10 / 55, 6);
+  });
   it('amortizes a purchase and adds electricity (seed 003: RTX 4090 box, 500 W, $0.12/kWh)', () => {
     const r = pricePerGpuHour(price({ usd: 4000, per: 'once', kind: 'purchase' }), { gpuCount: 1, powerWatts: 500 })!;
     expect(r.usd).toBeCloseTo(4000 / 6000 + 0.06, 6);

@@ -31,7 +31,7 @@ export interface PerGpuHour {
 }
 
 /** A price turned into USD per GPU-hour so that every offering compares on one scale. */
-export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount' | 'powerWatts'>, a: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS): PerGpuHour | null {
+export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount' | 'powerWatts'> & { notes?: string | null }, a: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS): PerGpuHour | null {
   const gpus = Math.max(1, offering.gpuCount);
   const scale = (divisor: number, extra = 0) => ({
     usd: price.usd / divisor + extra,
@@ -42,8 +42,12 @@ export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount
     return { ...scale(gpus), basis: gpus > 1 ? `$${price.usd}/h for ${gpus} GPUs ÷ ${gpus}` : `$${price.usd}/h per GPU` };
   }
   if (price.per === 'month') {
-    const hours = a.subscriptionHoursPerMonth * gpus;
-    return { ...scale(hours), basis: `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (assumption)` };
+    const stated = statedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
+    const hours = (stated ?? a.subscriptionHoursPerMonth) * gpus;
+    return {
+      ...scale(hours),
+      basis: stated !== null ? `$${price.usd}/month ÷ ${stated} GPU-hours a month (as the price's notes state)` : `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (assumption)`,
+    };
   }
   if (price.per === 'once') {
     const hours = a.purchaseLifetimeYears * a.purchaseHoursPerYear * gpus;
@@ -53,6 +57,12 @@ export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount
     return { ...scale(hours, electricity), basis: `$${price.usd} purchase over ${a.purchaseLifetimeYears} years × ${a.purchaseHoursPerYear} training hours a year${power}` };
   }
   return null;
+}
+
+/** GPU-hours a month a subscription buys when its notes say so ("about 55 T4-hours a month"), else null. */
+export function statedHoursPerMonth(notes: string): number | null {
+  const m = /about (\d+(?:\.\d+)?) [\w-]*hours a month/i.exec(notes);
+  return m ? Number(m[1]) : null;
 }
 
 /** Orders prices newest first: later asOf, then later recorded. */

@@ -212,7 +212,7 @@ export function CatalogScreen() {
             )}
           </div>
           <p className="muted small assumptions">
-            $/GPU-hour: hourly prices ÷ GPUs in the offering; subscriptions ÷ {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.subscriptionHoursPerMonth} usable GPU-hours a month; purchases over {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.purchaseLifetimeYears} years × {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.purchaseHoursPerYear} training hours a year plus electricity at ${DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.electricityUsdPerKwh}/kWh. Hover a figure for its derivation.
+            $/GPU-hour: hourly prices ÷ GPUs in the offering; subscriptions ÷ the GPU-hours a month their notes state, else {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.subscriptionHoursPerMonth}; purchases over {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.purchaseLifetimeYears} years × {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.purchaseHoursPerYear} training hours a year plus electricity at ${DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.electricityUsdPerKwh}/kWh. Hover a figure for its derivation.
           </p>
         </>
       )}
