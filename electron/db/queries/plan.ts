@@ -180,6 +180,10 @@ export function insertScenario(db: Database, s: Scenario): void {
     .run(s.id, s.projectId, s.name, s.description, s.variation, s.author ? JSON.stringify(s.author) : null, JSON.stringify(s.plan), s.createdAt);
 }
 
+export function updateScenarioPlan(db: Database, id: string, plan: Plan): void {
+  db.prepare('UPDATE scenarios SET plan_json = ? WHERE id = ?').run(JSON.stringify(plan), id);
+}
+
 export function selectScenarios(db: Database, projectId: string): Scenario[] {
   return (db.prepare('SELECT * FROM scenarios WHERE project_id = ? ORDER BY rowid').all(projectId) as ScenarioRow[]).map((r) => ({
     id: r.id, projectId: r.project_id, name: r.name, description: r.description, variation: r.variation, author: json(r.author_json), plan: JSON.parse(r.plan_json) as Plan, createdAt: r.created_at,

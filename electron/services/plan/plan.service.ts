@@ -5,12 +5,12 @@ import { analyzePlan } from '../../../shared/domain/plan/checks';
 import { emptyHistory, execute, redo, touchedIds, undo, type History, type PlanCommand } from '../../../shared/domain/plan/commands';
 import { compareScenarios, deriveScenarioPlan, noVariation } from '../../../shared/domain/plan/scenarios';
 import { planWeeks } from '../../../shared/domain/plan/totals';
-import type { OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
+import type { AppEstimate, MilestonePhase, OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import { validateCommand } from '../../../shared/domain/plan/validation';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import * as q from '../../db/queries/plan';
 import type { ServiceDeps } from '../service-deps';
-import { estimatePhase, findEstimator } from './plan-estimates';
+import { estimatePhase, findEstimator, type WorkloadEstimator } from './plan-estimates';
 
 export type PlanService = ReturnType<typeof createPlanService>;
 
@@ -135,29 +135,45 @@ export function createPlanService(deps: ServiceDeps) {
     return view(r.plan, newRevision);
   }
 
-  /** Recomputes each phase's estimate with the engine (when present) and saves the ones that changed. */
+  /** The phases of `plan` whose app estimate differs from the engine's answer now (price or workload changed). */
+  async function staleEstimates(plan: Plan, cat: PlanCatalog, estimator: WorkloadEstimator): Promise<Array<{ phase: MilestonePhase; estimate: AppEstimate | null }>> {
+    const strip = (e: AppEstimate | null) => (e ? JSON.stringify({ ...e, computedAt: '' }) : null);
+    const stale: Array<{ phase: MilestonePhase; estimate: AppEstimate | null }> = [];
+    for (const m of plan.milestones) {
+      for (const phase of m.phases) {
+        let estimate: AppEstimate | null = null;
+        try {
+          estimate = await estimatePhase(plan, cat, phase, estimator, deps.now());
+        } catch {
+          estimate = null;
+        }
+        if (strip(estimate) !== strip(phase.appEstimate)) stale.push({ phase, estimate });
+      }
+    }
+    return stale;
+  }
+
+  /**
+   * Recomputes each phase's estimate with the engine (when present) and saves the ones that changed — in the plan and
+   * in its scenarios (each a varied copy of the plan), so the scenarios compare on the same, current estimates.
+   */
   async function refreshEstimates(projectId?: string): Promise<PlanView> {
     const { plan } = load(projectId);
     const estimator = findEstimator(deps.services());
     const cat = catalog();
     if (estimator) {
-      const updates: Array<{ phaseId: string; json: string | null }> = [];
-      for (const m of plan.milestones) {
-        for (const phase of m.phases) {
-          let estimate = null;
-          try {
-            estimate = await estimatePhase(plan, cat, phase, estimator, deps.now());
-          } catch {
-            estimate = null;
-          }
-          const strip = (e: typeof estimate) => (e ? JSON.stringify({ ...e, computedAt: '' }) : null);
-          if (strip(estimate) !== strip(phase.appEstimate)) updates.push({ phaseId: phase.id, json: estimate ? JSON.stringify(estimate) : null });
-        }
+      const stale = await staleEstimates(plan, cat, estimator);
+      const scenarioUpdates: Scenario[] = [];
+      for (const scenario of scenarios(plan.project.id)) {
+        const changed = await staleEstimates(scenario.plan, cat, estimator);
+        for (const { phase, estimate } of changed) phase.appEstimate = estimate;
+        if (changed.length > 0) scenarioUpdates.push(scenario);
       }
-      if (updates.length > 0) {
+      if (stale.length > 0 || scenarioUpdates.length > 0) {
         db.transaction(() => {
-          for (const u of updates) q.updatePhaseEstimate(db, u.phaseId, u.json);
-          q.bumpRevision(db, plan.project.id, deps.now().toISOString());
+          for (const { phase, estimate } of stale) q.updatePhaseEstimate(db, phase.id, estimate ? JSON.stringify(estimate) : null);
+          for (const scenario of scenarioUpdates) q.updateScenarioPlan(db, scenario.id, scenario.plan);
+          if (stale.length > 0) q.bumpRevision(db, plan.project.id, deps.now().toISOString());
         })();
       }
     }
@@ -185,6 +201,14 @@ export function createPlanService(deps: ServiceDeps) {
     };
     q.insertScenario(db, scenario);
     return { scenario: { id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: null, createdAt } };
+  }
+
+  /** A scenario's plan, checked and totalled like the current plan (the review PDF of a scenario reads it). */
+  function scenarioView(projectId: string | undefined, scenarioId: string): PlanView {
+    const { plan, revision } = load(projectId);
+    const scenario = scenarios(plan.project.id).find((s) => s.id === scenarioId);
+    if (!scenario) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${scenarioId}" in project ${plan.project.id}.`, { field: 'scenarioId', value: scenarioId });
+    return view(scenario.plan, revision);
   }
 
   function compare(projectId?: string) {
@@ -266,6 +290,7 @@ export function createPlanService(deps: ServiceDeps) {
     refreshEstimates,
     duplicateScenario,
     compareScenarios: compare,
+    scenarioView,
     deleteScenario: (id: string) => q.deleteScenario(db, id) > 0,
     show,
   };

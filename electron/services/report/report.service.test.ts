@@ -43,6 +43,25 @@ describe('report model of the example project', () => {
     expect(model.sections).toEqual(['summary', 'prices']);
     await expect(app.handlers.invoke('report:get-report-model', { scenarioId: 'nope' })).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_SCENARIO' } });
   });
+
+  it('a chosen scenario is reported in full: its bookings, costs and checks, as its comparison row says', async () => {
+    const current = await app.services.report.getReportModel({});
+    const rows = current.assumptions.scenarios.filter((s) => s.scenarioId !== null);
+    expect(rows.length).toBeGreaterThanOrEqual(3); // the seed's three budget options
+    const differing = rows.filter((r) => r.usd !== current.summary.plannedUsd);
+    expect(differing.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const model = await app.services.report.getReportModel({ scenarioId: row.scenarioId! });
+      expect(model.cover.scenario).toBe(row.name);
+      expect(model.summary.plannedUsd).toBe(Number(row.usd).toFixed(2));
+      expect(model.summary.plannedGpuHours).toBeCloseTo(row.gpuHours, 1);
+      expect(Math.abs(model.allocations.reduce((s, a) => s + Number(a.usd), 0) - Number(model.costs.total))).toBeLessThan(0.05);
+      expect(model.summary.errors).toBe(row.errors);
+      // the scenario's milestones carry the engine's current estimates, like the plan's
+      expect(model.summary.appMilestoneHours.high).toBeGreaterThan(0);
+      if (model.summary.appPhasesWithoutHourlyPrice < model.milestones.filter((m) => m.appHours).length) expect(Number(model.summary.appMilestoneUsd.high)).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('CSV exports read back equal to the tables', () => {

@@ -129,12 +129,15 @@ export function createReportService(deps: ServiceDeps) {
   }
 
   async function getReportModel(request: ReportRequest): Promise<ReportModel> {
-    const view = await services().plan.getPlan(request.projectId);
-    const comparison = services().plan.compareScenarios(view.plan.project.id);
+    const current = await services().plan.getPlan(request.projectId);
+    const comparison = services().plan.compareScenarios(current.plan.project.id);
     if (request.scenarioId && !comparison.rows.some((r) => r.scenarioId === request.scenarioId)) {
-      throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${view.plan.project.id}.`, { field: 'scenarioId', expected: comparison.rows.map((r) => r.scenarioId).filter(Boolean).join(', ') });
+      throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${current.plan.project.id}.`, { field: 'scenarioId', expected: comparison.rows.map((r) => r.scenarioId).filter(Boolean).join(', ') });
     }
-    const show = services().plan.show(view.plan.project.id);
+    // A chosen scenario is reported in full: its tracks, milestones, bookings, costs and checks (the budget's actual
+    // spend is the project's, whatever the scenario).
+    const view = request.scenarioId ? services().plan.scenarioView(current.plan.project.id, request.scenarioId) : current;
+    const show = services().plan.show(current.plan.project.id);
     return assembleReportModel({
       view,
       scenarios: comparison.rows,

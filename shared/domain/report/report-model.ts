@@ -125,6 +125,10 @@ export interface ReportModel {
     plannedUsd: string;
     plannedGpuHours: number;
     appMilestoneUsd: { low: string; high: string };
+    /** GPU-hours of the milestone runs by the app's estimate, runs low … high. */
+    appMilestoneHours: { low: number; high: number };
+    /** Phases the app estimated whose price is a subscription or purchase: their runs cost nothing per hour. */
+    appPhasesWithoutHourlyPrice: number;
     authorMilestoneUsd: Range;
     budgetUsd: string;
     remainingUsd: string;
@@ -206,12 +210,17 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   // App's milestone compute over the runs range: per-run cost × runs low … high.
   let appLow = new Big(0);
   let appHigh = new Big(0);
+  const appHours = { low: 0, high: 0 };
+  let withoutHourlyPrice = 0;
   for (const m of milestones) {
     if (!m.appUsd || !m.appHours || !m.appHoursPerRun) continue;
     const runsUsed = m.appHours / m.appHoursPerRun;
     const perRun = new Big(m.appUsd).div(runsUsed > 0 ? runsUsed : 1);
     appLow = appLow.plus(perRun.times(m.runs.low));
     appHigh = appHigh.plus(perRun.times(m.runs.high));
+    appHours.low += m.appHoursPerRun * m.runs.low;
+    appHours.high += m.appHoursPerRun * m.runs.high;
+    if (new Big(m.appUsd).eq(0)) withoutHourlyPrice += 1;
   }
   const authorRange = milestones.reduce((r, m) => ({ low: r.low + (m.authorUsd?.low ?? 0), high: r.high + (m.authorUsd?.high ?? 0) }), { low: 0, high: 0 });
 
@@ -298,8 +307,8 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
 
   const budgetTotal = Number(analysis.totals.budget);
-  // A chosen scenario is reported by its comparison row (summary); the detailed sections are the current plan's.
-  const scenarioName = input.scenarioId ? `${input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId} (summary row; details: current plan)` : 'Current plan';
+  // A chosen scenario arrives as its own plan view: every section reports the scenario.
+  const scenarioName = input.scenarioId ? (input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId) : 'Current plan';
 
   return {
     generatedAt: input.generatedAt,
@@ -307,7 +316,8 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     cover: { projectId: project.id, projectName: project.name, description: project.description, scenario: scenarioName, scenarioId: input.scenarioId, date: input.generatedAt.slice(0, 10), revision: view.revision, appVersion: input.appVersion, start: project.start, end: project.end, currency: project.currency },
     summary: {
       plannedUsd: money(analysis.totals.usd), plannedGpuHours: round(analysis.totals.gpuHours),
-      appMilestoneUsd: { low: money(appLow), high: money(appHigh) }, authorMilestoneUsd: authorRange,
+      appMilestoneUsd: { low: money(appLow), high: money(appHigh) }, appMilestoneHours: { low: round(appHours.low), high: round(appHours.high) }, appPhasesWithoutHourlyPrice: withoutHourlyPrice,
+      authorMilestoneUsd: authorRange,
       budgetUsd: money(analysis.totals.budget), remainingUsd: money(remaining), budgetStatus: remaining.lt(0) ? 'over' : 'within', budgetSource: project.budgetSource,
       durationDays: daysBetween(project.start, project.end), firstWeek: weeks[0]?.week ?? null, lastWeek: weeks[weeks.length - 1]?.week ?? null,
       topRisks: problems.slice(0, 5).map((p) => ({ severity: p.severity, message: p.message })),
