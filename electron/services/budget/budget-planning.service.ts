@@ -29,15 +29,8 @@ export interface RuleDraft {
   position?: number | undefined;
 }
 
-export interface BudgetDraft {
-  id?: number | undefined;
-  projectId: string;
-  trackId: string | null;
-  month: string | null;
-  amount: string;
-  currency: string;
-  thresholds: number[];
-}
+/** A budget to save: a new one (no id) or an edit of one. */
+export type BudgetDraft = Omit<Budget, 'id'> & { id?: number | undefined };
 
 const ALERTS_FILE = 'budget-alerts-notified.json';
 
