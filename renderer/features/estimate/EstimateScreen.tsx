@@ -87,7 +87,7 @@ export function EstimateScreen() {
 
   const model = estimate?.model;
   return (
-    <div className="est-screen" data-estimate-ready={estimate ? 'true' : 'false'}>
+    <div className="screen est-screen" data-estimate-ready={estimate ? 'true' : 'false'}>
       <header className="est-header">
         <h1>Estimate</h1>
         <span className="muted">memory, time and cost of one training run on every GPU and offering · model calibrated on 15 H100 measurements (throughput within ×1.3, bf16 memory within ±20%)</span>

@@ -13,8 +13,8 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         ))}
       </div>
       <div className="est-memlegend">
-        <span><i className="weightsGiB" />weights {m.weightsGiB} GiB</span><span><i className="gradientsGiB" />gradients {m.gradientsGiB}</span>
-        <span><i className="optimizerGiB" />optimizer {m.optimizerGiB}</span><span><i className="activationsGiB" />activations {m.activationsGiB}{m.logitsGiB ? ` (logits ${m.logitsGiB})` : ''}</span>
+        <span><i className="weightsGiB" />weights {m.weightsGiB} GiB</span><span><i className="gradientsGiB" />gradients {m.gradientsGiB} GiB</span>
+        <span><i className="optimizerGiB" />optimizer {m.optimizerGiB} GiB</span><span><i className="activationsGiB" />activations {m.activationsGiB} GiB{m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}</span>
         <span className="muted">of {m.gpuMemoryGiB} GiB; needs {m.requiredGiB} GiB with context and headroom</span>
       </div>
       <dl className="est-lines">
