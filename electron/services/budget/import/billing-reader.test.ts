@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
+import { isUserError } from '../../../../shared/domain/errors';
+import { tempDir } from '../../../test-support/paths';
+import { readBillingFile, type ReadOptions } from './billing-reader';
+
+const HEADER = 'BilledCost,BillingCurrency,ChargePeriodStart,ServiceName,Tags';
+
+let dir: { dir: string; remove: () => void };
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+async function read(name: string, content: string | Buffer, options: ReadOptions = {}) {
+  const file = path.join(dir.dir, name);
+  fs.writeFileSync(file, content);
+  const lines: SpendLine[] = [];
+  const batches: number[] = [];
+  const summary = await readBillingFile(file, { batchSize: 500, ...options }, (batch) => {
+    batches.push(batch.length);
+    lines.push(...batch);
+  });
+  return { summary, lines, batches };
+}
+
+/** Rows with multi-line quoted tags (LF, CRLF), blank lines between them, CRLF records; a bad cost now and then. */
+function fileWithSpanningFields(rows: number): { text: string; badLines: number[]; total: number } {
+  const parts = [HEADER];
+  const badLines: number[] = [];
+  let line = 2;
+  let good = 0;
+  for (let i = 0; i < rows; i += 1) {
+    if (i % 97 === 5) {
+      parts.push('');
+      line += 1;
+    }
+    const bad = i % 250 === 7;
+    if (bad) badLines.push(line);
+    else good += 1;
+    const tags = i % 3 === 0 ? `"{""team"": ""ml"",\n""note"":\r\n""two lines""}"` : '"{""team"": ""cv""}"';
+    parts.push(`${bad ? 'n/a-cost' : '1'},USD,2024-09-02 00:00:00,"Amazon EC2",${tags}`);
+    line += 1 + (i % 3 === 0 ? 2 : 0);
+  }
+  return { text: parts.join('\r\n'), badLines, total: good };
+}
+
+describe('readBillingFile', () => {
+  it('names the line each row starts on, after quoted fields spanning lines and blank lines, in plain and gzip files', async () => {
+    const { text, badLines, total } = fileWithSpanningFields(3000);
+    for (const [name, content] of [['spanning.csv', text], ['spanning.csv.gz', zlib.gzipSync(text)]] as const) {
+      const { summary, lines, batches } = await read(name, content, { maxErrors: 100_000 });
+      expect(summary).toMatchObject({ dialect: 'focus', delimiter: ',', rowsRead: 3000, invalidRows: badLines.length });
+      expect(summary.errors.map((e) => e.line)).toEqual(badLines);
+      expect(summary.errors[0]).toMatchObject({ column: 'BilledCost', value: 'n/a-cost' });
+      expect(lines).toHaveLength(total);
+      expect(lines[0]!.tags).toEqual({ team: 'ml', note: 'two lines' });
+      // Batches of batchSize, the last one the rest.
+      expect(batches.slice(0, -1).every((n) => n === 500)).toBe(true);
+      expect(batches.reduce((a, b) => a + b, 0)).toBe(total);
+    }
+  });
+
+  it('refuses a quote left open with INVALID_CSV naming the line its record starts on', async () => {
+    let error: unknown;
+    try {
+      await read('open-quote.csv', `${HEADER}\n1,USD,2024-09-02,EC2,{}\n1,USD,2024-09-02,"EC2\n,{}\n`);
+    } catch (e) {
+      error = e;
+    }
+    expect(isUserError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INVALID_CSV', details: { line: 3 } });
+  });
+
+  it('reads a BOM, CR-only line ends and a file without a final line break', async () => {
+    const { summary, lines } = await read('cr.csv', `\ufeff${HEADER}\r1.5,USD,2024-09-02,EC2,\r\r2,EUR,2024-09-03,S3,"{""a"": ""b""}"`);
+    expect(summary.header[0]).toBe('BilledCost');
+    expect(lines.map((l) => [l.sourceLine, l.billedCost, l.currency, l.tags])).toEqual([
+      [2, '1.5', 'USD', {}],
+      [4, '2', 'EUR', { a: 'b' }],
+    ]);
+  });
+});
