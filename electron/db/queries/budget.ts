@@ -2,7 +2,7 @@
 import Big from 'big.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { SpendLine } from '../../../shared/domain/billing/spend-line';
-import { canonicalDecimal, decimalToNanos } from '../../../shared/domain/billing/values';
+import { canonicalDecimal, decimalToNanosValue } from '../../../shared/domain/billing/values';
 
 export type ImportStatus = 'active' | 'replaced' | 'undone';
 
@@ -43,7 +43,9 @@ export function updateImport(db: Database, id: number, row: Omit<BillingImportRo
   ).run({ ...row, id });
 }
 
-const pendingRollups = new WeakMap<Database, Map<number, Map<string, { nanos: bigint; lines: number }>>>();
+/** A rollup row's billed nano-units, summed as a number while exact (then carried into `big`), and its line count. */
+interface PendingSum { small: number; big: bigint; lines: number }
+const pendingRollups = new WeakMap<Database, Map<number, Map<string, PendingSum>>>();
 
 export function spendLineInserter(db: Database): (importId: number, line: SpendLine) => void {
   const stmt: Statement = db.prepare(
@@ -53,15 +55,27 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // The daily rollup of what this inserter writes (lines arrive unallocated), written by rebuildSpendRollup.
-  const pending = new Map<number, Map<string, { nanos: bigint; lines: number }>>();
+  const pending = new Map<number, Map<string, PendingSum>>();
   pendingRollups.set(db, pending);
   return (importId, l) => {
-    const nanos = decimalToNanos(l.billedCost);
+    // A number where exact (most amounts): no bigint per line, cheaper to bind.
+    const nanos = decimalToNanosValue(l.billedCost);
     let perImport = pending.get(importId);
     if (!perImport) pending.set(importId, (perImport = new Map()));
     const key = `${l.chargePeriodStart.slice(0, 10)}\u0000${l.currency}\u0000${l.provider ?? ''}\u0000${l.service ?? ''}\u0000${l.subAccountId ?? ''}\u0000${l.instanceType ?? ''}`;
-    const sum = perImport.get(key);
-    if (sum) { sum.nanos += nanos; sum.lines += 1; } else perImport.set(key, { nanos, lines: 1 });
+    let sum = perImport.get(key);
+    if (!sum) perImport.set(key, (sum = { small: 0, big: 0n, lines: 0 }));
+    sum.lines += 1;
+    if (typeof nanos === 'bigint') sum.big += nanos;
+    else {
+      const next = sum.small + nanos;
+      // Both are safe integers: the float sum is exact exactly when it is a safe integer.
+      if (Number.isSafeInteger(next)) sum.small = next;
+      else {
+        sum.big += BigInt(sum.small) + BigInt(nanos);
+        sum.small = 0;
+      }
+    }
     stmt.run(
       importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, nanos, l.effectiveCost, l.currency,
       l.provider, l.service, l.sku, l.resourceId, l.resourceName, l.billingAccountId, l.subAccountId, l.region, l.chargeCategory, l.pricingCategory,
@@ -158,7 +172,7 @@ export function rebuildSpendRollup(db: Database, importId?: number): void {
     const insert = db.prepare(`INSERT INTO spend_rollup VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?)`);
     for (const [key, sum] of accumulated) {
       const [day, currency, provider, service, subAccount, instanceType] = key.split('\u0000');
-      insert.run(importId, day, currency, provider, service, subAccount, instanceType, sum.nanos, sum.lines);
+      insert.run(importId, day, currency, provider, service, subAccount, instanceType, sum.big + BigInt(sum.small), sum.lines);
     }
     return;
   }

@@ -1,6 +1,7 @@
+import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimals, decimalToNanos, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits } from './values';
+import { addDecimals, CurrencyTotals, DecimalSum, decimalToNanos, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits } from './values';
 
 /** A decimal as digits and a scale, independent of big.js: the reference the parser must reproduce. */
 const decimalParts = fc.record({
@@ -182,5 +183,59 @@ describe('decimalToNanosValue', () => {
       const text = canonical(p);
       expect(BigInt(decimalToNanosValue(text))).toBe(decimalToNanos(text));
     }));
+  });
+});
+
+/** big.js, the reference: nano-units rounded half-even. */
+const bigNanos = (text: string) => BigInt(new Big(text).times(1e9).round(0, Big.roundHalfEven).toFixed(0));
+
+describe('decimalToNanos (integer fast path, no big.js)', () => {
+  it('equals big.js rounded half-even, at any number of decimals, ties included', () => {
+    const tie = fc.record({ negative: fc.boolean(), intPart: fc.bigInt({ min: 0n, max: 10n ** 12n }), nine: fc.stringMatching(/^[0-9]{9}$/), tail: fc.constantFrom('5', '50', '500000', '51', '49', '5000001', '4999') });
+    fc.assert(fc.property(fc.oneof(decimalParts.map(canonical), tie.map((t) => `${t.negative ? '-' : ''}${t.intPart}.${t.nine}${t.tail}`)), (text) => {
+      expect(decimalToNanos(text)).toBe(bigNanos(text));
+      expect(BigInt(decimalToNanosValue(text))).toBe(bigNanos(text));
+    }), { numRuns: 3000 });
+    expect(decimalToNanos('0.0000000005')).toBe(0n);
+    expect(decimalToNanos('0.0000000015')).toBe(2n);
+    expect(decimalToNanos('-0.0000000025')).toBe(-2n);
+    expect(decimalToNanos('-0.00000000251')).toBe(-3n);
+    expect(decimalToNanosValue('-0.0000000001')).toBe(0);
+    expect(Object.is(decimalToNanosValue('-0.0000000001'), -0)).toBe(false);
+  });
+
+  it('is a number only where exact, a bigint beyond', () => {
+    expect(decimalToNanosValue('9007199.254740991')).toBe(9007199254740991);
+    expect(decimalToNanosValue('9007199.254740992')).toBe(9007199254740992n);
+    expect(decimalToNanosValue('123456789012.5')).toBe(123456789012500000000n);
+    expect(decimalToNanos('4.0E-7')).toBe(400n);
+  });
+});
+
+describe('CurrencyTotals / DecimalSum (integers while exact, bigint beyond, big.js for the rest)', () => {
+  const amount = fc.oneof(
+    { weight: 6, arbitrary: decimalParts.map(canonical) },
+    { weight: 1, arbitrary: fc.constantFrom('4.0E-7', '1e3', '-5e-06', '.5', '9007199254740991', '-9007199254740991', '0.000000000000000000000000000001') },
+    { weight: 2, arbitrary: fc.integer({ min: -100_000, max: 100_000 }).map((n) => (n / 1000).toFixed(3) + '0000123') },
+  );
+  it('equals the big.js sum of any amounts, in any order', () => {
+    fc.assert(fc.property(fc.array(amount, { maxLength: 40 }), (amounts) => {
+      const sum = new DecimalSum();
+      let reference = new Big(0);
+      for (const a of amounts) {
+        sum.add(a);
+        reference = reference.plus(a);
+      }
+      const text = reference.toFixed();
+      expect(sum.value()).toBe(text === '-0' ? '0' : text);
+    }), { numRuns: 3000 });
+  });
+
+  it('keeps currencies apart and sums past 2^53 exactly', () => {
+    const totals = new CurrencyTotals();
+    for (let i = 0; i < 2000; i += 1) totals.add('USD', '9007199254740.991');
+    totals.add('EUR', '0.1');
+    totals.add('EUR', '0.2');
+    expect(totals.toJSON()).toEqual({ EUR: '0.3', USD: '18014398509481982' });
   });
 });
