@@ -9,6 +9,8 @@ declare global {
   interface Window {
     __gpuPlannerInvoke(channel: string, request: unknown): Promise<unknown>;
     __gpuPlannerDispatch(event: string, payload: unknown): void;
+    /** Dropped file name → path on disk, as the test registered it (`app.registerDroppedFile`): webUtils' stand-in. */
+    __gpuPlannerDroppedFiles?: Record<string, string>;
   }
 }
 
@@ -26,4 +28,5 @@ window.__gpuPlannerDispatch = (event, payload) => {
     listeners.set(event, set);
     return () => set.delete(listener);
   },
+  { pathForFile: (file) => window.__gpuPlannerDroppedFiles?.[file.name] ?? '' },
 );

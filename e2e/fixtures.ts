@@ -29,6 +29,11 @@ export interface AppHarness {
   /** The next native open/save dialog answers with this path (null = the user cancels). */
   stubOpenFile(file: string | null): Promise<void>;
   stubSaveFile(file: string | null): Promise<void>;
+  /**
+   * A `File` named `name` dropped in the page is the file at `file` on disk (browser-bridge mode: the stand-in for
+   * Electron's webUtils.getPathForFile, which gives '' for a File built in JS; so the Electron mode cannot fake a drop).
+   */
+  registerDroppedFile(name: string, file: string): Promise<void>;
   /** Saves a full-page screenshot to test-results/screens/<name>.png. */
   screenshot(name: string): Promise<string>;
   /** Sends a native-menu command as main would. */
@@ -85,6 +90,9 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
     context,
     stubOpenFile: async (file) => void (nextOpen = file),
     stubSaveFile: async (file) => void (nextSave = file),
+    registerDroppedFile: async (name, file) => {
+      await p.evaluate(([n, f]) => void (window.__gpuPlannerDroppedFiles = { ...window.__gpuPlannerDroppedFiles, [n]: f }), [name, file] as const);
+    },
     screenshot: async (name) => screenshot(p, name),
     menu: async (command) => void (await p.evaluate((c) => window.__gpuPlannerDispatch('app:menu-command', c), command)),
   };
@@ -119,6 +127,9 @@ async function startElectron(dataDir: string): Promise<{ harness: AppHarness; cl
       await app.evaluate(({ dialog }, f) => {
         dialog.showSaveDialog = (async () => ({ canceled: f === null, filePath: f ?? '' })) as typeof dialog.showSaveDialog;
       }, file);
+    },
+    registerDroppedFile: async () => {
+      throw new Error('A drop cannot be faked in Electron (webUtils.getPathForFile gives no path for a File built in JS): browser-bridge mode only.');
     },
     screenshot: async (name) => screenshot(page, name),
     menu: async (command) => {

@@ -1,8 +1,9 @@
 /**
- * The preload exposes exactly one object, `window.api`, typed from the contract: one function per channel and
- * `events.on` for the contract's events. No logic here: channel and event names come from the contract.
+ * The preload exposes exactly one object, `window.api`, typed from the contract: one function per channel,
+ * `events.on` for the contract's events and `files.pathForFile` for a dropped file (Electron ≥ 32 gives the
+ * renderer no `File.path`: `webUtils.getPathForFile` runs here). No logic here: channel and event names come from the contract.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../../shared/ipc/api';
 import { eventNames } from '../../shared/ipc/contract';
 
@@ -14,6 +15,7 @@ const api = buildApi(
     ipcRenderer.on(event, wrapped);
     return () => ipcRenderer.removeListener(event, wrapped);
   },
+  { pathForFile: (file) => webUtils.getPathForFile(file as unknown as File) },
 );
 
 contextBridge.exposeInMainWorld('api', api);

@@ -20,6 +20,14 @@ describe('the typed api built from the contract', () => {
     expect(Object.keys(contract).length).toBe(channelNames.length);
   });
 
+  it('asks the preload (or the e2e bridge) where a dropped file lives; without one, no path', () => {
+    const seen: string[] = [];
+    const api = buildApi(async () => null, () => () => {}, { pathForFile: (file) => (seen.push(file.name), `/data/${file.name}`) });
+    expect(api.files.pathForFile({ name: 'cur.csv.gz', size: 10 })).toBe('/data/cur.csv.gz');
+    expect(seen).toEqual(['cur.csv.gz']);
+    expect(buildApi(async () => null, () => () => {}).files.pathForFile({ name: 'x.csv', size: 1 })).toBe('');
+  });
+
   it('camel-cases kebab verbs', () => {
     expect(camelCase('list-gpus')).toBe('listGpus');
     expect(camelCase('get-price-history')).toBe('getPriceHistory');

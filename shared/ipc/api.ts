@@ -18,7 +18,20 @@ export type Api = {
   events: {
     on<E extends EventName>(event: E, listener: (payload: z.output<Events[E]>) => void): () => void;
   };
+  files: FilesApi;
 };
+
+/** A web `File` as the renderer holds it (typed structurally: shared/ sees no DOM). */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** Files the user drops on the window: the renderer only gets a `File`; where it lives on disk comes from the preload. */
+export interface FilesApi {
+  /** The path on disk of a dropped file (Electron `webUtils.getPathForFile`); '' when it has none (built in JS). */
+  pathForFile(file: DroppedFile): string;
+}
 
 export type Invoke = (channel: Channel, request: unknown) => Promise<unknown>;
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
@@ -27,7 +40,9 @@ export function camelCase(kebab: string): string {
   return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-export function buildApi(invoke: Invoke, subscribe: Subscribe): Api {
+const NO_FILES: FilesApi = { pathForFile: () => '' };
+
+export function buildApi(invoke: Invoke, subscribe: Subscribe, files: FilesApi = NO_FILES): Api {
   const api: Record<string, Record<string, unknown>> = {};
   for (const channel of channelNames) {
     const [domain, verb] = channel.split(':') as [string, string];
@@ -35,5 +50,6 @@ export function buildApi(invoke: Invoke, subscribe: Subscribe): Api {
     api[domain][camelCase(verb)] = (request: unknown) => invoke(channel, request ?? {});
   }
   api.events = { on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener) };
+  api.files = { pathForFile: (file: unknown) => files.pathForFile(file as DroppedFile) };
   return api as unknown as Api;
 }
