@@ -141,6 +141,8 @@ export const budgetImportChannels = {
   'budget:undo-import': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ import: billingImportSchema, restoredImportIds: z.array(z.number().int()) }) },
   'budget:save-mapping': { request: z.object({ name: z.string().trim().min(1).max(100), mapping: columnMappingSchema }).strict(), response: savedMapping },
   'budget:list-mappings': { request: z.object({}).strict(), response: z.object({ mappings: z.array(savedMapping) }) },
+  /** Writes a saved mapping as JSON where the user chooses (native save dialog in main): `gpu-planner import FILE --mapping` reads it. */
+  'budget:export-mapping': { request: z.object({ name: z.string().trim().min(1).max(100) }).strict(), response: z.object({ file: z.string().nullable() }) },
   'budget:spend-summary': {
     request: z.object({ by: z.enum(SPEND_GROUP_BY).default('month'), filters: spendFiltersSchema, exact: z.boolean().default(false) }).strict(),
     response: z.object({ totals: currencyTotals, groups: z.array(spendGroupSchema), exact: z.boolean() }),

@@ -236,6 +236,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
   async function previewFile(file: string, previewRows = 20): Promise<FilePreview> {
     const resolved = path.resolve(file);
     const stat = fs.existsSync(resolved) ? fs.statSync(resolved) : null;
+    if (stat?.isDirectory()) throw new UserError('NOT_A_FILE', `${path.basename(resolved)} is a folder: choose one billing export file in it (CSV, .gz, .zip or Parquet).`, { file });
     if (!stat?.isFile()) throw new UserError('FILE_NOT_FOUND', `Cannot read ${file}: no such file.`, { file });
     const controller = new AbortController();
     let header: string[] = [];
