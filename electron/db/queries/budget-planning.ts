@@ -91,10 +91,16 @@ export function deleteRate(db: Database, id: number): number {
   return db.prepare('DELETE FROM exchange_rates WHERE id = ?').run(id).changes;
 }
 
+/** Ids of the active imports (their lines are the spend). */
+export function selectActiveImportIds(db: Database): number[] {
+  return (db.prepare("SELECT id FROM billing_imports WHERE status = 'active' ORDER BY id").all() as Array<{ id: number }>).map((r) => r.id);
+}
+
 /** Spend lines of the active imports (replaced and undone imports are not spend). */
-export function selectActiveSpendLines(db: Database, where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean } = {}): Array<BudgetSpendLine & { storedTrackId: string | null }> {
+export function selectActiveSpendLines(db: Database, where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean; importIds?: number[] } = {}): Array<BudgetSpendLine & { storedTrackId: string | null }> {
   const parts = ["i.status = 'active'"];
   const params: Record<string, string> = {};
+  if (where.importIds) { parts.push('s.import_id IN (SELECT value FROM json_each(@importIds))'); params.importIds = JSON.stringify(where.importIds); }
   if (where.from) { parts.push('s.charge_period_start >= @from'); params.from = where.from; }
   if (where.toExclusive) { parts.push('s.charge_period_start < @toExclusive'); params.toExclusive = where.toExclusive; }
   if (where.unallocatedOnly) parts.push('s.track_id IS NULL');

@@ -102,3 +102,30 @@ describe('budget planning service on the seeded example', () => {
     expect(r.ok && r.value.rules.map((x) => x.id)).toEqual(rules.map((x) => x.id).reverse());
   });
 });
+
+describe('allocation on overview: each import once under the current rules', () => {
+  it('allocates a new import; an import restored after a rule change gets the current rules, not its stale tracks', async () => {
+    const dir = tempDir();
+    const ctx = createAppContext({ dataDir: dir.dir, resourcesDir: res.dir, runtime: 'cli', now: () => new Date('2026-01-05T10:00:00Z') });
+    try {
+      const importId = Number(ctx.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
+        VALUES ('a.csv', 'a', 'focus', 1, 1, '{}', '2026-01-05T00:00:00Z')`).run().lastInsertRowid);
+      ctx.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
+        VALUES (?, 2, '2025-12-22T00:00:00Z', '12.4', 12400000000, 'USD', 'Compute Engine', '{"track":"vitaldb"}')`).run(importId);
+      const trackOfLine = () => (ctx.db.prepare('SELECT track_id FROM spend_lines WHERE import_id = ?').get(importId) as { track_id: string | null }).track_id;
+      expect((await ctx.handlers.invoke('budget:get-overview', {})).ok).toBe(true);
+      expect(trackOfLine()).toBe('track-vitaldb');
+      // Replaced (e.g. by a newer export) while the rule that caught it is deleted; then restored by an undo.
+      ctx.db.prepare("UPDATE billing_imports SET status = 'replaced' WHERE id = ?").run(importId);
+      const tagRule = ctx.services.budget.listRules('vitaldb-2025').find((r) => r.trackId === 'track-vitaldb')!;
+      expect((await ctx.handlers.invoke('budget:delete-rule', { id: tagRule.id })).ok).toBe(true);
+      expect(trackOfLine()).toBe('track-vitaldb');
+      ctx.db.prepare("UPDATE billing_imports SET status = 'active' WHERE id = ?").run(importId);
+      expect((await ctx.handlers.invoke('budget:get-overview', {})).ok).toBe(true);
+      expect(trackOfLine()).toBe(null);
+    } finally {
+      ctx.close();
+      dir.remove();
+    }
+  });
+});

@@ -51,8 +51,19 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     }
   }
 
+  /**
+   * Active imports whose lines carry the current rules' tracks: the overview allocates only the lines of the others
+   * (new, restored by an undo, or written by another process), not every line no rule matches each time it loads.
+   */
+  const allocatedImports = new Set<number>();
+
   /** Writes each active spend line's track from the rules (all projects' rules, in order) in one transaction. */
-  function reallocate(lines = q.selectActiveSpendLines(db)): { allocated: number; unallocated: number; changed: number } {
+  function reallocate(lines?: ReturnType<typeof q.selectActiveSpendLines>): { allocated: number; unallocated: number; changed: number } {
+    if (!lines) {
+      allocatedImports.clear();
+      for (const id of q.selectActiveImportIds(db)) allocatedImports.add(id);
+      lines = q.selectActiveSpendLines(db);
+    }
     const projects = (db.prepare('SELECT id FROM projects ORDER BY created_at, id').all() as Array<{ id: string }>).map((p) => p.id);
     const rules = projects.flatMap((p, i) => q.selectRules(db, p).map((r) => ({ ...r, position: i * 1_000_000 + r.position })));
     const { trackOf } = allocate(lines, rules);
@@ -208,8 +219,12 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     const plan = view.plan;
     const from = plan.project.start;
     const toExclusive = formatDay(addDays(parseDay(plan.project.end), 1));
-    // Lines imported since the rules last ran get their track (rule edits reallocate every line).
-    reallocate(q.selectActiveSpendLines(db, { unallocatedOnly: true }));
+    // Lines of imports the rules have not run on yet get their track (rule edits reallocate every line).
+    const pending = q.selectActiveImportIds(db).filter((id) => !allocatedImports.has(id));
+    if (pending.length > 0) {
+      reallocate(q.selectActiveSpendLines(db, { importIds: pending }));
+      for (const id of pending) allocatedImports.add(id);
+    }
     const overview = computeOverview({
       plan,
       planWeeks: view.analysis.totals.weeks,
