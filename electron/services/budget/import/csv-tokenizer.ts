@@ -74,7 +74,9 @@ export class CsvTokenizer {
   private readonly delimiterText: string;
   private readonly quote: boolean;
   private state = State.FieldStart;
+  /** The record being read: made as long as the previous one (no regrowth per field), `count` fields set so far. */
   private fields: string[] = [];
+  private count = 0;
   private partial = '';
   /** Line the current record starts on; `line` is the line being read. */
   private recordLine = 1;
@@ -118,27 +120,41 @@ export class CsvTokenizer {
     switch (this.state) {
       case State.FieldStart:
         // "a," at the very end: a last, empty field.
-        if (this.fields.length > 0) this.fields.push('');
+        if (this.count > 0) this.addField('');
         break;
       case State.Unquoted:
-        this.fields.push(this.partial);
+        this.addField(this.partial);
         break;
       case State.QuoteInQuoted:
         // The chunk's last quote closed the field.
         this.line += countLineBreaks(this.partial);
-        this.fields.push(this.partial);
+        this.addField(this.partial);
         break;
       case State.Quoted:
         throw new CsvSyntaxError(`Quote not closed: the field opened at line ${this.recordLine} runs to the end of the file.`, this.recordLine);
     }
     this.partial = '';
-    if (this.fields.length > 0) {
-      out.records.push(this.fields);
-      out.lines.push(this.recordLine);
-      this.fields = [];
-    }
+    if (this.count > 0) this.endRecord(out);
     this.state = State.FieldStart;
     return out;
+  }
+
+  private addField(value: string): void {
+    const fields = this.fields;
+    if (this.count < fields.length) fields[this.count] = value;
+    else fields.push(value);
+    this.count += 1;
+  }
+
+  private endRecord(out: CsvRecords): void {
+    const fields = this.fields;
+    const count = this.count;
+    if (count < fields.length) fields.length = count;
+    out.records.push(fields);
+    out.lines.push(this.recordLine);
+    this.fields = new Array<string>(count);
+    this.count = 0;
+    this.recordLine = this.line;
   }
 
   private scan(s: string, start: number, out: CsvRecords): void {
@@ -147,17 +163,17 @@ export class CsvTokenizer {
     const delimiterText = this.delimiterText;
     const quote = this.quote;
     let i = start;
-    let fields = this.fields;
     let state = this.state;
     // Next delimiter, LF and CR at or after i (n: none), found with indexOf and kept until passed: faster than
-    // testing every character, and each is searched once per chunk however long the stretch without one.
+    // testing every character, each is searched once per chunk however long the stretch without one, and a quoted
+    // field before the next line break holds none (its line breaks need no counting).
     let nextDelimiter = -1;
     let nextLf = -1;
     let nextCr = -1;
     while (i < n) {
       if (state === State.FieldStart) {
         const c = s.charCodeAt(i);
-        if (fields.length === 0 && (c === CR || c === LF)) {
+        if (this.count === 0 && (c === CR || c === LF)) {
           // An empty line: skipped, counted.
           this.line += 1;
           i += 1;
@@ -179,20 +195,21 @@ export class CsvTokenizer {
         this.partial = '';
       }
 
+      if (nextLf < i) {
+        nextLf = s.indexOf('\n', i);
+        if (nextLf < 0) nextLf = n;
+      }
+      if (nextCr < i) {
+        nextCr = s.indexOf('\r', i);
+        if (nextCr < 0) nextCr = n;
+      }
+      const lineBreak = nextLf < nextCr ? nextLf : nextCr;
+
       if (state === State.Unquoted) {
         if (nextDelimiter < i) {
           nextDelimiter = s.indexOf(delimiterText, i);
           if (nextDelimiter < 0) nextDelimiter = n;
         }
-        if (nextLf < i) {
-          nextLf = s.indexOf('\n', i);
-          if (nextLf < 0) nextLf = n;
-        }
-        if (nextCr < i) {
-          nextCr = s.indexOf('\r', i);
-          if (nextCr < 0) nextCr = n;
-        }
-        const lineBreak = nextLf < nextCr ? nextLf : nextCr;
         const j = nextDelimiter < lineBreak ? nextDelimiter : lineBreak;
         if (j === n) {
           this.partial += s.slice(i, n);
@@ -200,18 +217,13 @@ export class CsvTokenizer {
           break;
         }
         const partial = this.partial;
-        fields.push(partial.length === 0 ? s.slice(i, j) : partial + s.slice(i, j));
+        this.addField(partial.length === 0 ? s.slice(i, j) : partial + s.slice(i, j));
         this.partial = '';
         state = State.FieldStart;
-        if (j === nextDelimiter) {
-          i = j + 1;
-        } else {
+        if (j === nextDelimiter) i = j + 1;
+        else {
           i = this.endOfLine(s, j + 1, s.charCodeAt(j));
-          out.records.push(fields);
-          out.lines.push(this.recordLine);
-          fields = [];
-          this.fields = fields;
-          this.recordLine = this.line;
+          this.endRecord(out);
         }
         continue;
       }
@@ -224,15 +236,14 @@ export class CsvTokenizer {
           state = State.Quoted;
           continue;
         }
-        this.fields = fields;
-        i = this.closeQuoted(s, i, out, this.partial);
-        fields = this.fields;
+        i = this.closeQuoted(s, i, out, this.partial, true);
         state = this.state;
         continue;
       }
 
       // State.Quoted: the content (kept unescaped in `value`) runs to the next quote that is not doubled.
-      let value = this.partial;
+      const carried = this.partial;
+      let value = carried;
       let from = i;
       let q = s.indexOf('"', from);
       while (q >= 0 && q < n - 1 && s.charCodeAt(q + 1) === QUOTE) {
@@ -251,35 +262,32 @@ export class CsvTokenizer {
         i = n;
         break;
       }
+      // Line breaks inside only if one comes before the closing quote (or in the part from earlier chunks).
+      const mayHoldBreaks = carried.length > 0 || lineBreak < q;
       value = value.length === 0 ? s.slice(from, q) : value + s.slice(from, q);
-      this.fields = fields;
-      i = this.closeQuoted(s, q + 1, out, value);
-      fields = this.fields;
+      this.state = state;
+      i = this.closeQuoted(s, q + 1, out, value, mayHoldBreaks);
       state = this.state;
     }
-    this.fields = fields;
     this.state = state;
   }
 
   /** After a closing quote at `i - 1` with the field's (unescaped) content: a delimiter, a line break, or relaxed text. */
-  private closeQuoted(s: string, i: number, out: CsvRecords, value: string): number {
-    this.line += countLineBreaks(value);
+  private closeQuoted(s: string, i: number, out: CsvRecords, value: string, mayHoldBreaks: boolean): number {
+    if (mayHoldBreaks) this.line += countLineBreaks(value);
     const c = s.charCodeAt(i);
     if (c === this.delimiter) {
-      this.fields.push(value);
+      this.addField(value);
       this.partial = '';
       this.state = State.FieldStart;
       return i + 1;
     }
     if (c === LF || c === CR) {
-      this.fields.push(value);
+      this.addField(value);
       this.partial = '';
       this.state = State.FieldStart;
       const next = this.endOfLine(s, i + 1, c);
-      out.records.push(this.fields);
-      out.lines.push(this.recordLine);
-      this.fields = [];
-      this.recordLine = this.line;
+      this.endRecord(out);
       return next;
     }
     // `"ab"c`: the whole field is text (csv-parse relax_quotes).
