@@ -7,7 +7,7 @@ import type { ColumnMapping } from './column-mapping';
 import { readSkuPriceDetails, recogniseGpuInstance } from './gpu-instance';
 import type { BillingDialect, Decimal, SpendLine } from './spend-line';
 import {
-  addDaysIso, canonicalDecimal, isNullValue, parseBillingDate, parseDecimal, parseNullableDate, parseNullableDecimal, parseTags, stripBom, sumGcpCredits,
+  addDaysIso, canonicalDecimal, isNullValue, ownCopy, parseBillingDate, parseDecimal, parseNullableDate, parseNullableDecimal, parseTags, stripBom, sumGcpCredits,
   type DateFormat, type DecimalOptions,
 } from './values';
 
@@ -121,9 +121,10 @@ class RowContext {
     const column = this.columnName(names);
     const i = this.header.find(...names);
     const missing = i >= 0 && i >= this.record.length;
+    // Copies: the record's fields are slices of a large chunk of the file, and errors outlive the row.
     this.errors.push({
-      line: this.line, column, value: value ?? '', expected,
-      message: missing ? `line ${this.line}: column ${column} is missing (the row has ${this.record.length} of ${this.header.raw.length} fields); expected ${expected}` : `line ${this.line}, column ${column}: "${(value ?? '').slice(0, 60)}" is not ${expected}`,
+      line: this.line, column, value: ownCopy(value ?? ''), expected,
+      message: ownCopy(missing ? `line ${this.line}: column ${column} is missing (the row has ${this.record.length} of ${this.header.raw.length} fields); expected ${expected}` : `line ${this.line}, column ${column}: "${(value ?? '').slice(0, 60)}" is not ${expected}`),
     });
   }
   cost(get: Getter, names: string[], options: DecimalOptions = {}): Decimal | null {
@@ -196,12 +197,15 @@ function emptyLine(line: number): SpendLine {
   };
 }
 
+/** The `errors` of every row without any: shared, so frozen. */
+const NO_ERRORS = Object.freeze([]) as unknown as RowError[];
+
 function finish(ctx: RowContext, line: SpendLine, dateRaw: string | null): RowOutcome {
   if (ctx.errors.length > 0) {
-    if (isTotalRow(ctx.record, dateRaw)) return { lines: [], errors: [], total: true };
+    if (isTotalRow(ctx.record, dateRaw)) return { lines: [], errors: NO_ERRORS, total: true };
     return { lines: [], errors: ctx.errors };
   }
-  return { lines: [line], errors: [] };
+  return { lines: [line], errors: NO_ERRORS };
 }
 
 // ------------------------------------------------------------------------------------------------------------ dialects

@@ -2,6 +2,8 @@
  * Recognises the GPU machine a billing line is for: AWS p/g instance types, Azure N-series VM sizes, GCP a2/a3/g2
  * machine types and GPU SKU descriptions ("Nvidia Tesla T4 GPU running in Americas"). Returns the name as written.
  */
+import { ownCopy } from './values';
+
 const PATTERNS: RegExp[] = [
   /\b((?:p[2-6][a-z]*|g[3-6][a-z]*|gr6)\.(?:\d*x?large|metal))\b/i,
   /\b(Standard_N[CDVG][A-Za-z0-9_]*)\b/i,
@@ -21,16 +23,30 @@ export function recogniseGpuInstance(...texts: Array<string | null | undefined>)
   return null;
 }
 
-/** FOCUS 1.1+ SkuPriceDetails (JSON): InstanceType and GpuCount where present. */
+const NO_DETAILS: { instanceType: string | null; gpuCount: number | null } = Object.freeze({ instanceType: null, gpuCount: null });
+/** Billing files repeat the same few SkuPriceDetails texts: parsed once each (bounded). */
+const detailsCache = new Map<string, { instanceType: string | null; gpuCount: number | null }>();
+
+/** FOCUS 1.1+ SkuPriceDetails (JSON): InstanceType and GpuCount where present. The result is shared: read-only. */
 export function readSkuPriceDetails(raw: string | null): { instanceType: string | null; gpuCount: number | null } {
-  if (!raw || !raw.trim().startsWith('{')) return { instanceType: null, gpuCount: null };
+  if (!raw) return NO_DETAILS;
+  const cached = detailsCache.get(raw);
+  if (cached) return cached;
+  const details = readSkuPriceDetailsUncached(raw);
+  if (detailsCache.size >= 5_000) detailsCache.clear();
+  detailsCache.set(ownCopy(raw), details);
+  return details;
+}
+
+function readSkuPriceDetailsUncached(raw: string): { instanceType: string | null; gpuCount: number | null } {
+  if (!raw.trim().startsWith('{')) return NO_DETAILS;
   try {
     const parsed = JSON.parse(raw) as Record<string, unknown>;
     const find = (key: string) => Object.entries(parsed).find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
     const instanceType = find('InstanceType');
     const gpuCount = Number(find('GpuCount'));
-    return { instanceType: typeof instanceType === 'string' ? instanceType : null, gpuCount: Number.isFinite(gpuCount) && gpuCount > 0 ? gpuCount : null };
+    return Object.freeze({ instanceType: typeof instanceType === 'string' ? instanceType : null, gpuCount: Number.isFinite(gpuCount) && gpuCount > 0 ? gpuCount : null });
   } catch {
-    return { instanceType: null, gpuCount: null };
+    return NO_DETAILS;
   }
 }

@@ -26,6 +26,19 @@ describe('parseDecimal', () => {
     );
   });
 
+  it('plain decimals with leading and trailing zeros come out canonical (as big.js writes them)', () => {
+    fc.assert(
+      fc.property(decimalParts, fc.nat({ max: 3 }), fc.nat({ max: 3 }), fc.boolean(), (p, lead, trail, point) => {
+        const fraction = `${p.fraction}${'0'.repeat(trail)}`;
+        const text = `${p.negative ? '-' : ''}${'0'.repeat(lead)}${p.intPart}${fraction || point ? `.${fraction || '0'}` : ''}`;
+        const reference = new Big(text).toFixed();
+        expect(value(parseDecimal(text))).toBe(reference === '-0' ? '0' : reference);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const [text, expected] of [['-0.000', '0'], ['007.50', '7.5'], ['0.5', '0.5'], ['100', '100'], ['-00', '0'], ['1.', '1'], ['.5', '0.5']]) expect(value(parseDecimal(text!))).toBe(expected);
+  });
+
   it('reads E-notation exactly (mantissa × 10^exp)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 99999n }), fc.integer({ min: -20, max: 10 }), fc.constantFrom('e', 'E'), fc.boolean(), (mantissa, exp, e, pad) => {

@@ -8,6 +8,16 @@ import type { Decimal } from './spend-line';
 /** Strings that mean "no value" in billing exports. An empty cost is null, never 0. */
 export const NULL_TOKENS: ReadonlySet<string> = new Set(['', 'null', '\\n', 'none', 'nan', 'n/a']);
 
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. The CSV tokenizer's fields are slices of
+ * a whole decoded chunk (about 1 MiB): anything kept beyond the row (a cache key, an error, a set of accounts) must
+ * be a copy, or it keeps its whole chunk alive and a large import would hold most of its file in memory.
+ */
+export function ownCopy(text: string): string {
+  // Concatenation makes a cons string; slicing it flattens it into a new string: the slice's parent is that copy.
+  return (` ${text}`).slice(1);
+}
+
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -37,27 +47,45 @@ export function canonicalDecimal(value: Big): Decimal {
   return text === '-0' ? '0' : text;
 }
 
+const SIMPLE_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The canonical form of a plain `-?digits(.digits)?` (as SIMPLE_DECIMAL, without a regex), or null. Most billing
+ * amounts are canonical already: returned as they are, nothing allocated.
+ */
+function canonicalPlain(raw: string): Decimal | null {
+  const n = raw.length;
+  const negative = n > 0 && raw.charCodeAt(0) === 45;
+  const wholeStart = negative ? 1 : 0;
+  let i = wholeStart;
+  while (i < n && raw.charCodeAt(i) - 48 >>> 0 <= 9) i += 1;
+  const wholeEnd = i;
+  if (wholeEnd === wholeStart) return null;
+  let end = n;
+  if (i < n) {
+    if (raw.charCodeAt(i) !== 46 || i === n - 1) return null;
+    for (i += 1; i < n; i += 1) if (raw.charCodeAt(i) - 48 >>> 0 > 9) return null;
+    // Trailing zeros of the fraction, then the point itself if nothing is left after it.
+    while (raw.charCodeAt(end - 1) === 48) end -= 1;
+    if (end === wholeEnd + 1) end = wholeEnd;
+  }
+  let start = wholeStart;
+  while (start < wholeEnd - 1 && raw.charCodeAt(start) === 48) start += 1;
+  if (end === start + 1 && raw.charCodeAt(start) === 48) return '0';
+  if (start === wholeStart && end === n) return raw;
+  const body = raw.slice(start, end);
+  return negative ? `-${body}` : body;
+}
+
 /**
  * Parses an amount exactly: E-notation (`4.0E-7`, `5e-06`), any number of decimals, thousands separators
  * (`1,000`, `1 000`, `1'000`), decimal commas (`0,5`), signs (`-`, `+`, trailing `-`, accounting parentheses) and a
  * leading currency symbol. Null tokens are not numbers: use {@link parseNullableDecimal} where null is allowed.
  */
-const SIMPLE_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/** Canonical form of a plain `-?digits(.digits)?` without big.js (the common case in large files). */
-function canonicalSimple(m: RegExpExecArray): Decimal {
-  let whole = m[2]!;
-  if (whole.length > 1 && whole.charCodeAt(0) === 48) whole = whole.replace(/^0+(?=\d)/, '');
-  let fraction = m[3] ?? '';
-  if (fraction.length > 0 && fraction.charCodeAt(fraction.length - 1) === 48) fraction = fraction.replace(/0+$/, '');
-  const body = fraction ? `${whole}.${fraction}` : whole;
-  return m[1] && body !== '0' ? `-${body}` : body;
-}
-
 export function parseDecimal(raw: string, options: DecimalOptions = {}): ParseResult<Decimal> {
   if (options.sign !== 'negate' && options.decimalSeparator !== ',') {
-    const simple = SIMPLE_DECIMAL.exec(raw);
-    if (simple) return { ok: true, value: canonicalSimple(simple) };
+    const simple = canonicalPlain(raw);
+    if (simple !== null) return { ok: true, value: simple };
   }
   const expected = 'a decimal number (e.g. 12.34, -0.5, 4.0E-7)';
   let t = stripBom(raw).trim();
@@ -259,7 +287,7 @@ export class CurrencyTotals {
   private readonly sums = new Map<string, DecimalSum>();
   add(currency: string, amount: Decimal): void {
     let sum = this.sums.get(currency);
-    if (!sum) this.sums.set(currency, (sum = new DecimalSum()));
+    if (!sum) this.sums.set(ownCopy(currency), (sum = new DecimalSum()));
     sum.add(amount);
   }
   toJSON(): Record<string, Decimal> {
@@ -310,7 +338,7 @@ export function parseBillingDate(raw: string, dateFormat: DateFormat = 'auto'): 
   if (cached) return cached;
   const result = parseBillingDateUncached(raw, dateFormat);
   if (dateCache.size >= 20_000) dateCache.clear();
-  dateCache.set(key, result);
+  dateCache.set(ownCopy(key), result);
   return result;
 }
 
@@ -380,7 +408,7 @@ export function parseTags(raw: string | null | undefined): ParseResult<Record<st
   if (cached) return cached;
   const result = parseTagsUncached(raw);
   if (tagCache.size >= 5_000) tagCache.clear();
-  tagCache.set(raw, result);
+  tagCache.set(ownCopy(raw), result);
   return result;
 }
 
