@@ -2,7 +2,7 @@
 import Big from 'big.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { SpendLine } from '../../../shared/domain/billing/spend-line';
-import { canonicalDecimal, decimalToNanosValue } from '../../../shared/domain/billing/values';
+import { canonicalDecimal, decimalToNanosValue, tagsToJson } from '../../../shared/domain/billing/values';
 
 export type ImportStatus = 'active' | 'replaced' | 'undone';
 
@@ -79,7 +79,7 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
     stmt.run(
       importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, nanos, l.effectiveCost, l.currency,
       l.provider, l.service, l.sku, l.resourceId, l.resourceName, l.billingAccountId, l.subAccountId, l.region, l.chargeCategory, l.pricingCategory,
-      l.instanceType, l.usageQuantity, l.usageUnit, JSON.stringify(l.tags), l.billingPeriodStart, l.billingPeriodEnd, l.gpuCount ?? null,
+      l.instanceType, l.usageQuantity, l.usageUnit, tagsToJson(l.tags), l.billingPeriodStart, l.billingPeriodEnd, l.gpuCount ?? null,
     );
   };
 }

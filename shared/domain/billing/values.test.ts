@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimals, CurrencyTotals, DecimalSum, decimalToNanos, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits } from './values';
+import { addDecimals, CurrencyTotals, DecimalSum, decimalToNanos, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits, tagsToJson } from './values';
 
 /** A decimal as digits and a scale, independent of big.js: the reference the parser must reproduce. */
 const decimalParts = fc.record({
@@ -179,6 +179,17 @@ describe('parseTags', () => {
       const repr = `[${Object.entries(map).map(([k, v]) => `{'key': '${k}', 'value': '${v}'}`).join(', ')}]`;
       expect(tags(repr)).toEqual(map);
     }));
+  });
+});
+
+describe('tagsToJson', () => {
+  it('is JSON.stringify, cached for tags parseTags returned', () => {
+    for (const raw of ['{"team": "ml", " env": "prod"}', "[{'key': 'a', 'value': 'b'}]", '', 'NULL']) {
+      const parsed = parseTags(raw);
+      if (!parsed.ok) throw new Error(raw);
+      expect(tagsToJson(parsed.value)).toBe(JSON.stringify(parsed.value));
+    }
+    expect(tagsToJson({ own: 'object' })).toBe('{"own":"object"}');
   });
 });
 

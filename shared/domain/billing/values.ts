@@ -409,7 +409,16 @@ export function parseTags(raw: string | null | undefined): ParseResult<Record<st
   const result = parseTagsUncached(raw);
   if (tagCache.size >= 5_000) tagCache.clear();
   tagCache.set(ownCopy(raw), result);
+  if (result.ok) tagJson.set(result.value, JSON.stringify(result.value));
   return result;
+}
+
+/** The JSON text of parsed tags, written once per distinct tags text (see parseTags). */
+const tagJson = new WeakMap<Record<string, string>, string>();
+
+/** `JSON.stringify(tags)`, from a cache for tags that parseTags returned. */
+export function tagsToJson(tags: Record<string, string>): string {
+  return tagJson.get(tags) ?? JSON.stringify(tags);
 }
 
 function parseTagsUncached(raw: string | null | undefined): ParseResult<Record<string, string>> {

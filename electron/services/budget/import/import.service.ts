@@ -10,7 +10,7 @@ import { format as formatDate } from 'date-fns';
 import { columnMappingSchema, type ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import { createRowMapper, type DialectChoice, type RowError } from '../../../../shared/domain/billing/dialects';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
-import { CurrencyTotals, stripBom } from '../../../../shared/domain/billing/values';
+import { CurrencyTotals, ownCopy, stripBom } from '../../../../shared/domain/billing/values';
 import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
 import * as q from '../../../db/queries/budget';
@@ -30,6 +30,9 @@ export interface ImportRequest {
   /** Name recorded in the history (defaults to the file's base name). */
   displayName?: string | undefined;
 }
+
+/** Azure amortized exports' Unused* charge types. */
+const UNUSED_COMMITMENT = /^unused(reservation|savingsplan)/i;
 
 /** Totals key for lines whose file states no currency. */
 export const NO_CURRENCY = '(none)';
@@ -145,6 +148,8 @@ export function createBudgetImportService(deps: ServiceDeps) {
       const accounts = new Set<string>();
       const subAccounts = new Set<string>();
       const periods = new Map<string, { start: string; end: string }>();
+      let lastPeriodStart: string | null = null;
+      let lastPeriodEnd: string | null = null;
       let rowsImported = 0;
       let invoiceOpen = false;
       let amortized = false;
@@ -156,14 +161,25 @@ export function createBudgetImportService(deps: ServiceDeps) {
           rowsSeen += lines.length;
           for (const line of lines) {
             totals.add(line.currency || NO_CURRENCY, line.billedCost);
-            if (line.billingAccountId) accounts.add(line.billingAccountId);
-            if (line.subAccountId) subAccounts.add(line.subAccountId);
-            const p = line.billingPeriodStart && line.billingPeriodEnd ? { start: day(line.billingPeriodStart), end: day(line.billingPeriodEnd) } : monthBounds(line.chargePeriodStart);
-            periods.set(`${p.start}/${p.end}`, p);
+            // Copies: a line's strings are slices of a large chunk of the file, which a kept slice would keep alive.
+            if (line.billingAccountId && !accounts.has(line.billingAccountId)) accounts.add(ownCopy(line.billingAccountId));
+            if (line.subAccountId && !subAccounts.has(line.subAccountId)) subAccounts.add(ownCopy(line.subAccountId));
+            if (line.billingPeriodStart && line.billingPeriodEnd) {
+              // Every line of a file tends to have the same billing period: worked out once per distinct pair.
+              if (line.billingPeriodStart !== lastPeriodStart || line.billingPeriodEnd !== lastPeriodEnd) {
+                lastPeriodStart = line.billingPeriodStart;
+                lastPeriodEnd = line.billingPeriodEnd;
+                const p = { start: day(lastPeriodStart), end: day(lastPeriodEnd) };
+                periods.set(`${p.start}/${p.end}`, p);
+              }
+            } else {
+              const p = monthBounds(line.chargePeriodStart);
+              periods.set(`${p.start}/${p.end}`, p);
+            }
             if (line.invoiceOpen) invoiceOpen = true;
             // Only an amortized Azure export has Unused* rows, or commitment-covered usage that costs something (the actual
             // export prices it at 0 and bills the commitment as a Purchase row).
-            if (line.chargeCategory && /^unused(reservation|savingsplan)/i.test(line.chargeCategory)) amortized = true;
+            if (line.chargeCategory && UNUSED_COMMITMENT.test(line.chargeCategory)) amortized = true;
             if (line.chargeCategory === 'Usage' && line.pricingCategory === 'Committed' && line.billedCost !== '0') amortized = true;
           }
           rowsImported += lines.length;
