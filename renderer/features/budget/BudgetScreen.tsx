@@ -1,8 +1,9 @@
 /** Budget: does the money last? Overview (budget, actual, forecast, variance, burn-up, track × month, alerts), spend, rules, budgets, imports. */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
+import { useFileDrop, type DropOutcome } from '../../ui/file-drop';
 import { BudgetsEditor } from './BudgetsEditor';
-import { ImportDialog } from './ImportDialog';
+import { ImportDialog, type Dropped } from './ImportDialog';
 import { ImportsPanel } from './ImportsPanel';
 import { OverviewPanel } from './OverviewPanel';
 import { RulesEditor } from './RulesEditor';
@@ -22,7 +23,14 @@ export function BudgetScreen() {
   const { tab, setTab, overview, load, loading, error, clearError } = useBudgetStore();
   const [importing, setImporting] = useState(false);
   const [version, setVersion] = useState(0);
+  const [dropped, setDropped] = useState<Dropped | null>(null);
   const pending = useNavigation((s) => s.pendingCommand);
+  // A file dropped anywhere on the screen (or on the open dialog) starts the same flow as "Choose file…".
+  const onDrop = useCallback((outcome: DropOutcome) => {
+    setDropped((d) => ({ outcome, seq: (d?.seq ?? 0) + 1 }));
+    setImporting(true);
+  }, []);
+  const drop = useFileDrop(onDrop, 'billing export (CSV, .gz, .zip or Parquet)');
 
   useEffect(() => void load(), [load]);
   useEffect(() => {
@@ -30,7 +38,12 @@ export function BudgetScreen() {
   }, [pending]);
 
   return (
-    <div className="screen budget-screen">
+    <div className="screen budget-screen" {...drop.handlers} data-drag-over={drop.over || undefined}>
+      {drop.over && !importing && (
+        <div className="bu-drop-overlay" data-testid="budget-drop-overlay" aria-hidden="true">
+          <div><strong>Drop the billing export to import it</strong><span>FOCUS, AWS CUR / Cost Explorer, Azure, GCP or any CSV · .gz, .zip, Parquet · one file; you see a preview before anything is imported</span></div>
+        </div>
+      )}
       <div className="screen-header">
         <h1>Budget</h1>
         {overview && <span className="muted">{overview.projectName} · {overview.currency} · {overview.tracksMeta.length} tracks</span>}
@@ -48,7 +61,7 @@ export function BudgetScreen() {
       {overview && tab === 'rules' && <RulesEditor />}
       {overview && tab === 'budgets' && <BudgetsEditor />}
       {tab === 'imports' && <ImportsPanel version={version} />}
-      {importing && <ImportDialog onClose={() => setImporting(false)} onImported={() => { setVersion((v) => v + 1); void load(); }} />}
+      {importing && <ImportDialog dropped={dropped} dragOver={drop.over} onClose={() => { setImporting(false); setDropped(null); }} onImported={() => { setVersion((v) => v + 1); void load(); }} />}
     </div>
   );
 }

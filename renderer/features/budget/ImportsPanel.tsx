@@ -21,7 +21,7 @@ export function ImportsPanel({ version }: { version: number }) {
             <tr key={i.id} data-testid="import-row">
               <td>{i.id}</td>
               <td title={`sha256 ${i.sha256}`}>{i.fileName}</td>
-              <td>{i.format} <span className="muted">{i.costBasis}</span></td>
+              <td>{i.format} <span className="muted">{i.costBasis}{i.mappingName ? ` · mapping “${i.mappingName}”` : ''}</span></td>
               <td>{i.periodStart ? `${i.periodStart.slice(0, 10)} → ${i.periodEnd?.slice(0, 10) ?? ''}` : '—'}</td>
               <td className="num">{i.rowsImported}</td>
               <td className="num">{i.rowsSkipped}</td>

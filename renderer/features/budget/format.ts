@@ -8,10 +8,14 @@ export function groupThousands(decimal: string): string {
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 
+/** The currency key main uses for lines whose file states no currency (import.service NO_CURRENCY). */
+export const NO_CURRENCY = '(none)';
+
 /** `$1,234.50` for USD, `CHF 1,234.50` otherwise. The value is shown as given (already rounded to the cent by main). */
 export function money(currency: string, decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined) return '—';
   const text = groupThousands(decimal);
+  if (currency === NO_CURRENCY) return `${text} (currency not stated)`;
   const sym = SYMBOL[currency];
   if (!sym) return `${currency} ${text}`;
   return text.startsWith('−') ? `−${sym}${text.slice(1)}` : `${sym}${text}`;
@@ -30,6 +34,13 @@ export function toCents(decimal: string): string {
 export function totalsText(totals: Record<string, string>): string {
   const keys = Object.keys(totals).sort();
   return keys.length === 0 ? '—' : keys.map((c) => money(c, toCents(totals[c]!))).join(' + ');
+}
+
+/** File sizes: `755 kB`, `1.4 MB` (decimal units), exact bytes below 10 kB. */
+export function bytesText(bytes: number): string {
+  if (bytes < 10_000) return `${groupThousands(String(bytes))} bytes`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
+  return `${(bytes / 1_000_000).toFixed(bytes < 100_000_000 ? 1 : 0)} MB`;
 }
 
 export function monthLabel(month: string): string {
