@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, referenceDir, test, type AppHarness } from './fixtures';
-import type { Page } from '@playwright/test';
+import zlib from 'node:zlib';
+import { BILLING_SAMPLES, independentTotals, sampleFile } from '../electron/services/budget/import/sample-files';
+import { expect, referenceDir, repoRoot, test, type AppHarness } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
 
 const samples = path.join(referenceDir, 'billing-samples');
 const FOCUS_SAMPLE = path.join(samples, 'focus-sample-data', 'focus_sample.csv');
@@ -48,6 +51,25 @@ async function openBudget(page: Page) {
   await expect(page.getByTestId('kpi-budget')).toContainText('$615.00');
 }
 
+/** `1,000` as the dialog writes counts. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A real drop on `target`: a DataTransfer built in the page holding Files with these names (their paths come from
+ * app.registerDroppedFile, as webUtils.getPathForFile gives them in Electron) and/or text.
+ */
+async function drop(page: Page, target: Locator, content: { files?: string[]; text?: string }) {
+  const dataTransfer = await page.evaluateHandle(({ files, text }) => {
+    const dt = new DataTransfer();
+    for (const name of files) dt.items.add(new File(['(the bytes stay on disk; main reads the path)'], name, { type: 'text/csv' }));
+    if (text) dt.setData('text/plain', text);
+    return dt;
+  }, { files: content.files ?? [], text: content.text ?? '' });
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
 async function importThroughDialog(app: AppHarness, page: Page, file: string, dialect: string) {
   await app.stubOpenFile(file);
   const dialog = page.getByRole('dialog', { name: 'Import billing export' });
@@ -68,16 +90,16 @@ test.describe('Budget screen', () => {
     // FOCUS sample through the button: the file's own total, exactly.
     await page.getByRole('button', { name: 'Import billing export…' }).click();
     let dialog = await importThroughDialog(app, page, FOCUS_SAMPLE, 'focus');
-    await expect(dialog.getByTestId('import-summary')).toContainText('Imported 1,000 line(s)');
+    await expect(dialog.getByTestId('import-summary')).toContainText('Imported 1,000 line item(s) of 1,000 row(s) read');
     await expect(dialog.getByTestId('import-total')).toHaveText('$20.52');
-    await expect(dialog.getByTestId('import-total-exact')).toContainText('USD 20.52022672899');
+    await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 20.52022672899');
     await app.screenshot('budget-import-summary');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     // Azure EA through the menu command.
     await app.menu({ command: 'import-billing' });
     dialog = await importThroughDialog(app, page, AZURE_EA, 'azure');
-    await expect(dialog.getByTestId('import-total-exact')).toContainText('USD 8.5450077867419368');
+    await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 8.5450077867419368');
     await expect(dialog.getByTestId('import-total')).toHaveText('$8.55');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -106,7 +128,8 @@ test.describe('Budget screen', () => {
     // A month of the example project's own spend: actual against plan and budget.
     await page.getByRole('button', { name: 'Import billing export…' }).click();
     dialog = await importThroughDialog(app, page, decemberFocusFile(tmp), 'focus');
-    await expect(dialog.getByTestId('import-total-exact')).toContainText('EUR 5');
+    await expect(dialog.getByTestId('import-total-exact-EUR')).toHaveText('EUR 5');
+    await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 46.3');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByTestId('kpi-actual')).toContainText('$44.55');
@@ -144,6 +167,245 @@ test.describe('Budget screen', () => {
     await page.getByRole('tab', { name: 'Imports' }).click();
     await expect(page.getByRole('table', { name: 'Import history' })).toContainText('No imports yet.');
     await expect(page.getByTestId('kpi-actual')).toHaveCount(0);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('every billing sample imports through the dialog with its exact total per currency', async ({ app, page }) => {
+    test.setTimeout(180_000);
+    await openBudget(page);
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import billing export' });
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+    let first = true;
+    for (const sample of BILLING_SAMPLES) {
+      const file = sampleFile(sample);
+      const expected = await independentTotals(sample);
+      await app.stubOpenFile(file);
+      await dialog.getByRole('button', { name: first ? 'Choose file…' : 'Import another file…' }).click();
+      first = false;
+      await expect(importButton, sample.path).toBeVisible();
+      await expect(dialog.getByTestId('import-file-name')).toHaveText(path.basename(file));
+      const dialect = (await dialog.getByTestId('import-dialect').textContent()) ?? '';
+      expect(dialect, `${sample.path}: recognised dialect`).toMatch(/^(focus|aws-cur|aws-athena|aws-cost-explorer|azure|gcp)$/);
+      await importButton.click();
+      if (sample.invalidRows) {
+        // Refused whole, every error shown; then the valid rows only.
+        const errors = dialog.getByRole('table', { name: 'Import errors' });
+        await expect(errors.locator('tbody tr'), sample.path).toHaveCount(sample.invalidRows);
+        await expect(dialog.getByTestId('import-error')).toContainText('nothing was imported');
+        await app.screenshot('budget-import-invalid-rows');
+        await dialog.getByRole('button', { name: 'Import the valid rows only' }).click();
+      }
+      const summary = dialog.getByTestId('import-summary');
+      await expect(summary, sample.path).toBeVisible();
+      const currencies = Object.keys(expected.totals);
+      if (currencies.length === 0) {
+        await expect(summary).toContainText(`No line items in ${path.basename(file)}`);
+        await expect(summary).toContainText('Nothing was added to the spend');
+        continue;
+      }
+      const imported = expected.rows - (sample.invalidRows ?? 0);
+      await expect(summary).toContainText(`Imported ${count(imported)} line item(s) of ${count(expected.rows)} row(s) read`);
+      await expect(summary).toContainText(`(${dialect},`);
+      if (sample.invalidRows) await expect(summary).toContainText(`${sample.invalidRows} invalid row(s) skipped`);
+      const totals = dialog.getByRole('table', { name: 'Import totals' });
+      await expect(totals.locator('tbody tr'), `${sample.path}: currencies`).toHaveCount(currencies.length);
+      for (const currency of currencies) {
+        const exact = expected.totals[currency]!;
+        await expect(dialog.getByTestId(`import-total-exact-${currency}`), `${sample.path} ${currency}`).toHaveText(currency === '(none)' ? exact : `${currency} ${exact}`);
+      }
+      await expect(dialog.getByTestId('import-periods')).toContainText('→');
+      if (sample.path.endsWith('.parquet')) await app.screenshot('budget-import-summary-parquet');
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('tab', { name: 'Imports' }).click();
+    await expect(page.getByRole('table', { name: 'Import history' }).locator('tbody tr')).toHaveCount(BILLING_SAMPLES.length);
+  });
+
+  test('a file dropped on the Budget screen or on the open dialog starts the import; a folder, text or a file not on disk is named', async ({ app, page }) => {
+    test.skip(app.mode === 'electron', 'a drop cannot be faked in Electron (webUtils gives no path for a File built in JS)');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-drop-'));
+    const folder = path.join(tmp, 'billing-exports');
+    fs.mkdirSync(folder);
+    await openBudget(page);
+    await app.registerDroppedFile('focus_sample.csv', FOCUS_SAMPLE);
+    await app.registerDroppedFile('EA_ActualCost_Small.csv', AZURE_EA);
+    await app.registerDroppedFile('billing-exports', folder);
+    const screen = page.locator('.budget-screen');
+
+    // The hover state while a file is dragged over the screen.
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['x'], 'focus_sample.csv', { type: 'text/csv' }));
+      return dt;
+    });
+    await screen.dispatchEvent('dragenter', { dataTransfer });
+    await expect(page.getByTestId('budget-drop-overlay')).toContainText('Drop the billing export to import it');
+    await app.screenshot('budget-drop-hover');
+    await screen.dispatchEvent('dragleave', { dataTransfer });
+    await expect(page.getByTestId('budget-drop-overlay')).toHaveCount(0);
+
+    // Dropped on the screen: the dialog opens on the file's preview.
+    await drop(page, screen, { files: ['focus_sample.csv'] });
+    const dialog = page.getByRole('dialog', { name: 'Import billing export' });
+    await expect(dialog.getByTestId('import-file-name')).toHaveText('focus_sample.csv');
+    await expect(dialog.getByTestId('import-dialect')).toHaveText('focus');
+    await expect(dialog.getByLabel('First rows of the file')).toContainText('BilledCost');
+
+    // Wrong drops on the open dialog are answered, and the preview stays.
+    await drop(page, dialog, { text: 'https://console.aws.amazon.com/billing/home' });
+    await expect(dialog.getByTestId('import-drop-message')).toContainText('That drop held no file');
+    await drop(page, dialog, { files: ['focus_sample.csv', 'EA_ActualCost_Small.csv'] });
+    await expect(dialog.getByTestId('import-drop-message')).toContainText('2 files were dropped: drop one');
+    await drop(page, dialog, { files: ['downloaded-from-a-web-page.csv'] });
+    await expect(dialog.getByTestId('import-drop-message')).toContainText('is not a file on disk');
+    await drop(page, dialog, { files: ['billing-exports'] });
+    await expect(dialog.getByTestId('import-error')).toContainText('billing-exports is a folder');
+    await expect(dialog.getByTestId('import-file-name')).toHaveText('focus_sample.csv');
+
+    // Another file dropped on the open dialog replaces the preview, then imports as chosen files do.
+    await drop(page, dialog, { files: ['EA_ActualCost_Small.csv'] });
+    await expect(dialog.getByTestId('import-file-name')).toHaveText('EA_ActualCost_Small.csv');
+    await expect(dialog.getByTestId('import-dialect')).toHaveText('azure');
+    await expect(dialog.getByTestId('import-drop-message')).toHaveCount(0);
+    await expect(dialog.getByTestId('import-error')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 8.5450077867419368');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The dialog opened empty shows its drop zone, highlighted while a file is over it.
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    await dialog.dispatchEvent('dragenter', { dataTransfer });
+    await expect(dialog.getByTestId('import-drop-zone')).toHaveClass(/over/);
+    await expect(dialog.getByTestId('import-drop-zone')).toContainText('Release to preview this file');
+    await app.screenshot('budget-import-drop-zone');
+    await drop(page, dialog, { files: ['focus_sample.csv'] });
+    await expect(dialog.getByTestId('import-dialect')).toHaveText('focus');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('any CSV through the column-mapping dialog: rows read live, saved by name, applied to the next file, exported for the CLI', async ({ app, page }) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-mapping-'));
+    // An internal GPU ledger as a spreadsheet in a German locale writes it: ';', dd.mm.yyyy, decimal commas, a credit as a negative.
+    const header = 'Datum;Betrag;Währung;Maschine;Beschreibung;Projekt';
+    const december = path.join(tmp, 'gpu-ledger-2025-12.csv');
+    fs.writeFileSync(december, [header,
+      '01.12.2025;12,40;EUR;vast-4090-a;RTX 4090 x1 on-demand;vitaldb',
+      '03.12.2025;1.234,56;EUR;vast-h100-b;H100 SXM x8 reserved;vitaldb',
+      '05.12.2025;0,0000004;EUR;storage-1;Disk 100 GB;',
+      '10.12.2025;-5,00;EUR;;Credit: referral bonus;',
+      '15.12.2025;7,25;USD;runpod-a100;A100 80GB x1;multisensor', ''].join('\n'));
+    const january = path.join(tmp, 'gpu-ledger-2026-01.csv');
+    fs.writeFileSync(january, [header, '02.01.2026;99,99;EUR;vast-h100-b;H100 SXM x8 reserved;vitaldb', '31.01.2026;-0,01;EUR;;Rounding credit;', ''].join('\n'));
+
+    await openBudget(page);
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import billing export' });
+    await app.stubOpenFile(december);
+    await dialog.getByRole('button', { name: 'Choose file…' }).click();
+    await expect(dialog.getByTestId('import-dialect')).toHaveText('unknown — map the columns');
+    await expect(dialog.getByLabel('First rows of the file')).toContainText('1.234,56');
+    const mapping = dialog.getByRole('group', { name: 'Column mapping' });
+    const asRead = mapping.getByRole('table', { name: 'Rows as they will be imported' });
+
+    // The user's choices; a wrong decimal separator shows in the rows as read before anything is imported.
+    await mapping.getByLabel('Date column').selectOption('Datum');
+    await mapping.getByLabel('Date format').selectOption('DD.MM.YYYY');
+    await mapping.getByLabel('Cost column').selectOption('Betrag');
+    await mapping.getByLabel('Decimal separator').selectOption('.');
+    await expect(mapping.getByTestId('mapping-preview-status')).toContainText('cannot be read with this mapping');
+    await expect(asRead.locator('tr.bu-row-error').first()).toContainText('Betrag');
+    await mapping.getByLabel('Decimal separator').selectOption(',');
+    await mapping.getByLabel('Sign').selectOption('as-is');
+    await mapping.getByLabel('Currency column').selectOption('Währung');
+    await mapping.getByLabel('Provider column').selectOption('');
+    await mapping.getByLabel('Provider (fixed)').fill('vast.ai');
+    await mapping.getByLabel('Service column').selectOption('Beschreibung');
+    await mapping.getByLabel('Resource column').selectOption('Maschine');
+    await mapping.getByRole('group', { name: 'Tag columns' }).getByLabel('Projekt').check();
+    await expect(mapping.getByTestId('mapping-preview-status')).toContainText('every row reads');
+    await expect(asRead.locator('tbody tr').nth(1)).toContainText('2025-12-03');
+    await expect(asRead.locator('tbody tr').nth(1)).toContainText('1,234.56');
+    await expect(asRead.locator('tbody tr').nth(1)).toContainText('Projekt=vitaldb');
+    await expect(asRead.locator('tbody tr').nth(3)).toContainText('−5');
+    await expect(asRead.locator('tbody tr').nth(3)).toContainText('vast.ai');
+
+    // Saved by name, exported as JSON for `gpu-planner import --mapping`.
+    await mapping.getByLabel('Name').fill('vast-ledger');
+    await mapping.getByRole('button', { name: 'Save mapping' }).click();
+    await expect(mapping.getByTestId('mapping-note')).toContainText('Saved as “vast-ledger”');
+    const exported = path.join(tmp, 'vast-ledger.mapping.json');
+    await app.stubSaveFile(exported);
+    await mapping.getByRole('button', { name: 'Export for the CLI…' }).click();
+    await expect(mapping.getByTestId('mapping-exported')).toContainText(`--mapping ${exported}`);
+    expect(JSON.parse(fs.readFileSync(exported, 'utf8'))).toMatchObject({ name: 'vast-ledger', dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY', costColumn: 'Betrag', decimalSeparator: ',', provider: 'vast.ai', tagColumns: ['Projekt'] });
+    await app.screenshot('budget-import-mapping');
+    await asRead.scrollIntoViewIfNeeded();
+    await app.screenshot('budget-import-mapping-rows');
+
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog.getByTestId('import-summary')).toContainText('Imported 5 line item(s) of 5 row(s) read');
+    await expect(dialog.getByTestId('import-summary')).toContainText('through the mapping "vast-ledger"');
+    await expect(dialog.getByTestId('import-total-exact-EUR')).toHaveText('EUR 1241.9600004');
+    await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 7.25');
+    await expect(dialog.getByTestId('import-periods')).toContainText('2025-12-01 → 2026-01-01');
+    await app.screenshot('budget-import-mapping-summary');
+
+    // The next month's file with the same header: the saved mapping is applied by itself.
+    await app.stubOpenFile(january);
+    await dialog.getByRole('button', { name: 'Import another file…' }).click();
+    await expect(dialog.getByTestId('import-file-name')).toHaveText('gpu-ledger-2026-01.csv');
+    await expect(mapping.getByTestId('mapping-note')).toContainText('Applied your saved mapping “vast-ledger”');
+    await expect(mapping.getByLabel('Saved mapping')).toHaveValue('vast-ledger');
+    await expect(mapping.getByTestId('mapping-preview-status')).toContainText('every row reads');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog.getByTestId('import-total-exact-EUR')).toHaveText('EUR 99.98');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The exported mapping reads both files on the command line with the same totals.
+    const db = path.join(tmp, 'cli.sqlite');
+    for (const [file, totals] of [[december, { EUR: '1241.9600004', USD: '7.25' }], [january, { EUR: '99.98' }]] as const) {
+      const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'gpu-planner.cjs'), 'import', file, '--mapping', exported, '--db', db, '--json'], { encoding: 'utf8', cwd: repoRoot });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ format: 'generic', errors: [], totals });
+    }
+    await page.getByRole('tab', { name: 'Imports' }).click();
+    await expect(page.getByRole('table', { name: 'Import history' })).toContainText('gpu-ledger-2026-01.csv');
+    await expect(page.getByRole('table', { name: 'Import history' }).locator('tr', { hasText: 'gpu-ledger-2026-01.csv' })).toContainText('mapping “vast-ledger”');
+    await app.screenshot('budget-imports-history');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('a long import shows its progress and can be cancelled, leaving nothing', async ({ app, page }) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-progress-'));
+    // 3 million line items in ~30 MB: gzip members of the same 10,000 rows one after the other (a multi-member .gz reads as
+    // one file). Far longer to import than the test needs to watch its progress and cancel it, however fast the importer gets.
+    const big = path.join(tmp, 'big-focus-2025-12.csv.gz');
+    const out = fs.openSync(big, 'w');
+    fs.writeSync(out, zlib.gzipSync('BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,ResourceId\n'));
+    const rows = Array.from({ length: 10_000 }, (_, i) => `0.${String((i * 7919) % 1_000_003).padStart(7, '0')},999988887777,USD,2025-12-01,2026-01-01,2025-12-${String(1 + (i % 28)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00:00,AWS,Amazon Elastic Compute Cloud,i-${(i * 2654435761 % 4294967296).toString(16)}\n`);
+    const member = zlib.gzipSync(rows.join(''), { level: 1 });
+    for (let i = 0; i < 300; i += 1) fs.writeSync(out, member);
+    fs.closeSync(out);
+    await openBudget(page);
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import billing export' });
+    await app.stubOpenFile(big);
+    await dialog.getByRole('button', { name: 'Choose file…' }).click();
+    await expect(dialog.getByTestId('import-dialect')).toHaveText('focus');
+    await app.screenshot('budget-import-preview');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(dialog.getByTestId('import-progress-text')).toContainText(/[1-9][\d,]* rows read/, { timeout: 30_000 });
+    await app.screenshot('budget-import-progress');
+    await dialog.getByRole('button', { name: 'Cancel import' }).click();
+    await expect(dialog.getByTestId('import-error')).toContainText(/cancel/i);
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: 'Imports' }).click();
+    await expect(page.getByRole('table', { name: 'Import history' })).toContainText('No imports yet.');
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 });
