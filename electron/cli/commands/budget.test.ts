@@ -118,6 +118,30 @@ describe('gpu-planner import --json on every billing sample', () => {
   });
 });
 
+describe('a column mapping saved and exported in the app', () => {
+  it('reads the same file with the same totals on the command line (--mapping the exported JSON)', async () => {
+    const ledger = path.join(temp.dir, 'gpu-ledger.csv');
+    fs.writeFileSync(ledger, 'Datum;Betrag;Währung;Maschine;Beschreibung;Projekt\n01.12.2025;12,40;EUR;vast-4090-a;RTX 4090 x1;vitaldb\n03.12.2025;1.234,56;EUR;vast-h100-b;H100 SXM x8;vitaldb\n10.12.2025;-5,00;EUR;;Credit: referral bonus;\n15.12.2025;7,25;USD;runpod-a100;A100 80GB x1;multisensor\n');
+    const exported = path.join(temp.dir, 'vast-ledger.mapping.json');
+    const app = createAppContext({ dataDir: temp.dir, databaseFile: path.join(temp.dir, 'app.sqlite'), runtime: 'cli', dialogs: { openFile: async () => null, saveFile: async () => exported } });
+    let appTotals: unknown;
+    try {
+      const mapping = { dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY', costColumn: 'Betrag', currencyColumn: 'Währung', provider: 'vast.ai', serviceColumn: 'Beschreibung', resourceColumn: 'Maschine', tagColumns: ['Projekt'], decimalSeparator: ',', sign: 'as-is' };
+      expect(await app.handlers.dispatch('budget:save-mapping', { name: 'vast-ledger', mapping })).toMatchObject({ ok: true });
+      expect(await app.handlers.dispatch('budget:export-mapping', { name: 'vast-ledger' })).toEqual({ ok: true, value: { file: exported } });
+      const imported = await app.handlers.dispatch('budget:import-file', { file: ledger, mappingName: 'vast-ledger' });
+      expect(imported.ok).toBe(true);
+      appTotals = imported.ok ? (imported.value as { totals: unknown }).totals : null;
+    } finally {
+      app.close();
+    }
+    expect(appTotals).toEqual({ EUR: '1241.96', USD: '7.25' });
+    const run = cli(['import', ledger, '--mapping', exported, '--db', path.join(temp.dir, 'mapping-cli.sqlite'), '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ format: 'generic', rowsImported: 4, errors: [], totals: appTotals, periods: [{ start: '2025-12-01', end: '2026-01-01' }] });
+  });
+});
+
 describe('a process killed mid-import', () => {
   it('leaves the database consistent and without the partial import', async () => {
     const killDb = path.join(temp.dir, 'killed.sqlite');
