@@ -84,6 +84,23 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
   };
 }
 
+/**
+ * For a bulk insert inside the caller's transaction: drops the explicit indexes of spend_lines and returns the
+ * function that creates them again from their own SQL (as the schema states them). A rollback restores them.
+ */
+export function suspendSpendLineIndexes(db: Database): () => void {
+  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+  for (const index of indexes) db.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
+  return () => {
+    for (const index of indexes) db.exec(index.sql);
+  };
+}
+
+/** Upper bound of the spend lines stored (ids only grow): O(log n), unlike COUNT(*). */
+export function spendLineIdBound(db: Database): number {
+  return (db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM spend_lines').get() as { n: number }).n;
+}
+
 export function selectImports(db: Database): BillingImportRow[] {
   return db.prepare('SELECT * FROM billing_imports ORDER BY id DESC').all() as BillingImportRow[];
 }

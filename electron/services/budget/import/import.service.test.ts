@@ -222,3 +222,31 @@ describe('previewFile (import and mapping dialogs)', () => {
     }
   });
 });
+
+describe('a large import into a table holding fewer lines', () => {
+  it('drops the spend-line indexes while it inserts and builds them again; a refused import leaves them as they were', async () => {
+    const dir = tempDir();
+    try {
+      const indexes = () => app.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all();
+      const before = indexes();
+      expect(before.length).toBeGreaterThanOrEqual(2);
+      const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ServiceName';
+      const rows = Array.from({ length: 120_000 }, (_, i) => `0.${i % 100},USD,2024-09-${String(1 + (i % 28)).padStart(2, '0')} 00:00:00,Amazon Elastic Compute Cloud`);
+      const bad = path.join(dir.dir, 'bad.csv');
+      fs.writeFileSync(bad, [header, ...rows, 'oops,USD,2024-09-01'].join('\n'));
+      expect((await refusal(app.services.budget.importFile({ file: bad }))).code).toBe('INVALID_ROWS');
+      expect(indexes()).toEqual(before);
+      const good = path.join(dir.dir, 'good.csv');
+      fs.writeFileSync(good, [header, ...rows].join('\n'));
+      const result = await app.services.budget.importFile({ file: good });
+      expect(result.rowsImported).toBe(120_000);
+      expect(indexes()).toEqual(before);
+      const plan = app.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM spend_lines WHERE charge_period_start >= '2024-09-27'").all() as Array<{ detail: string }>;
+      expect(plan.map((r) => r.detail).join(' ')).toMatch(/spend_lines_period/);
+      expect(app.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual({ USD: '64260' });
+    } finally {
+      dir.remove();
+    }
+  }, 60_000);
+});

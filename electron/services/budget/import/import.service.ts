@@ -34,6 +34,11 @@ export interface ImportRequest {
 /** Azure amortized exports' Unused* charge types. */
 const UNUSED_COMMITMENT = /^unused(reservation|savingsplan)/i;
 
+/** Lines from which an import into a table holding no more lines drops and rebuilds the spend-line indexes. */
+const BULK_LINES = 50_000;
+/** Bytes read before the lines the file holds are estimated (lines so far × file size / bytes read). */
+const BULK_DECISION_BYTES = 4 * 1024 * 1024;
+
 /** Totals key for lines whose file states no currency. */
 export const NO_CURRENCY = '(none)';
 
@@ -134,6 +139,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
       // Hashed in the same pass as the read (CSV, gzip, zip); Parquet is read by ranges, so hashed first.
       const hash = crypto.createHash('sha256');
       const isParquet = isParquetFile(file);
+      const fileBytes = fs.statSync(file).size;
       const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
       const createdAt = deps.now().toISOString();
       db.exec('BEGIN IMMEDIATE');
@@ -154,11 +160,28 @@ export function createBudgetImportService(deps: ServiceDeps) {
       let invoiceOpen = false;
       let amortized = false;
       let refusing = false;
+      // A large file into a table that holds fewer lines: its indexes are dropped (once a few MiB tell how many lines
+      // the file holds) and built again after the last line (cheaper than keeping them sorted line by line), inside
+      // this transaction: a rollback restores them.
+      let bytesRead = 0;
+      let restoreIndexes: (() => void) | null = null;
+      let bulkDecided = false;
       const summary = await readBillingFileAnywhere(
         file,
-        { format: request.format, mapping, signal: controller.signal, onProgress: (b, t) => emitProgress(b, t), onBytes: isParquet ? undefined : (chunk) => hash.update(chunk), maxErrors: 10_000 },
+        {
+          format: request.format, mapping, signal: controller.signal, maxErrors: 10_000, onBytes: isParquet ? undefined : (chunk) => hash.update(chunk),
+          onProgress: (b, t) => {
+            bytesRead = b;
+            emitProgress(b, t);
+          },
+        },
         (lines: SpendLine[]) => {
           rowsSeen += lines.length;
+          if (!bulkDecided && bytesRead >= Math.min(fileBytes, BULK_DECISION_BYTES)) {
+            bulkDecided = true;
+            const expectedLines = (rowsSeen * fileBytes) / bytesRead;
+            if (expectedLines >= BULK_LINES && expectedLines >= q.spendLineIdBound(db)) restoreIndexes = q.suspendSpendLineIndexes(db);
+          }
           for (const line of lines) {
             totals.add(line.currency || NO_CURRENCY, line.billedCost);
             // Copies: a line's strings are slices of a large chunk of the file, which a kept slice would keep alive.
@@ -188,6 +211,8 @@ export function createBudgetImportService(deps: ServiceDeps) {
         },
       );
       refusing = summary.invalidRows > 0 && !request.skipInvalid;
+      // (A refused import rolls back, which restores the indexes.)
+      if (!refusing) (restoreIndexes as (() => void) | null)?.();
       if (refusing) {
         db.exec('ROLLBACK');
         inTransaction = false;
