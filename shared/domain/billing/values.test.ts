@@ -118,6 +118,14 @@ describe('nulls', () => {
     for (const n of ['NULL', 'null', '\\N', '', '  ', 'None', undefined, null]) expect(isNullValue(n as string)).toBe(true);
     for (const v of ['0', '0.0', 'N', 'Nonet']) expect(isNullValue(v)).toBe(false);
   });
+  it('is the null-token test on the trimmed text, for any short text', () => {
+    const tokens = new Set(['', 'null', '\\n', 'none', 'nan', 'n/a']);
+    const short = fc.array(fc.constantFrom('n', 'N', 'u', 'l', 'a', '/', '\\', ' ', '\t', '\u00a0', '\ufeff', 'é', '0', 'x'), { maxLength: 7 }).map((c) => c.join(''));
+    fc.assert(fc.property(short, (text) => {
+      const t = text.replace(/^\ufeff/, '').trim();
+      expect(isNullValue(text)).toBe(t === '\\N' || tokens.has(t.toLowerCase()));
+    }), { numRuns: 5000 });
+  });
 });
 
 describe('parseBillingDate', () => {

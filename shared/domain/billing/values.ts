@@ -24,8 +24,11 @@ export function stripBom(text: string): string {
 
 export function isNullValue(raw: string | null | undefined): boolean {
   if (raw === null || raw === undefined || raw.length === 0) return true;
-  // Fast path: anything longer than every null token, without surrounding blanks or BOM, is a value.
-  if (raw.length > 5 && raw.charCodeAt(0) > 32 && raw.charCodeAt(0) !== 0xfeff && raw.charCodeAt(raw.length - 1) > 32) return false;
+  const first = raw.charCodeAt(0);
+  const last = raw.charCodeAt(raw.length - 1);
+  // Fast path: between printable ASCII characters (nothing to trim), anything longer than every null token is a
+  // value, and so is anything that starts with a character no null token starts with (n, N, \).
+  if (first > 32 && first < 127 && last > 32 && last < 127 && (raw.length > 5 || (first !== 110 && first !== 78 && first !== 92))) return false;
   const t = stripBom(raw).trim();
   return t === '\\N' || NULL_TOKENS.has(t.toLowerCase());
 }
