@@ -100,7 +100,9 @@ export async function runScroll(report: BenchReport): Promise<void> {
     await page.locator('[data-plan-ready="true"]').waitFor();
     const t0 = Date.now();
     await page.getByRole('combobox', { name: 'Project' }).selectOption('synthetic');
-    await page.locator('[data-cell^="track:track-19:"]').first().waitFor({ state: 'attached', timeout: 60_000 });
+    // Every lane is mounted (labels); week cells only near the viewport.
+    await page.locator('.pt-lane').nth(19).waitFor({ state: 'attached', timeout: 60_000 });
+    await page.locator('[data-cell^="track:track-0:"]').first().waitFor({ state: 'attached', timeout: 60_000 });
     report.figure('timeline: open the 20 × 104 plan (IPC + render)', Date.now() - t0, 'ms');
     const cdp = process.env.PLAN_SCROLL_PROFILE ? await page.context().newCDPSession(page) : null;
     if (cdp) {

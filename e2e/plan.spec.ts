@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { insertProject } from '../electron/db/queries/plan';
+import { syntheticPlan } from '../shared/domain/plan/synthetic';
 import { expect, repoRoot, test } from './fixtures';
 
 interface ExampleAllocation { trackId: string; week: string; gpuId: string; hours: number; gpuCount: number }
@@ -235,4 +237,50 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   await scenarios.getByRole('button', { name: 'Delete scenario With the probe track' }).click();
   await expect(scenarios.getByRole('row', { name: /With the probe track/ })).toHaveCount(0);
   await expect(scenarios.getByRole('row', { name: /Option 2: Balanced/ })).toBeVisible();
+});
+
+test('a 20-track × 104-week plan mounts only the weeks and rows in view; keys, wheel and problem jumps reach cells out of it', async ({ app, page }) => {
+  test.skip(!app.context, 'inserts the synthetic plan through the browser-bridge context');
+  const { plan } = syntheticPlan({ tracks: 20, weeks: 104, pools: 10 });
+  const db = app.context!.db;
+  db.transaction(() => insertProject(db, plan, { isExample: false, at: new Date().toISOString() }))();
+  await page.reload(); // the shell loaded the project list before the insert
+  await expect(page.locator('.app-shell[data-ready="true"]')).toBeVisible();
+  await openPlan(page);
+  await page.getByRole('combobox', { name: 'Project' }).selectOption('synthetic');
+  const timeline = page.getByRole('grid', { name: 'Plan timeline' });
+  await expect(timeline.locator('.pt-lane')).toHaveCount(20);
+  await expect(cell(page, 'track-0', '2026-W01')).toHaveAttribute('aria-label', /^Track 0, 2026-W01: /);
+  // Windowed: every lane's label, but cells only near the viewport (20 × 104 = 2,080 track cells in all).
+  expect(await timeline.locator('.pt-cell').count()).toBeLessThan(200);
+  await expect(cell(page, 'track-19', '2027-W52')).toHaveCount(0);
+
+  // Keyboard: the focus walks out of the first window to the right and down; the window follows.
+  await cell(page, 'track-0', '2026-W01').focus();
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+  await expect(cell(page, 'track-0', '2026-W31')).toBeFocused();
+  for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowDown');
+  await expect(cell(page, 'track-15', '2026-W31')).toBeFocused();
+  await expect(cell(page, 'track-15', '2026-W31')).toHaveAttribute('aria-label', /^Track 15, 2026-W31: \S+ \d× \d+ h/);
+
+  // The wheel: whatever ends up in the middle of the timeline is a mounted cell or bar of the right week.
+  const box = (await timeline.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(4000, 900);
+  await expect.poll(() => timeline.evaluate((el) => el.scrollLeft)).toBeGreaterThan(3000);
+  const hit = await page.evaluate(([x, y]) => {
+    const el = document.elementFromPoint(x!, y!)?.closest<HTMLElement>('[data-cell], .pt-bar');
+    return el?.dataset.cell ?? el?.dataset.run ?? null;
+  }, [box.x + 220 + (box.width - 220) / 2, box.y + box.height / 2]);
+  expect(hit).toMatch(/^(track:|pool:|totals:|milestone:)|:\d{4}-W\d\d$/);
+  await app.screenshot('plan-large-scrolled');
+
+  // Problems: the timeline at its far right end, a jump to an early week mounts that week's cell and focuses it.
+  await timeline.evaluate((el) => el.scrollTo({ left: el.scrollWidth, top: 0 }));
+  const problem = page.getByRole('region', { name: 'Problems' }).locator('button.pt-problem:not([data-problem^="milestone"])', { has: page.locator('.pt-problem-kind', { hasText: /· 2026-W(0[2-9]|1\d)$/ }) }).first();
+  const week = /· (\d{4}-W\d\d)$/.exec((await problem.locator('.pt-problem-kind').textContent())!)![1]!;
+  await expect(timeline.locator(`[data-cell$=":${week}"]`)).toHaveCount(0);
+  await problem.click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? '')).toMatch(new RegExp(`:${week}$`));
+  await app.screenshot('plan-large-jump');
 });
