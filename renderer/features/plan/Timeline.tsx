@@ -29,7 +29,6 @@ const LABEL_W = 220;
 /** Width of a bar's resize handle (its right edge, border included). */
 const HANDLE_W = 10;
 const ROW_H = 34;
-const MILESTONE_H = 46;
 
 export function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
@@ -524,9 +523,12 @@ const Lane = memo(function Lane({ rowRef, track, ti, weeks, weekIndex, first, la
   const trackFirst = useMemo(() => weekOf(track.start), [track.start]);
   const trackLast = useMemo(() => weekOf(track.end), [track.end]);
   const rows = Math.max(1, ...runs.map((r) => r.row + 1));
-  const height = MILESTONE_H + rows * ROW_H + 8;
   const width = weeks.length * COL_W;
-  const markers = useMemo(() => milestones.flatMap((m) => m.phases.map((ph) => ({ m, ph }))).sort((a, b) => a.ph.start.localeCompare(b.ph.start)).flatMap(({ m, ph }, order) => {
+  // Milestone markers in as many rows as their labels need: each goes to the first row free past its left edge
+  // (marker plus the label after it, at ~6.5 px a character of the 11 px font).
+  const markers = useMemo(() => {
+    const rowEnds: number[] = [];
+    return milestones.flatMap((m) => m.phases.map((ph) => ({ m, ph }))).sort((a, b) => a.ph.start.localeCompare(b.ph.start)).flatMap(({ m, ph }) => {
     const wi = weekIndex.get(weekOf(ph.start));
     if (wi === undefined) return [];
     const dayOffset = (new Date(`${ph.start}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -535,12 +537,19 @@ const Lane = memo(function Lane({ rowRef, track, ti, weeks, weekIndex, first, la
     const cov = coverage.get(ph.id);
     const flags = problemsByCell.get(`milestone:${ph.id}`);
     const label = m.phases.length > 1 ? `${m.code} ${ph.name.split(' ')[0]!.toLowerCase().replace('experimentation', 'exp.')}` : m.code;
+    const dates = fmtSpan(ph.start, ph.end);
+    const right = left + w + 4 + (label.length + dates.length + 3) * 6.5 + 8;
+    let markerRow = rowEnds.findIndex((end) => end <= left);
+    if (markerRow < 0) markerRow = rowEnds.length;
+    rowEnds[markerRow] = right;
     return [{
-      id: ph.id, left, width: w, top: 3 + (order % 2) * 21, label, dates: fmtSpan(ph.start, ph.end),
+      id: ph.id, left, width: w, top: 3 + markerRow * 21, row: markerRow, label, dates,
       className: `pt-milestone${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`,
       title: `${m.code} ${m.name}${m.phases.length > 1 ? ` — ${ph.name}` : ''}\n${ph.start} → ${ph.end}, ${ph.runs.low}-${ph.runs.high} runs on ${ph.offeringId ?? 'no hardware'}\nneeds ${cov?.neededHours ?? '?'} GPU-h (${cov?.neededBasis ?? ''}); booked ${cov?.allocatedHours ?? 0} h by ${ph.end}`,
     }];
-  }), [milestones, weekIndex, coverage, problemsByCell]);
+  }); }, [milestones, weekIndex, coverage, problemsByCell]);
+  const milestoneBand = 4 + Math.max(2, ...markers.map((mk) => mk.row + 1)) * 21;
+  const height = milestoneBand + rows * ROW_H + 8;
   // A cell's label and class depend on the data, not on the window: computed once per week while the data stands.
   const cellText = useMemo(() => new Map<string, { label: string; className: string }>(), [track, trackFirst, trackLast, byCell, problemsByCell, todayWeek]);
   const cell = (w: string, wi: number) => {
@@ -585,6 +594,7 @@ const Lane = memo(function Lane({ rowRef, track, ti, weeks, weekIndex, first, la
             <Bar
               key={run.key}
               run={run}
+              top={milestoneBand + run.row * ROW_H + 2}
               segFirst={dragged ? run.startIndex : segWindow(run, first, last)[0]}
               segLast={dragged ? run.endIndex : segWindow(run, first, last)[1]}
               colour={track.colour}
@@ -666,14 +676,14 @@ const PoolCell = memo(function PoolCell({ poolId, name, capacity, week, column, 
 });
 
 /** A run of bookings; only the weeks segFirst…segLast (the window's part of it) get their segment mounted. */
-const Bar = memo(function Bar({ run, segFirst, segLast, colour, offering, selected, dragMode, dx, onPointerDown, onSegClick }: { run: Run; segFirst: number; segLast: number; colour: string; offering: string; selected: boolean; dragMode: Drag['mode'] | null; dx: number; onPointerDown: (e: React.PointerEvent, run: Run) => void; onSegClick: (trackId: string, a: Allocation) => void }) {
+const Bar = memo(function Bar({ run, top, segFirst, segLast, colour, offering, selected, dragMode, dx, onPointerDown, onSegClick }: { run: Run; top: number; segFirst: number; segLast: number; colour: string; offering: string; selected: boolean; dragMode: Drag['mode'] | null; dx: number; onPointerDown: (e: React.PointerEvent, run: Run) => void; onSegClick: (trackId: string, a: Allocation) => void }) {
   const left = run.startIndex * COL_W + 3;
   const baseWidth = (run.endIndex - run.startIndex + 1) * COL_W - 6;
   const strong = run.gpuId.startsWith('a100') || run.gpuId.startsWith('h100');
   return (
     <div
       className={`pt-bar${selected ? ' selected' : ''}${dragMode ? ' dragging' : ''}`}
-      style={{ left, width: Math.max(24, baseWidth + (dragMode === 'resize' ? dx : 0)), top: MILESTONE_H + run.row * ROW_H + 2, transform: `translateX(${dragMode === 'move' ? dx : 0}px)`, background: strong ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.3 : 0.6), color: strong ? '#fff' : '#111827', borderColor: colour }}
+      style={{ left, width: Math.max(24, baseWidth + (dragMode === 'resize' ? dx : 0)), top, transform: `translateX(${dragMode === 'move' ? dx : 0}px)`, background: strong ? colour : tint(colour, run.gpuId.startsWith('l4') ? 0.3 : 0.6), color: strong ? '#fff' : '#111827', borderColor: colour }}
       title={`${offering} — drag to move, drag the right edge to resize`}
       data-run={`${run.trackId}:${run.gpuId}:${run.allocations[0]!.week}`}
       onPointerDown={(e) => onPointerDown(e, run)}
