@@ -126,7 +126,8 @@ export async function runScroll(report: BenchReport): Promise<void> {
       const n = frames.intervals.length;
       const per = (k: keyof typeof before) => ((after[k] - before[k]) / n).toFixed(1);
       const other = ((after.task - before.task - (after.script - before.script) - (after.style - before.style) - (after.layout - before.layout)) / n).toFixed(1);
-      report.log(`${label}: ${frames.maxX} px across, ${frames.maxY} px down in ${n} frames; renderer main thread per frame: ${per('task')} ms = script ${per('script')} + style ${per('style')} + layout ${per('layout')} + paint, compositing and the rest ${other}`);
+      const long = frames.intervals.flatMap((d, i) => (d > 25 ? [`#${i} ${d.toFixed(0)} ms`] : []));
+      report.log(`${label}: ${frames.maxX} px across, ${frames.maxY} px down in ${n} frames; renderer main thread per frame: ${per('task')} ms = script ${per('script')} + style ${per('style')} + layout ${per('layout')} + paint, compositing and the rest ${other}${long.length > 0 ? `; frames over 25 ms: ${long.join(', ')} (frames 60, 120, 180 follow the jump back to the top)` : ''}`);
       return { median: at(0.5), p95: at(0.95), dropped: frames.intervals.filter((d) => d > 25).length, frames };
     };
     const cdp = process.env.PLAN_SCROLL_PROFILE ? await page.context().newCDPSession(page) : null;
