@@ -135,6 +135,13 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(two.notes.some((n) => n.includes('asks for 2'))).toBe(true);
   });
 
+  it('fp32 convolutions say that cuDNN workspace may come on top of the modelled peak (the calibration fp32 rows); bf16 does not', () => {
+    const fp32 = estimateWorkloadAcrossCatalog({ ...m1, precision: 'fp32' }, gpus, offerings, { gpuIds: ['t4-16gb'] }).results[0]!;
+    expect(fp32.notes.some((n) => n.includes('cuDNN may take extra workspace'))).toBe(true);
+    const bf16 = estimateWorkloadAcrossCatalog(m1, gpus, offerings, { gpuIds: ['l4-24gb'] }).results[0]!;
+    expect(bf16.notes.some((n) => n.includes('cuDNN'))).toBe(false);
+  });
+
   it('prices spot with rework, subscriptions by months and purchases amortized plus electricity', () => {
     const e = estimateWorkloadAcrossCatalog({ ...m1, dataset: { samples: 12_000_000 }, epochs: 100 }, gpus, offerings);
     const kinds = new Set(e.ranking.map((r) => r.priceKind));
