@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { addDays } from 'date-fns';
+import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
 import { nanosToDecimal } from '../../../shared/domain/billing/values';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { allocate, previewRules as previewRulesPure, type RulePreview } from '../../../shared/domain/budget/allocation';
@@ -239,12 +240,12 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     const unallocated = { ...overview.unallocated, count: 0, totals: {} as Record<string, string> };
     for (const b of buckets.unallocated) {
       unallocated.count += b.lines;
-      unallocated.totals[b.currency || '(none)'] = nanosToDecimal(b.nanos);
+      unallocated.totals[b.currency || NO_CURRENCY] = nanosToDecimal(b.nanos);
     }
     const outsideWindow = { count: 0, totals: {} as Record<string, string> };
     for (const b of buckets.outside) {
       outsideWindow.count += b.lines;
-      outsideWindow.totals[b.currency || '(none)'] = nanosToDecimal(b.nanos);
+      outsideWindow.totals[b.currency || NO_CURRENCY] = nanosToDecimal(b.nanos);
     }
     const result: OverviewView = { ...overview, unallocated, outsideWindow, tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })) };
     notifyNewAlerts(result);

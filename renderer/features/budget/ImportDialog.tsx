@@ -13,7 +13,8 @@ import { IMPORT_FORMATS } from '../../../shared/ipc/contract/budget-import';
 import { api } from '../../app/api';
 import type { DropOutcome } from '../../ui/file-drop';
 import { checkMapping, ColumnMappingForm, draftFromMapping, emptyMapping, MappingPreview, missingColumns, withMapping, type MappingDraft } from './ColumnMappingForm';
-import { bytesText, groupThousands, NO_CURRENCY, totalsText } from './format';
+import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
+import { bytesText, groupThousands, totalsText } from './format';
 
 type Preview = Response<'budget:choose-import-file'>;
 type Result = Response<'budget:import-file'>;

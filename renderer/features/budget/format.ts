@@ -1,4 +1,6 @@
 /** Display helpers for exact decimal strings (no float rounding on the way to the screen). */
+import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
+
 export function groupThousands(decimal: string): string {
   const negative = decimal.startsWith('-');
   const [int = '0', frac] = (negative ? decimal.slice(1) : decimal).split('.');
@@ -8,8 +10,6 @@ export function groupThousands(decimal: string): string {
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 
-/** The currency key main uses for lines whose file states no currency (import.service NO_CURRENCY). */
-export const NO_CURRENCY = '(none)';
 
 /** `$1,234.50` for USD, `CHF 1,234.50` otherwise. The value is shown as given (already rounded to the cent by main). */
 export function money(currency: string, decimal: string | null | undefined): string {

@@ -5,6 +5,9 @@
  */
 export type Decimal = string;
 
+/** The currency key of amounts whose file states no currency (totals per currency). */
+export const NO_CURRENCY = '(none)';
+
 export const BILLING_DIALECTS = ['focus', 'aws-cur', 'aws-athena', 'aws-cost-explorer', 'azure', 'gcp', 'generic'] as const;
 export type BillingDialect = (typeof BILLING_DIALECTS)[number];
 

@@ -1,9 +1,10 @@
 /** Exact money helpers over decimal strings (big.js), per currency. */
 import Big from 'big.js';
+import { NO_CURRENCY } from '../billing/spend-line';
 import type { CurrencyTotals } from './types';
 
 export function addTo(totals: CurrencyTotals, currency: string, amount: string | Big): void {
-  const key = currency || '(none)';
+  const key = currency || NO_CURRENCY;
   totals[key] = new Big(totals[key] ?? '0').plus(amount).toFixed();
 }
 

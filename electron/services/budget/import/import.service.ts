@@ -9,7 +9,7 @@ import path from 'node:path';
 import { format as formatDate } from 'date-fns';
 import { columnMappingSchema, type ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import { createRowMapper, type DialectChoice, type RowError } from '../../../../shared/domain/billing/dialects';
-import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
+import { NO_CURRENCY, type SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { CurrencyTotals, ownCopy, stripBom } from '../../../../shared/domain/billing/values';
 import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
@@ -39,8 +39,6 @@ const BULK_LINES = 50_000;
 /** Bytes read before the lines the file holds are estimated (lines so far × file size / bytes read). */
 const BULK_DECISION_BYTES = 4 * 1024 * 1024;
 
-/** Totals key for lines whose file states no currency. */
-export const NO_CURRENCY = '(none)';
 
 function isParquetFile(file: string): boolean {
   const head = Buffer.alloc(4);
