@@ -2,7 +2,7 @@
 import Big from 'big.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { SpendLine } from '../../../shared/domain/billing/spend-line';
-import { canonicalDecimal, decimalToNanosValue, tagsToJson } from '../../../shared/domain/billing/values';
+import { canonicalDecimal, decimalToNanosValue, IntegerSum, tagsToJson } from '../../../shared/domain/billing/values';
 
 export type ImportStatus = 'active' | 'replaced' | 'undone';
 
@@ -43,8 +43,8 @@ export function updateImport(db: Database, id: number, row: Omit<BillingImportRo
   ).run({ ...row, id });
 }
 
-/** A rollup row's billed nano-units, summed as a number while exact (then carried into `big`), and its line count. */
-interface PendingSum { small: number; big: bigint; lines: number }
+/** A rollup row's billed nano-units (exact) and its line count. */
+interface PendingSum { nanos: IntegerSum; lines: number }
 const pendingRollups = new WeakMap<Database, Map<number, Map<string, PendingSum>>>();
 
 export function spendLineInserter(db: Database): (importId: number, line: SpendLine) => void {
@@ -64,18 +64,9 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
     if (!perImport) pending.set(importId, (perImport = new Map()));
     const key = `${l.chargePeriodStart.slice(0, 10)}\u0000${l.currency}\u0000${l.provider ?? ''}\u0000${l.service ?? ''}\u0000${l.subAccountId ?? ''}\u0000${l.instanceType ?? ''}`;
     let sum = perImport.get(key);
-    if (!sum) perImport.set(key, (sum = { small: 0, big: 0n, lines: 0 }));
+    if (!sum) perImport.set(key, (sum = { nanos: new IntegerSum(), lines: 0 }));
     sum.lines += 1;
-    if (typeof nanos === 'bigint') sum.big += nanos;
-    else {
-      const next = sum.small + nanos;
-      // Both are safe integers: the float sum is exact exactly when it is a safe integer.
-      if (Number.isSafeInteger(next)) sum.small = next;
-      else {
-        sum.big += BigInt(sum.small) + BigInt(nanos);
-        sum.small = 0;
-      }
-    }
+    sum.nanos.add(nanos);
     stmt.run(
       importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, nanos, l.effectiveCost, l.currency,
       l.provider, l.service, l.sku, l.resourceId, l.resourceName, l.billingAccountId, l.subAccountId, l.region, l.chargeCategory, l.pricingCategory,
@@ -174,10 +165,6 @@ function whereClause(filters: SpendFilters): { sql: string; params: Record<strin
 
 export interface GroupSumRow { key: string; currency: string; total: string; lines: number }
 
-/**
- * Sums billed cost per group and currency. `exact` sums the decimal text (decimal_sum, big.js); otherwise the
- * integer nano-units (SQLite integer SUM: exact to 1e-9 per line, fast over millions of lines).
- */
 /** Recomputes the daily rollup (migration 0005) of one import's lines, or of every line. Call inside the import's transaction. */
 export function rebuildSpendRollup(db: Database, importId?: number): void {
   const where = importId === undefined ? '' : 'WHERE import_id = @importId';
@@ -189,7 +176,7 @@ export function rebuildSpendRollup(db: Database, importId?: number): void {
     const insert = db.prepare(`INSERT INTO spend_rollup VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?)`);
     for (const [key, sum] of accumulated) {
       const [day, currency, provider, service, subAccount, instanceType] = key.split('\u0000');
-      insert.run(importId, day, currency, provider, service, subAccount, instanceType, sum.big + BigInt(sum.small), sum.lines);
+      insert.run(importId, day, currency, provider, service, subAccount, instanceType, sum.nanos.value(), sum.lines);
     }
     return;
   }
@@ -236,6 +223,10 @@ function rollupWhere(filters: SpendFilters): { sql: string; params: Record<strin
   return { sql: parts.join(' AND '), params };
 }
 
+/**
+ * Sums billed cost per group and currency. `exact` sums the decimal text (decimal_sum, big.js); otherwise the
+ * integer nano-units (SQLite integer SUM: exact to 1e-9 per line, fast over millions of lines).
+ */
 export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFilters, exact: boolean): GroupSumRow[] {
   const rollup = exact ? null : rollupWhere(filters);
   if (rollup) {

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimals, CurrencyTotals, DecimalSum, decimalToNanos, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits, tagsToJson } from './values';
+import { addDecimals, CurrencyTotals, DecimalSum, decimalToNanos, IntegerSum, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits, tagsToJson } from './values';
 
 /** A decimal as digits and a scale, independent of big.js: the reference the parser must reproduce. */
 const decimalParts = fc.record({
@@ -241,6 +241,23 @@ describe('decimalToNanos (integer fast path, no big.js)', () => {
     expect(decimalToNanosValue('9007199.254740992')).toBe(9007199254740992n);
     expect(decimalToNanosValue('123456789012.5')).toBe(123456789012500000000n);
     expect(decimalToNanos('4.0E-7')).toBe(400n);
+  });
+});
+
+describe('IntegerSum', () => {
+  it('equals the bigint sum of any safe integers and bigints, past 2^53 too', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.maxSafeInteger(), fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }))), (values) => {
+        const sum = new IntegerSum();
+        for (const v of values) sum.add(v);
+        expect(sum.value()).toBe(values.reduce<bigint>((s, v) => s + BigInt(v), 0n));
+      }),
+    );
+    const sum = new IntegerSum();
+    sum.add(Number.MAX_SAFE_INTEGER);
+    sum.add(Number.MAX_SAFE_INTEGER);
+    sum.scaleBy(10n);
+    expect(sum.value()).toBe(BigInt(Number.MAX_SAFE_INTEGER) * 20n);
   });
 });
 

@@ -233,14 +233,43 @@ export function nanosToDecimal(nanos: bigint | number): Decimal {
   return canonicalDecimal(new Big(nanos.toString()).div(1e9));
 }
 
+/** An exact sum of integers: added as a number while the total is a safe integer, carried into a bigint beyond. */
+export class IntegerSum {
+  private small = 0;
+  private big = 0n;
+
+  add(n: number | bigint): void {
+    if (typeof n === 'bigint') {
+      this.big += n;
+      return;
+    }
+    const next = this.small + n;
+    // Both addends are safe integers: the float sum is exact exactly when it is a safe integer.
+    if (Number.isSafeInteger(next)) this.small = next;
+    else {
+      this.big += BigInt(this.small) + BigInt(n);
+      this.small = 0;
+    }
+  }
+
+  /** Multiplies the sum so far (a change of decimal scale). */
+  scaleBy(factor: bigint): void {
+    this.big = this.value() * factor;
+    this.small = 0;
+  }
+
+  value(): bigint {
+    return this.big + BigInt(this.small);
+  }
+}
+
 /**
- * An exact running sum of decimals: integers at the largest scale seen, added as numbers while exact (the sum is
- * moved into a bigint before it would not be); amounts that are not plain decimals go through big.js.
+ * An exact running sum of decimals: integers at the largest scale seen (an IntegerSum); amounts that are not plain
+ * decimals go through big.js.
  */
 export class DecimalSum {
   private scale = 0;
-  private small = 0;
-  private big = 0n;
+  private readonly units = new IntegerSum();
   private other: Big | null = null;
 
   add(amount: Decimal): void {
@@ -250,30 +279,22 @@ export class DecimalSum {
     }
     const digits = plain.fractionDigits;
     if (digits > this.scale) {
-      this.big = (this.big + BigInt(this.small)) * 10n ** BigInt(digits - this.scale);
-      this.small = 0;
+      this.units.scaleBy(10n ** BigInt(digits - this.scale));
       this.scale = digits;
     }
-    let units = plain.units * POW10[this.scale - digits]!;
+    const units = plain.units * POW10[this.scale - digits]!;
     if (Number.isNaN(units) || this.scale - digits > 15 || units > Number.MAX_SAFE_INTEGER) {
       // Too many digits for a number: as a bigint.
       const text = plain.negative ? amount.slice(1) : amount;
       const big = BigInt(text.replace('.', '')) * 10n ** BigInt(this.scale - digits);
-      this.big += plain.negative ? -big : big;
+      this.units.add(plain.negative ? -big : big);
       return;
     }
-    if (plain.negative) units = -units;
-    const sum = this.small + units;
-    // Both addends are safe integers: the float sum is exact exactly when it is a safe integer.
-    if (Number.isSafeInteger(sum)) this.small = sum;
-    else {
-      this.big += BigInt(this.small) + BigInt(units);
-      this.small = 0;
-    }
+    this.units.add(plain.negative ? -units : units);
   }
 
   value(): Decimal {
-    const units = this.big + BigInt(this.small);
+    const units = this.units.value();
     const negative = units < 0n;
     let text = (negative ? -units : units).toString();
     if (this.scale > 0) {
