@@ -342,6 +342,17 @@ export function createBudgetImportService(deps: ServiceDeps) {
     return q.selectMappings(db).map((m) => ({ name: m.name, mapping: columnMappingSchema.parse(JSON.parse(m.mapping_json)), updatedAt: m.updated_at }));
   }
 
+  /** Writes a saved mapping as JSON where the user chooses (save dialog), for `gpu-planner import FILE --mapping`. */
+  async function exportMapping(name: string): Promise<{ file: string | null }> {
+    const saved = listMappings().find((m) => m.name === name);
+    if (!saved) throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${name}".`, { field: 'name', value: name });
+    const fileName = `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'mapping'}.mapping.json`;
+    const file = await deps.dialogs.saveFile({ title: 'Export the column mapping (for gpu-planner import --mapping)', defaultPath: fileName, filters: [{ name: 'JSON', extensions: ['json'] }] });
+    if (!file) return { file: null };
+    fs.writeFileSync(file, `${JSON.stringify(saved.mapping, null, 2)}\n`, 'utf8');
+    return { file };
+  }
+
   /** Billed cost per group and currency over every active import; `exact` sums the decimal text instead of nano-units. */
   function spendSummary(request: { by: q.SpendGroupBy; filters?: q.SpendFilters | undefined; exact?: boolean | undefined }) {
     const exact = request.exact ?? false;
@@ -365,7 +376,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
     return { lines: rows.map(toLineView), total, offset: request.offset, ...(groups ? { groups } : {}) };
   }
 
-  return { importFile, cancelImport, previewFile, listImports, undoImport, saveMapping, listMappings, spendSummary, listSpendLines };
+  return { importFile, cancelImport, previewFile, listImports, undoImport, saveMapping, listMappings, exportMapping, spendSummary, listSpendLines };
 }
 
 export type BudgetImportService = ReturnType<typeof createBudgetImportService>;
