@@ -89,14 +89,6 @@ export function draftFromMapping(header: string[], mapping: ColumnMapping, name:
   });
 }
 
-/** The columns a mapping names that this header lacks (none: the saved mapping fits the file). */
-export function missingColumns(header: string[], mapping: ColumnMapping): string[] {
-  const names = new Set(header.map(normalizeHeaderName));
-  return [mapping.dateColumn, mapping.costColumn, mapping.currencyColumn, mapping.providerColumn, mapping.serviceColumn, mapping.resourceColumn, mapping.accountColumn, mapping.skuColumn, ...mapping.tagColumns]
-    .filter((c): c is string => c !== undefined)
-    .filter((c) => !names.has(normalizeHeaderName(c)));
-}
-
 /** The draft with its `toMapping` rebuilt from the fields. */
 export function withMapping(d: DraftFields): MappingDraft {
   return {

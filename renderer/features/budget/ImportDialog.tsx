@@ -6,14 +6,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMapping } from '../../../shared/domain/billing/column-mapping';
+import { missingMappingColumns } from '../../../shared/domain/billing/dialects';
+import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
 import type { SerializedError } from '../../../shared/domain/errors';
 import type { Response } from '../../../shared/ipc/contract';
 import type { Result as ApiResult } from '../../../shared/ipc/channel';
 import { IMPORT_FORMATS } from '../../../shared/ipc/contract/budget-import';
 import { api } from '../../app/api';
 import type { DropOutcome } from '../../ui/file-drop';
-import { checkMapping, ColumnMappingForm, draftFromMapping, emptyMapping, MappingPreview, missingColumns, withMapping, type MappingDraft } from './ColumnMappingForm';
-import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
+import { checkMapping, ColumnMappingForm, draftFromMapping, emptyMapping, MappingPreview, withMapping, type MappingDraft } from './ColumnMappingForm';
 import { bytesText, groupThousands, totalsText } from './format';
 
 type Preview = Response<'budget:choose-import-file'>;
@@ -71,7 +72,7 @@ export function ImportDialog({ dropped, dragOver, onClose, onImported }: { dropp
     setFormat('auto');
     const list = await refreshMappings();
     const fitting = r.value.format === null || r.value.format === 'generic'
-      ? [...list].filter((m) => missingColumns(r.value.header, m.mapping).length === 0).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]
+      ? [...list].filter((m) => missingMappingColumns(r.value.header, m.mapping).length === 0).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]
       : undefined;
     if (fitting) {
       setMapping(draftFromMapping(r.value.header, fitting.mapping, fitting.name));
@@ -106,7 +107,7 @@ export function ImportDialog({ dropped, dragOver, onClose, onImported }: { dropp
     }
     const saved = savedMappings.find((m) => m.name === name);
     if (!saved) return;
-    const missing = missingColumns(preview.header, saved.mapping);
+    const missing = missingMappingColumns(preview.header, saved.mapping);
     setMapping(draftFromMapping(preview.header, saved.mapping, saved.name));
     setMappingNote(missing.length > 0 ? `“${name}” names column(s) this file lacks: ${missing.join(', ')}. Choose them again below.` : `Saved mapping “${name}” loaded.`);
   }

@@ -473,10 +473,16 @@ function costExplorerMapper(h: Header, description: string): RowMapper {
   };
 }
 
-function genericMapper(h: Header, mapping: ColumnMapping): RowMapper {
-  const missing = [mapping.dateColumn, mapping.costColumn, mapping.currencyColumn, mapping.providerColumn, mapping.serviceColumn, mapping.resourceColumn, mapping.accountColumn, mapping.skuColumn, ...mapping.tagColumns]
+/** The columns a mapping names that `header` lacks (none: the mapping reads the file). */
+export function missingMappingColumns(header: readonly string[], mapping: ColumnMapping): string[] {
+  const names = new Set(header.map(normalizeHeaderName));
+  return [mapping.dateColumn, mapping.costColumn, mapping.currencyColumn, mapping.providerColumn, mapping.serviceColumn, mapping.resourceColumn, mapping.accountColumn, mapping.skuColumn, ...mapping.tagColumns]
     .filter((c): c is string => c !== undefined)
-    .filter((c) => !h.has(normalizeHeaderName(c)));
+    .filter((c) => !names.has(normalizeHeaderName(c)));
+}
+
+function genericMapper(h: Header, mapping: ColumnMapping): RowMapper {
+  const missing = missingMappingColumns(h.raw, mapping);
   if (missing.length > 0) throw new MappingError(`The file has no column ${missing.map((c) => `"${c}"`).join(', ')} named in the mapping.`, missing[0]!);
   const col = (c: string | undefined) => (c === undefined ? () => null : getter(h, normalizeHeaderName(c)));
   const g = {
