@@ -19,6 +19,13 @@ beforeAll(() => {
 afterAll(() => temp.remove());
 
 describe('gpu-planner catalog (spec/cli.md)', () => {
+  it('stops quietly when its reader closes the pipe early (`| head -1`)', () => {
+    const run = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" catalog offerings --db "${db}" | head -1`], { encoding: 'utf8', cwd: repoRoot });
+    expect(run.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/EPIPE|Error/);
+    expect(run.status).toBe(0);
+  });
+
   it('catalog gpus --json prints exactly one JSON document with every GPU of the spec', () => {
     const run = cli(['catalog', 'gpus', '--db', db, '--json']);
     expect(run.status, run.stderr).toBe(0);
