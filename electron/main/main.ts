@@ -3,25 +3,40 @@
  * window with the security baseline, wires the handler table to ipcMain and forwards events to the renderer.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, type WebContents } from 'electron';
 import { serializeError } from '../../shared/domain/errors';
 import { createAppContext, type AppContext } from '../services/app-context';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
 import { setPdfRenderer } from '../services/report/report.service';
 import { buildMenu } from './menu';
 import { createElectronPdfRenderer } from './print-to-pdf';
-import { applyContentSecurityPolicy, isTrustedSender, lockDownNavigation } from './security';
-import { loadWindowState, saveWindowState } from './window-state';
+import { createAppUrlCheck, denyPermissions, isTrustedSender, lockDownNavigation } from './security';
+import { createWindowStateSaver, fitOnScreen, loadWindowState } from './window-state';
+
+const APP_USER_MODEL_ID = 'org.gpuplanner.app';
+/** How long the hidden print view may take before a PDF export fails, and quitting waits for the workers. */
+const PDF_TIMEOUT_MS = Number(process.env.GPU_PLANNER_PDF_TIMEOUT_MS) || 60_000;
+const SHUTDOWN_TIMEOUT_MS = 5_000;
 
 app.setName('GPU Planner');
+// Windows groups taskbar entries and shows notifications by this id (it must match electron-builder's appId).
+if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+// Development only: `npm start` points at a better-sqlite3 binding built for Electron's ABI. A packaged app loads
+// the binding shipped inside it and never a native module named by the environment.
+if (app.isPackaged) delete process.env.GPU_PLANNER_SQLITE_BINDING;
 // Tests (and users who want several databases) can point the app at another data folder.
 if (process.env.GPU_PLANNER_DATA_DIR) app.setPath('userData', path.resolve(process.env.GPU_PLANNER_DATA_DIR));
 let mainWindow: BrowserWindow | null = null;
 let context: AppContext | null = null;
+/** The web contents of the app's own windows (the main window and the hidden print window): the only IPC senders. */
+const ownContents = new Set<WebContents>();
 
-const rendererDir = path.join(__dirname, '..', 'renderer');
-const rendererIndex = path.join(rendererDir, 'index.html');
-const isAppUrl = (url: string) => url.startsWith(`file://${rendererDir.replace(/\\/g, '/')}`) || url.startsWith('file:///' + rendererDir.replace(/\\/g, '/').replace(/^\//, ''));
+const rendererIndex = path.join(__dirname, '..', 'renderer', 'index.html');
+const preloadFile = path.join(__dirname, 'preload.cjs');
+const isAppUrl = createAppUrlCheck(rendererIndex);
+
+// Every web contents ever created (windows, the print window, devtools) gets the navigation and window.open guards.
+app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents, isAppUrl));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -71,11 +86,16 @@ async function start(): Promise<void> {
     version: app.getVersion(),
   });
   // The review PDF: Electron's printToPDF on a hidden window of the print view (electron/main/print-to-pdf.ts).
-  setPdfRenderer(createElectronPdfRenderer(rendererIndex, path.join(__dirname, 'preload.cjs')));
+  setPdfRenderer(
+    createElectronPdfRenderer(rendererIndex, preloadFile, {
+      timeoutMs: PDF_TIMEOUT_MS,
+      track: (contents, closed) => void (closed ? ownContents.delete(contents) : ownContents.add(contents)),
+    }),
+  );
   const table = context.handlers;
   for (const channel of table.channels) {
     ipcMain.handle(channel, async (event, request) => {
-      if (!isTrustedSender(mainWindow, event.senderFrame?.url, isAppUrl)) {
+      if (!isTrustedSender(event, ownContents, isAppUrl)) {
         return { ok: false, error: { code: 'FORBIDDEN', message: 'Request from an untrusted frame refused.' } };
       }
       return table.dispatch(channel, request);
@@ -95,8 +115,8 @@ async function start(): Promise<void> {
 }
 
 function createWindow(dataDir: string): void {
-  const state = loadWindowState(dataDir);
-  mainWindow = new BrowserWindow({
+  const state = fitOnScreen(loadWindowState(dataDir), screen.getAllDisplays().map((d) => d.workArea));
+  const window = new BrowserWindow({
     ...state,
     minWidth: 960,
     minHeight: 600,
@@ -104,7 +124,7 @@ function createWindow(dataDir: string): void {
     title: 'GPU Planner',
     backgroundColor: '#f6f7f9',
     webPreferences: {
-      preload: path.join(__dirname, 'preload.cjs'),
+      preload: preloadFile,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -113,26 +133,45 @@ function createWindow(dataDir: string): void {
       spellcheck: false,
     },
   });
-  applyContentSecurityPolicy(mainWindow.webContents.session);
-  lockDownNavigation(mainWindow.webContents, isAppUrl);
-  if (state.maximized) mainWindow.maximize();
-  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  mainWindow = window;
+  const contents = window.webContents;
+  ownContents.add(contents);
+  denyPermissions(contents.session);
+  if (state.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  const saver = createWindowStateSaver(dataDir);
   const remember = () => {
-    if (!mainWindow || mainWindow.isDestroyed()) return;
-    const bounds = mainWindow.getNormalBounds();
-    saveWindowState(dataDir, { ...bounds, maximized: mainWindow.isMaximized() });
+    if (window.isDestroyed()) return;
+    saver.schedule({ ...window.getNormalBounds(), maximized: window.isMaximized() });
   };
-  mainWindow.on('resize', remember);
-  mainWindow.on('move', remember);
-  mainWindow.on('close', remember);
-  mainWindow.on('closed', () => {
-    mainWindow = null;
+  window.on('resize', remember);
+  window.on('move', remember);
+  window.on('close', () => {
+    remember();
+    void saver.flush();
   });
-  void mainWindow.loadFile(rendererIndex);
+  window.on('closed', () => {
+    ownContents.delete(contents);
+    if (mainWindow === window) mainWindow = null;
+  });
+  void window.loadFile(rendererIndex);
 }
 
-app.on('window-all-closed', () => {
-  context?.close();
+// Closing the last window quits (Quit from the menu, Cmd+Q and app.quit() never emit this event: cleanup is below).
+app.on('window-all-closed', () => app.quit());
+
+// Every way of quitting passes here: stop the workers and close the database, wait for them, then quit for real.
+let cleanedUp = false;
+app.on('will-quit', (event) => {
+  if (cleanedUp) return;
+  event.preventDefault();
+  const closing = context;
   context = null;
-  app.quit();
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS).unref());
+  void Promise.race([closing?.shutdown() ?? Promise.resolve(), timeout])
+    .catch((error: unknown) => console.error('[quit] cleanup failed:', error))
+    .finally(() => {
+      cleanedUp = true;
+      app.quit();
+    });
 });

@@ -1,39 +1,72 @@
-import type { BrowserWindow, Session, WebContents } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Session, WebContents } from 'electron';
 
-/** No remote origins, no eval; styles inline allowed for chart libraries' computed styles. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The one Content-Security-Policy is the <meta> of renderer/index.html: the renderer is loaded from file://, whose
+ * responses carry no HTTP headers (session.webRequest never sees them), so a header policy would be a second, dead
+ * copy. The e2e harness and the browser mode serve the same index.html with the same meta.
+ */
 
-export function applyContentSecurityPolicy(session: Session): void {
-  session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
-  // No permission (camera, notifications from web, geolocation …) is ever granted to page content.
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+/**
+ * True when `url` is the app's own page: a file: URL (any percent-encoding Chromium chose: spaces, UTF-8 letters, '#',
+ * '%') whose path is exactly the bundled renderer's index.html. Parsed, never a string prefix: a sibling folder such
+ * as dist/renderer-foo or another file beside index.html is not the app.
+ */
+export function createAppUrlCheck(rendererIndex: string): (url: string) => boolean {
+  const expected = normalizeForCompare(path.resolve(rendererIndex));
+  return (url) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (parsed.protocol !== 'file:' || parsed.host !== '' || parsed.search !== '') return false;
+    let file: string;
+    try {
+      file = fileURLToPath(parsed);
+    } catch {
+      return false;
+    }
+    return normalizeForCompare(path.resolve(file)) === expected;
+  };
 }
 
-/** Navigation away from the bundled renderer and window.open are denied. */
+/** Windows and macOS file systems ignore case (Chromium upper-cases the drive letter). */
+function normalizeForCompare(file: string): string {
+  return process.platform === 'win32' || process.platform === 'darwin' ? file.toLowerCase() : file;
+}
+
+export interface IpcSenderEvent {
+  sender: WebContents;
+  senderFrame: { url: string } | null;
+}
+
+/** An IPC request is served only from one of the app's own windows showing the app's own page. */
+export function isTrustedSender(event: IpcSenderEvent, ownContents: ReadonlySet<WebContents>, isAppUrl: (url: string) => boolean): boolean {
+  if (!ownContents.has(event.sender) || event.sender.isDestroyed()) return false;
+  const url = event.senderFrame?.url;
+  return url !== undefined && isAppUrl(url);
+}
+
+/** Page content is granted no permission (camera, notifications from web, geolocation …): requests and checks alike. */
+export function denyPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+/**
+ * Every web contents (the main window, the hidden PDF window, any other) may navigate only to the app's page, opens
+ * no window and attaches no webview. Electron 39 passes the target in `details.url`.
+ */
 export function lockDownNavigation(contents: WebContents, isAppUrl: (url: string) => boolean): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
+  const guard = (details: { url: string; preventDefault(): void }) => {
+    if (!isAppUrl(details.url)) details.preventDefault();
+  };
+  contents.on('will-frame-navigate', guard);
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.on('will-attach-webview', (event) => event.preventDefault());
-}
-
-export function isTrustedSender(window: BrowserWindow | null, senderUrl: string | undefined, isAppUrl: (url: string) => boolean): boolean {
-  return window !== null && !window.isDestroyed() && senderUrl !== undefined && isAppUrl(senderUrl);
 }

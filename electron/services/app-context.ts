@@ -43,6 +43,8 @@ export interface AppContext {
   handlers: HandlerTable;
   info(): AppInfo;
   close(): void;
+  /** Stops the services' workers and waits for them, then closes the database (the app's quit). */
+  shutdown(): Promise<void>;
 }
 
 export function createAppContext(options: AppContextOptions): AppContext {
@@ -60,6 +62,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     notify: options.notify ?? (() => {}),
     services: () => services!,
     now: options.now ?? (() => new Date()),
+    ...(options.version ? { appVersion: options.version } : {}),
   };
   services = {
     catalog: createCatalogService(deps),
@@ -96,6 +99,11 @@ export function createAppContext(options: AppContextOptions): AppContext {
     close: () => {
       const closable = services as unknown as Record<string, { dispose?: () => void }>;
       for (const service of Object.values(closable)) service.dispose?.();
+      if (db.open) db.close();
+    },
+    shutdown: async () => {
+      const closable = services as unknown as Record<string, { dispose?: () => unknown }>;
+      await Promise.allSettled(Object.values(closable).map(async (service) => service.dispose?.()));
       if (db.open) db.close();
     },
   };

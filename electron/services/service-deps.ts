@@ -25,6 +25,8 @@ export interface ServiceDeps {
   services: () => AppServices;
   /** Clock, injectable for tests. */
   now: () => Date;
+  /** The app's version (Electron's app.getVersion(), package.json's for the CLI); absent in some tests. */
+  appVersion?: string;
 }
 
 export const noDialogs: Dialogs = {

@@ -150,7 +150,7 @@ export function createReportService(deps: ServiceDeps) {
       calibration: CALIBRATION,
       costRule: show.costRule,
       generatedAt: deps.now().toISOString(),
-      appVersion: process.env.npm_package_version ?? '0.1.0',
+      appVersion: deps.appVersion ?? process.env.npm_package_version ?? '0.1.0',
       sections: request.sections,
     });
   }
