@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateChannelNames } from './gen-channel-names.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
@@ -22,6 +23,8 @@ for (const [out, src] of Object.entries({
 }
 
 if (only !== 'renderer') {
+  // The preload imports the contract's names only (shared/ipc/channel-names.ts), regenerated from the contract here.
+  await generateChannelNames();
   await build({
     absWorkingDir: root,
     entryPoints: nodeEntries,

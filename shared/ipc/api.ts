@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Channel, ChannelResult, EventName, Events, Request } from './contract';
-import { channelNames } from './contract';
+import { channelNames } from './channel-names';
 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
