@@ -56,6 +56,8 @@ export async function launchApp(options: LaunchOptions): Promise<LaunchedApp> {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
+  // Electron sets process.resourcesPath (the folder holding app.asar); Node has none.
+  (process as { resourcesPath?: string }).resourcesPath = options.resourcesPath ?? path.join(options.appDir, 'resources');
   const pkg = JSON.parse(fs.readFileSync(path.join(options.appDir, 'package.json'), 'utf8')) as { main: string };
   const mainFile = path.resolve(options.appDir, pkg.main);
   const cache = (Module as unknown as { _cache: Record<string, unknown> })._cache;
