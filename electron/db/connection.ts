@@ -27,12 +27,19 @@ export function openDatabase(file: string, options: { resourcesDir: string; seed
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
     const fresh = (db.pragma('user_version', { simple: true }) as number) === 0;
-    const outcome = migrate(db, migrations, { file });
     let seeded = false;
-    if (fresh && options.seed !== false) {
-      seedDatabase(db, options.resourcesDir);
-      seeded = true;
-    }
+    const migrateAndSeed = () => {
+      const migrated = migrate(db, migrations, { file });
+      if (fresh && options.seed !== false) {
+        seedDatabase(db, options.resourcesDir);
+        seeded = true;
+      }
+      return migrated;
+    };
+    // A new database is migrated AND seeded in one transaction (the nested ones become savepoints): a seed that fails
+    // leaves user_version 0 and no table, so the next start does both again — never a migrated, empty database.
+    // (An existing database is not wrapped: its migration backs the file up first, outside any transaction.)
+    const outcome = fresh ? db.transaction(migrateAndSeed)() : migrateAndSeed();
     return { db, file, migration: outcome, seeded };
   } catch (error) {
     db.close();

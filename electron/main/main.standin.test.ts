@@ -214,3 +214,25 @@ describe('smaller things a user meets', () => {
     expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({ x: 59, y: 20, width: 1300 });
   });
 });
+
+describe('first start', () => {
+  it('a first start that fails while seeding leaves nothing half-made: the next start has the full catalog and the example plan', async () => {
+    const { dir: root, remove } = tempDir('gpu-planner-standin-');
+    cleanups.push(remove);
+    const appDir = copyBuiltApp(path.join(root, 'GPU Planner'));
+    const appData = path.join(root, 'appData');
+    const example = path.join(appDir, 'resources', 'example', 'vitaldb-project.json');
+    const good = fs.readFileSync(example, 'utf8');
+    fs.writeFileSync(example, good.slice(0, Math.floor(good.length / 2)));
+    const env = { GPU_PLANNER_DATA_DIR: undefined, GPU_PLANNER_SQLITE_BINDING: undefined };
+    const failed = await launchApp({ appDir, appDataDir: appData, env });
+    expect(await failed.control.exited).toBe(1);
+    expect(failed.control.errorBoxes[0]?.title).toBe('GPU Planner could not start');
+
+    fs.writeFileSync(example, good);
+    const app = await launchApp({ appDir, appDataDir: appData, env });
+    cleanups.push(async () => void (app.control.hasExited() || (await app.quit())));
+    expect((await app.api().catalog.listGpus({})).value.gpus).toHaveLength(24);
+    expect((await app.api().plan.listProjects({})).value.projects.length).toBeGreaterThan(0);
+  });
+});
