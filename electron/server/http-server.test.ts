@@ -288,6 +288,7 @@ describe('the handler table over HTTP', () => {
     expect(exported.downloads).toHaveLength(1);
     const [d] = exported.downloads;
     expect(d!.fileName).toBe('gpu-planner-catalog.csv');
+    expect(exported.result.value.file).toBe('gpu-planner-catalog.csv'); // the page never learns the session folder
     const file = await request('GET', d!.url, { headers: { Cookie: cookie } });
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="gpu-planner-catalog.csv"/);

@@ -65,6 +65,8 @@ export interface RunningServer {
   context: AppContext;
   dialogs: BrowserDialogs;
   session: SessionFolder;
+  /** How many pages have their event stream open (a page gets events once it is connected). */
+  connectedPages(): number;
   close(): Promise<void>;
 }
 
@@ -177,6 +179,14 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     return { ...request, file: uploads.get(file) };
   }
 
+  /** "Saved <file>": the page names the download by its file name, not by where it waited in the session folder. */
+  function hideSavedPaths(result: Awaited<ReturnType<AppContext['handlers']['dispatch']>>, saved: Array<{ file: string }>) {
+    if (!result.ok || result.value === null || typeof result.value !== 'object') return result;
+    const file = (result.value as { file?: unknown }).file;
+    const match = saved.find((s) => s.file === file);
+    return match ? { ...result, value: { ...result.value, file: path.basename(match.file) } } : result;
+  }
+
   async function invoke(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Send the request as application/json.');
     const text = await readBody(req, maxRequest);
@@ -191,7 +201,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     const result = await scope.run(store, () => context.handlers.dispatch(channel, adaptFileField(request)));
     const saved = store.saved.filter((s) => fs.existsSync(s.file));
     for (const s of saved) downloads.set(s.id, s.file);
-    sendJson(res, 200, { result, downloads: saved.map((s) => ({ url: `/api/download/${s.id}`, fileName: path.basename(s.file) })) });
+    sendJson(res, 200, { result: hideSavedPaths(result, saved), downloads: saved.map((s) => ({ url: `/api/download/${s.id}`, fileName: path.basename(s.file) })) });
   }
 
   async function upload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -324,6 +334,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     context,
     dialogs,
     session,
+    connectedPages: () => streams.size,
     close: () => {
       closed ??= (async () => {
         dialogs.cancelAll();
