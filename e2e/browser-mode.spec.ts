@@ -114,6 +114,30 @@ test('at the printed URL: the example plan, a billing file imported by upload, t
   await context.close();
 });
 
+test('a billing file dropped on the window is uploaded, then previewed as in the desktop app', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.locator('.app-shell[data-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Budget/ }).click();
+  const screen = page.locator('.budget-screen');
+  // A real File with the sample's bytes (a browser gives the page the bytes, not a path: they are uploaded).
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'focus_sample.csv', { type: 'text/csv' }));
+    return dt;
+  }, fs.readFileSync(FOCUS_SAMPLE, 'utf8'));
+  await screen.dispatchEvent('dragenter', { dataTransfer });
+  await screen.dispatchEvent('dragover', { dataTransfer });
+  await screen.dispatchEvent('drop', { dataTransfer });
+  const dialog = page.getByRole('dialog', { name: 'Import billing export' });
+  await expect(dialog.getByTestId('import-file-name')).toHaveText('focus_sample.csv');
+  await expect(dialog.getByTestId('import-dialect')).toHaveText('focus');
+  await expect(dialog.getByLabel('First rows of the file')).toContainText('BilledCost');
+  await shot(page, 'browser-mode-drop');
+  await context.close();
+});
+
 function raw(method: string, target: string, headers: Record<string, string>, body?: string): Promise<number> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
