@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 // e2e: the built renderer in the system's Chromium, window.api bridged to the real main-process handler table
 // (see e2e/fixtures.ts). With an Electron binary present, GPU_PLANNER_E2E=electron runs the same specs against the app.
+// Project browser-http runs specs through the browser-mode server (`gpu-planner serve`) instead of the bridge.
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -17,4 +18,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
+  projects: [
+    // Today's harness: window.api bridged by page.exposeFunction (or the real app with GPU_PLANNER_E2E=electron).
+    { name: 'bridge', testIgnore: ['**/browser-mode.spec.ts'] },
+    // Browser mode's own transport (gpu-planner serve): the real HTTP server in this process, Chromium at its URL.
+    // A representative subset (calls, events, dialogs, PDF) plus browser-mode.spec.ts, so CI does not run twice as long.
+    { name: 'browser-http', testMatch: ['**/browser-mode.spec.ts', '**/app.spec.ts', '**/review.spec.ts'] },
+  ],
 });

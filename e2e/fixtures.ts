@@ -13,6 +13,7 @@ import { _electron, chromium, type Browser, type ElectronApplication } from 'pla
 import { createAppContext, type AppContext } from '../electron/services/app-context';
 import { APP_ORIGIN, CHROMIUM_ARGS, rendererRouteHandler } from '../electron/services/report/renderer-route';
 import type { Dialogs } from '../electron/services/service-deps';
+import { startHttpServer } from '../electron/server/http-server';
 
 export const repoRoot = path.resolve(__dirname, '..');
 export const referenceDir = path.resolve(repoRoot, '..', 'shared');
@@ -21,10 +22,10 @@ const bridgeClient = path.join(repoRoot, 'dist', 'e2e', 'bridge-client.js');
 export { CHROMIUM_ARGS };
 
 export interface AppHarness {
-  mode: 'browser-bridge' | 'electron';
+  mode: 'browser-bridge' | 'electron' | 'browser-http';
   page: Page;
   dataDir: string;
-  /** The main-process context (browser-bridge mode only): services and database for assertions. */
+  /** The main-process context (browser-bridge and browser-http modes): services and database for assertions. */
   context: AppContext | null;
   /** The next native open/save dialog answers with this path (null = the user cancels). */
   stubOpenFile(file: string | null): Promise<void>;
@@ -105,6 +106,49 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
   };
 }
 
+/**
+ * Project `browser-http`: browser mode's own transport. The real server (`gpu-planner serve`'s) runs in this process on
+ * 127.0.0.1 with the dialogs stubbed here, and Chromium opens the URL it prints, token and all.
+ */
+async function startBrowserHttp(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
+  const bootstrapFile = path.join(repoRoot, 'dist', 'server', 'http-bootstrap.js');
+  let nextOpen: string | null = null;
+  let nextSave: string | null = null;
+  const dialogs: Dialogs = { openFile: async () => nextOpen, saveFile: async () => nextSave };
+  const server = await startHttpServer({
+    dataDir,
+    rendererDir,
+    bootstrapFile,
+    createContext: ({ emit, notify }) => createAppContext({ dataDir, runtime: 'browser-http', dialogs, emit, notify }),
+  });
+  const browserContext = await (await browser()).newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const page = await browserContext.newPage();
+  page.on('pageerror', (error) => console.error('[renderer]', error));
+  await page.goto(server.url);
+  await page.locator('.app-shell[data-ready="true"]').waitFor();
+  await expect.poll(() => server.connectedPages()).toBeGreaterThan(0);
+  const harness: AppHarness = {
+    mode: 'browser-http',
+    page,
+    dataDir,
+    context: server.context,
+    stubOpenFile: async (file) => void (nextOpen = file),
+    stubSaveFile: async (file) => void (nextSave = file),
+    registerDroppedFile: async () => {
+      throw new Error('browser-http mode uploads the dropped File’s own bytes: build the File with its content instead.');
+    },
+    screenshot: async (name) => screenshot(page, name),
+    menu: async (command) => server.context.deps.emit('app:menu-command', command),
+  };
+  return {
+    harness,
+    close: async () => {
+      await browserContext.close();
+      await server.close();
+    },
+  };
+}
+
 async function startElectron(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
   // `npm start` once prepares better-sqlite3 for Electron's ABI (scripts/start.mjs); the app uses that binary.
   const electronVersion = (require('electron/package.json') as { version: string }).version;
@@ -147,9 +191,9 @@ async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 export const test = base.extend<{ app: AppHarness }>({
-  app: async ({}, use) => {
+  app: async ({}, use, testInfo) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-e2e-'));
-    const started = e2eMode === 'electron' ? await startElectron(dataDir) : await startBrowserBridge(dataDir);
+    const started = testInfo.project.name === 'browser-http' ? await startBrowserHttp(dataDir) : e2eMode === 'electron' ? await startElectron(dataDir) : await startBrowserBridge(dataDir);
     try {
       await use(started.harness);
     } finally {

@@ -1,4 +1,66 @@
-// `npm start`: runs the app. Today: the Electron window (scripts/start-electron.mjs).
-import { startElectron } from './start-electron.mjs';
+// `npm start`: the app, on every machine. Where Electron's binary is installed (and there is a display for a window):
+// the desktop window (scripts/start-electron.mjs). Where it is not (its download failed or was skipped, as on locked-down
+// networks and CI): the same renderer in the user's browser, served on 127.0.0.1 by `gpu-planner serve`. One line says
+// which mode and why.
+//
+//   npm start                        choose the mode
+//   npm start -- --browser           browser mode even where Electron exists (also GPU_PLANNER_MODE=browser)
+//   npm start -- --no-open           browser mode: print the URL, do not open a browser
+//   npm start -- --port 8123         browser mode: this port (default: any free one)
+//   npm start -- --dry-run           print the mode line only
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 
-await startElectron(process.argv.slice(2));
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(path.join(root, 'package.json'));
+
+/** The Electron binary's path, or why there is none. */
+export function findElectronBinary() {
+  let binary;
+  try {
+    binary = require('electron');
+  } catch (error) {
+    const missing = error && error.code === 'MODULE_NOT_FOUND';
+    return { binary: null, why: missing ? 'the electron package is not installed' : "Electron's binary was not downloaded at install" };
+  }
+  if (typeof binary !== 'string' || !fs.existsSync(binary)) return { binary: null, why: `Electron's binary is missing (${binary})` };
+  return { binary, why: null };
+}
+
+/** desktop or browser, and why, from the flags, the environment and what is installed. */
+export function chooseMode({ args, env, platform, electron }) {
+  if (args.includes('--browser') || env.GPU_PLANNER_MODE === 'browser') return { mode: 'browser', why: 'asked for (--browser or GPU_PLANNER_MODE=browser)' };
+  if (!electron.binary) return { mode: 'browser', why: `${electron.why}; the same app runs in your browser` };
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { mode: 'browser', why: 'no display for a window ($DISPLAY and $WAYLAND_DISPLAY are unset)' };
+  return { mode: 'desktop', why: `Electron found at ${electron.binary}` };
+}
+
+function valueOf(args, flag) {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const choice = chooseMode({ args, env: process.env, platform: process.platform, electron: findElectronBinary() });
+  console.log(`gpu-planner: ${choice.mode === 'desktop' ? 'desktop window' : 'browser mode'} — ${choice.why}.`);
+  if (args.includes('--dry-run')) return;
+  const ours = new Set(['--browser', '--no-open', '--dry-run']);
+  if (choice.mode === 'desktop') {
+    // start-electron builds first, then prepares better-sqlite3 for Electron and launches the window.
+    const { startElectron } = await import('./start-electron.mjs');
+    return startElectron(args.filter((a) => !ours.has(a)));
+  }
+  if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  const port = valueOf(args, '--port');
+  const serveArgs = ['serve', ...(port ? ['--port', port] : []), ...(args.includes('--no-open') ? [] : ['--open'])];
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'gpu-planner.cjs'), ...serveArgs], { stdio: 'inherit' });
+  // Ctrl+C reaches the server through the terminal's process group: wait for it to stop. A plain kill is passed on.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();

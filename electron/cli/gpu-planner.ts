@@ -6,6 +6,7 @@ import { runCatalogCommand } from './commands/catalog';
 import { runEstimateCommand } from './commands/estimate';
 import { runPlanCommand } from './commands/plan';
 import { runReportCommand } from './commands/report';
+import { runServeCommand } from './commands/serve';
 
 const HELP = `gpu-planner — plan GPU training from the command line
 
@@ -15,6 +16,7 @@ const HELP = `gpu-planner — plan GPU training from the command line
   gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
   gpu-planner spend [--by month|week|track|provider|service] [--json]
   gpu-planner export-pdf --out FILE [--project ID]
+  gpu-planner serve [--port N] [--open]       the app in your browser (machines without Electron)
 
 Every command takes --db PATH (or $GPU_PLANNER_DB); without it, the app's own database.
 Exit status: 0 success, 1 user error, 2 usage error.
@@ -27,6 +29,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   import: (args, io) => runBudgetCommand(['import', ...args], io),
   spend: (args, io) => runBudgetCommand(['spend', ...args], io),
   'export-pdf': runReportCommand,
+  serve: (args, io) => runServeCommand(args, io),
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -7,7 +7,7 @@ export const appInfoSchema = z.object({
   dataDir: z.string(),
   databaseFile: z.string(),
   schemaVersion: z.number().int(),
-  runtime: z.enum(['electron', 'browser-bridge', 'cli']),
+  runtime: z.enum(['electron', 'browser-bridge', 'browser-http', 'cli']),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
