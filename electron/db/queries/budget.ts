@@ -10,7 +10,7 @@ export interface BillingImportRow {
   id: number; file_name: string; sha256: string; dialect: string; account_key: string; period_start: string | null; period_end: string | null;
   rows_read: number; rows_imported: number; rows_skipped: number; totals_json: string; skipped_json: string; replaced_import_ids: string;
   status: ImportStatus; created_at: string; description: string; container: string; cost_basis: 'actual' | 'amortized'; periods_json: string;
-  warnings_json: string; invoice_open: number; mapping_name: string | null;
+  warnings_json: string; invoice_open: number; mapping_name: string | null; pending_owner?: string | null;
 }
 
 /** Registers `decimal_sum(text)`: an exact decimal SUM (big.js) for totals that must equal the file's own sum. */
@@ -26,11 +26,13 @@ export function insertImport(db: Database, row: Omit<BillingImportRow, 'id'>): n
   const info = db
     .prepare(
       `INSERT INTO billing_imports (file_name, sha256, dialect, account_key, period_start, period_end, rows_read, rows_imported, rows_skipped, totals_json,
-         skipped_json, replaced_import_ids, status, created_at, description, container, cost_basis, periods_json, warnings_json, invoice_open, mapping_name)
+         skipped_json, replaced_import_ids, status, created_at, description, container, cost_basis, periods_json, warnings_json, invoice_open, mapping_name,
+         pending_owner)
        VALUES (@file_name, @sha256, @dialect, @account_key, @period_start, @period_end, @rows_read, @rows_imported, @rows_skipped, @totals_json,
-         @skipped_json, @replaced_import_ids, @status, @created_at, @description, @container, @cost_basis, @periods_json, @warnings_json, @invoice_open, @mapping_name)`,
+         @skipped_json, @replaced_import_ids, @status, @created_at, @description, @container, @cost_basis, @periods_json, @warnings_json, @invoice_open, @mapping_name,
+         @pending_owner)`,
     )
-    .run(row);
+    .run({ pending_owner: null, ...row });
   return Number(info.lastInsertRowid);
 }
 
@@ -76,15 +78,46 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
 }
 
 /**
- * For a bulk insert inside the caller's transaction: drops the explicit indexes of spend_lines and returns the
- * function that creates them again from their own SQL (as the schema states them). A rollback restores them.
+ * For a bulk insert: drops the explicit indexes of spend_lines, recording their SQL in spend_index_suspended (migration
+ * 0006) in the same transaction, so that restoreSuspendedIndexes creates them again, even after a killed import.
  */
-export function suspendSpendLineIndexes(db: Database): () => void {
-  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
-  for (const index of indexes) db.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
-  return () => {
-    for (const index of indexes) db.exec(index.sql);
-  };
+export function suspendSpendLineIndexes(db: Database): void {
+  db.transaction(() => {
+    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+    const record = db.prepare('INSERT OR REPLACE INTO spend_index_suspended (name, sql) VALUES (?, ?)');
+    for (const index of indexes) {
+      record.run(index.name, index.sql);
+      db.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
+    }
+  })();
+}
+
+/** Creates again the spend-line indexes a bulk import dropped (call inside the caller's transaction). */
+export function restoreSuspendedIndexes(db: Database): void {
+  const suspended = db.prepare('SELECT name, sql FROM spend_index_suspended').all() as Array<{ name: string; sql: string }>;
+  for (const index of suspended) {
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(index.name);
+    if (!exists) db.exec(index.sql);
+  }
+  db.prepare('DELETE FROM spend_index_suspended').run();
+}
+
+/** Imports being written (staged, invisible to every query) and the process writing each ("<pid>:<uuid>"). */
+export function selectPendingImports(db: Database): Array<{ id: number; pending_owner: string }> {
+  return db.prepare('SELECT id, pending_owner FROM billing_imports WHERE pending_owner IS NOT NULL').all() as Array<{ id: number; pending_owner: string }>;
+}
+
+/** Deletes an import with its lines and rollup (a staged import refused, cancelled, or left by a killed process). */
+export function deleteImport(db: Database, id: number): void {
+  pendingRollups.get(db)?.delete(id);
+  db.prepare('DELETE FROM spend_rollup WHERE import_id = ?').run(id);
+  db.prepare('DELETE FROM spend_lines WHERE import_id = ?').run(id);
+  db.prepare('DELETE FROM billing_imports WHERE id = ?').run(id);
+}
+
+/** Makes a staged import visible: no longer pending, with its final status. */
+export function finishImport(db: Database, id: number, status: ImportStatus): void {
+  db.prepare('UPDATE billing_imports SET status = ?, pending_owner = NULL WHERE id = ?').run(status, id);
 }
 
 /** Upper bound of the spend lines stored (ids only grow): O(log n), unlike COUNT(*). */
@@ -93,11 +126,11 @@ export function spendLineIdBound(db: Database): number {
 }
 
 export function selectImports(db: Database): BillingImportRow[] {
-  return db.prepare('SELECT * FROM billing_imports ORDER BY id DESC').all() as BillingImportRow[];
+  return db.prepare('SELECT * FROM billing_imports WHERE pending_owner IS NULL ORDER BY id DESC').all() as BillingImportRow[];
 }
 
 export function selectImport(db: Database, id: number): BillingImportRow | undefined {
-  return db.prepare('SELECT * FROM billing_imports WHERE id = ?').get(id) as BillingImportRow | undefined;
+  return db.prepare('SELECT * FROM billing_imports WHERE id = ? AND pending_owner IS NULL').get(id) as BillingImportRow | undefined;
 }
 
 /** Active imports the new one replaces: the same bytes, or the same (dialect, account, billing period, cost basis). */
@@ -167,7 +200,8 @@ export interface GroupSumRow { key: string; currency: string; total: string; lin
 
 /** Recomputes the daily rollup (migration 0005) of one import's lines, or of every line. Call inside the import's transaction. */
 export function rebuildSpendRollup(db: Database, importId?: number): void {
-  const where = importId === undefined ? '' : 'WHERE import_id = @importId';
+  // Every line but a staged import's (its rollup is written when it is made visible).
+  const where = importId === undefined ? `WHERE import_id NOT IN (${PENDING_IDS})` : 'WHERE import_id = @importId';
   db.prepare(`DELETE FROM spend_rollup ${where}`).run(importId === undefined ? {} : { importId });
   const accumulated = importId === undefined ? undefined : pendingRollups.get(db)?.get(importId);
   if (importId !== undefined) pendingRollups.get(db)?.delete(importId);
@@ -187,6 +221,8 @@ export function rebuildSpendRollup(db: Database, importId?: number): void {
        FROM spend_lines ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
   ).run(importId === undefined ? {} : { importId });
 }
+
+const PENDING_IDS = 'SELECT id FROM billing_imports WHERE pending_owner IS NOT NULL';
 
 const ROLLUP_KEY: Record<SpendGroupBy, string> = {
   month: 'substr(r.day, 1, 7)',
@@ -231,7 +267,10 @@ export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFi
   const rollup = exact ? null : rollupWhere(filters);
   if (rollup) {
     // Self-healing: lines written without the importer (tests, tools) are rolled up before the rollup is trusted.
-    const counted = db.prepare('SELECT (SELECT COUNT(*) FROM spend_lines) AS lines, (SELECT COALESCE(SUM(lines), 0) FROM spend_rollup) AS rolled').get() as { lines: number; rolled: number };
+    const counted = db
+      .prepare(`SELECT (SELECT COUNT(*) FROM spend_lines WHERE import_id NOT IN (${PENDING_IDS})) AS lines,
+        (SELECT COALESCE(SUM(lines), 0) FROM spend_rollup WHERE import_id NOT IN (${PENDING_IDS})) AS rolled`)
+      .get() as { lines: number; rolled: number };
     if (counted.lines !== counted.rolled) rebuildSpendRollup(db);
     const stmt = db.prepare(
       `SELECT ${ROLLUP_KEY[by]} AS key, r.currency AS currency, SUM(r.nanos) AS total, SUM(r.lines) AS lines
