@@ -4,7 +4,7 @@
  * renderer no `File.path`: `webUtils.getPathForFile` runs here). No logic here: channel and event names come from the contract.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { buildApi } from '../../shared/ipc/api';
+import { buildApi, GRANT_DROPPED_FILE_CHANNEL } from '../../shared/ipc/api';
 import { eventNames } from '../../shared/ipc/contract';
 
 const api = buildApi(
@@ -15,7 +15,13 @@ const api = buildApi(
     ipcRenderer.on(event, wrapped);
     return () => ipcRenderer.removeListener(event, wrapped);
   },
-  { pathForFile: (file) => webUtils.getPathForFile(file as unknown as File) },
+  {
+    pathForFile: (file) => webUtils.getPathForFile(file as unknown as File),
+    grantFile: async (file) => {
+      const filePath = webUtils.getPathForFile(file as unknown as File);
+      return filePath ? ((await ipcRenderer.invoke(GRANT_DROPPED_FILE_CHANNEL, filePath)) as { token: string; fileName: string } | null) : null;
+    },
+  },
 );
 
 contextBridge.exposeInMainWorld('api', api);

@@ -387,7 +387,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
     } catch (error) {
       description = (error as Error).message;
     }
-    return { file: resolved, fileName: path.basename(resolved), bytes: stat.size, container, delimiter, format, description, header, rows };
+    return { file: path.basename(resolved), fileToken: null, fileName: path.basename(resolved), bytes: stat.size, container, delimiter, format, description, header, rows };
   }
 
   function listImports(): BillingImport[] {
