@@ -11,6 +11,8 @@ declare global {
     __gpuPlannerDispatch(event: string, payload: unknown): void;
     /** Dropped file name → path on disk, as the test registered it (`app.registerDroppedFile`): webUtils' stand-in. */
     __gpuPlannerDroppedFiles?: Record<string, string>;
+    /** Dropped file name → the grant main's file-grants service gave it when the test registered the drop. */
+    __gpuPlannerDroppedGrants?: Record<string, { token: string; fileName: string }>;
   }
 }
 
@@ -28,5 +30,8 @@ window.__gpuPlannerDispatch = (event, payload) => {
     listeners.set(event, set);
     return () => set.delete(listener);
   },
-  { pathForFile: (file) => window.__gpuPlannerDroppedFiles?.[file.name] ?? '' },
+  {
+    pathForFile: (file) => window.__gpuPlannerDroppedFiles?.[file.name] ?? '',
+    grantFile: async (file) => window.__gpuPlannerDroppedGrants?.[file.name] ?? null,
+  },
 );

@@ -92,7 +92,12 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
     stubOpenFile: async (file) => void (nextOpen = file),
     stubSaveFile: async (file) => void (nextSave = file),
     registerDroppedFile: async (name, file) => {
-      await p.evaluate(([n, f]) => void (window.__gpuPlannerDroppedFiles = { ...window.__gpuPlannerDroppedFiles, [n]: f }), [name, file] as const);
+      // Granted by main's file-grants service, as the preload's drop does in Electron (the page never sends a path).
+      const grant = context.deps.fileGrants.grant(file);
+      await p.evaluate(([n, f, g]) => {
+        window.__gpuPlannerDroppedFiles = { ...window.__gpuPlannerDroppedFiles, [n]: f };
+        window.__gpuPlannerDroppedGrants = { ...window.__gpuPlannerDroppedGrants, [n]: g };
+      }, [name, file, grant] as const);
     },
     screenshot: async (name) => screenshot(p, name),
     menu: async (command) => void (await p.evaluate((c) => window.__gpuPlannerDispatch('app:menu-command', c), command)),

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, type WebContents } from 'electron';
 import { serializeError } from '../../shared/domain/errors';
+import { GRANT_DROPPED_FILE_CHANNEL } from '../../shared/ipc/api';
 import { createAppContext, type AppContext } from '../services/app-context';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
 import { setPdfRenderer } from '../services/report/report.service';
@@ -101,6 +102,11 @@ async function start(): Promise<void> {
       return table.dispatch(channel, request);
     });
   }
+  // A dropped file's path, sent only by the preload (from webUtils.getPathForFile on a real File): granted a token.
+  ipcMain.handle(GRANT_DROPPED_FILE_CHANNEL, (event, filePath: unknown) => {
+    if (!isTrustedSender(event, ownContents, isAppUrl) || typeof filePath !== 'string' || !filePath || !context) return null;
+    return context.deps.fileGrants.grant(filePath);
+  });
   const info = context.info();
   Menu.setApplicationMenu(
     buildMenu({

@@ -1,5 +1,6 @@
 import { app, dialog, Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../../shared/ipc/contract/app';
+import { developerMenuItems } from './menu-items';
 
 export interface MenuActions {
   window: () => BrowserWindow | null;
@@ -46,7 +47,7 @@ export function buildMenu(actions: MenuActions): Menu {
         { label: 'Review', accelerator: 'CmdOrCtrl+5', click: () => actions.send({ command: 'navigate', screen: 'review' }) },
         { type: 'separator' },
         { role: 'reload' },
-        { role: 'toggleDevTools' },
+        ...developerMenuItems(app.isPackaged),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

@@ -5,7 +5,7 @@
  * through shared/ipc/channel-names.ts (names only: the preload bundles no zod and no schema).
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { buildApi } from '../../shared/ipc/api';
+import { buildApi, GRANT_DROPPED_FILE_CHANNEL } from '../../shared/ipc/api';
 import { eventNames } from '../../shared/ipc/channel-names';
 
 const api = buildApi(
@@ -16,7 +16,13 @@ const api = buildApi(
     ipcRenderer.on(event, wrapped);
     return () => ipcRenderer.removeListener(event, wrapped);
   },
-  { pathForFile: (file) => webUtils.getPathForFile(file as unknown as File) },
+  {
+    pathForFile: (file) => webUtils.getPathForFile(file as unknown as File),
+    grantFile: async (file) => {
+      const filePath = webUtils.getPathForFile(file as unknown as File);
+      return filePath ? ((await ipcRenderer.invoke(GRANT_DROPPED_FILE_CHANNEL, filePath)) as { token: string; fileName: string } | null) : null;
+    },
+  },
 );
 
 contextBridge.exposeInMainWorld('api', api);

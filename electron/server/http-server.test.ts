@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../main/security';
+import { FALLBACK_CONTENT_SECURITY_POLICY, contentSecurityPolicyOf } from '../main/security';
 import { createAppContext } from '../services/app-context';
-import { referenceFile, tempDir } from '../test-support/paths';
+import { referenceFile, repoRoot, tempDir } from '../test-support/paths';
 import { startHttpServer, type RunningServer } from './http-server';
 import { tokenCookieName } from './request-guards';
 
@@ -166,9 +166,14 @@ describe('who may connect', () => {
     expect(form.status).toBe(415);
   });
 
+  it('states the same policy as the built renderer’s <meta>, when it has one', () => {
+    const html = fs.readFileSync(path.join(repoRoot, 'renderer', 'index.html'), 'utf8');
+    expect(contentSecurityPolicyOf(html)).toBe(FALLBACK_CONTENT_SECURITY_POLICY);
+  });
+
   it('sends the desktop app’s Content-Security-Policy and no-sniff on every answer', async () => {
     for (const answer of [await request('GET', '/', { headers: { Cookie: cookie } }), await request('GET', '/'), await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{}' })]) {
-      expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(answer.headers['content-security-policy']).toBe(FALLBACK_CONTENT_SECURITY_POLICY);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
   });

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CONTENT_SECURITY_POLICY } from '../main/security';
+import { contentSecurityPolicyOf, FALLBACK_CONTENT_SECURITY_POLICY } from '../main/security';
 import type { AppContext } from '../services/app-context';
 import { createFileGrants, type FileGrants } from '../services/file-grants';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
@@ -95,8 +95,8 @@ class HttpError extends Error {
   }
 }
 
-function securityHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+function securityHeaders(res: ServerResponse, contentSecurityPolicy: string): void {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cache-Control', 'no-store');
@@ -137,6 +137,8 @@ export function injectBootstrap(html: string): string {
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer> {
   const indexFile = path.join(options.rendererDir, 'index.html');
   if (!fs.existsSync(indexFile)) throw new Error(`No built renderer at ${options.rendererDir}: run \`npm run build\` first.`);
+  // The one policy of the app, as its index.html states it in a <meta>, sent as a header as well.
+  const contentSecurityPolicy = contentSecurityPolicyOf(fs.readFileSync(indexFile, 'utf8')) ?? FALLBACK_CONTENT_SECURITY_POLICY;
   if (!fs.existsSync(options.bootstrapFile)) throw new Error(`No built browser bootstrap at ${options.bootstrapFile}: run \`npm run build\` first.`);
   const maxUpload = options.maxUploadBytes ?? 2 * 1024 ** 3;
   const maxRequest = options.maxRequestBytes ?? 8 * 1024 ** 2;
@@ -167,7 +169,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     emit: (event, payload) => broadcast({ event, payload }),
     notify: (title, body) => broadcast({ control: 'notify', title, body }),
   });
-  const grants = options.grants ?? (context.deps as { grants?: FileGrants }).grants ?? (context as { grants?: FileGrants }).grants ?? createFileGrants();
+  const grants = options.grants ?? context.deps.fileGrants;
 
   let guard: GuardConfig = { port: 0, token };
 
@@ -272,7 +274,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    securityHeaders(res);
+    securityHeaders(res, contentSecurityPolicy);
     const method = req.method ?? 'GET';
     const refuse = (verdict: Verdict) => {
       if (verdict.ok) return false;

@@ -15,6 +15,7 @@ import { catalogHandlers } from './catalog/catalog.handlers';
 import { createCatalogService } from './catalog/catalog.service';
 import { estimateHandlers } from './estimate/estimate.handlers';
 import { createEstimateService } from './estimate/estimate.service';
+import { createFileGrants } from './file-grants';
 import { createHandlerTable, mergeHandlers, type AnyHandlerMap, type HandlerTable } from './handler-table';
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
@@ -63,6 +64,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     services: () => services!,
     now: options.now ?? (() => new Date()),
     ...(options.version ? { appVersion: options.version } : {}),
+    fileGrants: createFileGrants(),
   };
   services = {
     catalog: createCatalogService(deps),

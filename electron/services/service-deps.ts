@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { EventName, Events } from '../../shared/ipc/contract';
 import type { AppServices } from './app-services';
+import type { FileGrants } from './file-grants';
 
 /** Sends a typed event (progress, menu command) to the renderer, whatever carries it. */
 export type EmitEvent = <E extends EventName>(event: E, payload: z.input<Events[E]>) => void;
@@ -27,6 +28,8 @@ export interface ServiceDeps {
   now: () => Date;
   /** The app's version (Electron's app.getVersion(), package.json's for the CLI); absent in some tests. */
   appVersion?: string;
+  /** Files the user chose (dialog, drop, upload): channels that read a file take a token from here, never a path. */
+  fileGrants: FileGrants;
 }
 
 export const noDialogs: Dialogs = {

@@ -140,7 +140,14 @@ window.addEventListener(
     listeners.set(event, set);
     return () => set.delete(listener);
   },
-  { pathForFile: (file) => uploadedDrops.get(dropKey(file)) ?? '' },
+  {
+    pathForFile: (file) => uploadedDrops.get(dropKey(file)) ?? '',
+    // A dropped file was uploaded as it was dropped (above): the server granted it, and this is its token.
+    grantFile: async (file) => {
+      const token = uploadedDrops.get(dropKey(file));
+      return token ? { token, fileName: file.name } : null;
+    },
+  },
 );
 
 connectEvents();

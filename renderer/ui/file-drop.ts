@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
 import { api } from '../app/api';
 
-export type DropOutcome = { ok: true; path: string; name: string } | { ok: false; message: string };
+export type DropOutcome = { ok: true; path: string; name: string; file: File } | { ok: false; message: string };
 
 /** What was dropped, as a path to read or a message for the user. `what` names the expected file ("billing export"). */
 export function readDrop(data: DataTransfer | null, what = 'file'): DropOutcome {
@@ -27,7 +27,7 @@ export function readDrop(data: DataTransfer | null, what = 'file'): DropOutcome 
     path = '';
   }
   if (!path) return { ok: false, message: `“${file.name}” is not a file on disk (dragged from a web page or another app?): save it first, then drop the saved file.` };
-  return { ok: true, path, name: file.name };
+  return { ok: true, path, name: file.name, file };
 }
 
 /**

@@ -4,9 +4,28 @@
  */
 export type CsvValue = string | number | boolean | null | undefined;
 
+/** Text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab CR first, after any quote marks. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** A number written as text (an exact amount "-12.5"): stays a number. */
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A text cell Excel or LibreOffice would open as a live formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3`) gets a leading
+ * `'` as OWASP recommends; numbers, and numbers written as text, stay as they are. One more `'` before text that
+ * already starts with quotes and a formula character keeps it reversible ({@link unneutraliseCsvCell}).
+ */
+export function neutraliseCsvCell(text: string): string {
+  return FORMULA_START.test(text) && !NUMBER_TEXT.test(text) ? `'${text}` : text;
+}
+
+/** The text a neutralised cell stood for (for the app's own CSV imports). */
+export function unneutraliseCsvCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text) && !NUMBER_TEXT.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : neutraliseCsvCell(String(value));
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

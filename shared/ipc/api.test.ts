@@ -22,7 +22,7 @@ describe('the typed api built from the contract', () => {
 
   it('asks the preload (or the e2e bridge) where a dropped file lives; without one, no path', () => {
     const seen: string[] = [];
-    const api = buildApi(async () => null, () => () => {}, { pathForFile: (file) => (seen.push(file.name), `/data/${file.name}`) });
+    const api = buildApi(async () => null, () => () => {}, { pathForFile: (file) => (seen.push(file.name), `/data/${file.name}`), grantFile: async () => null });
     expect(api.files.pathForFile({ name: 'cur.csv.gz', size: 10 })).toBe('/data/cur.csv.gz');
     expect(seen).toEqual(['cur.csv.gz']);
     expect(buildApi(async () => null, () => () => {}).files.pathForFile({ name: 'x.csv', size: 1 })).toBe('');

@@ -31,7 +31,16 @@ export interface DroppedFile {
 export interface FilesApi {
   /** The path on disk of a dropped file (Electron `webUtils.getPathForFile`); '' when it has none (built in JS). */
   pathForFile(file: DroppedFile): string;
+  /**
+   * Asks main to let the app read a dropped file: the preload takes the path of a real `File` (webUtils) and sends it
+   * on GRANT_DROPPED_FILE_CHANNEL; main answers with an opaque token for the channels that read files. Null when the
+   * File has no path on disk. The renderer never sends a path itself.
+   */
+  grantFile(file: DroppedFile): Promise<{ token: string; fileName: string } | null>;
 }
+
+/** The one channel outside the contract (never in `window.api`): only the preload sends on it, with a real File's path. */
+export const GRANT_DROPPED_FILE_CHANNEL = 'files:grant-dropped-file';
 
 export type Invoke = (channel: Channel, request: unknown) => Promise<unknown>;
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
@@ -40,7 +49,7 @@ export function camelCase(kebab: string): string {
   return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-const NO_FILES: FilesApi = { pathForFile: () => '' };
+const NO_FILES: FilesApi = { pathForFile: () => '', grantFile: async () => null };
 
 export function buildApi(invoke: Invoke, subscribe: Subscribe, files: FilesApi = NO_FILES): Api {
   const api: Record<string, Record<string, unknown>> = {};
@@ -50,6 +59,6 @@ export function buildApi(invoke: Invoke, subscribe: Subscribe, files: FilesApi =
     api[domain][camelCase(verb)] = (request: unknown) => invoke(channel, request ?? {});
   }
   api.events = { on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener) };
-  api.files = { pathForFile: (file: unknown) => files.pathForFile(file as DroppedFile) };
+  api.files = { pathForFile: (file: unknown) => files.pathForFile(file as DroppedFile), grantFile: (file: unknown) => files.grantFile(file as DroppedFile) };
   return api as unknown as Api;
 }

@@ -129,7 +129,7 @@ describe('a column mapping saved and exported in the app', () => {
       const mapping = { dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY', costColumn: 'Betrag', currencyColumn: 'Währung', provider: 'vast.ai', serviceColumn: 'Beschreibung', resourceColumn: 'Maschine', tagColumns: ['Projekt'], decimalSeparator: ',', sign: 'as-is' };
       expect(await app.handlers.dispatch('budget:save-mapping', { name: 'vast-ledger', mapping })).toMatchObject({ ok: true });
       expect(await app.handlers.dispatch('budget:export-mapping', { name: 'vast-ledger' })).toEqual({ ok: true, value: { file: exported } });
-      const imported = await app.handlers.dispatch('budget:import-file', { file: ledger, mappingName: 'vast-ledger' });
+      const imported = await app.handlers.dispatch('budget:import-file', { fileToken: app.deps.fileGrants.grant(ledger).token, mappingName: 'vast-ledger' });
       expect(imported.ok).toBe(true);
       appTotals = imported.ok ? (imported.value as { totals: unknown }).totals : null;
     } finally {

@@ -1,6 +1,7 @@
 /** Budget planning SQL (budgets, allocation rules, exchange rates, spend lines for the overview): parameterized only. */
 import type { Database } from 'better-sqlite3';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
+import { toBigInt, withExactFallback } from './budget';
 
 interface BudgetRow { id: number; project_id: string; track_id: string | null; month: string | null; amount: string; currency: string; thresholds_json: string }
 interface RuleRow { id: number; project_id: string; position: number; kind: RuleKind; key: string | null; pattern: string; track_id: string }
@@ -129,18 +130,19 @@ export function selectBucketTotals(db: Database, trackIds: string[], from: strin
   outside: Array<{ currency: string; nanos: bigint; lines: number }>;
 } {
   const tracks = JSON.stringify(trackIds);
-  const unallocated = db.prepare(`SELECT s.currency AS currency, SUM(s.billed_cost_nanos) AS nanos, COUNT(*) AS lines,
+  // Exact at any size: SQLite's SUM, or big integers when a sum leaves 64 bits (withExactFallback).
+  const unallocated = withExactFallback(db, (sum) => db.prepare(`SELECT s.currency AS currency, ${sum('s.billed_cost_nanos')} AS nanos, COUNT(*) AS lines,
       SUM(CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN 1 ELSE 0 END) AS inWindow,
-      SUM(CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN s.billed_cost_nanos ELSE 0 END) AS inWindowNanos
+      ${sum('CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN s.billed_cost_nanos ELSE 0 END')} AS inWindowNanos
     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
     WHERE i.status = 'active' AND (s.track_id IS NULL OR s.track_id NOT IN (SELECT value FROM json_each(@tracks))) GROUP BY s.currency`)
-    .safeIntegers(true).all({ from, to: toExclusive, tracks }) as Array<{ currency: string; nanos: bigint; lines: bigint; inWindow: bigint; inWindowNanos: bigint }>;
-  const outside = db.prepare(`SELECT s.currency AS currency, SUM(s.billed_cost_nanos) AS nanos, COUNT(*) AS lines
+    .safeIntegers(true).all({ from, to: toExclusive, tracks })) as Array<{ currency: string; nanos: bigint; lines: bigint; inWindow: bigint; inWindowNanos: bigint }>;
+  const outside = withExactFallback(db, (sum) => db.prepare(`SELECT s.currency AS currency, ${sum('s.billed_cost_nanos')} AS nanos, COUNT(*) AS lines
     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
     WHERE i.status = 'active' AND s.track_id IN (SELECT value FROM json_each(@tracks)) AND (s.charge_period_start < @from OR s.charge_period_start >= @to) GROUP BY s.currency`)
-    .safeIntegers(true).all({ from, to: toExclusive, tracks }) as Array<{ currency: string; nanos: bigint; lines: bigint }>;
+    .safeIntegers(true).all({ from, to: toExclusive, tracks })) as Array<{ currency: string; nanos: bigint; lines: bigint }>;
   return {
-    unallocated: unallocated.map((r) => ({ currency: r.currency, nanos: r.nanos, lines: Number(r.lines), inWindow: Number(r.inWindow), inWindowNanos: r.inWindowNanos })),
-    outside: outside.map((r) => ({ currency: r.currency, nanos: r.nanos, lines: Number(r.lines) })),
+    unallocated: unallocated.map((r) => ({ currency: r.currency, nanos: toBigInt(r.nanos), lines: Number(r.lines), inWindow: Number(r.inWindow), inWindowNanos: toBigInt(r.inWindowNanos) })),
+    outside: outside.map((r) => ({ currency: r.currency, nanos: toBigInt(r.nanos), lines: Number(r.lines) })),
   };
 }

@@ -10,11 +10,57 @@ export interface BillingImportRow {
   id: number; file_name: string; sha256: string; dialect: string; account_key: string; period_start: string | null; period_end: string | null;
   rows_read: number; rows_imported: number; rows_skipped: number; totals_json: string; skipped_json: string; replaced_import_ids: string;
   status: ImportStatus; created_at: string; description: string; container: string; cost_basis: 'actual' | 'amortized'; periods_json: string;
-  warnings_json: string; invoice_open: number; mapping_name: string | null;
+  warnings_json: string; invoice_open: number; mapping_name: string | null; pending_owner?: string | null;
+}
+
+const withExactSums = new WeakSet<Database>();
+
+/**
+ * Registers `nanos_sum(integer)`: an exact SUM as big integer text, for when SQLite's SUM leaves its 64-bit integers
+ * ("integer overflow": a few amounts of billions in IDR or JPY). Idempotent.
+ */
+export function registerNanosSum(db: Database): void {
+  if (withExactSums.has(db)) return;
+  withExactSums.add(db);
+  db.aggregate('nanos_sum', {
+    safeIntegers: true,
+    start: () => 0n,
+    step: (total: bigint, value: unknown) => (value === null || value === undefined ? total : total + BigInt(value as bigint | number)),
+    result: (total: bigint) => total.toString(),
+  });
+}
+
+/**
+ * Runs `query` with SQLite's fast integer SUM; when a partial sum leaves the 64-bit range, again with the exact
+ * `nanos_sum` (big integer text). `sum(expr)` writes the aggregate; read its values with {@link toBigInt}.
+ */
+export function withExactFallback<T>(db: Database, query: (sum: (expr: string) => string) => T): T {
+  try {
+    return query((expr) => `SUM(${expr})`);
+  } catch (error) {
+    if (!/integer overflow/i.test((error as Error).message)) throw error;
+    registerNanosSum(db);
+    return query((expr) => `nanos_sum(${expr})`);
+  }
+}
+
+export function toBigInt(value: unknown): bigint {
+  if (value === null || value === undefined) return 0n;
+  return typeof value === 'bigint' ? value : BigInt(String(value));
+}
+
+const TWO_POW_62 = 1n << 62n;
+const INT64_MAX = (1n << 63n) - 1n;
+/** A sum as rollup columns (nanos, nanos_high): as it is when it fits 64 bits, else split (value = nanos + high × 2^62). */
+export function splitNanos(value: bigint): [bigint, bigint] {
+  if (value <= INT64_MAX && value >= -INT64_MAX) return [value, 0n];
+  const high = value / TWO_POW_62;
+  return [value - high * TWO_POW_62, high];
 }
 
 /** Registers `decimal_sum(text)`: an exact decimal SUM (big.js) for totals that must equal the file's own sum. */
 export function registerDecimalSum(db: Database): void {
+  registerNanosSum(db);
   db.aggregate('decimal_sum', {
     start: () => new Big(0),
     step: (total: Big, value: unknown) => (value === null || value === undefined ? total : total.plus(String(value))),
@@ -26,11 +72,13 @@ export function insertImport(db: Database, row: Omit<BillingImportRow, 'id'>): n
   const info = db
     .prepare(
       `INSERT INTO billing_imports (file_name, sha256, dialect, account_key, period_start, period_end, rows_read, rows_imported, rows_skipped, totals_json,
-         skipped_json, replaced_import_ids, status, created_at, description, container, cost_basis, periods_json, warnings_json, invoice_open, mapping_name)
+         skipped_json, replaced_import_ids, status, created_at, description, container, cost_basis, periods_json, warnings_json, invoice_open, mapping_name,
+         pending_owner)
        VALUES (@file_name, @sha256, @dialect, @account_key, @period_start, @period_end, @rows_read, @rows_imported, @rows_skipped, @totals_json,
-         @skipped_json, @replaced_import_ids, @status, @created_at, @description, @container, @cost_basis, @periods_json, @warnings_json, @invoice_open, @mapping_name)`,
+         @skipped_json, @replaced_import_ids, @status, @created_at, @description, @container, @cost_basis, @periods_json, @warnings_json, @invoice_open, @mapping_name,
+         @pending_owner)`,
     )
-    .run(row);
+    .run({ pending_owner: null, ...row });
   return Number(info.lastInsertRowid);
 }
 
@@ -76,15 +124,46 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
 }
 
 /**
- * For a bulk insert inside the caller's transaction: drops the explicit indexes of spend_lines and returns the
- * function that creates them again from their own SQL (as the schema states them). A rollback restores them.
+ * For a bulk insert: drops the explicit indexes of spend_lines, recording their SQL in spend_index_suspended (migration
+ * 0006) in the same transaction, so that restoreSuspendedIndexes creates them again, even after a killed import.
  */
-export function suspendSpendLineIndexes(db: Database): () => void {
-  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
-  for (const index of indexes) db.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
-  return () => {
-    for (const index of indexes) db.exec(index.sql);
-  };
+export function suspendSpendLineIndexes(db: Database): void {
+  db.transaction(() => {
+    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+    const record = db.prepare('INSERT OR REPLACE INTO spend_index_suspended (name, sql) VALUES (?, ?)');
+    for (const index of indexes) {
+      record.run(index.name, index.sql);
+      db.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
+    }
+  })();
+}
+
+/** Creates again the spend-line indexes a bulk import dropped (call inside the caller's transaction). */
+export function restoreSuspendedIndexes(db: Database): void {
+  const suspended = db.prepare('SELECT name, sql FROM spend_index_suspended').all() as Array<{ name: string; sql: string }>;
+  for (const index of suspended) {
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(index.name);
+    if (!exists) db.exec(index.sql);
+  }
+  db.prepare('DELETE FROM spend_index_suspended').run();
+}
+
+/** Imports being written (staged, invisible to every query) and the process writing each ("<pid>:<uuid>"). */
+export function selectPendingImports(db: Database): Array<{ id: number; pending_owner: string }> {
+  return db.prepare('SELECT id, pending_owner FROM billing_imports WHERE pending_owner IS NOT NULL').all() as Array<{ id: number; pending_owner: string }>;
+}
+
+/** Deletes an import with its lines and rollup (a staged import refused, cancelled, or left by a killed process). */
+export function deleteImport(db: Database, id: number): void {
+  pendingRollups.get(db)?.delete(id);
+  db.prepare('DELETE FROM spend_rollup WHERE import_id = ?').run(id);
+  db.prepare('DELETE FROM spend_lines WHERE import_id = ?').run(id);
+  db.prepare('DELETE FROM billing_imports WHERE id = ?').run(id);
+}
+
+/** Makes a staged import visible: no longer pending, with its final status. */
+export function finishImport(db: Database, id: number, status: ImportStatus): void {
+  db.prepare('UPDATE billing_imports SET status = ?, pending_owner = NULL WHERE id = ?').run(status, id);
 }
 
 /** Upper bound of the spend lines stored (ids only grow): O(log n), unlike COUNT(*). */
@@ -93,11 +172,11 @@ export function spendLineIdBound(db: Database): number {
 }
 
 export function selectImports(db: Database): BillingImportRow[] {
-  return db.prepare('SELECT * FROM billing_imports ORDER BY id DESC').all() as BillingImportRow[];
+  return db.prepare('SELECT * FROM billing_imports WHERE pending_owner IS NULL ORDER BY id DESC').all() as BillingImportRow[];
 }
 
 export function selectImport(db: Database, id: number): BillingImportRow | undefined {
-  return db.prepare('SELECT * FROM billing_imports WHERE id = ?').get(id) as BillingImportRow | undefined;
+  return db.prepare('SELECT * FROM billing_imports WHERE id = ? AND pending_owner IS NULL').get(id) as BillingImportRow | undefined;
 }
 
 /** Active imports the new one replaces: the same bytes, or the same (dialect, account, billing period, cost basis). */
@@ -167,26 +246,50 @@ export interface GroupSumRow { key: string; currency: string; total: string; lin
 
 /** Recomputes the daily rollup (migration 0005) of one import's lines, or of every line. Call inside the import's transaction. */
 export function rebuildSpendRollup(db: Database, importId?: number): void {
-  const where = importId === undefined ? '' : 'WHERE import_id = @importId';
+  // Every line but a staged import's (its rollup is written when it is made visible).
+  const where = importId === undefined ? `WHERE import_id NOT IN (${PENDING_IDS})` : 'WHERE import_id = @importId';
   db.prepare(`DELETE FROM spend_rollup ${where}`).run(importId === undefined ? {} : { importId });
   const accumulated = importId === undefined ? undefined : pendingRollups.get(db)?.get(importId);
   if (importId !== undefined) pendingRollups.get(db)?.delete(importId);
   if (accumulated) {
     // Summed while the lines were inserted: no second pass over them.
-    const insert = db.prepare(`INSERT INTO spend_rollup VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?)`);
+    const insert = db.prepare(`INSERT INTO spend_rollup VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?)`);
     for (const [key, sum] of accumulated) {
       const [day, currency, provider, service, subAccount, instanceType] = key.split('\u0000');
-      insert.run(importId, day, currency, provider, service, subAccount, instanceType, sum.nanos.value(), sum.lines);
+      const [nanos, high] = splitNanos(sum.nanos.value());
+      insert.run(importId, day, currency, provider, service, subAccount, instanceType, nanos, sum.lines, high);
     }
     return;
   }
-  db.prepare(
-    `INSERT INTO spend_rollup
-       SELECT import_id, substr(charge_period_start, 1, 10), currency, COALESCE(track_id, ''), COALESCE(provider, ''), COALESCE(service, ''),
-              COALESCE(sub_account_id, ''), COALESCE(instance_type, ''), SUM(billed_cost_nanos), COUNT(*)
-       FROM spend_lines ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
-  ).run(importId === undefined ? {} : { importId });
+  const params = importId === undefined ? {} : { importId };
+  try {
+    db.prepare(
+      `INSERT INTO spend_rollup (import_id, day, currency, track_id, provider, service, sub_account_id, instance_type, nanos, lines)
+         SELECT import_id, substr(charge_period_start, 1, 10), currency, COALESCE(track_id, ''), COALESCE(provider, ''), COALESCE(service, ''),
+                COALESCE(sub_account_id, ''), COALESCE(instance_type, ''), SUM(billed_cost_nanos), COUNT(*)
+         FROM spend_lines ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
+    ).run(params);
+  } catch (error) {
+    if (!/integer overflow/i.test((error as Error).message)) throw error;
+    // A group's sum leaves 64 bits: summed exactly, stored split.
+    registerNanosSum(db);
+    const groups = db
+      .prepare(
+        `SELECT import_id, substr(charge_period_start, 1, 10) AS day, currency, COALESCE(track_id, '') AS track, COALESCE(provider, '') AS provider,
+           COALESCE(service, '') AS service, COALESCE(sub_account_id, '') AS sub, COALESCE(instance_type, '') AS instance, nanos_sum(billed_cost_nanos) AS nanos,
+           COUNT(*) AS lines
+         FROM spend_lines ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
+      )
+      .all(params) as Array<{ import_id: number; day: string; currency: string; track: string; provider: string; service: string; sub: string; instance: string; nanos: string; lines: number }>;
+    const insert = db.prepare('INSERT INTO spend_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const g of groups) {
+      const [nanos, high] = splitNanos(BigInt(g.nanos));
+      insert.run(g.import_id, g.day, g.currency, g.track, g.provider, g.service, g.sub, g.instance, nanos, g.lines, high);
+    }
+  }
 }
+
+const PENDING_IDS = 'SELECT id FROM billing_imports WHERE pending_owner IS NOT NULL';
 
 const ROLLUP_KEY: Record<SpendGroupBy, string> = {
   month: 'substr(r.day, 1, 7)',
@@ -231,25 +334,38 @@ export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFi
   const rollup = exact ? null : rollupWhere(filters);
   if (rollup) {
     // Self-healing: lines written without the importer (tests, tools) are rolled up before the rollup is trusted.
-    const counted = db.prepare('SELECT (SELECT COUNT(*) FROM spend_lines) AS lines, (SELECT COALESCE(SUM(lines), 0) FROM spend_rollup) AS rolled').get() as { lines: number; rolled: number };
+    const counted = db
+      .prepare(`SELECT (SELECT COUNT(*) FROM spend_lines WHERE import_id NOT IN (${PENDING_IDS})) AS lines,
+        (SELECT COALESCE(SUM(lines), 0) FROM spend_rollup WHERE import_id NOT IN (${PENDING_IDS})) AS rolled`)
+      .get() as { lines: number; rolled: number };
     if (counted.lines !== counted.rolled) rebuildSpendRollup(db);
-    const stmt = db.prepare(
-      `SELECT ${ROLLUP_KEY[by]} AS key, r.currency AS currency, SUM(r.nanos) AS total, SUM(r.lines) AS lines
-       FROM spend_rollup r JOIN billing_imports i ON i.id = r.import_id WHERE ${rollup.sql} GROUP BY 1, 2 HAVING SUM(r.lines) > 0 ORDER BY 1, 2`,
-    );
-    stmt.safeIntegers(true);
-    const rows = stmt.all(rollup.params) as Array<{ key: string; currency: string; total: bigint; lines: bigint }>;
-    return rows.map((r) => ({ key: r.key, currency: r.currency, total: canonicalDecimal(new Big(r.total.toString()).div(1e9)), lines: Number(r.lines) }));
+    const rows = withExactFallback(db, (sum) =>
+      db
+        .prepare(
+          `SELECT ${ROLLUP_KEY[by]} AS key, r.currency AS currency, ${sum('r.nanos')} AS total, SUM(r.nanos_high) AS high, SUM(r.lines) AS lines
+           FROM spend_rollup r JOIN billing_imports i ON i.id = r.import_id WHERE ${rollup.sql} GROUP BY 1, 2 HAVING SUM(r.lines) > 0 ORDER BY 1, 2`,
+        )
+        .safeIntegers(true)
+        .all(rollup.params),
+    ) as Array<{ key: string; currency: string; total: bigint | string; high: bigint; lines: bigint }>;
+    return rows.map((r) => ({ key: r.key, currency: r.currency, total: nanosText(toBigInt(r.total) + toBigInt(r.high) * TWO_POW_62), lines: Number(r.lines) }));
   }
   const { sql, params } = whereClause(filters);
-  const sum = exact ? 'decimal_sum(s.billed_cost)' : 'SUM(s.billed_cost_nanos)';
-  const stmt = db.prepare(
-    `SELECT ${GROUP_KEY[by]} AS key, s.currency AS currency, ${sum} AS total, COUNT(*) AS lines
-     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql} GROUP BY 1, 2 ORDER BY 1, 2`,
-  );
-  if (!exact) stmt.safeIntegers(true);
-  const rows = stmt.all(params) as Array<{ key: string; currency: string; total: string | bigint; lines: number | bigint }>;
-  return rows.map((r) => ({ key: r.key, currency: r.currency, total: typeof r.total === 'bigint' ? canonicalDecimal(new Big(r.total.toString()).div(1e9)) : r.total, lines: Number(r.lines) }));
+  const rows = withExactFallback(db, (sumOf) => {
+    const sum = exact ? 'decimal_sum(s.billed_cost)' : sumOf('s.billed_cost_nanos');
+    const stmt = db.prepare(
+      `SELECT ${GROUP_KEY[by]} AS key, s.currency AS currency, ${sum} AS total, COUNT(*) AS lines
+       FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    if (!exact) stmt.safeIntegers(true);
+    return stmt.all(params) as Array<{ key: string; currency: string; total: string | bigint; lines: number | bigint }>;
+  });
+  return rows.map((r) => ({ key: r.key, currency: r.currency, total: exact ? String(r.total) : nanosText(toBigInt(r.total)), lines: Number(r.lines) }));
+}
+
+/** Nano-units as a canonical decimal string. */
+function nanosText(nanos: bigint): string {
+  return canonicalDecimal(new Big(nanos.toString()).div(1e9));
 }
 
 export interface SpendLineRow {

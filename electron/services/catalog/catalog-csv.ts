@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { PRICE_KINDS, PRICE_UNITS, type OfferingWithPrices, type Price } from '../../../shared/domain/catalog';
-import { toCsv } from '../../../shared/domain/csv';
+import { toCsv, unneutraliseCsvCell } from '../../../shared/domain/csv';
 import { UserError, type ErrorDetails } from '../../../shared/domain/errors';
 import { newOfferingPriceSchema, offeringInputSchema } from '../../../shared/ipc/contract/catalog';
 
@@ -55,7 +55,8 @@ export function parseCatalogCsv(text: string, file: string): CatalogCsvRow[] {
       problems.push({ line, column: record.length + 1, message: `expected ${header.length} fields, found ${record.length}` });
       return;
     }
-    const cell = (name: (typeof CATALOG_CSV_COLUMNS)[number]) => record[index[name]!] ?? '';
+    // Cells our export neutralised against spreadsheet formulas ('=…) read back as they were.
+    const cell = (name: (typeof CATALOG_CSV_COLUMNS)[number]) => unneutraliseCsvCell(record[index[name]!] ?? '');
     const offering = offeringInputSchema.safeParse({
       id: cell('offering_id'), providerId: cell('provider_id'), sku: cell('sku'), gpuId: cell('gpu_id'), gpuCount: numberOrNull(cell('gpu_count')),
       vcpus: numberOrNull(cell('vcpus')), ramGiB: numberOrNull(cell('ram_gib')), region: textOrNull(cell('region')), notes: textOrNull(cell('notes')), powerWatts: numberOrNull(cell('power_watts')),

@@ -90,8 +90,12 @@ export function ImportDialog({ dropped, dragOver, onClose, onImported }: { dropp
     if (!dropped) return;
     if (phaseRef.current === 'running') return setDropMessage('An import is running: wait for it or cancel it, then drop the file again.');
     if (!dropped.outcome.ok) return setDropMessage(dropped.outcome.message);
-    const file = dropped.outcome.path;
-    void api.budget.previewFile({ file, previewRows: PREVIEW_ROWS }).then(showPreview);
+    const { file, name } = dropped.outcome;
+    // Main reads only what it granted: the preload turns the dropped File into a token (never a path from here).
+    void api.files.grantFile(file).then((grant) => {
+      if (!grant) return setDropMessage(`“${name}” is not a file on disk (dragged from a web page or another app?): save it first, then drop the saved file.`);
+      return api.budget.previewFile({ fileToken: grant.token, previewRows: PREVIEW_ROWS }).then(showPreview);
+    });
   }, [dropped?.seq]); // a new drop (seq) is the only trigger
 
   const generic = preview !== null && (format === 'generic' || (format === 'auto' && (preview.format === null || preview.format === 'generic')));
@@ -134,8 +138,8 @@ export function ImportDialog({ dropped, dragOver, onClose, onImported }: { dropp
   }
 
   async function start(skipInvalid = false) {
-    if (!preview?.file) return;
-    const request: Parameters<typeof api.budget.importFile>[0] = { file: preview.file, format: generic ? 'generic' : format, skipInvalid };
+    if (!preview?.fileToken) return;
+    const request: Parameters<typeof api.budget.importFile>[0] = { fileToken: preview.fileToken, format: generic ? 'generic' : format, skipInvalid };
     if (generic) {
       if (!checked?.ok) return;
       request.mapping = checked.mapping;

@@ -7,7 +7,7 @@ import type { ColumnMapping } from './column-mapping';
 import { readSkuPriceDetails, recogniseGpuInstance } from './gpu-instance';
 import type { BillingDialect, Decimal, SpendLine } from './spend-line';
 import {
-  addDaysIso, canonicalDecimal, isNullValue, ownCopy, parseBillingDate, parseDecimal, parseNullableDate, parseNullableDecimal, parseTags, stripBom, sumGcpCredits,
+  addDaysIso, canonicalDecimal, isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, ownCopy, parseBillingDate, parseDecimal, parseNullableDate, parseNullableDecimal, parseTags, stripBom, sumGcpCredits,
   type DateFormat, type DecimalOptions,
 } from './values';
 
@@ -136,6 +136,10 @@ class RowContext {
     const parsed = parseDecimal(raw, options);
     if (!parsed.ok) {
       this.fail(names, raw, parsed.expected);
+      return null;
+    }
+    if (!lineAmountInRange(parsed.value)) {
+      this.fail(names, raw, LINE_AMOUNT_EXPECTED);
       return null;
     }
     return parsed.value;
@@ -400,6 +404,10 @@ function gcpMapper(h: Header, description: string): RowMapper {
       if (!credits.ok) ctx.fail(n.credits, g.credits(record), credits.expected);
       // Billed = cost + Σ credits[].amount (credits are negative).
       line.billedCost = cost !== null && credits.ok ? canonicalDecimal(new Big(cost).plus(credits.value)) : '0';
+      if (!lineAmountInRange(line.billedCost)) {
+        ctx.fail(n.credits, g.credits(record), LINE_AMOUNT_EXPECTED);
+        line.billedCost = '0';
+      }
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
       const month = g.invoiceMonth(record);
       if (month && /^\d{6}$/.test(month)) {
@@ -456,8 +464,8 @@ function costExplorerMapper(h: Header, description: string): RowMapper {
         const raw = record[s.i];
         if (raw === undefined || isNullValue(raw)) continue;
         const parsed = parseDecimal(raw);
-        if (!parsed.ok) {
-          ctx.fail([h.names[s.i]!], raw, parsed.expected);
+        if (!parsed.ok || !lineAmountInRange(parsed.value)) {
+          ctx.fail([h.names[s.i]!], raw, parsed.ok ? LINE_AMOUNT_EXPECTED : parsed.expected);
           continue;
         }
         const line = emptyLine(lineNo);

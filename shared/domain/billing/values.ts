@@ -44,6 +44,27 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; expected: str
 
 const PLAIN_DECIMAL = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
+/** Longest amount text read (a 10 MB field of digits is not an amount). */
+export const MAX_DECIMAL_CHARS = 100;
+/** Exponents beyond ±40 are refused before big.js expands them (`1e999999999` would be a billion digits). */
+export const MAX_DECIMAL_EXPONENT = 40;
+/**
+ * The largest amount one line can hold: its nano-units (1e-9) must fit SQLite's 64-bit integers (2^63 - 1). Sums of
+ * lines are exact at any size (queries fall back to big integers); one line beyond this is refused with its line.
+ */
+export const MAX_LINE_AMOUNT = '9223372036.854775807';
+const MAX_LINE_AMOUNT_BIG = new Big(MAX_LINE_AMOUNT);
+export const LINE_AMOUNT_EXPECTED = `an amount between -${MAX_LINE_AMOUNT.slice(0, 13)} and ${MAX_LINE_AMOUNT.slice(0, 13)} (the most one line can hold)`;
+
+/** Whether one line's amount fits the nano-unit integers SQLite sums (|amount| ≤ MAX_LINE_AMOUNT). */
+export function lineAmountInRange(value: Decimal): boolean {
+  const point = value.indexOf('.');
+  const digits = (point < 0 ? value.length : point) - (value.startsWith('-') ? 1 : 0);
+  if (digits < 10) return true;
+  if (digits > 10) return false;
+  return new Big(value).abs().lte(MAX_LINE_AMOUNT_BIG);
+}
+
 /** Canonical exact decimal string (no exponent, no trailing zeros) of a big.js value. */
 export function canonicalDecimal(value: Big): Decimal {
   const text = value.toFixed();
@@ -86,6 +107,7 @@ function canonicalPlain(raw: string): Decimal | null {
  * leading currency symbol. Null tokens are not numbers: use {@link parseNullableDecimal} where null is allowed.
  */
 export function parseDecimal(raw: string, options: DecimalOptions = {}): ParseResult<Decimal> {
+  if (raw.length > MAX_DECIMAL_CHARS) return { ok: false, expected: `a decimal number of at most ${MAX_DECIMAL_CHARS} characters` };
   if (options.sign !== 'negate' && options.decimalSeparator !== ',') {
     const simple = canonicalPlain(raw);
     if (simple !== null) return { ok: true, value: simple };
@@ -126,6 +148,10 @@ export function parseDecimal(raw: string, options: DecimalOptions = {}): ParseRe
     }
   }
   if (!PLAIN_DECIMAL.test(t)) return { ok: false, expected };
+  const exponent = /e([+-]?\d+)$/i.exec(t);
+  if (exponent && Math.abs(Number(exponent[1])) > MAX_DECIMAL_EXPONENT) {
+    return { ok: false, expected: `a decimal number with an exponent between -${MAX_DECIMAL_EXPONENT} and ${MAX_DECIMAL_EXPONENT}` };
+  }
   let value = new Big(t);
   if (sign === '-') value = value.neg();
   if (negative) value = value.neg();

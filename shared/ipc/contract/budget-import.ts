@@ -104,8 +104,14 @@ export const spendLineViewSchema = z.object({
 });
 export type SpendLineView = z.infer<typeof spendLineViewSchema>;
 
+/** An opaque token main handed out for a file the user chose (open dialog or drop): never a path. */
+const fileToken = z.string().min(1).max(200);
+
 export const filePreviewSchema = z.object({
+  /** The chosen file's name (null when the dialog was cancelled); its path stays in main. */
   file: z.string().nullable(),
+  /** What `budget:import-file` takes to read that file. */
+  fileToken: z.string().nullable(),
   fileName: z.string(),
   bytes: z.number().int(),
   container: z.string(),
@@ -126,7 +132,7 @@ export const budgetImportChannels = {
   'budget:import-file': {
     request: z
       .object({
-        file: z.string().min(1).max(4096),
+        fileToken,
         format: z.enum(IMPORT_FORMATS).default('auto'),
         mappingName: z.string().min(1).max(100).optional(),
         mapping: columnMappingSchema.optional(),
@@ -136,7 +142,7 @@ export const budgetImportChannels = {
     response: importResultSchema,
   },
   'budget:cancel-import': { request: z.object({}).strict(), response: z.object({ cancelled: z.boolean() }) },
-  'budget:preview-file': { request: z.object({ file: z.string().min(1).max(4096), previewRows: z.number().int().min(1).max(200).default(20) }).strict(), response: filePreviewSchema },
+  'budget:preview-file': { request: z.object({ fileToken, previewRows: z.number().int().min(1).max(200).default(20) }).strict(), response: filePreviewSchema },
   'budget:list-imports': { request: z.object({}).strict(), response: z.object({ imports: z.array(billingImportSchema) }) },
   'budget:undo-import': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ import: billingImportSchema, restoredImportIds: z.array(z.number().int()) }) },
   'budget:save-mapping': { request: z.object({ name: z.string().trim().min(1).max(100), mapping: columnMappingSchema }).strict(), response: savedMapping },

@@ -8,12 +8,17 @@ export const budgetImportHandlers: HandlerMap<typeof budgetImportChannels> = {
       title: 'Import a billing export',
       filters: [{ name: 'Billing exports', extensions: ['csv', 'gz', 'zip', 'parquet', 'txt', 'tsv'] }, { name: 'All files', extensions: ['*'] }],
     });
-    if (!file) return { file: null, fileName: '', bytes: 0, container: 'plain', delimiter: null, format: null, description: '', header: [], rows: [] };
-    return services.budget.previewFile(file, previewRows);
+    if (!file) return { file: null, fileToken: null, fileName: '', bytes: 0, container: 'plain', delimiter: null, format: null, description: '', header: [], rows: [] };
+    const { token } = deps.fileGrants.grant(file);
+    return { ...(await services.budget.previewFile(file, previewRows)), fileToken: token };
   },
-  'budget:preview-file': ({ file, previewRows }, { services }) => services.budget.previewFile(file, previewRows),
-  'budget:import-file': ({ file, format, mappingName, mapping, skipInvalid }, { services }) =>
-    services.budget.importFile({ file, format, mappingName, mapping, skipInvalid }),
+  // Main reads only files it handed out (file-grants.ts): the renderer names them by token, never by path.
+  'budget:preview-file': async ({ fileToken, previewRows }, { services, deps }) => ({
+    ...(await services.budget.previewFile(deps.fileGrants.resolve(fileToken), previewRows)),
+    fileToken,
+  }),
+  'budget:import-file': ({ fileToken, format, mappingName, mapping, skipInvalid }, { services, deps }) =>
+    services.budget.importFile({ file: deps.fileGrants.resolve(fileToken), format, mappingName, mapping, skipInvalid }),
   'budget:cancel-import': (_request, { services }) => ({ cancelled: services.budget.cancelImport() }),
   'budget:list-imports': (_request, { services }) => ({ imports: services.budget.listImports() }),
   'budget:undo-import': ({ id }, { services }) => services.budget.undoImport(id),

@@ -40,15 +40,24 @@ const BULK_LINES = 50_000;
 const BULK_DECISION_BYTES = 4 * 1024 * 1024;
 
 
-function isParquetFile(file: string): boolean {
+/** The container its first bytes show (only those 4 bytes are read). */
+function containerOf(file: string): ReturnType<typeof detectContainer> {
+  return detectContainer(readHead(file));
+}
+
+function readHead(file: string): Buffer {
   const head = Buffer.alloc(4);
   const fd = fs.openSync(file, 'r');
   try {
-    fs.readSync(fd, head, 0, 4, 0);
+    const n = fs.readSync(fd, head, 0, 4, 0);
+    return head.subarray(0, n);
   } finally {
     fs.closeSync(fd);
   }
-  return detectContainer(head) === 'parquet';
+}
+
+function isParquetFile(file: string): boolean {
+  return containerOf(file) === 'parquet';
 }
 
 function sha256OfFile(file: string): Promise<string> {
@@ -59,6 +68,43 @@ function sha256OfFile(file: string): Promise<string> {
       .on('error', reject)
       .on('end', () => resolve(hash.digest('hex')));
   });
+}
+
+/** Owners ("<pid>:<uuid>") of the imports this process is writing now. */
+const liveOwners = new Set<string>();
+
+/** Whether the process that staged an import still runs (this one: whether that import is still being written). */
+function ownerAlive(owner: string): boolean {
+  const pid = Number(owner.split(':')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return liveOwners.has(owner);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A regular file that can be read, or a UserError that says what to choose instead (nothing is opened before). */
+function assertReadableFile(file: string, shown: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new UserError('FILE_NOT_FOUND', `Cannot read ${shown}: no such file. Check the path, or choose the file again.`, { file: shown });
+  }
+  if (stat.isDirectory()) {
+    throw new UserError('NOT_A_FILE', `${shown} is a folder: choose one billing export file in it (CSV, .gz, .zip or Parquet).`, { file: shown });
+  }
+  if (!stat.isFile()) {
+    throw new UserError('NOT_A_FILE', `${shown} is not a regular file (a pipe, socket or device): save the export as a file, then import that file.`, { file: shown });
+  }
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+  } catch {
+    throw new UserError('FILE_UNREADABLE', `Cannot read ${shown}: permission denied. Give your user read access to it, or copy it somewhere readable.`, { file: shown });
+  }
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -131,23 +177,36 @@ export function createBudgetImportService(deps: ServiceDeps) {
       deps.emit('budget:import-progress', { file: fileName, bytesRead, totalBytes, rowsRead: rowsSeen, done });
       request.onProgress?.({ bytesRead, totalBytes, rowsRead: rowsSeen });
     };
-    let inTransaction = false;
+    // Staged: the import's row and lines are written in short transactions (one per batch) while nobody sees them
+    // (pending), then made visible in one final transaction, or deleted. No transaction is ever held across an await,
+    // so an edit made meanwhile (an exchange rate, a plan) is committed on its own and survives a refused import.
+    const owner = `${process.pid}:${crypto.randomUUID()}`;
+    liveOwners.add(owner);
+    let importId: number | null = null;
+    let indexesSuspended = false;
     try {
-      if (!fs.existsSync(file)) throw new UserError('FILE_NOT_FOUND', `Cannot read ${request.file}: no such file.`, { file: request.file });
+      assertReadableFile(file, request.file);
+      const other = q.selectPendingImports(db).find((p) => ownerAlive(p.pending_owner));
+      if (other) {
+        throw new UserError('IMPORT_RUNNING', 'Another import is running on this database (in the app or a gpu-planner command): wait for it to finish, then import again.');
+      }
+      recoverPendingImports();
       // Hashed in the same pass as the read (CSV, gzip, zip); Parquet is read by ranges, so hashed first.
       const hash = crypto.createHash('sha256');
       const isParquet = isParquetFile(file);
       const fileBytes = fs.statSync(file).size;
       const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
       const createdAt = deps.now().toISOString();
-      db.exec('BEGIN IMMEDIATE');
-      inTransaction = true;
-      const importId = q.insertImport(db, {
+      const stagedId = q.insertImport(db, {
         file_name: fileName, sha256: sha256Upfront ?? '', dialect: 'generic', account_key: '', period_start: null, period_end: null, rows_read: 0, rows_imported: 0, rows_skipped: 0,
-        totals_json: '{}', skipped_json: '[]', replaced_import_ids: '[]', status: 'active', created_at: createdAt, description: '', container: 'plain',
-        cost_basis: 'actual', periods_json: '[]', warnings_json: '[]', invoice_open: 0, mapping_name: request.mappingName ?? mapping?.name ?? null,
+        totals_json: '{}', skipped_json: '[]', replaced_import_ids: '[]', status: 'undone', created_at: createdAt, description: '', container: 'plain',
+        cost_basis: 'actual', periods_json: '[]', warnings_json: '[]', invoice_open: 0, mapping_name: request.mappingName ?? mapping?.name ?? null, pending_owner: owner,
       });
+      importId = stagedId;
       const insert = q.spendLineInserter(db);
+      const insertBatch = db.transaction((lines: SpendLine[]) => {
+        for (const line of lines) insert(stagedId, line);
+      });
       const totals = new CurrencyTotals();
       const accounts = new Set<string>();
       const subAccounts = new Set<string>();
@@ -157,12 +216,10 @@ export function createBudgetImportService(deps: ServiceDeps) {
       let rowsImported = 0;
       let invoiceOpen = false;
       let amortized = false;
-      let refusing = false;
       // A large file into a table that holds fewer lines: its indexes are dropped (once a few MiB tell how many lines
-      // the file holds) and built again after the last line (cheaper than keeping them sorted line by line), inside
-      // this transaction: a rollback restores them.
+      // the file holds) and built again in the final transaction (cheaper than keeping them sorted line by line);
+      // recorded, so a killed import's indexes are created again when the database is next opened.
       let bytesRead = 0;
-      let restoreIndexes: (() => void) | null = null;
       let bulkDecided = false;
       const summary = await readBillingFileAnywhere(
         file,
@@ -178,7 +235,10 @@ export function createBudgetImportService(deps: ServiceDeps) {
           if (!bulkDecided && bytesRead >= Math.min(fileBytes, BULK_DECISION_BYTES)) {
             bulkDecided = true;
             const expectedLines = (rowsSeen * fileBytes) / bytesRead;
-            if (expectedLines >= BULK_LINES && expectedLines >= q.spendLineIdBound(db)) restoreIndexes = q.suspendSpendLineIndexes(db);
+            if (expectedLines >= BULK_LINES && expectedLines >= q.spendLineIdBound(db)) {
+              q.suspendSpendLineIndexes(db);
+              indexesSuspended = true;
+            }
           }
           for (const line of lines) {
             totals.add(line.currency || NO_CURRENCY, line.billedCost);
@@ -204,16 +264,12 @@ export function createBudgetImportService(deps: ServiceDeps) {
             if (line.chargeCategory === 'Usage' && line.pricingCategory === 'Committed' && line.billedCost !== '0') amortized = true;
           }
           rowsImported += lines.length;
-          if (refusing) return;
-          for (const line of lines) insert(importId, line);
+          insertBatch(lines);
         },
       );
-      refusing = summary.invalidRows > 0 && !request.skipInvalid;
-      // (A refused import rolls back, which restores the indexes.)
-      if (!refusing) (restoreIndexes as (() => void) | null)?.();
+      const refusing = summary.invalidRows > 0 && !request.skipInvalid;
       if (refusing) {
-        db.exec('ROLLBACK');
-        inTransaction = false;
+        // (the staged lines are deleted below, in `finally`)
         const shown = summary.errors.slice(0, 20).map((e) => e.message).join('\n');
         throw new UserError('INVALID_ROWS', `${fileName}: ${summary.invalidRows} invalid row(s), ${summary.errorCount} error(s); nothing was imported (use --skip-invalid to import the valid rows).\n${shown}`, {
           file: fileName, line: summary.errors[0]?.line, column: summary.errors[0]?.column, expected: summary.errors[0]?.expected, value: summary.errors[0]?.value,
@@ -222,45 +278,71 @@ export function createBudgetImportService(deps: ServiceDeps) {
         });
       }
       const sha256 = sha256Upfront ?? hash.digest('hex');
-      db.prepare('UPDATE billing_imports SET sha256 = ? WHERE id = ?').run(sha256, importId);
       const sortedPeriods = [...periods.values()].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
       const accountIds = [...(accounts.size > 0 ? accounts : subAccounts)].sort();
       const accountKey = accountIds.slice(0, 50).join(',');
       const periodStart = sortedPeriods[0]?.start ?? null;
       const periodEnd = sortedPeriods.reduce<string | null>((max, p) => (max === null || p.end > max ? p.end : max), null);
       const costBasis = summary.dialect === 'azure' && amortized ? 'amortized' : 'actual';
-      // Never add actual and amortized: an actual export supersedes the amortized one of the same account and period
-      // (either order); an amortized export that arrives after its actual is kept in the history as superseded.
-      const key = { id: importId, sha256, dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd };
-      const sameBasis = q.selectReplaceable(db, { ...key, cost_basis: costBasis });
-      const otherBasis = q.selectReplaceable(db, { ...key, sha256: '', cost_basis: costBasis === 'actual' ? 'amortized' : 'actual' });
-      const superseded = costBasis === 'amortized' && otherBasis.length > 0 && rowsImported > 0;
-      const replaced = superseded ? [] : costBasis === 'actual' ? [...sameBasis, ...otherBasis] : sameBasis;
-      for (const r of replaced) q.setImportStatus(db, r.id, 'replaced');
-      if (superseded) q.setImportStatus(db, importId, 'replaced');
       const totalsJson = totals.toJSON();
-      q.updateImport(db, importId, {
-        dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, rows_read: summary.rowsRead, rows_imported: rowsImported,
-        rows_skipped: summary.invalidRows, totals_json: JSON.stringify(totalsJson), skipped_json: JSON.stringify(summary.errors.map(errorView)),
-        replaced_import_ids: JSON.stringify(replaced.map((r) => r.id)), description: summary.description, container: summary.container, cost_basis: costBasis,
-        periods_json: JSON.stringify(sortedPeriods), warnings_json: JSON.stringify(summary.warnings), invoice_open: invoiceOpen ? 1 : 0,
-        mapping_name: request.mappingName ?? mapping?.name ?? null,
-      });
-      q.rebuildSpendRollup(db, importId); // daily rollup for fast group-bys (migration 0005)
-      db.exec('COMMIT');
-      inTransaction = false;
+      // The one transaction that makes the import visible (with what it replaces), after the last await.
+      const replaced = db.transaction(() => {
+        if (indexesSuspended) q.restoreSuspendedIndexes(db);
+        db.prepare('UPDATE billing_imports SET sha256 = ? WHERE id = ?').run(sha256, stagedId);
+        // Never add actual and amortized: an actual export supersedes the amortized one of the same account and period
+        // (either order); an amortized export that arrives after its actual is kept in the history as superseded.
+        const key = { id: stagedId, sha256, dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd };
+        const sameBasis = q.selectReplaceable(db, { ...key, cost_basis: costBasis });
+        const otherBasis = q.selectReplaceable(db, { ...key, sha256: '', cost_basis: costBasis === 'actual' ? 'amortized' : 'actual' });
+        const superseded = costBasis === 'amortized' && otherBasis.length > 0 && rowsImported > 0;
+        const replacedRows = superseded ? [] : costBasis === 'actual' ? [...sameBasis, ...otherBasis] : sameBasis;
+        for (const r of replacedRows) q.setImportStatus(db, r.id, 'replaced');
+        q.updateImport(db, stagedId, {
+          dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, rows_read: summary.rowsRead, rows_imported: rowsImported,
+          rows_skipped: summary.invalidRows, totals_json: JSON.stringify(totalsJson), skipped_json: JSON.stringify(summary.errors.map(errorView)),
+          replaced_import_ids: JSON.stringify(replacedRows.map((r) => r.id)), description: summary.description, container: summary.container, cost_basis: costBasis,
+          periods_json: JSON.stringify(sortedPeriods), warnings_json: JSON.stringify(summary.warnings), invoice_open: invoiceOpen ? 1 : 0,
+          mapping_name: request.mappingName ?? mapping?.name ?? null,
+        });
+        q.rebuildSpendRollup(db, stagedId); // daily rollup for fast group-bys (migration 0005)
+        q.finishImport(db, stagedId, superseded ? 'replaced' : 'active');
+        return replacedRows;
+      })();
+      importId = null;
+      indexesSuspended = false;
       emitProgress(summary.totalBytes, summary.totalBytes, true);
       return {
-        importId, file: fileName, format: summary.dialect, description: summary.description, container: summary.container, costBasis,
+        importId: stagedId, file: fileName, format: summary.dialect, description: summary.description, container: summary.container, costBasis,
         rowsRead: summary.rowsRead, rowsImported, rowsSkipped: summary.invalidRows, totalRows: summary.totalRows, errors: summary.errors.map(errorView),
         warnings: summary.warnings, totals: totalsJson, periods: sortedPeriods, replacedImportIds: replaced.map((r) => r.id),
       };
     } finally {
-      if (inTransaction && db.inTransaction) db.exec('ROLLBACK');
+      // A refused, cancelled or failed import: its staged lines go, the indexes come back; nothing else is touched.
+      const staged = importId;
+      if (staged !== null || indexesSuspended) {
+        db.transaction(() => {
+          if (staged !== null) q.deleteImport(db, staged);
+          if (indexesSuspended) q.restoreSuspendedIndexes(db);
+        })();
+      }
+      liveOwners.delete(owner);
       request.signal?.removeEventListener('abort', onOuterAbort);
       running = null;
     }
   }
+
+  /** Deletes the staged imports whose process is gone (killed mid-import) and creates again the indexes they dropped. */
+  function recoverPendingImports(): void {
+    const pending = q.selectPendingImports(db);
+    const stale = pending.filter((p) => !ownerAlive(p.pending_owner));
+    const suspended = (db.prepare('SELECT COUNT(*) AS n FROM spend_index_suspended').get() as { n: number }).n;
+    if (stale.length === 0 && suspended === 0) return;
+    db.transaction(() => {
+      for (const p of stale) q.deleteImport(db, p.id);
+      if (stale.length === pending.length) q.restoreSuspendedIndexes(db);
+    })();
+  }
+  recoverPendingImports();
 
   function cancelImport(): boolean {
     if (!running) return false;
@@ -274,16 +356,15 @@ export function createBudgetImportService(deps: ServiceDeps) {
    */
   async function previewFile(file: string, previewRows = 20): Promise<FilePreview> {
     const resolved = path.resolve(file);
-    const stat = fs.existsSync(resolved) ? fs.statSync(resolved) : null;
-    if (stat?.isDirectory()) throw new UserError('NOT_A_FILE', `${path.basename(resolved)} is a folder: choose one billing export file in it (CSV, .gz, .zip or Parquet).`, { file });
-    if (!stat?.isFile()) throw new UserError('FILE_NOT_FOUND', `Cannot read ${file}: no such file.`, { file });
+    assertReadableFile(resolved, path.basename(resolved));
+    const stat = fs.statSync(resolved);
     const controller = new AbortController();
     let header: string[] = [];
     const rows: string[][] = [];
     let format: FilePreview['format'] = null;
     let description = '';
     let delimiter: string | null = null;
-    const container = isParquetFile(resolved) ? 'parquet' : detectContainer(fs.readFileSync(resolved).subarray(0, 4));
+    const container = containerOf(resolved);
     try {
       await readBillingFile(resolved, {
         signal: controller.signal,
@@ -306,7 +387,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
     } catch (error) {
       description = (error as Error).message;
     }
-    return { file: resolved, fileName: path.basename(resolved), bytes: stat.size, container, delimiter, format, description, header, rows };
+    return { file: path.basename(resolved), fileToken: null, fileName: path.basename(resolved), bytes: stat.size, container, delimiter, format, description, header, rows };
   }
 
   function listImports(): BillingImport[] {
@@ -376,7 +457,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
     return { lines: rows.map(toLineView), total, offset: request.offset, ...(groups ? { groups } : {}) };
   }
 
-  return { importFile, cancelImport, previewFile, listImports, undoImport, saveMapping, listMappings, exportMapping, spendSummary, listSpendLines };
+  return { importFile, cancelImport, previewFile, listImports, undoImport, saveMapping, listMappings, exportMapping, spendSummary, listSpendLines, recoverPendingImports };
 }
 
 export type BudgetImportService = ReturnType<typeof createBudgetImportService>;
