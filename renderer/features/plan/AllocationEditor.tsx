@@ -2,6 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
 import type { Allocation, OfferingFacts, Plan } from '../../../shared/domain/plan/types';
+import { Field, NumberField } from '../../ui/Field';
+import { missingOffering } from './editors/editor-parts';
 import { fmtUsd, gpuShort } from './timeline-model';
 
 interface Props {
@@ -27,7 +29,7 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
   }, [allocation]);
   const track = plan.tracks.find((t) => t.id === allocation.trackId);
   const choices = [...offerings];
-  if (allocation.offeringId && !choices.some((o) => o.id === allocation.offeringId)) choices.unshift({ id: allocation.offeringId, gpuId: allocation.gpuId, gpuCount: 1, vcpus: null, label: `${allocation.offeringId} (not in the catalog)`, deleted: true, prices: [] });
+  if (allocation.offeringId && !choices.some((o) => o.id === allocation.offeringId)) choices.unshift(missingOffering(allocation.offeringId, allocation.gpuId));
   const planned = plan.plannedPrices.find((p) => p.offeringId === allocation.offeringId);
 
   async function save() {
@@ -48,27 +50,16 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
         <button type="button" className="btn small" onClick={onClose}>Close</button>
       </div>
       <form className="pt-editor-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <div className="field">
-          <label htmlFor="pt-offering">Offering</label>
+        <Field id="pt-offering" label="Offering" error={fieldErrors.offeringId}>
           <select id="pt-offering" className={`input${fieldErrors.offeringId ? ' invalid' : ''}`} value={offeringId} onChange={(e) => setOfferingId(e.target.value)}>
             {choices.map((o) => <option key={o.id} value={o.id}>{o.label} — {gpuShort(o.gpuId)}</option>)}
           </select>
-          {fieldErrors.offeringId && <div className="field-error" role="alert">{fieldErrors.offeringId}</div>}
-        </div>
-        <div className="field">
-          <label htmlFor="pt-gpus">GPUs</label>
-          <input id="pt-gpus" className={`input${fieldErrors.gpuCount ? ' invalid' : ''}`} type="number" step="1" value={gpuCount} onChange={(e) => setGpuCount(e.target.value)} style={{ width: 80 }} />
-          {fieldErrors.gpuCount && <div className="field-error" role="alert">{fieldErrors.gpuCount}</div>}
-        </div>
-        <div className="field">
-          <label htmlFor="pt-hours">Hours this week</label>
-          <input id="pt-hours" className={`input${fieldErrors.hours ? ' invalid' : ''}`} type="number" step="any" value={hours} onChange={(e) => setHours(e.target.value)} style={{ width: 90 }} />
-          {fieldErrors.hours && <div className="field-error" role="alert">{fieldErrors.hours}</div>}
-        </div>
-        <div className="field" style={{ flex: 1, minWidth: 220 }}>
-          <label htmlFor="pt-note">Note (where the hours come from)</label>
+        </Field>
+        <NumberField id="pt-gpus" label="GPUs" error={fieldErrors.gpuCount} value={gpuCount} onChange={setGpuCount} step="1" width={80} />
+        <NumberField id="pt-hours" label="Hours this week" error={fieldErrors.hours} value={hours} onChange={setHours} step="any" width={90} />
+        <Field id="pt-note" label="Note (where the hours come from)" style={{ flex: 1, minWidth: 220 }}>
           <input id="pt-note" className="input" value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
+        </Field>
         <div className="pt-editor-actions">
           <button type="submit" className="btn primary">Save</button>
           <button type="button" className="btn danger" onClick={() => void onEdit({ type: 'remove', entity: 'allocation', id: allocation.id }).then((ok) => ok && onClose())}>Delete</button>
