@@ -112,6 +112,14 @@ test.describe('Budget screen', () => {
     await row.getByLabel('Track').selectOption({ label: 'Multi-Sensor Development' });
     await expect(row.getByTestId('rule-count')).toHaveText('554');
     await expect(page.getByTestId('rule-unallocated')).toContainText('457');
+    // A second new rule left empty: nothing is saved, the error sits at its field in words (issue 19 item 2).
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await expect(page.locator('#rule-3-pattern-error')).toHaveText('Rule 4: enter a pattern (use * to match anything).');
+    const stored = await page.evaluate(async () => { const r = await window.api.budget.listRules({ projectId: 'vitaldb-2025' }); return r.ok ? r.value.rules.length : -1; });
+    expect(stored).toBe(2);
+    await app.screenshot('budget-rules-error');
+    await page.getByTestId('rule-row').nth(3).getByRole('button', { name: 'Delete rule' }).click();
     await page.getByRole('button', { name: 'Save rules' }).click();
     await expect(page.getByTestId('rule-row')).toHaveCount(3);
     await expect(page.getByText('unsaved changes')).toHaveCount(0);

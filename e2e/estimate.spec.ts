@@ -25,7 +25,7 @@ test('the seeds\' questions: M3 on the A100, ClinicalBERT, Mistral-7B LoRA and P
     await page.getByLabel('Saved workloads').selectOption(id);
     await expect(page.getByLabel('Saved workloads')).toHaveValue(id);
     await expect(table(page).locator('tbody tr').first()).toBeVisible();
-    await page.getByText(/updated in \d+ ms/).waitFor();
+    await expect(page.locator('.est-table[data-latency-ms]')).toBeVisible();
     if (id === 'clinicalbert-finetune') await expect(page.getByLabel('Model')).toHaveValue('bert-base');
     await app.screenshot(shot);
   }
@@ -92,7 +92,7 @@ test('input → table updated: latency figure (printed; the target is checked in
   const figures: number[] = [];
   for (const batch of ['128', '64', '512', '1024', '256']) {
     await page.getByLabel('Batch per GPU').fill(batch);
-    const text = await page.getByText(/updated in \d+ ms/).textContent();
+    const text = `updated in ${await page.locator('.est-table[data-latency-ms]').getAttribute('data-latency-ms')} ms`;
     await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
     figures.push(Number(/updated in (\d+) ms/.exec(text ?? '')?.[1] ?? NaN));
   }
@@ -115,4 +115,42 @@ test('your own model: a decoder by configuration and any model by its figures, w
   await expect(page.locator('#wf-cusParams-error')).toContainText('more than 0');
   await page.getByLabel('Parameters').fill('25000000');
   await expect(page.locator('#wf-cusParams-error')).toHaveCount(0);
+});
+
+test('issue 19: memory bar to the GPU\'s memory, family defaults on a model change, modified marker, rent or buy', async ({ app, page }) => {
+  await openEstimate(page);
+  // The memory bar: the needed marker sits at needed ÷ the GPU's memory, not at a fixed scale.
+  await table(page).getByText('A100', { exact: false }).first().click();
+  const bar = page.getByTestId('memory-bar');
+  const label = (await bar.getAttribute('aria-label')) ?? '';
+  const [, needed, total] = /needs ([\d.]+) GiB of the GPU's ([\d.]+) GiB/.exec(label) ?? [];
+  expect(Number(total)).toBeGreaterThanOrEqual(40);
+  const left = await page.getByTestId('memory-needed').evaluate((el) => (el as HTMLElement).style.left);
+  expect(Number(left.replace('%', ''))).toBeCloseTo((Number(needed) / Number(total)) * 100, 1);
+  const widths = await bar.locator('.seg').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).style.width.replace('%', ''))));
+  expect(widths.reduce((a, b) => a + b, 0)).toBeLessThan(20); // about 1 GiB of a 40 GiB card is a sliver, not 42 %
+  await app.screenshot('estimate-memory-bar');
+
+  // Mistral-7B after the 1-D ResNet: the decoder family's LoRA workload, not 600 k samples × 50 epochs at batch 256.
+  await page.getByLabel('Model').selectOption('mistral-7b');
+  await expect(page.getByLabel('Method')).toHaveValue('lora');
+  await expect(page.getByLabel('Batch per GPU')).toHaveValue('8');
+  await expect(page.getByLabel('Epochs')).toHaveValue('3');
+  await expect(page.getByTestId('workload-modified')).toBeVisible();
+  // Every starred row fits as asked.
+  const stars = table(page).locator('tbody tr[data-row-id]:has(.est-star)');
+  for (const row of await stars.all()) await expect(row.locator('.badge').first()).toHaveText('yes');
+
+  // Rent is the default; Buy shows the machine's full price and the break-even against renting.
+  await expect(table(page)).not.toContainText('purchase');
+  await page.getByRole('radio', { name: 'Buy' }).click();
+  await page.getByLabel('Model').selectOption('resnet34-1d');
+  await expect(table(page)).toContainText(/\d runs \(≈ [\d,]+ h of use\) vs /);
+  await expect(table(page).getByRole('columnheader', { name: 'Machine price' })).toBeVisible();
+  await app.screenshot('estimate-buy');
+  await page.getByRole('radio', { name: 'Rent' }).click();
+  await page.getByLabel('Price kind').selectOption('spot');
+  const kinds = await table(page).locator('tbody tr[data-row-id]').allInnerTexts();
+  expect(kinds.length).toBeGreaterThan(0);
+  expect(kinds.every((t) => t.includes('spot'))).toBe(true);
 });

@@ -61,6 +61,8 @@ export function createElectronPdfRenderer(rendererIndex: string, preload: string
         headerTemplate,
         footerTemplate,
         margins: { top: 0.63, bottom: 0.63, left: 0.47, right: 0.47 },
+        generateTaggedPDF: true,
+        generateDocumentOutline: true,
       }), timeoutMs, 'Printing to PDF');
       return new Uint8Array(pdf);
     } finally {

@@ -64,10 +64,21 @@ describe('bundled catalog files', () => {
     const titles = new Map(seeds.map((f) => [f, fs.readFileSync(path.join(referenceDir, 'seeds', f), 'utf8').split('\n')[0]!.replace(/^#\s*/, '').trim()]));
     const expectedAsOf: Record<string, string> = { '000': '2025-12-01', '001': '2025-12-10', '002': '2025-12-01', '003': '2024-11-01', '004': '2025-12-01' };
     let count = 0;
+    let providerPrices = 0;
     for (const o of offerings) {
       for (const p of o.prices) {
         count += 1;
         const where = `${o.id} ${p.kind}`;
+        // A provider's public price page (issue 19): the page's URL, its region, and the date the figure is known from.
+        const page = /, (https:\/\/[\w./-]+)$/.exec(p.source)?.[1];
+        if (page) {
+          providerPrices += 1;
+          expect(p.notes ?? '', `${where}: notes say when it was checked and for which region`).toMatch(/^checked on \d{4}-\d{2}-\d{2}: .* for .+/);
+          expect(p.notes ?? '', where).toContain(p.asOf);
+          expect(o.region, `${where}: region`).not.toBeNull();
+          if (p.usdLow !== null && p.usdHigh !== null) expect(p.usd, where).toBeCloseTo((p.usdLow + p.usdHigh) / 2, 3);
+          continue;
+        }
         const file = /\((\d{3}_[0-9a-f]+\.txt)\)/.exec(p.source)?.[1];
         expect(file && titles.has(file), `${where}: source names a seed file`).toBe(true);
         expect(p.source, where).toContain(`"${titles.get(file!)}"`);
@@ -77,6 +88,15 @@ describe('bundled catalog files', () => {
       }
     }
     expect(count).toBeGreaterThanOrEqual(51);
+    expect(providerPrices).toBeGreaterThanOrEqual(20);
+  });
+
+  it('offers the GPUs leads ask about from the providers they name (issue 19 item 12)', () => {
+    const has = (provider: string, gpuPrefix: string) => offerings.some((o) => o.providerId === provider && o.gpuId.startsWith(gpuPrefix) && o.prices.some((p) => p.source.includes('https://')));
+    for (const [provider, gpu] of [['aws', 'l4'], ['gcp', 'l4'], ['runpod', 'l4'], ['vastai', 'l4'], ['aws', 't4'], ['gcp', 't4'], ['azure', 't4'],
+      ['aws', 'a100'], ['aws', 'h100'], ['gcp', 'a100'], ['gcp', 'h100'], ['azure', 'h100'], ['lambda', 'a100'], ['lambda', 'h100'], ['runpod', 'a100'], ['runpod', 'h100'], ['vastai', 'h100']] as const) {
+      expect(has(provider, gpu), `${provider} ${gpu}`).toBe(true);
+    }
   });
 
   it('holds the seeds’ offerings and figures', () => {

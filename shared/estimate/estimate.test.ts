@@ -7,6 +7,7 @@ import { isUserError } from '../domain/errors';
 import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
 import { MODEL_PRESETS } from './presets';
 import { cheapestFinishingBy, fastestUnder } from './ranking';
+import { breakEvenOf, filterAndRank } from './rent-vs-buy';
 
 const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
 const providers = new Map((providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]));
@@ -192,5 +193,51 @@ describe('estimateWorkloadAcrossCatalog', () => {
       expect((err as Error).message).toContain('resnet34-1d');
     }
     expect(() => estimateWorkloadAcrossCatalog(m1, gpus, offerings, { gpuIds: ['no-such-gpu'] })).toThrow(/no-such-gpu/);
+  });
+});
+
+describe('rent or buy, and stars only on rows that fit (issue 19 items 4 and 5)', () => {
+  it('purchases never rank ahead of a rental nor carry the star; every starred row fits the batch as asked', () => {
+    const e = estimateWorkloadAcrossCatalog(m1, gpus, offerings);
+    const firstPurchase = e.ranking.findIndex((r) => r.priceKind === 'purchase');
+    expect(firstPurchase).toBeGreaterThan(0);
+    expect(e.ranking.slice(firstPurchase).every((r) => r.priceKind === 'purchase')).toBe(true);
+    expect(e.ranking.filter((r) => r.pareto).every((r) => r.priceKind !== 'purchase')).toBe(true);
+    // A batch too large for small GPUs: rows that need accumulation may rank, never star.
+    const big = estimateWorkloadAcrossCatalog({ ...m1, model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, method: 'lora', lora: { rank: 16, targets: ['q', 'k', 'v', 'o'] }, batchSize: 256, dataset: { samples: 10_000 }, epochs: 1 }, gpus, offerings);
+    const fits = new Set(big.results.filter((r) => r.fits).map((r) => r.gpuId));
+    expect(big.ranking.some((r) => !fits.has(r.gpuId))).toBe(true);
+    expect(big.ranking.filter((r) => r.pareto).every((r) => fits.has(r.gpuId))).toBe(true);
+  });
+
+  it('a purchase shows its full price and pays off against the cheapest fitting rental after a number of runs', () => {
+    const e = estimateWorkloadAcrossCatalog({ ...m1, dataset: { samples: 12_000_000 }, epochs: 100 }, gpus, offerings);
+    const purchase = e.ranking.find((r) => r.priceKind === 'purchase')!;
+    const b = breakEvenOf(purchase, e.ranking, e.assumptions.cost);
+    expect(b.purchaseUsd).toBe(purchase.price.usd);
+    expect(b.rental).not.toBeNull();
+    expect(b.electricityPerRunUsd).toBeGreaterThan(0);
+    // N runs of saving (rent − electricity) cover the price; N − 1 do not.
+    const saving = b.rental!.usd - b.electricityPerRunUsd;
+    expect(b.runs! * saving).toBeGreaterThanOrEqual(purchase.price.usd - 1);
+    expect((b.runs! - 1) * saving).toBeLessThan(purchase.price.usd + 1);
+    expect(b.text).toContain('pays off after');
+  });
+
+  it('the filter keeps rent or buy, providers, GPUs and kinds, re-ranked among themselves', () => {
+    const e = estimateWorkloadAcrossCatalog(m1, gpus, offerings);
+    const rent = filterAndRank(e.ranking, { mode: 'rent' }, () => true);
+    expect(rent.every((r) => r.priceKind !== 'purchase')).toBe(true);
+    expect(rent.map((r) => r.shownRank)).toEqual(rent.map((_, i) => i + 1));
+    const buy = filterAndRank(e.ranking, { mode: 'buy' }, () => true);
+    expect(buy.length).toBeGreaterThan(0);
+    expect(buy.every((r) => r.priceKind === 'purchase' && !r.star)).toBe(true);
+    const spot = filterAndRank(e.ranking, { mode: 'rent', kinds: ['spot'] }, () => true);
+    expect(spot.length).toBeGreaterThan(0);
+    expect(spot.every((r) => r.priceKind === 'spot')).toBe(true);
+    const provider = rent[0]!.providerName;
+    expect(filterAndRank(e.ranking, { mode: 'rent', providers: [provider] }, () => true).every((r) => r.providerName === provider)).toBe(true);
+    const noneFit = filterAndRank(e.ranking, { mode: 'rent' }, () => false);
+    expect(noneFit.some((r) => r.star)).toBe(false);
   });
 });

@@ -114,8 +114,12 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
     }
     results.push(result);
   }
-  const front = paretoFront(rows);
-  const ranking = rankByCost(rows).map((r, i) => ({ ...r, pareto: front.has(r.key), rank: i + 1 }));
+  // Rentals first, purchases after (buying is a different decision); the Pareto star only on rentals that fit the batch as
+  // asked (a row that needs gradient accumulation, or that does not fit, is never starred).
+  const fitsAsAsked = new Set(results.filter((r) => r.fits).map((r) => r.gpuId));
+  const rentals = rows.filter((r) => r.priceKind !== 'purchase');
+  const front = paretoFront(rentals.map((r) => ({ ...r, fits: r.fits && fitsAsAsked.has(r.gpuId) })));
+  const ranking = [...rankByCost(rentals), ...rankByCost(rows.filter((r) => r.priceKind === 'purchase'))].map((r, i) => ({ ...r, pareto: front.has(r.key), rank: i + 1 }));
   const p = model.profile;
   return {
     model: {

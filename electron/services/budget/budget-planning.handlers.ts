@@ -10,6 +10,7 @@ export const budgetPlanningHandlers: HandlerMap<typeof budgetPlanningChannels> =
   'budget:save-rule': (request, { services }) => ({ rule: services.budget.saveRule(request) }),
   'budget:delete-rule': ({ id }, { services }) => ({ deleted: services.budget.deleteRule(id) }),
   'budget:reorder-rules': ({ projectId, ruleIds }, { services }) => ({ rules: services.budget.reorderRules(projectId, ruleIds) }),
+  'budget:replace-rules': ({ projectId, rules }, { services }) => ({ rules: services.budget.replaceRules(projectId, rules) }),
   'budget:preview-rules': ({ projectId, rules }, { services }) => services.budget.previewRules(projectId, rules),
   'budget:list-rates': (_request, { services }) => ({ rates: services.budget.listRates() }),
   'budget:save-rate': (request, { services }) => ({ rate: services.budget.saveRate(request) }),

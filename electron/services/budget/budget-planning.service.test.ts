@@ -129,3 +129,31 @@ describe('allocation on overview: each import once under the current rules', () 
     }
   });
 });
+
+describe('saving allocation rules is all-or-nothing (issue 19 item 2)', () => {
+  it('one invalid rule: nothing is saved, every problem is at its row and field; saving the fixed list twice never duplicates', async () => {
+    const before = await app.handlers.invoke('budget:list-rules', { projectId: 'vitaldb-2025' });
+    if (!before.ok) throw new Error('list');
+    const saved = before.value.rules.map((r) => ({ id: r.id, kind: r.kind, key: r.key, pattern: r.pattern, trackId: r.trackId }));
+    const valid = { kind: 'service' as const, key: null, pattern: 'Amazon Elastic Compute Cloud', trackId: 'track-vitaldb' };
+    const bad = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: [...saved, valid, { kind: 'tag', key: '', pattern: '', trackId: 'track-vitaldb' }] });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error.details?.problems?.map((p) => p.field)).toEqual([`rules.${saved.length + 1}.key`, `rules.${saved.length + 1}.pattern`]);
+    expect(bad.error.details?.problems?.every((p) => !/must|expected|NaN/.test(p.message))).toBe(true);
+    const unchanged = await app.handlers.invoke('budget:list-rules', { projectId: 'vitaldb-2025' });
+    expect(unchanged.ok && unchanged.value.rules).toEqual(before.value.rules);
+
+    const first = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: [...saved, valid] });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(first.value.rules.map((r) => r.pattern)).toEqual([...saved.map((r) => r.pattern), valid.pattern]);
+    // The editor saves its list again (now with ids): still one copy of each rule.
+    const again = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: first.value.rules.map((r) => ({ id: r.id, kind: r.kind, key: r.key, pattern: r.pattern, trackId: r.trackId })) });
+    expect(again.ok && again.value.rules.length).toBe(saved.length + 1);
+    // Deleting by leaving it out of the list, and reordering.
+    const reordered = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: [...saved].reverse() });
+    expect(reordered.ok && reordered.value.rules.map((r) => r.id)).toEqual([...saved].reverse().map((r) => r.id));
+    await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: saved });
+  });
+});

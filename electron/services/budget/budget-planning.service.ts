@@ -151,6 +151,52 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     return q.selectRules(db, projectId);
   }
 
+  /**
+   * Saves the editor's whole list of rules at once, in its order: every rule is checked first (all problems reported
+   * together, each at its row and field, in words); then one transaction updates, inserts and deletes. Nothing is
+   * written when one rule is invalid, so a second save never duplicates a rule.
+   */
+  function replaceRules(projectId: string, drafts: Array<Omit<RuleDraft, 'projectId' | 'position'>>): AllocationRule[] {
+    const plan = project(projectId);
+    const existing = q.selectRules(db, projectId);
+    const known = new Set(existing.map((r) => r.id));
+    const trackIds = new Set(plan.tracks.map((t) => t.id));
+    const problems: Array<{ field: string; message: string; value?: string }> = [];
+    drafts.forEach((d, i) => {
+      const row = `Rule ${i + 1}`;
+      const at = (field: string) => `rules.${i}.${field}`;
+      if (d.id !== undefined && !known.has(d.id)) problems.push({ field: at('id'), message: `${row} no longer exists; reload the rules.` });
+      if (d.kind === 'tag' && !d.key?.trim()) problems.push({ field: at('key'), message: `${row}: enter the tag key to match (for example team).` });
+      if (!d.pattern.trim()) problems.push({ field: at('pattern'), message: `${row}: enter a pattern (use * to match anything).` });
+      else {
+        try {
+          globToRegExp(d.pattern.trim());
+        } catch {
+          problems.push({ field: at('pattern'), message: `${row}: the pattern is not valid (use * for any text, ? for one character).`, value: d.pattern });
+        }
+      }
+      if (!trackIds.has(d.trackId)) problems.push({ field: at('trackId'), message: `${row}: choose one of ${plan.project.name}'s tracks.`, value: d.trackId });
+    });
+    const ids = drafts.flatMap((d) => (d.id === undefined ? [] : [d.id]));
+    if (new Set(ids).size !== ids.length) problems.push({ field: 'rules', message: 'The same rule appears twice in the list; reload the rules.' });
+    if (problems.length > 0) {
+      throw new UserError('INVALID_RULE', problems.length === 1 ? problems[0]!.message : `${problems.length} rules need a fix before saving; nothing was saved.`,
+        { field: problems[0]!.field, problems });
+    }
+    db.transaction(() => {
+      const keep = new Set(ids);
+      for (const r of existing) if (!keep.has(r.id)) q.deleteRule(db, r.id);
+      drafts.forEach((d, i) => {
+        const key = d.kind === 'tag' ? d.key!.trim() : null;
+        const next = { projectId, position: i + 1, kind: d.kind, key, pattern: d.pattern.trim(), trackId: d.trackId };
+        if (d.id !== undefined) q.updateRule(db, { id: d.id, ...next });
+        else q.insertRule(db, next, deps.now().toISOString());
+      });
+    })();
+    reallocate();
+    return q.selectRules(db, projectId);
+  }
+
   function sample(line: BudgetSpendLine) {
     return {
       id: line.id,
@@ -263,6 +309,7 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     saveRule,
     deleteRule,
     reorderRules,
+    replaceRules,
     previewRules,
     reallocate,
     listRates: () => q.selectRates(db),

@@ -4,7 +4,7 @@
  */
 export const CALIBRATION = {
   summary: 'Fitted on 15 measured training workloads on one H100 SXM 80GB (PyTorch 2.11 eager, AdamW): every throughput row within x0.79 to x1.25 of the measurement; bf16 peak memory within 10%. Other GPUs through their datasheet peaks and bandwidth.',
-  source: 'shared/estimate/README.md error table; shared/estimate/calibration.test.ts; ../shared/calibration/h100-sxm-measured.jsonl',
+  source: 'the calibration measurements shipped with the app: 15 training workloads timed on one H100 SXM 80GB (PyTorch 2.11 eager, AdamW), with the model\'s error on each',
   rows: [
     { workload: 'resnet34_1d L=500 batch 64 fp32', measured: 3881.0, model: 3704.0, ratio: 0.95 },
     { workload: 'resnet34_1d L=500 batch 64 bf16', measured: 3175.5, model: 3105.0, ratio: 0.98 },

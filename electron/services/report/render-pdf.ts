@@ -91,6 +91,9 @@ export const renderPdfWithChromium: PdfRenderer = async (options) => {
       headerTemplate,
       footerTemplate,
       margin: { top: '16mm', bottom: '16mm', left: '12mm', right: '12mm' },
+      // Tagged (headings, tables, reading order for screen readers) with the headings as the PDF outline.
+      tagged: true,
+      outline: true,
     });
     return new Uint8Array(pdf);
   } finally {

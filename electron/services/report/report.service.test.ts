@@ -156,6 +156,21 @@ describe.runIf(built)('the example project PDF through the built CLI', () => {
     for (const line of fonts) expect(line).toMatch(/\byes\b/); // emb column
     const pageInfo = execFileSync('pdfinfo', [a], { encoding: 'utf8' });
     expect(pageInfo).toMatch(/A4/);
+    // Issue 19: tagged for screen readers, with the document title; the brief's two pages first; plain words only.
+    expect(pageInfo).toMatch(/Tagged:\s+yes/);
+    expect(pageInfo).toMatch(/Title:\s+VitalDB Training Infrastructure \(M1–M3\) — GPU plan review/);
+    const page = (n: number) => execFileSync('pdftotext', ['-layout', '-f', String(n), '-l', String(n), a, '-'], { encoding: 'utf8' });
+    for (const needle of ['The decision asked for', 'Recommendation', 'Timeline: tracks by week', 'A100 SXM4 40GB']) expect(page(1)).toContain(needle);
+    for (const needle of ['Cost by month against the budget', 'The three biggest risks', 'Scenarios compared']) expect(page(2)).toContain(needle);
+    expect(page(3)).toContain('Appendix');
+    for (const bad of ['l4-24gb', 'a100-sxm-40gb', 't4-16gb', 'colab-pro-plus', 'pool-concurrency', 'computeEfficiency', 'secondsPerOp', 'plannedPrices', 'gpuCount',
+      'shared/estimate', '../shared', '1 errors', 'Colab Colab', '— T4 — T4', 'checks took', '±']) expect(text, bad).not.toContain(bad);
+    expect(text).not.toMatch(/\d{3}_[0-9a-f]{16}/);
+    // One figure, one value: the plan total and the booked days.
+    expect(text).not.toContain('$628.59');
+    expect(text).not.toMatch(/\b52 days\b/);
+    // No page carries only a couple of spilled table rows: every page but the last has a fair amount of text.
+    for (let n = 1; n < first.pages; n++) expect(page(n).split('\n').filter((l) => l.trim()).length, `page ${n}`).toBeGreaterThan(12);
   }, 60_000);
 
   it('Letter on request; usage errors exit 2, an unknown project exits 1', () => {

@@ -12,6 +12,7 @@ import { COST_ASSUMPTIONS } from '../../../shared/estimate/cost';
 import type { PageSize } from '../../../shared/ipc/contract/report';
 import type { ServiceDeps } from '../service-deps';
 import { CALIBRATION } from './calibration-summary';
+import { offerLabel } from '../../../shared/domain/report/brief';
 import { countPdfPages, headerFooterTemplates, printHash } from './print-url';
 import { closeChromium, renderPdfWithChromium, type PdfRenderer } from './render-pdf';
 
@@ -37,6 +38,7 @@ interface OverviewLike {
   alerts?: Array<{ level: string; message: string }>;
   unallocated?: { count?: number };
   outsideWindow?: { count?: number };
+  budget?: { byMonth?: Record<string, string> };
 }
 
 type SpendAnswer = { totals: Record<string, string | number>; groups: Array<{ key: string; totals: Record<string, string | number> }> };
@@ -75,6 +77,7 @@ export function createReportService(deps: ServiceDeps) {
       return NO_BUDGET;
     }
     if (!o || typeof o !== 'object' || !o.actual) return NO_BUDGET;
+    const budgetByMonth = o.budget?.byMonth ?? {};
     const alerts = (o.alerts ?? []).map((a) => `${a.level}: ${a.message}`);
     const hasData = (o.actual.lineCount ?? 0) > 0;
     const otherLines = (o.unallocated?.count ?? 0) + (o.outsideWindow?.count ?? 0);
@@ -94,6 +97,7 @@ export function createReportService(deps: ServiceDeps) {
       alerts,
       source: `budget overview (${o.actual.basis ?? 'imported billing lines'})`,
       otherLines,
+      budgetByMonth,
     };
   }
 
@@ -112,7 +116,7 @@ export function createReportService(deps: ServiceDeps) {
           const result = byGpu.get(row.gpuId);
           if (!result) continue;
           const alt: HardwareAlternative = {
-            gpuId: row.gpuId, gpuName: gpus.get(row.gpuId)?.name ?? row.gpuId, offeringId: row.offeringId, offering: `${row.providerName} ${row.sku}`, priceKind: row.priceKind,
+            gpuId: row.gpuId, gpuName: gpus.get(row.gpuId)?.name ?? row.gpuId, offeringId: row.offeringId, offering: offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name), priceKind: row.priceKind,
             hoursPerRun: Math.round(row.hours * 100) / 100, usdPerRun: row.usd.toFixed(2), fits: row.fits, requiredGiB: Math.round(result.memory.requiredGiB * 100) / 100,
             gpuMemoryGiB: result.memory.gpuMemoryGiB, bound: row.bound, planned: row.offeringId === p.offeringId, priceAsOf: row.asOf, priceSource: row.source,
           };

@@ -48,23 +48,28 @@ export function RulesEditor() {
   });
   const add = () => setDrafts((ds) => [...ds, { id: nextDraftId--, saved: false, kind: 'service', key: '', pattern: '', trackId: tracks[0]?.id ?? '' }]);
 
+  // Problems of the last save, by `${row}.${field}`: shown at their field, all at once.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   async function saveAll() {
-    // Save each draft (new ones get ids), drop the deleted, write the order; reload once at the end.
-    const fail = (error: Parameters<typeof setError>[0]) => { setError(error); return null; };
-    const ids: number[] = [];
-    for (const [i, d] of drafts.entries()) {
-      const saved = await api.budget.saveRule({ ...(d.saved ? { id: d.id } : {}), projectId, kind: d.kind, key: d.kind === 'tag' ? d.key.trim() : null, pattern: d.pattern.trim(), trackId: d.trackId, position: i + 1 });
-      if (!saved.ok) return fail(saved.error);
-      ids.push(saved.value.rule.id);
+    // The whole list in one call: the main process saves all of it in one transaction, or nothing.
+    const list = drafts.map((d) => ({ ...(d.saved ? { id: d.id } : {}), kind: d.kind, key: d.kind === 'tag' ? d.key.trim() : null, pattern: d.pattern.trim(), trackId: d.trackId }));
+    const saved = await api.budget.replaceRules({ projectId, rules: list });
+    if (!saved.ok) {
+      const problems = saved.error.details?.problems ?? [];
+      const byField: Record<string, string> = {};
+      for (const p of problems) {
+        const m = /^rules\.(\d+)\.(\w+)$/.exec(p.field ?? '');
+        if (m) byField[`${m[1]}.${m[2]}`] = p.message;
+      }
+      setFieldErrors(byField);
+      if (Object.keys(byField).length === 0) setError(saved.error);
+      return null;
     }
-    for (const r of rules) {
-      if (drafts.some((d) => d.saved && d.id === r.id)) continue;
-      const deleted = await api.budget.deleteRule({ id: r.id });
-      if (!deleted.ok) return fail(deleted.error);
-    }
-    await run(() => api.budget.reorderRules({ projectId, ruleIds: ids }));
+    setFieldErrors({});
+    await run(async () => saved);
     return null;
   }
+  const errorAt = (i: number, field: string) => fieldErrors[`${i}.${field}`];
 
   const catchOf = (id: number) => preview?.rules.find((r) => r.ruleId === id);
   const trackName = (id: string) => tracks.find((t) => t.id === id)?.name ?? id;
@@ -81,8 +86,12 @@ export function RulesEditor() {
                 <tr key={d.id} data-testid="rule-row">
                   <td>{i + 1}</td>
                   <td><select className="input" aria-label="Match on" value={d.kind} onChange={(e) => update(d.id, { kind: e.target.value as RuleKind })}>{RULE_KINDS.map((k) => <option key={k} value={k}>{RULE_KIND_LABELS[k]}</option>)}</select></td>
-                  <td><input className={`input ${d.kind === 'tag' && !d.key.trim() ? 'invalid' : ''}`} aria-label="Tag key" disabled={d.kind !== 'tag'} value={d.kind === 'tag' ? d.key : ''} placeholder={d.kind === 'tag' ? 'team' : ''} onChange={(e) => update(d.id, { key: e.target.value })} size={7} /></td>
-                  <td><input className={`input ${!d.pattern.trim() ? 'invalid' : ''}`} aria-label="Pattern" value={d.pattern} placeholder="e.g. Amazon Elastic Compute Cloud or p3.*" onChange={(e) => update(d.id, { pattern: e.target.value })} size={22} /></td>
+                  <td><input className={`input ${d.kind === 'tag' && !d.key.trim() ? 'invalid' : ''}`} aria-label={`Tag key, rule ${i + 1}`} disabled={d.kind !== 'tag'} value={d.kind === 'tag' ? d.key : ''} placeholder={d.kind === 'tag' ? 'team' : ''} onChange={(e) => update(d.id, { key: e.target.value })} size={7}
+                    aria-invalid={errorAt(i, 'key') ? true : undefined} aria-describedby={errorAt(i, 'key') ? `rule-${i}-key-error` : undefined} />
+                    {errorAt(i, 'key') && <div className="field-error" id={`rule-${i}-key-error`} role="alert">{errorAt(i, 'key')}</div>}</td>
+                  <td><input className={`input ${!d.pattern.trim() ? 'invalid' : ''}`} aria-label={`Pattern, rule ${i + 1}`} value={d.pattern} placeholder="e.g. Amazon Elastic Compute Cloud or p3.*" onChange={(e) => update(d.id, { pattern: e.target.value })} size={22}
+                    aria-invalid={errorAt(i, 'pattern') ? true : undefined} aria-describedby={errorAt(i, 'pattern') ? `rule-${i}-pattern-error` : undefined} />
+                    {errorAt(i, 'pattern') && <div className="field-error" id={`rule-${i}-pattern-error`} role="alert">{errorAt(i, 'pattern')}</div>}</td>
                   <td><select className="input" aria-label="Track" value={d.trackId} onChange={(e) => update(d.id, { trackId: e.target.value })}>{tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}</select></td>
                   <td className="num" data-testid="rule-count">{c?.count ?? '—'}</td>
                   <td className="num">{c ? totalsText(c.totals) : '—'}</td>

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
 import type { Response } from '../../../shared/ipc/contract';
+import { defaultsFamilyOf, WORKLOAD_DEFAULTS, type DefaultsFamily } from '../../../shared/estimate/workload-defaults';
 import { api, ApiError, unwrap } from '../../app/api';
 
 export type Preset = Response<'estimate:list-presets'>['presets'][number];
@@ -109,6 +110,44 @@ export function formOf(w: Record<string, unknown>): WorkloadForm {
   };
 }
 
+/** The defaults family of the form's model choice. */
+export function familyOfChoice(presets: Preset[], choice: string): DefaultsFamily {
+  if (choice === DECODER) return 'decoder-large';
+  const preset = presetOf(presets, choice);
+  return defaultsFamilyOf(preset?.family ?? null, preset?.params ?? null);
+}
+
+/** A model change to another family starts from that family's workload; the same family keeps the user's figures. */
+export function formForModel(form: WorkloadForm, presets: Preset[], choice: string): WorkloadForm {
+  const next = { ...form, preset: choice };
+  const preset = presetOf(presets, choice);
+  const kind = inputKind(preset, choice);
+  const def = kind ? preset?.defaultInput[kind] : undefined;
+  if (def !== undefined) next.inputValue = String(def);
+  if (choice === DECODER) next.inputValue = '1024';
+  if (choice === CUSTOM) next.inputValue = '';
+  const before = familyOfChoice(presets, form.preset);
+  const after = familyOfChoice(presets, choice);
+  if (before !== after) {
+    const d = WORKLOAD_DEFAULTS[after];
+    next.batchSize = String(d.batchSize);
+    next.datasetSamples = String(d.datasetSamples);
+    next.epochs = String(d.epochs);
+    next.method = d.method;
+    next.gradientCheckpointing = d.gradientCheckpointing;
+  }
+  if (after !== 'decoder-small' && after !== 'decoder-large' && after !== 'encoder' && after !== 'vit') next.method = 'full';
+  return next;
+}
+
+/** Whether the form differs from the saved workload it was loaded from (compared as workloads, not as typed text). */
+export function isModified(form: WorkloadForm, presets: Preset[], saved: SavedWorkload | undefined): boolean {
+  if (!saved) return false;
+  const a = workloadOf(form, presetOf(presets, form.preset));
+  const b = workloadOf(formOf(saved.workload), presetOf(presets, formOf(saved.workload).preset));
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
 /** Which form field an error on a workload path belongs to. */
 export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'form' {
   if (!path) return 'form';
@@ -172,16 +211,7 @@ export const useEstimate = create<EstimateState>((set, get) => ({
     }
   },
   setField: (key, value) => {
-    const form = { ...get().form, [key]: value };
-    if (key === 'preset') {
-      const preset = presetOf(get().presets, value as string);
-      const kind = inputKind(preset, value as string);
-      const def = kind ? preset?.defaultInput[kind] : undefined;
-      if (def !== undefined) form.inputValue = String(def);
-      if (value === DECODER) form.inputValue = '1024';
-      if (value === CUSTOM) { form.inputValue = ''; form.method = 'full'; }
-      if (preset && preset.family !== 'decoder' && preset.family !== 'encoder' && preset.family !== 'vit') form.method = 'full';
-    }
+    const form = key === 'preset' ? formForModel(get().form, get().presets, value as string) : { ...get().form, [key]: value };
     set({ form });
   },
   run: async (startedAt = performance.now()) => {

@@ -36,7 +36,10 @@ export function MilestoneTable({ view, onJump }: { view: PlanView; onJump: (mile
                 <td>{range(ph.authorEstimate?.hoursPerRun)} h</td>
                 <td>{range(ph.authorEstimate?.usd, '$')}{ph.authorEstimate?.usdPerRun ? <div className="muted">{range(ph.authorEstimate.usdPerRun, '$')} / run</div> : null}</td>
                 <td className="num">{cov?.neededHours === null || cov === undefined ? '—' : fmtHours(cov.neededHours)}</td>
-                <td className={`num${short ? ' pt-bad-text' : ''}`}>{cov ? fmtHours(cov.allocatedHours) : '—'}</td>
+                <td className={`num${short ? ' pt-bad-text' : ''}`} data-testid="booked-hours" title="Every GPU-hour of this track and hardware booked in the phase's weeks (no cap at what is needed)">
+                  {cov ? fmtHours(cov.bookedHours) : '—'}
+                  {cov && cov.neededHours !== null && cov.bookedHours > cov.neededHours + 0.005 && <div className="muted">{fmtHours(cov.bookedHours - cov.neededHours)} beyond needed</div>}
+                </td>
                 <td className="muted pt-basis">{ph.appEstimate ? `app estimate ${fmtHours(ph.appEstimate.hours)} h, ${fmtUsd(ph.appEstimate.usd)} (${ph.appEstimate.basis}); author: ${range(ph.authorEstimate?.hours)} h` : (cov?.neededBasis ?? '')}</td>
               </tr>
             );

@@ -55,7 +55,7 @@ export function ReviewScreen() {
             </select>
           </label>
           <fieldset className="rv-sections">
-            <legend>Sections</legend>
+            <legend>Appendix (the two-page brief always comes first)</legend>
             {REPORT_SECTIONS.map((sec) => (
               <label key={sec.id}><input type="checkbox" checked={s.sections.includes(sec.id)} onChange={() => s.toggleSection(sec.id)} /> {sec.title}</label>
             ))}

@@ -8,7 +8,7 @@ import { loadExample, plannedCatalog } from '../plan/test-fixtures';
 import { allocate, previewRules } from './allocation';
 import { convert } from './currency';
 import { gpuHoursOf, isGpuLine } from './gpu';
-import { computeOverview } from './overview';
+import { computeOverview, VARIANCE_CONVENTION } from './overview';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate } from './types';
 
 const samples = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'billing-samples');
@@ -152,7 +152,13 @@ describe('overview of the VitalDB example', () => {
     expect(o.weeks.find((w) => w.week === '2026-W01')!.actualCumulative).toBe('365.00');
     expect(o.weeks.find((w) => w.week === '2026-W02')!.actual).toBeNull();
     const remaining = totals.weeks.filter((w) => w.week > '2026-W01').reduce((s, w) => s.plus(w.usdExact), new Big(0));
-    expect(o.forecast.fromPlan).toBe(new Big(365).plus(remaining).round(2).toFixed(2));
+    // Past weeks without assigned spend (W50, W51) keep their planned figure.
+    const kept = totals.weeks.filter((w) => w.week < '2025-W52' && new Big(w.usdExact).gt(0));
+    expect(o.forecast.plannedKeptWeeks).toEqual(kept.map((w) => w.week));
+    const keptSum = kept.reduce((s, w) => s.plus(w.usdExact), new Big(0));
+    expect(o.forecast.fromPlan).toBe(new Big(365).plus(remaining).plus(keptSum).round(2).toFixed(2));
+    // One line (USD 7) in the dates is unassigned: the forecast says it is incomplete.
+    expect(o.forecast.incomplete?.lineCount).toBe(1);
     expect(o.alerts.some((a) => a.id === 'currency:EUR')).toBe(true);
     expect(o.alerts.some((a) => a.id === 'project:*:*:actual:50')).toBe(true);
     // With a rate the EUR line counts.
@@ -173,5 +179,50 @@ describe('overview of the VitalDB example', () => {
     expect(o.alerts[0]!.level).toBe('critical');
     expect(o.alerts.find((a) => a.scope === 'project')!.threshold).toBe(110);
     expect(new Big(o.variance.atCompletion!).lt(0)).toBe(true);
+  });
+});
+
+describe('forecast with unassigned spend (issue 19 items 1 and 8)', () => {
+  const { plan } = loadExample();
+  const totals = analyzePlan(plan, plannedCatalog(plan)).totals;
+  const rules = [rule(1, 1, 'tag', 'vitaldb', 'track-vitaldb', 'track'), rule(2, 2, 'tag', 'multisensor', 'track-multisensor', 'track')];
+  const plannedSum = (pred: (week: string) => boolean) => totals.weeks.filter((w) => pred(w.week)).reduce((s, w) => s.plus(w.usdExact), new Big(0));
+
+  it('a file whose lines match no rule does not lower the forecast below the plan, and the forecast says it is incomplete', () => {
+    // Three weeks of spend, none of it assigned (no tags): before, the past weeks counted $0 and the budget "held".
+    const lines = [line(1, '2025-12-16', '40', {}), line(2, '2025-12-17', '40', {}), line(3, '2025-12-30', '40', {})];
+    const o = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets, rates: [], today: '2026-11-23' });
+    expect(o.actual.value).toBe('0.00');
+    expect(o.forecast.fromPlan).toBe(new Big(totals.usd).round(2).toFixed(2));
+    expect(new Big(o.forecast.value).gte(new Big(totals.usd).round(2))).toBe(true);
+    expect(o.forecast.incomplete).not.toBeNull();
+    expect(o.forecast.incomplete!.totals).toEqual({ USD: '120' });
+    expect(o.forecast.incomplete!.message).toMatch(/incomplete/);
+    expect(o.status).not.toBe('ok');
+    // Track forecasts keep their plan too.
+    for (const t of o.tracks) expect(t.forecast).toBe(t.planned);
+    // The weekly rows say which past weeks kept their plan.
+    expect(o.weeks.filter((w) => w.plannedKept).map((w) => w.week)).toEqual(o.forecast.plannedKeptWeeks);
+  });
+
+  it('assigned spend in one past week replaces only that week\'s plan', () => {
+    const lines = [line(1, '2025-12-30', '10', { tags: { track: 'vitaldb' } })];
+    const o = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets, rates: [], today: '2026-11-23' });
+    const w01 = '2026-W01';
+    const expected = new Big(10).plus(plannedSum((w) => w !== w01));
+    expect(o.forecast.fromPlan).toBe(expected.round(2).toFixed(2));
+    expect(o.forecast.incomplete).toBeNull();
+  });
+
+  it('one variance convention: plan or budget minus actual or forecast, positive = under (good)', () => {
+    const lines = [line(1, '2025-12-22', '5', { tags: { track: 'vitaldb' } })];
+    const o = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets, rates: [], today: '2026-11-23' });
+    const w = o.weeks.find((x) => x.week === '2025-W52')!;
+    expect(w.variance).toBe(new Big(w.plannedUsd).minus(5).toFixed(2));
+    const dec = o.months.find((m) => m.month === '2025-12')!;
+    expect(dec.variance).toBe(new Big(dec.planned).minus(dec.actual).toFixed(2));
+    expect(o.variance.toDate).toBe(new Big(o.planned.toDate).minus(o.actual.value).toFixed(2));
+    expect(o.variance.atCompletion).toBe(new Big(o.budget.total!).minus(o.forecast.value).toFixed(2));
+    expect(o.variance.basis).toBe(VARIANCE_CONVENTION);
   });
 });

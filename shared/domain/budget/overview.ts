@@ -15,6 +15,10 @@ import type { AllocationRule, Budget, BudgetSpendLine, CurrencyTotals, ExchangeR
 
 export const UNALLOCATED = 'unallocated';
 
+/** The one sign convention of every variance (cards, tables, weeks, months, tracks, the PDF). */
+export const VARIANCE_CONVENTION =
+  'Variance = budget or plan − actual or forecast: positive means money left or under plan (good), negative means over (bad).';
+
 export interface OverviewInput {
   plan: Plan;
   /** The plan's weekly totals (analyzePlan(...).totals.weeks). */
@@ -38,8 +42,10 @@ export interface WeekRow {
   actualCumulative: string | null;
   /** null before the last week with spend data. */
   forecastCumulative: string | null;
-  /** actual − planned, null where there is no actual yet. */
+  /** planned − actual (positive: under plan, good), null where there is no actual yet. */
   variance: string | null;
+  /** A past week with no spend assigned to a track: the forecast keeps its planned figure. */
+  plannedKept: boolean;
   plannedGpuHours: number;
   actualGpuHours: number;
 }
@@ -49,7 +55,7 @@ export interface MonthRow {
   planned: string;
   actual: string;
   budget: string | null;
-  /** actual − planned */
+  /** planned − actual (positive: under plan, good) */
   variance: string;
 }
 
@@ -102,7 +108,17 @@ export interface BudgetOverview {
     basis: string;
   };
   planned: { total: string; toDate: string; gpuHours: number; basis: string };
-  forecast: { value: string; fromPlan: string; fromBurnRate: string | null; burnRatePerDay: string | null; basis: string };
+  forecast: {
+    value: string;
+    fromPlan: string;
+    fromBurnRate: string | null;
+    burnRatePerDay: string | null;
+    basis: string;
+    /** Set while spend in the project's dates is assigned to no track: the forecast is incomplete until it is. */
+    incomplete: { lineCount: number; totals: CurrencyTotals; message: string } | null;
+    /** Past weeks without assigned spend whose planned figure the forecast keeps. */
+    plannedKeptWeeks: string[];
+  };
   variance: { atCompletion: string | null; toDate: string; basis: string };
   weeks: WeekRow[];
   months: MonthRow[];
@@ -152,6 +168,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
 
   // Actual: allocated to the project's tracks, inside the project's dates, in the project's currency.
   const actualByWeek = new Map<string, Big>();
+  const actualByTrackWeek = new Map<string, Big>();
   const gpuHoursByWeek = new Map<string, number>();
   const actualByTrackMonth = new Map<string, Big>();
   const actualByTrack = new Map<string, Big>();
@@ -204,6 +221,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     bump(actualByWeek, week, v);
     bump(actualByTrackMonth, key(trackId, day.slice(0, 7)), v);
     bump(actualByTrack, trackId, v);
+    bump(actualByTrackWeek, key(trackId, week), v);
     if (isGpuLine(line)) {
       gpuLineCount++;
       gpuUsd = gpuUsd.plus(v);
@@ -217,18 +235,27 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const isPast = (week: string) => asOfWeek !== null && week <= asOfWeek;
 
   // Weekly burn-up.
+  // A past week with no spend assigned to any track keeps its planned figure in the forecast: spend left unassigned
+  // (or not imported yet) must not read as money saved.
   const weeks: WeekRow[] = [];
   let plannedCum = ZERO;
   let actualCum = ZERO;
   let plannedToDate = ZERO;
+  let keptPlanned = ZERO;
+  const plannedKeptWeeks: string[] = [];
   for (const w of planWeeks) {
     const planned = new Big(w.usdExact);
     plannedCum = plannedCum.plus(planned);
     const past = isPast(w.week);
     const a = actualByWeek.get(w.week) ?? ZERO;
+    const kept = past && !actualByWeek.has(w.week) && planned.gt(0);
     if (past) {
       actualCum = actualCum.plus(a);
       plannedToDate = plannedToDate.plus(planned);
+    }
+    if (kept) {
+      keptPlanned = keptPlanned.plus(planned);
+      plannedKeptWeeks.push(w.week);
     }
     weeks.push({
       week: w.week,
@@ -239,14 +266,15 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       actual: past ? cents(a) : null,
       actualCumulative: past ? cents(actualCum) : null,
       forecastCumulative: null,
-      variance: past ? cents(a.minus(planned)) : null,
+      variance: past ? cents(planned.minus(a)) : null,
+      plannedKept: kept,
       plannedGpuHours: w.gpuHours,
       actualGpuHours: Math.round((gpuHoursByWeek.get(w.week) ?? 0) * 100) / 100,
     });
   }
   // Forecast series: from the last week with data, actual so far plus the plan's remaining weeks.
   if (asOfWeek) {
-    let f = actualCum;
+    let f = actualCum.plus(keptPlanned);
     for (const row of weeks) {
       if (row.week < asOfWeek) continue;
       if (row.week > asOfWeek) f = f.plus(new Big(planWeeks.find((w) => w.week === row.week)!.usdExact));
@@ -255,7 +283,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   }
 
   const remainingPlanned = plannedTotal.minus(plannedToDate);
-  const fromPlan = actual.plus(asOfWeek ? remainingPlanned : plannedTotal);
+  const fromPlan = actual.plus(asOfWeek ? remainingPlanned.plus(keptPlanned) : plannedTotal);
   let fromBurnRate: Big | null = null;
   let burnRatePerDay: Big | null = null;
   if (dataAsOf) {
@@ -285,7 +313,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const months: MonthRow[] = monthList.map((month) => {
     const planned = plannedMonth(month);
     const act = sumFor(actualByTrackMonth, month);
-    return { month, planned: cents(planned), actual: cents(act), budget: byMonth[month] ?? null, variance: cents(act.minus(planned)) };
+    return { month, planned: cents(planned), actual: cents(act), budget: byMonth[month] ?? null, variance: cents(planned.minus(act)) };
   });
 
   // Tracks.
@@ -296,7 +324,8 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     for (const w of planWeeks) {
       const v = plannedByTrackWeek.get(key(t.id, w.week)) ?? ZERO;
       planned = planned.plus(v);
-      if (!isPast(w.week)) remaining = remaining.plus(v);
+      // Future weeks, and past weeks in which nothing was assigned to this track, count at their planned figure.
+      if (!isPast(w.week) || !actualByTrackWeek.has(key(t.id, w.week))) remaining = remaining.plus(v);
     }
     const act = actualByTrack.get(t.id) ?? ZERO;
     const fc = act.plus(remaining);
@@ -367,11 +396,19 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
 
   // At a glance: over when the project's actual or forecast passes its total budget; watch when any budget (track,
   // month) reaches a warning threshold or some spend is not converted; ok otherwise.
+  // Spend in the project's dates that no rule assigns makes the forecast incomplete: never 'ok' then.
+  const incomplete = unallocated.inWindowCount > 0
+    ? {
+        lineCount: unallocated.inWindowCount,
+        totals: unallocated.inWindowTotals,
+        message: `The forecast is incomplete: ${unallocated.inWindowCount} spend line(s) in the project's dates (${Object.entries(unallocated.inWindowTotals).map(([c, v]) => `${c} ${cents(v)}`).join(' + ')}) are assigned to no track. Add a rule that assigns them; until then past weeks without assigned spend count at their planned figure.`,
+      }
+    : null;
   const status: BudgetOverview['status'] = !totalBudget
     ? 'no-budget'
     : actual.gt(totalBudget.amount) || forecast.gt(totalBudget.amount)
       ? 'over'
-      : alerts.some((a) => a.level !== 'info')
+      : alerts.some((a) => a.level !== 'info') || incomplete
         ? 'watch'
         : 'ok';
 
@@ -411,13 +448,15 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       fromBurnRate: fromBurnRate ? cents(fromBurnRate) : null,
       burnRatePerDay: burnRatePerDay ? cents(burnRatePerDay) : null,
       basis: dataAsOf
-        ? `The larger of: actual to ${dataAsOf} + the plan's remaining weeks (${cents(fromPlan)}), and actual + burn rate ${cents(burnRatePerDay ?? ZERO)}/day to ${project.end} (${cents(fromBurnRate ?? ZERO)})`
+        ? `The larger of: actual to ${dataAsOf} + the plan's remaining weeks${plannedKeptWeeks.length ? ` + the planned figure of ${plannedKeptWeeks.length} past week(s) without assigned spend` : ''} (${cents(fromPlan)}), and actual + burn rate ${cents(burnRatePerDay ?? ZERO)}/day to ${project.end} (${cents(fromBurnRate ?? ZERO)})`
         : 'No spend data in the project window yet: forecast = the plan',
+      incomplete,
+      plannedKeptWeeks,
     },
     variance: {
       atCompletion: budgetAmount ? cents(budgetAmount.minus(forecast)) : null,
-      toDate: cents(actual.minus(plannedToDate)),
-      basis: 'At completion: budget − forecast (positive = money left). To date: actual − planned up to the data date (positive = over plan).',
+      toDate: cents(plannedToDate.minus(actual)),
+      basis: VARIANCE_CONVENTION,
     },
     weeks,
     months,

@@ -73,7 +73,10 @@ export interface PhaseCoverage {
   phaseId: string;
   neededHours: number | null;
   neededBasis: string;
+  /** GPU-hours booked toward this phase, up to what it needs (what the shortfall check counts). */
   allocatedHours: number;
+  /** Every GPU-hour of the phase's track and hardware booked in its weeks, even beyond what it needs (no cap). */
+  bookedHours: number;
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -165,6 +168,8 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
     if (!byWeek) byGpu.set(a.gpuId, (byWeek = new Map()));
     byWeek.set(a.week, (byWeek.get(a.week) ?? 0) + a.hours * a.gpuCount);
   }
+  const bookedByTrackGpuWeek = new Map<string, number>();
+  for (const [trackId, byGpu] of remaining) for (const [gpuId, byWeek] of byGpu) for (const [week, h] of byWeek) bookedByTrackGpuWeek.set(`${trackId}|${gpuId}|${week}`, h);
   const phases: Array<{ milestone: Milestone; phase: MilestonePhase }> = [];
   for (const milestone of plan.milestones) for (const phase of milestone.phases) phases.push({ milestone, phase });
   phases.sort((x, y) => (x.phase.end < y.phase.end ? -1 : x.phase.end > y.phase.end ? 1 : x.phase.start < y.phase.start ? -1 : 1));
@@ -176,7 +181,7 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
     if (!gpuId) {
       problems.push({ id: `milestone-no-hardware:${phase.id}`, kind: 'milestone-no-hardware', severity: 'warning', trackId: milestone.trackId, milestoneId: milestone.id, week: cell.week, cell,
         message: `${label} (${phase.start} → ${phase.end}) has no hardware chosen.` });
-      coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: 0 });
+      coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: 0, bookedHours: 0 });
       continue;
     }
     const from = weekOf(phase.start);
@@ -185,6 +190,7 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
     let got = 0;
     const byWeek = remaining.get(milestone.trackId)?.get(gpuId);
     const inRange = byWeek ? [...byWeek.keys()].filter((w) => w >= from && w <= to).sort() : [];
+    const booked = inRange.reduce((sum, w) => sum + (bookedByTrackGpuWeek.get(`${milestone.trackId}|${gpuId}|${w}`) ?? 0), 0);
     for (const week of inRange) {
       const left = byWeek!.get(week) ?? 0;
       const take = needed.hours === null ? left : Math.min(left, want);
@@ -192,7 +198,7 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
       want -= take;
       byWeek!.set(week, left - take);
     }
-    coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: round2(got) });
+    coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: round2(got), bookedHours: round2(booked) });
     if (needed.hours !== null && got + 1e-9 < needed.hours) {
       problems.push({
         id: `milestone-short-hours:${phase.id}`, kind: 'milestone-short-hours', severity: 'error', trackId: milestone.trackId, milestoneId: milestone.id, week: to,

@@ -83,6 +83,14 @@ describe('the VitalDB example (seed 001)', () => {
     expect(short.cell).toMatchObject({ row: 'milestone', milestoneId: 'm2', week: '2025-W52' });
     expect(phases.find((p) => p.phaseId === 'm1-training')).toMatchObject({ neededHours: 40, allocatedHours: 40 });
     expect(phases.find((p) => p.phaseId === 'm3-training')).toMatchObject({ neededHours: 168, allocatedHours: 168 });
+    // Booked GPU-hours are not capped at what is needed (issue 19 item 6): every hour on the bar in the phase's weeks shows.
+    for (const ph of phases) expect(ph.bookedHours).toBeGreaterThanOrEqual(ph.allocatedHours - 1e-9);
+    const m1 = phases.find((p) => p.phaseId === 'm1-training')!;
+    const m1Phase = plan.milestones.flatMap((m) => m.phases).find((p) => p.id === 'm1-training')!;
+    const onBar = plan.allocations.filter((a) => a.trackId === plan.milestones.find((m) => m.phases.includes(m1Phase))!.trackId && a.gpuId === m1Phase.gpuId
+      && a.week >= weekOf(m1Phase.start) && a.week <= weekOf(m1Phase.end)).reduce((s, a) => s + a.hours * a.gpuCount, 0);
+    expect(m1.bookedHours).toBeCloseTo(onBar, 2);
+    expect(phases.some((p) => p.neededHours !== null && p.bookedHours > p.neededHours + 1)).toBe(true);
     // Two people on the one Colab Pro+ account at once in weeks 5-6.
     expect(ids).toEqual(expect.arrayContaining(['pool-concurrency:pool-colab-pro-plus:2026-W02', 'pool-concurrency:pool-colab-pro-plus:2026-W03', 'pool-concurrency:pool-colab-pro-plus:2026-W04']));
     // Jayanth on L4 after his track's end; Aswanth's Phase 0 L4 tests before his track starts.

@@ -41,7 +41,8 @@ describe('assembleReportModel (the example plan, pure)', () => {
     expect(model.tracks.map((t) => t.owner)).toEqual(['Aswanth Kumar', 'Jayanth Tatineni']);
     expect([...new Set(model.milestones.map((m) => m.code))]).toEqual(['M1', 'M2', 'M3']);
     expect(model.summary.plannedUsd).toBe(Number(analysis.totals.usd).toFixed(2));
-    expect(model.summary.durationDays).toBe(52);
+    // The booked span (Monday of the first booked week → Sunday of the last), the same figure the scenarios table shows.
+    expect(model.summary.durationDays).toBe(49);
   });
 
   it('cost groupings add up to the plan total within per-allocation rounding', () => {
@@ -74,5 +75,60 @@ describe('assembleReportModel (the example plan, pure)', () => {
     expect(reportTable(model, 'allocations').rows).toHaveLength(plan.allocations.length);
     expect(reportTable(model, 'estimates').rows).toHaveLength(4);
     expect(reportTable(model, 'problems').header).toEqual(['severity', 'kind', 'week', 'message']);
+  });
+});
+
+describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
+  const gpus = [{ id: 'l4-24gb', name: 'NVIDIA L4 24GB', memoryGiB: 24, source: 's' }, { id: 'a100-sxm-40gb', name: 'NVIDIA A100 SXM4 40GB', memoryGiB: 40, source: 's' }, { id: 't4-16gb', name: 'NVIDIA T4 16GB', memoryGiB: 16, source: 's' }];
+  const offerings = plan.plannedPrices.map((p) => ({ id: p.offeringId, providerName: 'Google Colab', sku: p.offeringId.includes('pro-plus') ? `Colab Pro+ — ${p.offeringId.includes('a100') ? 'A100' : p.offeringId.includes('t4') ? 'T4' : 'L4'}` : 'Colab Pro — T4',
+    gpuId: p.offeringId.includes('a100') ? 'a100-sxm-40gb' : p.offeringId.includes('t4') ? 't4-16gb' : 'l4-24gb', gpuCount: 1, prices: [] }));
+  const current = { scenarioId: null, name: 'Current plan', usd: '628.57', gpuHours: 556, durationDays: 49, errors: 1, warnings: 8, authorUsd: null, authorDays: null, authorRisk: null };
+  const model = assembleReportModel(inputs({ gpus, offerings, scenarios: [current, { ...current, scenarioId: 'cheap', name: 'All on L4', usd: '300', errors: 0 }],
+    budget: { ...noBudget, budgetByMonth: { '2025-12': '115', '2026-01': '500' } } }));
+
+  it('the brief: decision, recommendation, Gantt with hardware per bar and milestones, months against budget, three risks, scenarios', () => {
+    const b = model.brief;
+    expect(b.decision).toContain('$628.57');
+    expect(b.recommendation.verdict).not.toBe('approve');
+    expect(b.gantt.tracks).toHaveLength(plan.tracks.length);
+    const vitaldb = b.gantt.tracks.find((t) => t.id === 'track-vitaldb')!;
+    expect(vitaldb.bars.some((bar) => bar.label.includes('A100'))).toBe(true);
+    expect(vitaldb.milestones.map((m) => m.code)).toEqual(['M1', 'M2', 'M3']);
+    expect(b.months.map((m) => m.month)).toEqual(['2025-12', '2026-01']);
+    expect(b.months.find((m) => m.month === '2026-01')!.over).toBe(true);
+    expect(b.risks.length).toBeGreaterThan(0);
+    expect(b.risks.length).toBeLessThanOrEqual(3);
+    expect(b.scenarios.map((s) => s.name)).toEqual(['Current plan', 'All on L4']);
+    expect(model.title).toContain('GPU plan review');
+  });
+
+  it('status reflects errors: over budget is bad; within budget with errors is a warning, never green', () => {
+    expect(model.summary.status.tone).toBe('bad');
+    expect(model.brief.status.tone).toBe('bad');
+    const cheapPlan = { ...view, analysis: { ...view.analysis, totals: { ...view.analysis.totals, remainingUsd: '10' , budget: '10000' } } } as unknown as PlanView;
+    const within = assembleReportModel(inputs({ view: cheapPlan }));
+    expect(within.summary.errors).toBeGreaterThan(0);
+    expect(within.summary.status.tone).toBe('warn');
+    expect(within.summary.status.label).toMatch(/\d+ errors? open/);
+    expect(within.summary.status.label).not.toMatch(/\b1 errors\b/);
+  });
+
+  it('no developer internals in the text: no ids, check kinds, code names, file paths or seed file hashes', () => {
+    const text = JSON.stringify({ b: model.brief, m: model.milestones.map((m) => [m.hardware, m.appBasis]), p: model.problems.map((p) => [p.message, p.kindWords]),
+      n: model.nextSteps, a: model.assumptions.constants, s: model.summary.budgetSource, al: model.allocations.map((a) => [a.gpuId, a.offeringId, a.note]) });
+    for (const bad of ['l4-24gb', 'a100-sxm-40gb', 't4-16gb', 'colab-pro-plus-l4-24gb', 'pool-concurrency', 'computeEfficiency', '_243d45401a9fa866', '.ts', '../shared']) expect(text, bad).not.toContain(bad);
+    expect(text).not.toMatch(/Colab Colab|— T4 — T4|— L4 — L4/);
+    expect(model.milestones[0]!.hardware).toBe('L4 24GB · Google Colab Pro+');
+  });
+
+  it('every cost grouping adds up to the plan total to the cent', () => {
+    for (const rows of [model.costs.byTrack, model.costs.byMonth, model.costs.byProvider]) {
+      expect(rows.reduce((t, r) => t + Math.round(Number(r.usd) * 100), 0)).toBe(Math.round(Number(model.costs.total) * 100));
+    }
+  });
+
+  it('booked GPU-hours in the milestones are not capped at what is needed', () => {
+    for (const m of model.milestones) expect(m.bookedHours).toBeGreaterThanOrEqual(m.allocatedHours);
+    expect(model.milestones.some((m) => m.bookedHours > m.allocatedHours + 1)).toBe(true);
   });
 });

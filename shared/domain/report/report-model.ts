@@ -6,6 +6,8 @@
 import Big from 'big.js';
 import type { Price } from '../catalog';
 import type { PlanView } from '../../ipc/contract/plan';
+import { weekStart as mondayOf, weekEnd as sundayOf } from '../plan/weeks';
+import { buildBrief, constantWords, costRuleWords, CONSTANT_GROUP_WORDS, gpuShortName, humanize, offerLabel, problemKindWords, readableSource, type Brief, type NameBook } from './brief';
 
 export const REPORT_SECTIONS = [
   { id: 'summary', title: 'Executive summary' },
@@ -67,6 +69,8 @@ export interface BudgetInput {
   source: string;
   /** imported billing lines that do not count for this project (outside its window or not allocated to a track). */
   otherLines: number;
+  /** the project's month budgets (YYYY-MM → amount), when the budget domain has them. */
+  budgetByMonth?: Record<string, string>;
 }
 
 export interface CatalogOfferingInput {
@@ -112,6 +116,8 @@ export interface ReportMilestonePhase {
   appUsd: string | null;
   appBasis: string;
   allocatedHours: number;
+  /** every GPU-hour booked on the phase's track and hardware in its weeks (no cap at what it needs). */
+  bookedHours: number;
   authorHours: Range | null;
   authorUsd: Range | null;
   authorText: string | null;
@@ -119,6 +125,9 @@ export interface ReportMilestonePhase {
 
 export interface ReportModel {
   generatedAt: string;
+  /** The document's title (PDF metadata and the first heading). */
+  title: string;
+  brief: Brief;
   sections: ReportSectionId[];
   cover: { projectId: string; projectName: string; description: string; scenario: string; scenarioId: string | null; date: string; revision: number; appVersion: string; start: string; end: string; currency: string };
   summary: {
@@ -133,6 +142,8 @@ export interface ReportModel {
     budgetUsd: string;
     remainingUsd: string;
     budgetStatus: 'within' | 'over';
+    /** The status in words with its tone: open errors make "within budget" a warning, never green. */
+    status: { label: string; tone: 'good' | 'warn' | 'bad' };
     budgetSource: string;
     durationDays: number;
     firstWeek: string | null;
@@ -151,7 +162,7 @@ export interface ReportModel {
   budget: BudgetInput & { budgetUsd: string; burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }> };
   assumptions: { planNotes: string[]; costRule: string; constants: Array<{ group: string; name: string; value: number }>; calibration: ReportInputs['calibration']; claims: Array<{ quote: string; where: string; verdict: string; explanation: string }>; scenarios: ReportInputs['scenarios'] };
   prices: Array<{ offeringId: string; provider: string; sku: string; gpuId: string; kind: string; usd: string; per: string; asOf: string; source: string; usedFor: string }>;
-  problems: Array<{ severity: string; kind: string; week: string | null; message: string }>;
+  problems: Array<{ severity: string; kind: string; kindWords: string; week: string | null; message: string }>;
   nextSteps: Array<{ text: string; source: string }>;
 }
 
@@ -186,11 +197,18 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   const project = plan.project;
   const trackById = new Map(plan.tracks.map((t) => [t.id, t]));
   const offeringById = new Map(input.offerings.map((o) => [o.id, o]));
-  const gpuName = (id: string | null) => (id ? input.gpus.find((g) => g.id === id)?.name ?? id : '—');
+  const gpuName = (id: string | null) => (id ? gpuShortName(input.gpus.find((g) => g.id === id)?.name ?? id) : '—');
   const offeringLabel = (id: string | null) => {
     const o = id ? offeringById.get(id) : undefined;
-    return o ? `${o.providerName} ${o.sku}` : id ?? 'no offering';
+    return o ? offerLabel(o.providerName, o.sku, input.gpus.find((g) => g.id === o.gpuId)?.name) : id ? id : 'no offer chosen';
   };
+  // Ids never reach the text a person reads: GPUs, offers, pools and tracks by their names.
+  const names: NameBook = new Map<string, string>();
+  for (const g of input.gpus) names.set(g.id, gpuShortName(g.name));
+  for (const o of input.offerings) names.set(o.id, offeringLabel(o.id));
+  for (const p of plan.pools) names.set(p.id, p.name);
+  for (const t of plan.tracks) names.set(t.id, t.name);
+  const words = (text: string) => costRuleWords(humanize(readableSource(text), names));
   const allocationUsd = (id: string) => analysis.totals.allocationUsd[id] ?? '0';
   const coverage = new Map(analysis.phases.map((p) => [p.phaseId, p]));
 
@@ -199,10 +217,11 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     return m.phases.map((p) => ({
       milestoneId: m.id, code: m.code, milestone: m.name, phaseId: p.id, phase: p.name,
       trackName: track?.name ?? m.trackId, owner: track?.owner ?? '—', start: p.start, end: p.end,
-      gpuId: p.gpuId, hardware: `${gpuName(p.gpuId)} · ${offeringLabel(p.offeringId)}`, runs: p.runs,
+      gpuId: p.gpuId, hardware: p.gpuId ? `${gpuName(p.gpuId)} · ${offeringLabel(p.offeringId)}` : 'no hardware chosen', runs: p.runs,
       appHours: p.appEstimate?.hours ?? null, appHoursPerRun: p.appEstimate?.hoursPerRun ?? null, appUsd: p.appEstimate ? money(p.appEstimate.usd) : null,
-      appBasis: p.appEstimate?.basis ?? coverage.get(p.id)?.neededBasis ?? 'no estimate',
+      appBasis: words(p.appEstimate?.basis ?? coverage.get(p.id)?.neededBasis ?? 'no estimate'),
       allocatedHours: round(coverage.get(p.id)?.allocatedHours ?? 0),
+      bookedHours: round(coverage.get(p.id)?.bookedHours ?? coverage.get(p.id)?.allocatedHours ?? 0),
       authorHours: p.authorEstimate?.hours ?? null, authorUsd: p.authorEstimate?.usd ?? null, authorText: p.authorEstimate?.text ?? null,
     }));
   });
@@ -228,12 +247,12 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   const severityRank = { error: 0, warning: 1, info: 2 } as const;
   const problems = [...analysis.problems]
     .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || (a.week ?? '').localeCompare(b.week ?? ''))
-    .map((p) => ({ severity: p.severity, kind: p.kind, week: p.week ?? null, message: p.message }));
+    .map((p) => ({ severity: p.severity, kind: p.kind, kindWords: problemKindWords(p.kind), week: p.week ?? null, message: words(p.message) }));
   const remaining = new Big(analysis.totals.remainingUsd);
 
   const allocations = [...plan.allocations]
     .sort((a, b) => a.week.localeCompare(b.week) || a.trackId.localeCompare(b.trackId))
-    .map((a) => ({ week: a.week, track: trackById.get(a.trackId)?.name ?? a.trackId, gpuId: a.gpuId, gpuCount: a.gpuCount, offeringId: a.offeringId, hours: a.hours, usd: money(allocationUsd(a.id)), note: a.note }));
+    .map((a) => ({ week: a.week, track: trackById.get(a.trackId)?.name ?? a.trackId, gpuId: gpuName(a.gpuId), gpuCount: a.gpuCount, offeringId: a.offeringId ? offeringLabel(a.offeringId) : null, hours: a.hours, usd: money(allocationUsd(a.id)), note: a.note ? words(a.note) : null }));
   const weekStart = new Map(weeks.map((w) => [w.week, w.start]));
 
   const tracks = plan.tracks.map((t) => {
@@ -260,13 +279,22 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     }
     if (pe.alternatives.some((a) => a.priceKind === 'purchase')) why.push('Purchase rows are the machine\'s price written off over its lifetime (cost assumptions); they are shown for comparison, not recommended.');
     if (planned && planned.bound === 'overhead') why.push('The run is bound by per-step overhead, not by the GPU\'s peak: a faster GPU shortens it far less than its TFLOPS ratio suggests.');
-    return { phaseId: pe.phaseId, title: m ? `${m.code} · ${m.phase}` : pe.phaseId, workload: pe.workloadLabel, planned: m?.hardware ?? '—', recommended: cheapest, alternatives: pe.alternatives, why, error: pe.error };
+    return { phaseId: pe.phaseId, title: m ? `${m.code} · ${m.phase}` : pe.phaseId, workload: pe.workloadLabel ? words(pe.workloadLabel) : null, planned: m?.hardware ?? '—', recommended: cheapest, alternatives: pe.alternatives, why: why.map(words), error: pe.error };
   });
 
+  // Each grouping adds up to the plan's total (one figure, one value): the cents lost to rounding each allocation go
+  // to the largest row.
+  const reconcile = (rows: Array<{ key: string; usd: string; gpuHours: number }>) => {
+    if (rows.length === 0) return rows;
+    const diff = new Big(analysis.totals.usd).minus(sum(rows.map((r) => r.usd)));
+    const largest = rows.reduce((m, r) => (Number(r.usd) > Number(m.usd) ? r : m), rows[0]!);
+    largest.usd = money(new Big(largest.usd).plus(diff));
+    return rows;
+  };
   const costs = {
-    byTrack: group(plan.allocations, (a) => trackById.get(a.trackId)?.name ?? a.trackId, (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount),
-    byMonth: group(plan.allocations, (a) => (weekStart.get(a.week) ?? a.week).slice(0, 7), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount).sort((a, b) => a.key.localeCompare(b.key)),
-    byProvider: group(plan.allocations, (a) => (a.offeringId ? offeringById.get(a.offeringId)?.providerName ?? a.offeringId : 'unpriced'), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount),
+    byTrack: reconcile(group(plan.allocations, (a) => trackById.get(a.trackId)?.name ?? a.trackId, (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount)),
+    byMonth: reconcile(group(plan.allocations, (a) => (weekStart.get(a.week) ?? a.week).slice(0, 7), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount).sort((a, b) => a.key.localeCompare(b.key))),
+    byProvider: reconcile(group(plan.allocations, (a) => (a.offeringId ? offeringById.get(a.offeringId)?.providerName ?? a.offeringId : 'unpriced'), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount)),
     total: money(analysis.totals.usd),
   };
 
@@ -286,43 +314,72 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     const o = offeringById.get(id);
     if (!o) {
       const planned = plan.plannedPrices.filter((p) => p.offeringId === id);
-      return planned.map((p) => ({ offeringId: id, provider: '—', sku: id, gpuId: '—', kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source, usedFor: usedFor(id) }));
+      return planned.map((p) => ({ offeringId: id, provider: '—', sku: 'price as planned', gpuId: '—', kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: readableSource(p.source), usedFor: usedFor(id) }));
     }
-    return o.prices.map((p) => ({ offeringId: id, provider: o.providerName, sku: o.sku, gpuId: o.gpuId, kind: p.kind, usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd), per: p.per, asOf: p.asOf, source: p.source, usedFor: usedFor(id) }));
+    return o.prices.map((p) => ({ offeringId: id, provider: o.providerName, sku: o.sku, gpuId: gpuName(o.gpuId), kind: p.kind, usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd), per: p.per, asOf: p.asOf, source: readableSource(p.source), usedFor: usedFor(id) }));
   }).sort((a, b) => a.provider.localeCompare(b.provider) || a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
 
   const nextSteps: ReportModel['nextSteps'] = [];
-  for (const p of problems.filter((x) => x.severity === 'error')) nextSteps.push({ text: `Resolve: ${p.message}`, source: `plan check ${p.kind}` });
+  for (const p of problems.filter((x) => x.severity === 'error')) nextSteps.push({ text: `Resolve: ${p.message}`, source: `plan check: ${p.kindWords}` });
   const kinds = new Set(problems.map((p) => p.kind));
-  if (kinds.has('pool-concurrency')) nextSteps.push({ text: 'Serialize the bookings that share one notebook session (or add a second account) in the weeks the plan flags.', source: 'plan check pool-concurrency' });
+  if (kinds.has('pool-concurrency')) nextSteps.push({ text: 'Serialize the bookings that share one notebook session (or add a second account) in the weeks the plan flags.', source: 'plan check: more GPUs at once than the account allows' });
   const firstMilestone = [...milestones].sort((a, b) => a.start.localeCompare(b.start))[0];
   if (firstMilestone) nextSteps.push({ text: `Before ${firstMilestone.start}: confirm ${firstMilestone.hardware} is available and run one short ${firstMilestone.code} job to check the estimated ${firstMilestone.appHoursPerRun?.toFixed(2) ?? '?'} h per run.`, source: `milestone ${firstMilestone.code}` });
   const oldest = prices.filter((p) => /allocations|plan/.test(p.usedFor)).sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
-  if (oldest) nextSteps.push({ text: `Re-check the prices the plan is costed at before booking; the oldest is ${oldest.provider} ${oldest.sku} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
+  if (oldest) nextSteps.push({ text: `Re-check the prices the plan is costed at before booking; the oldest is ${offerLabel(oldest.provider, oldest.sku)} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
   if (!input.budget.available) {
     nextSteps.push(input.budget.otherLines > 0
       ? { text: `Allocate the imported billing lines to this project: ${input.budget.otherLines} are outside its window or not allocated to a track.`, source: 'budget overview' }
       : { text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
   }
-  for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${r.recommended.gpuName} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
+  for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${gpuShortName(r.recommended.gpuName)} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
 
   const budgetTotal = Number(analysis.totals.budget);
   // A chosen scenario arrives as its own plan view: every section reports the scenario.
   const scenarioName = input.scenarioId ? (input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId) : 'Current plan';
+  // One figure, one value: the duration is the booked span (Monday of the first booked week to Sunday of the last),
+  // the same the scenario comparison uses; the report date is the generation date everywhere.
+  const bookedWeeks = [...new Set(plan.allocations.filter((a) => a.hours > 0).map((a) => a.week))].sort();
+  const bookedFrom = bookedWeeks.length ? mondayOf(bookedWeeks[0]!) : null;
+  const bookedTo = bookedWeeks.length ? sundayOf(bookedWeeks[bookedWeeks.length - 1]!) : null;
+  const durationDays = bookedFrom && bookedTo ? daysBetween(bookedFrom, bookedTo) : daysBetween(project.start, project.end);
+  const errorCount = problems.filter((p) => p.severity === 'error').length;
+  const warningCount = problems.filter((p) => p.severity === 'warning').length;
+  const over = remaining.lt(0);
+  const status: ReportModel['summary']['status'] = over
+    ? { label: `Over budget by $${money(remaining.abs())}`, tone: 'bad' }
+    : errorCount > 0
+      ? { label: `Within budget, ${errorCount} ${errorCount === 1 ? 'error' : 'errors'} open`, tone: 'warn' }
+      : { label: 'Within budget', tone: 'good' };
+  const cheaperSteps = nextSteps.filter((s) => s.source === 'estimator across the catalog').map((s) => s.text);
+  const brief = buildBrief({
+    projectName: project.name, scenarioName, start: project.start, end: project.end, plannedUsd: money(analysis.totals.usd), budgetUsd: money(analysis.totals.budget),
+    budgetByMonth: input.budget.budgetByMonth ?? {}, gpuHours: analysis.totals.gpuHours, bookedFrom, bookedTo, durationDays, errors: errorCount, warnings: warningCount,
+    weeks: weeks.map((w) => ({ week: w.week, start: w.start, usd: String(w.usdExact ?? w.usd) })),
+    tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
+    allocations: plan.allocations.map((a) => ({ week: a.week, trackId: a.trackId, hardware: `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${gpuName(a.gpuId)}`, hours: a.hours })),
+    milestones: plan.milestones.map((m) => ({ trackId: m.trackId, code: m.code, name: m.name, start: m.phases[0]?.start ?? project.start, end: m.phases[m.phases.length - 1]?.end ?? project.end })),
+    problems: problems.map((p) => ({ severity: p.severity, kind: p.kind, message: p.message })),
+    cheaper: cheaperSteps,
+    scenarios: input.scenarios.map((s) => (s.scenarioId === input.scenarioId ? { ...s, durationDays } : s)),
+    scenarioId: input.scenarioId,
+  });
 
   return {
     generatedAt: input.generatedAt,
+    title: brief.title,
+    brief,
     sections: input.sections && input.sections.length > 0 ? REPORT_SECTION_IDS.filter((s) => input.sections!.includes(s)) : [...REPORT_SECTION_IDS],
     cover: { projectId: project.id, projectName: project.name, description: project.description, scenario: scenarioName, scenarioId: input.scenarioId, date: input.generatedAt.slice(0, 10), revision: view.revision, appVersion: input.appVersion, start: project.start, end: project.end, currency: project.currency },
     summary: {
       plannedUsd: money(analysis.totals.usd), plannedGpuHours: round(analysis.totals.gpuHours),
       appMilestoneUsd: { low: money(appLow), high: money(appHigh) }, appMilestoneHours: { low: round(appHours.low), high: round(appHours.high) }, appPhasesWithoutHourlyPrice: withoutHourlyPrice,
       authorMilestoneUsd: authorRange,
-      budgetUsd: money(analysis.totals.budget), remainingUsd: money(remaining), budgetStatus: remaining.lt(0) ? 'over' : 'within', budgetSource: project.budgetSource,
-      durationDays: daysBetween(project.start, project.end), firstWeek: weeks[0]?.week ?? null, lastWeek: weeks[weeks.length - 1]?.week ?? null,
+      budgetUsd: money(analysis.totals.budget), remainingUsd: money(remaining), budgetStatus: over ? 'over' : 'within', status, budgetSource: readableSource(project.budgetSource),
+      durationDays, firstWeek: bookedWeeks[0] ?? null, lastWeek: bookedWeeks[bookedWeeks.length - 1] ?? null,
       topRisks: problems.slice(0, 5).map((p) => ({ severity: p.severity, message: p.message })),
-      errors: problems.filter((p) => p.severity === 'error').length, warnings: problems.filter((p) => p.severity === 'warning').length,
-      costRule: input.costRule,
+      errors: errorCount, warnings: warningCount,
+      costRule: costRuleWords(input.costRule),
     },
     tracks,
     milestones,
@@ -335,12 +392,12 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     costs,
     budget: { ...input.budget, budgetUsd: money(analysis.totals.budget), burnUp: weeks.map((w) => ({ week: w.week, plannedCumulativeUsd: Number(w.cumulativeUsd), budgetLineUsd: Math.min(budgetTotal, Number(w.cumulativeBudgetUsd)) })) },
     assumptions: {
-      planNotes: plan.notes,
-      costRule: input.costRule,
-      constants: Object.entries(input.constants).flatMap(([g, values]) => Object.entries(values).map(([name, value]) => ({ group: g, name, value }))),
-      calibration: input.calibration,
-      claims: plan.claims.filter((c) => c.verdict !== 'ok').map((c) => ({ quote: c.quote, where: c.where, verdict: c.verdict, explanation: c.explanation })),
-      scenarios: input.scenarios,
+      planNotes: plan.notes.map(words),
+      costRule: costRuleWords(input.costRule),
+      constants: Object.entries(input.constants).flatMap(([g, values]) => Object.entries(values).map(([name, value]) => ({ group: CONSTANT_GROUP_WORDS[g] ?? g, name: constantWords(name), value }))),
+      calibration: { ...input.calibration, source: readableSource(input.calibration.source) },
+      claims: plan.claims.filter((c) => c.verdict !== 'ok').map((c) => ({ quote: c.quote, where: readableSource(c.where), verdict: c.verdict, explanation: words(c.explanation) })),
+      scenarios: input.scenarios.map((s) => (s.scenarioId === input.scenarioId ? { ...s, durationDays } : s)),
     },
     prices,
     problems,

@@ -78,11 +78,16 @@ export const overviewSchema = z.object({
   budget: z.object({ total: z.string().nullable(), source: z.string(), thresholds: z.array(z.number()), byMonth: z.record(z.string(), z.string()) }),
   actual: z.object({ value: z.string(), notConverted: currencyTotals, lineCount: z.number(), gpuLineCount: z.number(), gpuUsd: z.string(), gpuHours: z.number(), rates: z.array(z.string()), basis: z.string() }),
   planned: z.object({ total: z.string(), toDate: z.string(), gpuHours: z.number(), basis: z.string() }),
-  forecast: z.object({ value: z.string(), fromPlan: z.string(), fromBurnRate: z.string().nullable(), burnRatePerDay: z.string().nullable(), basis: z.string() }),
+  forecast: z.object({
+    value: z.string(), fromPlan: z.string(), fromBurnRate: z.string().nullable(), burnRatePerDay: z.string().nullable(), basis: z.string(),
+    incomplete: z.object({ lineCount: z.number(), totals: currencyTotals, message: z.string() }).nullable(),
+    plannedKeptWeeks: z.array(z.string()),
+  }),
   variance: z.object({ atCompletion: z.string().nullable(), toDate: z.string(), basis: z.string() }),
   weeks: z.array(z.object({
     week: z.string(), start: z.string(), month: z.string(), plannedUsd: z.string(), plannedCumulative: z.string(), actual: z.string().nullable(),
-    actualCumulative: z.string().nullable(), forecastCumulative: z.string().nullable(), variance: z.string().nullable(), plannedGpuHours: z.number(), actualGpuHours: z.number(),
+    actualCumulative: z.string().nullable(), forecastCumulative: z.string().nullable(), variance: z.string().nullable(), plannedKept: z.boolean(), plannedGpuHours: z.number(),
+    actualGpuHours: z.number(),
   })),
   months: z.array(z.object({ month: z.string(), planned: z.string(), actual: z.string(), budget: z.string().nullable(), variance: z.string() })),
   tracks: z.array(z.object({
@@ -115,6 +120,19 @@ export const budgetPlanningChannels = {
   'budget:save-rule': { request: ruleDraft.strict(), response: z.object({ rule: ruleSchema }) },
   'budget:delete-rule': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ deleted: z.boolean() }) },
   'budget:reorder-rules': { request: z.object({ projectId, ruleIds: z.array(z.number().int()).max(1000) }).strict(), response: z.object({ rules: z.array(ruleSchema) }) },
+  'budget:replace-rules': {
+    request: z.object({
+      projectId,
+      rules: z.array(z.object({
+        id: z.number().int().optional(),
+        kind: z.enum(RULE_KINDS),
+        key: z.string().max(200).nullable().default(null),
+        pattern: z.string().max(500),
+        trackId: z.string().max(200),
+      }).strict()).max(1000),
+    }).strict(),
+    response: z.object({ rules: z.array(ruleSchema) }),
+  },
   'budget:preview-rules': {
     request: z.object({ projectId, rules: z.array(ruleDraft.extend({ id: z.number().int() })).max(1000).optional() }).strict(),
     response: rulePreviewSchema,

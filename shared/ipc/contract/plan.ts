@@ -65,7 +65,7 @@ export const analysisSchema = z.object({
     poolId: z.string(),
     weeks: z.record(z.string(), z.object({ gpuHours: z.number(), concurrentGpus: z.number(), vcpus: z.number(), capacityHours: z.number(), over: z.boolean(), turns: z.boolean() })),
   })),
-  phases: z.array(z.object({ milestoneId: z.string(), phaseId: z.string(), neededHours: z.number().nullable(), neededBasis: z.string(), allocatedHours: z.number() })),
+  phases: z.array(z.object({ milestoneId: z.string(), phaseId: z.string(), neededHours: z.number().nullable(), neededBasis: z.string(), allocatedHours: z.number(), bookedHours: z.number() })),
 });
 
 export const offeringFactsSchema = z.object({

@@ -46,6 +46,7 @@ export function PrintView({ params }: { params: PrintParams }) {
 
   useEffect(() => {
     if (!model) return;
+    document.title = model.title;
     let cancelled = false;
     void document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
       if (!cancelled) document.body.dataset.printReady = 'true';

@@ -1,0 +1,257 @@
+/**
+ * The two-page brief that opens the review PDF, for whoever approves the money: the decision asked for and the
+ * recommendation, a Gantt of tracks × weeks (milestones, hardware per bar), cost by month against the budget, the three
+ * biggest risks in words, and the scenarios compared. Also the wording helpers that keep developer internals (ids such
+ * as l4-24gb, check kinds such as pool-concurrency, code names) out of what a person reads. Pure.
+ */
+import Big from 'big.js';
+import { monthOfWeek, weekStart, weekEnd } from '../plan/weeks';
+
+export interface BriefBar { from: string; to: string; label: string }
+export interface BriefTrack { id: string; name: string; colour: string; bars: BriefBar[]; milestones: Array<{ week: string; code: string; label: string }> }
+export interface BriefMonth { month: string; plannedUsd: string; budgetUsd: string | null; cumulativePlannedUsd: string; cumulativeBudgetUsd: string | null; over: boolean }
+export interface BriefScenario { name: string; chosen: boolean; usd: string; gpuHours: number; days: number | null; errors: number; warnings: number; overBudget: boolean }
+
+export interface Brief {
+  title: string;
+  decision: string;
+  recommendation: { verdict: 'approve' | 'approve-with-changes' | 'do-not-approve-yet'; headline: string; reasons: string[] };
+  status: { label: string; tone: 'good' | 'warn' | 'bad' };
+  keyFigures: Array<{ label: string; value: string; note: string }>;
+  gantt: { weeks: Array<{ week: string; start: string }>; tracks: BriefTrack[] };
+  months: BriefMonth[];
+  risks: string[];
+  scenarios: BriefScenario[];
+}
+
+/** Names a person reads for ids that would otherwise leak into text: GPUs, offerings, pools, tracks. */
+export type NameBook = Map<string, string>;
+
+/** Replaces every known id in a sentence with its name (longest ids first, whole tokens only). */
+export function humanize(text: string, names: NameBook): string {
+  let out = text;
+  for (const [id, name] of [...names.entries()].sort((a, b) => b[0].length - a[0].length)) {
+    if (!id || id === name) continue;
+    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g'), name);
+  }
+  return out;
+}
+
+/** "NVIDIA GeForce RTX 4090 24GB" → "RTX 4090 24GB"; "NVIDIA L4 24GB" → "L4 24GB". */
+export function gpuShortName(name: string): string {
+  return name.replace(/^NVIDIA\s+/, '').replace(/^GeForce\s+/, '');
+}
+
+/**
+ * One label per offering, without repeats: "Google Colab" + "Colab Pro+ — L4" with the GPU shown beside it reads
+ * "Google Colab Pro+", not "Google Colab Colab Pro+ — L4 — L4".
+ */
+export function offerLabel(providerName: string, sku: string, gpuName?: string): string {
+  let s = sku.trim();
+  if (gpuName) {
+    const short = gpuShortName(gpuName).split(/\s+/)[0]!;
+    s = s.replace(new RegExp(`\\s+[—-]\\s+(NVIDIA\\s+)?${short.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b.*$`, 'i'), '');
+  }
+  const providerWords = providerName.trim().split(/\s+/);
+  const last = providerWords[providerWords.length - 1]!.toLowerCase();
+  const first = s.split(/\s+/)[0]?.toLowerCase();
+  if (first === last) return `${providerWords.slice(0, -1).join(' ')} ${s}`.trim();
+  if (s.toLowerCase().startsWith(providerName.toLowerCase())) return s;
+  return `${providerName} ${s}`;
+}
+
+/** A plan check's kind, in words. */
+export const PROBLEM_KIND_WORDS: Record<string, string> = {
+  'pool-over-capacity': 'more hours than the account or quota holds',
+  'pool-concurrency': 'more GPUs at once than the account allows',
+  'milestone-short-hours': 'a milestone has fewer GPU-hours booked than it needs',
+  'milestone-no-hardware': 'a milestone has no hardware chosen',
+  'allocation-outside-track': 'hours booked outside the track’s dates',
+  'cumulative-over-budget': 'the plan passes the budget',
+  'week-over-budget-share': 'a week spends more than its share of the budget',
+  'offering-missing': 'a booking names an offer no longer in the catalog',
+  'price-changed': 'a price changed since it was planned',
+};
+export const problemKindWords = (kind: string) => PROBLEM_KIND_WORDS[kind] ?? kind.replace(/-/g, ' ');
+
+/** The estimation model's constants, in words (the code names stay in the code). */
+export const CONSTANT_WORDS: Record<string, string> = {
+  computeEfficiency: 'Share of the GPU’s peak reached by wide matrix products',
+  halfEfficiencyWidth: 'Layer width at which efficiency is half of that share',
+  bandwidthEfficiency: 'Share of the memory bandwidth reached',
+  activationTrafficPasses: 'Memory passes over the saved activations per step',
+  secondsPerOp: 'Host time per framework operation per step (seconds)',
+  secondsPerCast: 'Host time per mixed-precision cast (seconds)',
+  fixedStepSeconds: 'Fixed GPU time per step: optimizer, zeroing, allocator (seconds)',
+  gpuSecondsPerOp: 'GPU launch gap per operation (seconds)',
+  nonOverlap: 'Share of the shorter of compute and memory time not hidden',
+  frameworkWorkspaceGiB: 'Library workspace memory (GiB)',
+  cudaContextGiB: 'CUDA context on the GPU (GiB)',
+  allocatorHeadroom: 'Allocator fragmentation headroom (share)',
+  interconnectEfficiency: 'Share of the interconnect bandwidth reached by all-reduce',
+  defaultInterconnectGBs: 'Interconnect per GPU when the catalog has none (GB/s)',
+  allReduceOverlap: 'Share of the all-reduce hidden behind the backward pass',
+  qloraBytesPerParam: 'Bytes per quantized parameter (QLoRA)',
+  spotInterruptionsPerHour: 'Spot interruptions per hour',
+  spotRestartMinutes: 'Minutes to restart after a spot interruption',
+  purchaseLifetimeYears: 'Years a bought machine is written off over',
+  purchaseUsageHoursPerDay: 'Hours a day a bought machine is used',
+  electricityUsdPerKwh: 'Electricity price (USD per kWh)',
+  hostWatts: 'Host power beside the GPUs (W)',
+  subscriptionHoursPerDay: 'Hours a day a subscription can be used',
+};
+export const CONSTANT_GROUP_WORDS: Record<string, string> = { efficiency: 'Speed (fitted)', memory: 'Memory (stated)', cost: 'Cost (stated)' };
+export const constantWords = (name: string) => CONSTANT_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+const money = (v: Big | string | number) => new Big(v).toFixed(2);
+const usdText = (v: string | number) => {
+  const n = Number(v);
+  return `${n < 0 ? '−' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+};
+
+export interface BriefInput {
+  projectName: string;
+  scenarioName: string;
+  start: string;
+  end: string;
+  plannedUsd: string;
+  budgetUsd: string;
+  budgetByMonth: Record<string, string>;
+  gpuHours: number;
+  bookedFrom: string | null;
+  bookedTo: string | null;
+  durationDays: number | null;
+  errors: number;
+  warnings: number;
+  weeks: Array<{ week: string; start: string; usd: string }>;
+  tracks: Array<{ id: string; name: string; colour: string }>;
+  /** allocations with the hardware already in words */
+  allocations: Array<{ week: string; trackId: string; hardware: string; hours: number }>;
+  milestones: Array<{ trackId: string; code: string; name: string; start: string; end: string }>;
+  /** problems already in words, most severe first */
+  problems: Array<{ severity: string; kind: string; message: string }>;
+  cheaper: string[];
+  scenarios: Array<{ scenarioId: string | null; name: string; usd: string; gpuHours: number; durationDays: number | null; errors: number; warnings: number }>;
+  scenarioId: string | null;
+}
+
+/** The first risks of each kind: one sentence per kind of problem, errors first, at most three. */
+function biggestRisks(problems: BriefInput['problems']): string[] {
+  const byKind = new Map<string, BriefInput['problems']>();
+  for (const p of problems) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p]);
+  const order = { error: 0, warning: 1, info: 2 } as Record<string, number>;
+  return [...byKind.entries()]
+    .sort((a, b) => (order[a[1][0]!.severity] ?? 3) - (order[b[1][0]!.severity] ?? 3) || b[1].length - a[1].length)
+    .slice(0, 3)
+    .map(([kind, list]) => {
+      const first = list[0]!;
+      const more = list.length > 1 ? ` (${list.length} times in the plan; the first: ${first.message})` : ` ${first.message}`;
+      const words = problemKindWords(kind);
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)}${list.length > 1 ? more : `:${more}`}`;
+    });
+}
+
+export function buildBrief(input: BriefInput): Brief {
+  const planned = new Big(input.plannedUsd);
+  const budget = new Big(input.budgetUsd);
+  const over = planned.gt(budget);
+  const diff = budget.minus(planned).abs();
+  const status: Brief['status'] = over
+    ? { label: `Over budget by ${usdText(money(diff))}${input.errors ? `, ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open` : ''}`, tone: 'bad' }
+    : input.errors > 0
+      ? { label: `Within budget on paper, but ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open`, tone: 'warn' }
+      : { label: `Within budget: ${usdText(money(diff))} left`, tone: 'good' };
+
+  const reasons: string[] = [];
+  if (over) reasons.push(`Bring the plan within the ${usdText(input.budgetUsd)} budget (cut ${usdText(money(diff))}) or raise the budget by that much.`);
+  if (input.errors > 0) reasons.push(`Fix the ${input.errors} ${input.errors === 1 ? 'problem' : 'problems'} the plan's checks call errors before booking (listed under risks).`);
+  reasons.push(...input.cheaper.slice(0, 2));
+  const verdict: Brief['recommendation']['verdict'] = over && input.errors > 0 ? 'do-not-approve-yet' : over || input.errors > 0 ? 'approve-with-changes' : 'approve';
+  const headline = verdict === 'approve'
+    ? `Approve ${usdText(input.plannedUsd)} as planned.`
+    : verdict === 'approve-with-changes'
+      ? `Approve with the changes below.`
+      : `Do not approve yet: the plan is over budget and has open errors.`;
+
+  // Gantt: per track, contiguous weeks with bookings form a bar labelled with the hardware they use.
+  const weekList = input.weeks.map((w) => ({ week: w.week, start: w.start }));
+  const index = new Map(weekList.map((w, i) => [w.week, i]));
+  const tracks: BriefTrack[] = input.tracks.map((t) => {
+    const byWeek = new Map<string, Set<string>>();
+    for (const a of input.allocations) if (a.trackId === t.id && a.hours > 0) byWeek.set(a.week, (byWeek.get(a.week) ?? new Set()).add(a.hardware));
+    const weeks = [...byWeek.keys()].filter((w) => index.has(w)).sort();
+    const bars: BriefBar[] = [];
+    for (const w of weeks) {
+      const hw = [...byWeek.get(w)!].sort().join(' + ');
+      const last = bars[bars.length - 1];
+      if (last && index.get(last.to)! + 1 === index.get(w) && last.label === hw) last.to = w;
+      else bars.push({ from: w, to: w, label: hw });
+    }
+    const milestones = input.milestones.filter((m) => m.trackId === t.id).map((m) => {
+      const endWeek = weekList.find((w) => w.start <= m.end && weekEnd(w.week) >= m.end)?.week ?? weekList[weekList.length - 1]?.week ?? '';
+      return { week: endWeek, code: m.code, label: `${m.code} ${m.name}, due ${m.end}` };
+    });
+    return { id: t.id, name: t.name, colour: t.colour, bars, milestones };
+  });
+
+  // Cost by month against the month budgets (the total budget only when there are none).
+  const monthMap = new Map<string, Big>();
+  for (const w of input.weeks) monthMap.set(monthOfWeek(w.week), (monthMap.get(monthOfWeek(w.week)) ?? new Big(0)).plus(w.usd));
+  let cumP = new Big(0);
+  let cumB = new Big(0);
+  const hasMonthBudgets = Object.keys(input.budgetByMonth).length > 0;
+  const months: BriefMonth[] = [...monthMap.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([month, usd]) => {
+    cumP = cumP.plus(usd);
+    const b = input.budgetByMonth[month] ?? null;
+    if (b !== null) cumB = cumB.plus(b);
+    return {
+      month, plannedUsd: money(usd), budgetUsd: b === null ? null : money(b), cumulativePlannedUsd: money(cumP),
+      cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget), over: b !== null ? usd.gt(b) : cumP.gt(budget),
+    };
+  });
+
+  const scenarios: BriefScenario[] = input.scenarios.map((s) => ({
+    name: s.name, chosen: s.scenarioId === input.scenarioId, usd: money(s.usd), gpuHours: Math.round(s.gpuHours * 10) / 10, days: s.durationDays,
+    errors: s.errors, warnings: s.warnings, overBudget: new Big(s.usd).gt(budget),
+  }));
+
+  return {
+    title: `${input.projectName} — GPU plan review${input.scenarioId ? ` (${input.scenarioName})` : ''}`,
+    decision: `Approve ${usdText(input.plannedUsd)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours) for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd)}.`,
+    recommendation: { verdict, headline, reasons },
+    status,
+    keyFigures: [
+      { label: 'Planned cost', value: usdText(input.plannedUsd), note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked` },
+      { label: 'Budget', value: usdText(input.budgetUsd), note: over ? `over by ${usdText(money(diff))}` : `${usdText(money(diff))} left` },
+      { label: 'Duration', value: input.durationDays === null ? '—' : `${input.durationDays} days`, note: input.bookedFrom ? `bookings ${input.bookedFrom} → ${input.bookedTo}` : 'nothing booked' },
+      { label: 'Open problems', value: `${input.errors} ${input.errors === 1 ? 'error' : 'errors'}`, note: `${input.warnings} ${input.warnings === 1 ? 'warning' : 'warnings'}` },
+    ],
+    gantt: { weeks: weekList, tracks },
+    months,
+    risks: biggestRisks(input.problems),
+    scenarios,
+  };
+}
+
+/** First and last day of the booked weeks (Monday of the first, Sunday of the last), or nulls. */
+export function bookedSpan(weeks: readonly string[]): { from: string | null; to: string | null } {
+  const sorted = [...weeks].sort();
+  return sorted.length ? { from: weekStart(sorted[0]!), to: weekEnd(sorted[sorted.length - 1]!) } : { from: null, to: null };
+}
+
+/** A source as a person reads it: seed file names with their hashes and repository paths dropped. */
+export function readableSource(source: string): string {
+  return source
+    .replace(/\s*\(\s*\d{3}_[0-9a-f]{8,}\.\w+\s*\)/g, '')
+    .replace(/\b\d{3}_[0-9a-f]{8,}\.\w+\s*[—-]\s*/g, '')
+    .replace(/\b(seed\s+)?(\d{3})_[0-9a-f]{8,}\.\w+/g, (_m, seed: string | undefined, n: string) => `${seed ?? 'seed '}${n}`)
+    .replace(/(\.\.\/)?\b(shared|electron|renderer|resources)\/[\w./-]+/g, 'the app’s calibration data')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+/** The plan's cost rule in words (no code names such as gpuCount). */
+export function costRuleWords(rule: string): string {
+  return rule.replace(/\busd\s*=/g, 'cost =').replace(/\bgpuCount\b/g, 'GPUs').replace(/\s*\(plannedPrices,\s*/g, ' (').replace(/\bplannedPrices\b/g, 'the prices as planned');
+}
