@@ -138,6 +138,7 @@ export function createProjectService(deps: ServiceDeps) {
     const safe = plan.project.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'project';
     const file = await deps.dialogs.saveFile({ title: 'Export the project as a plan file', defaultPath: `${safe}.${PLAN_FILE_EXTENSION}`, filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION] }] });
     if (!file) return { file: null, bytes: 0, scenarios: 0, spendLines: 0 };
+    await deps.services().plan.refreshEstimates(request.projectId); // the file carries the current estimates
     return exportTo(request, file);
   }
 
