@@ -76,7 +76,7 @@ function create(values: { db?: string | undefined; json?: boolean | undefined; n
   }
 }
 
-async function exportProject(values: { db?: string | undefined; project?: string | undefined; out: string; 'with-spend'?: boolean | undefined }, io: CliIo): number {
+async function exportProject(values: { db?: string | undefined; project?: string | undefined; out: string; 'with-spend'?: boolean | undefined }, io: CliIo): Promise<number> {
   const app = openCliServices(values, io);
   try {
     const projectId = values.project ?? app.services.plan.projects.list()[0]?.id;
