@@ -5,6 +5,7 @@ import { runBudgetCommand } from './commands/budget';
 import { runCatalogCommand } from './commands/catalog';
 import { runEstimateCommand } from './commands/estimate';
 import { runPlanCommand } from './commands/plan';
+import { runProjectCommand } from './commands/project';
 import { runReportCommand } from './commands/report';
 import { runServeCommand } from './commands/serve';
 
@@ -13,6 +14,10 @@ const HELP = `gpu-planner — plan GPU training from the command line
   gpu-planner catalog gpus|offerings [--json]
   gpu-planner estimate --workload FILE [--gpu ID]... [--json]
   gpu-planner plan show [--project ID] [--json]
+  gpu-planner project list [--json]
+  gpu-planner project new --name NAME --start DATE --end DATE --currency CODE --budget AMOUNT [--track NAME --owner NAME] [--json]
+  gpu-planner project export [--project ID] [--with-spend] --out FILE
+  gpu-planner project import FILE [--into PROJECT_ID] [--json]
   gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
   gpu-planner spend [--by month|week|track|provider|service] [--json]
   gpu-planner export-pdf --out FILE [--project ID]
@@ -26,6 +31,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   catalog: runCatalogCommand,
   estimate: runEstimateCommand,
   plan: runPlanCommand,
+  project: runProjectCommand,
   import: (args, io) => runBudgetCommand(['import', ...args], io),
   spend: (args, io) => runBudgetCommand(['spend', ...args], io),
   'export-pdf': runReportCommand,

@@ -4,6 +4,8 @@ import { BudgetScreen } from '../features/budget/BudgetScreen';
 import { CatalogScreen } from '../features/catalog/CatalogScreen';
 import { EstimateScreen } from '../features/estimate/EstimateScreen';
 import { PlanScreen } from '../features/plan/PlanScreen';
+import { ProjectSwitcher } from '../features/projects/ProjectSwitcher';
+import { useProjects } from '../features/projects/store';
 import { ReviewScreen } from '../features/review/ReviewScreen';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { api } from './api';
@@ -20,6 +22,9 @@ const screens: Record<ScreenId, () => React.JSX.Element> = {
 export function App() {
   const { screen, go } = useNavigation();
   const [info, setInfo] = useState<AppInfo | null>(null);
+  // Every screen follows the current project: it remounts (and reloads) when the project changes.
+  const projectKey = useProjects((s) => `${s.projectId ?? ''}:${s.epoch}`);
+  const projectReady = useProjects((s) => s.loaded);
 
   useEffect(() => {
     void api.app.getInfo({}).then((r) => r.ok && setInfo(r.value));
@@ -38,6 +43,7 @@ export function App() {
           <span className="brand-mark" aria-hidden="true">▦</span>
           <span>GPU Planner</span>
         </div>
+        <ProjectSwitcher />
         <ul>
           {SCREENS.map((s) => (
             <li key={s.id}>
@@ -54,7 +60,7 @@ export function App() {
       </nav>
       <main className="content" id="main">
         <ErrorBoundary resetKey={screen}>
-          <Screen />
+          {projectReady ? <Screen key={projectKey} /> : <div className="screen muted">Opening the project…</div>}
         </ErrorBoundary>
       </main>
     </div>

@@ -5,6 +5,7 @@ import { migration as m0003 } from './0003-plan';
 import { migration as m0004 } from './0004-budget';
 import { migration as m0005 } from './0005-budget-rollup';
 import { migration as m0006 } from './0006-import-staging';
+import { migration as m0007 } from './0007-projects';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007];

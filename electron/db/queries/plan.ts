@@ -34,7 +34,8 @@ export function selectProjects(db: Database): ProjectSummary[] {
 }
 
 export function selectDefaultProjectId(db: Database): string | undefined {
-  const row = db.prepare('SELECT id FROM projects ORDER BY is_example DESC, created_at, id LIMIT 1').get() as { id: string } | undefined;
+  // The project opened last (the app reopens it), else the example; deleted projects never (migration 0007).
+  const row = db.prepare('SELECT id FROM projects WHERE deleted_at IS NULL ORDER BY opened_at IS NULL, opened_at DESC, is_example DESC, created_at, id LIMIT 1').get() as { id: string } | undefined;
   return row?.id;
 }
 

@@ -9,6 +9,9 @@ import type { AppEstimate, MilestonePhase, OfferingFacts, Plan, PlanCatalog, Sce
 import { validateCommand } from '../../../shared/domain/plan/validation';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import * as q from '../../db/queries/plan';
+import * as pq from '../../db/queries/project';
+import { comparePlans, type ComparedPlan } from '../../../shared/domain/plan/scenario-diff';
+import { createProjectService } from './project.service';
 import type { ServiceDeps } from '../service-deps';
 import { estimatePhase, findEstimator, type WorkloadEstimator } from './plan-estimates';
 
@@ -74,11 +77,11 @@ export function createPlanService(deps: ServiceDeps) {
     return loaded;
   }
 
-  function view(plan: Plan, revision: number, cat: PlanCatalog = catalog()): PlanView {
+  function view(plan: Plan, revision: number, cat: PlanCatalog = catalog(), scenario: Scenario | null = null): PlanView {
     const t0 = performance.now();
     const analysis = analyzePlan(plan, cat);
     const analysisMs = performance.now() - t0;
-    const history = historyOf(plan.project.id);
+    const history = historyOf(scenario ? scenarioKey(scenario.id) : plan.project.id);
     return {
       plan,
       revision,
@@ -87,7 +90,56 @@ export function createPlanService(deps: ServiceDeps) {
       catalog: cat,
       history: { undoLabel: history.past.at(-1)?.label ?? null, redoLabel: history.future.at(-1)?.label ?? null },
       analysisMs: Math.round(analysisMs * 1000) / 1000,
+      scenario: scenario ? { id: scenario.id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: scenario.author, createdAt: scenario.createdAt } : null,
     };
+  }
+
+  const scenarioKey = (scenarioId: string) => `scenario:${scenarioId}`;
+
+  function loadScenario(projectId: string | undefined, scenarioId: string): { scenario: Scenario; revision: number } {
+    const id = resolveProjectId(projectId);
+    const scenario = scenarios(id).find((s) => s.id === scenarioId);
+    const row = pq.selectScenarioRevision(db, scenarioId);
+    if (!scenario || !row) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${scenarioId}" in project ${id}.`, { field: 'scenarioId', value: scenarioId });
+    return { scenario, revision: row.revision };
+  }
+
+  function validated(plan: Plan, cat: PlanCatalog, command: PlanCommand) {
+    const { errors, applied } = validateCommand(plan, cat, command);
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      throw new UserError('INVALID_EDIT', `${first.entity} ${first.field}: ${first.message}`, {
+        field: first.field,
+        ...(first.value !== undefined ? { value: first.value } : {}),
+        problems: errors.map((e) => ({ field: `${e.entity}.${e.field}`, message: e.message, ...(e.value !== undefined ? { value: e.value } : {}) })),
+      });
+    }
+    return applied;
+  }
+
+  /** An edit of a scenario's plan: the same validation, undo history of its own, saved with a revision bump. */
+  function editScenario(request: { projectId: string; scenarioId: string; revision: number; command: PlanCommand }): PlanView {
+    const { scenario, revision } = loadScenario(request.projectId, request.scenarioId);
+    checkRevision(request.projectId, revision, request.revision);
+    const cat = catalog();
+    const applied = validated(scenario.plan, cat, request.command);
+    const key = scenarioKey(scenario.id);
+    const next = execute(scenario.plan, historyOf(key), request.command, 200, applied);
+    const newRevision = db.transaction(() => pq.saveScenarioPlan(db, scenario.id, next.plan, deps.now().toISOString())).immediate();
+    histories.set(key, next.history);
+    return view(next.plan, newRevision, cat, { ...scenario, plan: next.plan });
+  }
+
+  function stepScenario(direction: 'undo' | 'redo', request: { projectId: string; scenarioId: string; revision?: number | undefined }): PlanView {
+    const { scenario, revision } = loadScenario(request.projectId, request.scenarioId);
+    checkRevision(request.projectId, revision, request.revision);
+    const key = scenarioKey(scenario.id);
+    const history = historyOf(key);
+    const r = direction === 'undo' ? undo(scenario.plan, history) : redo(scenario.plan, history);
+    if (!r) throw new UserError('NOTHING_TO_' + direction.toUpperCase(), `Nothing to ${direction}.`);
+    const newRevision = db.transaction(() => pq.saveScenarioPlan(db, scenario.id, r.plan, deps.now().toISOString())).immediate();
+    histories.set(key, r.history);
+    return view(r.plan, newRevision, catalog(), { ...scenario, plan: r.plan });
   }
 
   function checkRevision(projectId: string, current: number, expected: number | undefined): void {
@@ -108,15 +160,7 @@ export function createPlanService(deps: ServiceDeps) {
     const { plan, revision } = load(request.projectId);
     checkRevision(request.projectId, revision, request.revision);
     const cat = catalog();
-    const { errors, applied } = validateCommand(plan, cat, request.command);
-    if (errors.length > 0) {
-      const first = errors[0]!;
-      throw new UserError('INVALID_EDIT', `${first.entity} ${first.field}: ${first.message}`, {
-        field: first.field,
-        ...(first.value !== undefined ? { value: first.value } : {}),
-        problems: errors.map((e) => ({ field: `${e.entity}.${e.field}`, message: e.message, ...(e.value !== undefined ? { value: e.value } : {}) })),
-      });
-    }
+    const applied = validated(plan, cat, request.command);
     const next = execute(plan, historyOf(request.projectId), request.command, 200, applied);
     const newRevision = commit(request.projectId, plan, next.plan, request.command);
     histories.set(request.projectId, next.history);
@@ -185,8 +229,10 @@ export function createPlanService(deps: ServiceDeps) {
     return q.selectScenarios(db, projectId);
   }
 
-  function duplicateScenario(request: { projectId: string; name: string; description: string }) {
-    const { plan } = load(request.projectId);
+  function duplicateScenario(request: { projectId: string; name: string; description: string; fromScenarioId?: string | undefined }) {
+    const base = load(request.projectId).plan;
+    const from = request.fromScenarioId ? loadScenario(request.projectId, request.fromScenarioId).scenario : null;
+    const plan = from ? from.plan : base;
     const createdAt = deps.now().toISOString();
     const id = `scenario-${createdAt.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
     const scenario: Scenario = {
@@ -194,7 +240,7 @@ export function createPlanService(deps: ServiceDeps) {
       projectId: plan.project.id,
       name: request.name,
       description: request.description,
-      variation: 'A copy of the plan as it stood on ' + createdAt.slice(0, 10),
+      variation: from ? `A copy of the scenario "${from.name}" as it stood on ${createdAt.slice(0, 10)}` : 'A copy of the plan as it stood on ' + createdAt.slice(0, 10),
       author: null,
       plan: deriveScenarioPlan(plan, noVariation, `${id}:`),
       createdAt,
@@ -205,10 +251,76 @@ export function createPlanService(deps: ServiceDeps) {
 
   /** A scenario's plan, checked and totalled like the current plan (the review PDF of a scenario reads it). */
   function scenarioView(projectId: string | undefined, scenarioId: string): PlanView {
-    const { plan, revision } = load(projectId);
-    const scenario = scenarios(plan.project.id).find((s) => s.id === scenarioId);
-    if (!scenario) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${scenarioId}" in project ${plan.project.id}.`, { field: 'scenarioId', value: scenarioId });
-    return view(scenario.plan, revision);
+    const { scenario, revision } = loadScenario(projectId, scenarioId);
+    return view(scenario.plan, revision, catalog(), scenario);
+  }
+
+  function renameScenario(request: { projectId: string; scenarioId: string; name: string; description?: string | undefined }) {
+    loadScenario(request.projectId, request.scenarioId);
+    const name = request.name.trim();
+    if (!name) throw new UserError('INVALID_SCENARIO', 'A scenario needs a name.', { field: 'name' });
+    pq.renameScenario(db, request.scenarioId, name, request.description, deps.now().toISOString());
+    return { scenarioId: request.scenarioId, name };
+  }
+
+  /** What `undoPromote` needs to put things back, per project (this session only, like the edit history). */
+  const promotions = new Map<string, { promoted: Scenario; promotedRevision: number; previousPlanScenarioId: string; label: string }>();
+
+  /**
+   * The scenario becomes the project's plan; the plan it replaces is kept as a scenario ("Plan before …").
+   * One transaction; the edit histories of both are cleared (they describe plans that moved). Undo with `undoPromote`.
+   */
+  function promoteScenario(request: { projectId: string; scenarioId: string }) {
+    const { plan: old } = load(request.projectId);
+    const { scenario, revision } = loadScenario(request.projectId, request.scenarioId);
+    const at = deps.now().toISOString();
+    const keepId = `scenario-${at.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
+    const next: Plan = { ...scenario.plan, project: { ...scenario.plan.project, id: old.project.id, name: old.project.name } };
+    const kept: Scenario = {
+      id: keepId, projectId: old.project.id, name: `Plan before "${scenario.name}"`,
+      description: `The current plan as it stood on ${at.slice(0, 10)}, when the scenario "${scenario.name}" was promoted.`,
+      variation: 'The previous current plan', author: null, plan: old, createdAt: at,
+    };
+    const newRevision = db.transaction(() => {
+      pq.replacePlanRows(db, next, at);
+      q.deleteScenario(db, scenario.id);
+      pq.insertScenarioRow(db, kept, at);
+      return q.selectRevision(db, old.project.id)!;
+    }).immediate();
+    histories.delete(old.project.id);
+    histories.delete(scenarioKey(scenario.id));
+    promotions.set(old.project.id, { promoted: scenario, promotedRevision: revision, previousPlanScenarioId: keepId, label: scenario.name });
+    return { projectId: old.project.id, revision: newRevision, previousPlanScenarioId: keepId, undoLabel: `promote "${scenario.name}"` };
+  }
+
+  function undoPromote(request: { projectId: string }) {
+    const id = resolveProjectId(request.projectId);
+    const p = promotions.get(id);
+    if (!p) throw new UserError('NOTHING_TO_UNDO', 'No promotion to undo in this session.', { field: 'projectId', value: id });
+    const kept = scenarios(id).find((s) => s.id === p.previousPlanScenarioId);
+    if (!kept) throw new UserError('NOTHING_TO_UNDO', 'The previous plan was deleted since; the promotion cannot be undone.', { field: 'scenarioId', value: p.previousPlanScenarioId });
+    const at = deps.now().toISOString();
+    db.transaction(() => {
+      pq.replacePlanRows(db, kept.plan, at);
+      q.deleteScenario(db, kept.id);
+      pq.insertScenarioRow(db, p.promoted, at, p.promotedRevision);
+    }).immediate();
+    histories.delete(id);
+    promotions.delete(id);
+    return { projectId: id, scenarioId: p.promoted.id };
+  }
+
+  /** Two or three plans side by side (null = the current plan), with the per-week difference from the first. */
+  function comparePlansOf(request: { projectId?: string | undefined; ids: Array<string | null> }) {
+    const { plan } = load(request.projectId);
+    const all = scenarios(plan.project.id);
+    const compared: ComparedPlan[] = request.ids.map((sid) => {
+      if (sid === null) return { scenarioId: null, name: 'Current plan', plan };
+      const s = all.find((x) => x.id === sid);
+      if (!s) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${sid}" in project ${plan.project.id}.`, { field: 'ids', value: sid });
+      return { scenarioId: s.id, name: s.name, plan: s.plan, scenario: s };
+    });
+    return comparePlans(compared, catalog());
   }
 
   function compare(projectId?: string) {
@@ -280,10 +392,35 @@ export function createPlanService(deps: ServiceDeps) {
     return refreshEstimates(request.projectId);
   }
 
+  /** A scenario edit, then (a milestone changed, the engine is there) the estimates of the plan and its scenarios recomputed. */
+  async function editScenarioAndEstimate(request: { projectId: string; scenarioId: string; revision: number; command: PlanCommand }): Promise<PlanView> {
+    const edited = editScenario(request);
+    if (!touchedIds(request.command).has('milestone') || !findEstimator(deps.services())) return edited;
+    await refreshEstimates(request.projectId);
+    return scenarioView(request.projectId, request.scenarioId);
+  }
+
   return {
+    editScenarioAndEstimate,
     listProjects: () => q.selectProjects(db),
+    projects: createProjectService(deps),
+    editScenario,
+    undoScenario: (request: { projectId: string; scenarioId: string; revision?: number | undefined }) => stepScenario('undo', request),
+    redoScenario: (request: { projectId: string; scenarioId: string; revision?: number | undefined }) => stepScenario('redo', request),
+    renameScenario,
+    promoteScenario,
+    undoPromote,
+    comparePlans: comparePlansOf,
     editAndEstimate,
-    getPlan: async (projectId?: string): Promise<PlanView> => (findEstimator(deps.services()) ? refreshEstimates(projectId) : (() => { const l = load(projectId); return view(l.plan, l.revision); })()),
+    getPlan: async (projectId?: string, scenarioId?: string): Promise<PlanView> => {
+      if (findEstimator(deps.services())) {
+        const refreshed = await refreshEstimates(projectId);
+        return scenarioId ? scenarioView(projectId, scenarioId) : refreshed;
+      }
+      if (scenarioId) return scenarioView(projectId, scenarioId);
+      const l = load(projectId);
+      return view(l.plan, l.revision);
+    },
     edit,
     undo: (request: { projectId: string; revision?: number | undefined }) => step('undo', request),
     redo: (request: { projectId: string; revision?: number | undefined }) => step('redo', request),

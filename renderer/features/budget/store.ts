@@ -4,6 +4,7 @@ import type { SerializedError } from '../../../shared/domain/errors';
 import type { Response } from '../../../shared/ipc/contract';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import { api } from '../../app/api';
+import { currentProject } from '../projects/store';
 
 export type BudgetTab = 'overview' | 'spend' | 'rules' | 'budgets' | 'imports';
 export type Rule = Response<'budget:list-rules'>['rules'][number];
@@ -40,7 +41,7 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
   setError: (error) => set({ error }),
   load: async () => {
     set({ loading: true });
-    const overview = await api.budget.getOverview({});
+    const overview = await api.budget.getOverview(currentProject());
     if (!overview.ok) {
       set({ loading: false, error: overview.error });
       return;

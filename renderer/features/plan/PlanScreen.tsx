@@ -6,7 +6,9 @@ import { MonthView } from './MonthView';
 import { PlanChart } from './PlanChart';
 import { PlanEditor, PlanPartsPanel } from './PlanEditors';
 import { ProblemsPanel } from './ProblemsPanel';
-import { ClaimsPanel, MilestoneTable, ScenariosPanel } from './SidePanels';
+import { ClaimsPanel, MilestoneTable } from './SidePanels';
+import { ScenarioWorkbench } from './ScenarioWorkbench';
+import '../projects/projects.css';
 import { usePlanStore } from './store';
 import { Timeline } from './Timeline';
 import { fmtHours, fmtUsd } from './timeline-model';
@@ -57,16 +59,11 @@ export function PlanScreen() {
     <div className="screen pt-screen" data-plan-ready="true">
       <div className="screen-header">
         <div>
-          <h1 className="pt-title">Plan · {plan.project.name}</h1>
+          <h1 className="pt-title">{view.scenario ? `Scenario · ${view.scenario.name}` : `Plan · ${plan.project.name}`}</h1>
           <div className="muted">{plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source: {plan.project.source ?? 'entered in the app'}</div>
         </div>
         <span className="spacer" />
         <div className="toolbar" role="toolbar" aria-label="Plan actions">
-          {s.projects.length > 1 && (
-            <select className="input" aria-label="Project" value={plan.project.id} onChange={(e) => void s.load(e.target.value)}>
-              {s.projects.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-            </select>
-          )}
           <button type="button" className="btn" onClick={() => void s.undo()} disabled={!view.history.undoLabel} title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}>↶ Undo</button>
           <button type="button" className="btn" onClick={() => void s.redo()} disabled={!view.history.redoLabel} title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}>↷ Redo</button>
           <span className="pt-zoom" role="group" aria-label="Zoom">
@@ -75,6 +72,14 @@ export function PlanScreen() {
           </span>
         </div>
       </div>
+
+      {view.scenario && (
+        <div className="banner warn pt-scenario-bar" role="status">
+          <span>You are editing the scenario <strong>“{view.scenario.name}”</strong> of {plan.project.name}: edits, undo and the checks apply to it; the current plan is not touched.</span>
+          <span className="spacer" />
+          <button type="button" className="btn small" onClick={() => void s.openScenario(null)}>Back to the current plan</button>
+        </div>
+      )}
 
       <div className="kpis">
         <div className="kpi" title={`Sum of every week's planned cost (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')})`}>
@@ -132,7 +137,7 @@ export function PlanScreen() {
       </div>
 
       <MilestoneTable view={view} onJump={(milestoneId, phaseId, trackId, start) => s.jump({ row: 'milestone', milestoneId, phaseId, trackId, week: weekOf(start) })} />
-      <ScenariosPanel compare={s.compare} onDuplicate={(name) => void s.duplicate(name)} onDelete={(id) => void s.deleteScenario(id)} />
+      <ScenarioWorkbench projectId={plan.project.id} compare={s.compare} openScenarioId={view.scenario?.id ?? null} onOpen={(id) => void s.openScenario(id)} onChanged={() => s.load()} />
       <ClaimsPanel view={view} />
     </div>
   );

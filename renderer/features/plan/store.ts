@@ -6,6 +6,7 @@ import type { SerializedError } from '../../../shared/domain/errors';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { Response } from '../../../shared/ipc/contract';
 import { api } from '../../app/api';
+import { currentProject } from '../projects/store';
 import type { EditorTarget } from './PlanEditors';
 
 export type Zoom = 'weeks' | 'months';
@@ -27,6 +28,9 @@ interface PlanState {
   flash: CellRef | null;
   compare: Response<'plan:compare-scenarios'> | null;
   projects: Response<'plan:list-projects'>['projects'];
+  /** The scenario open on the timeline (its edits, undo and redo go to it), or null for the current plan. */
+  scenarioId: string | null;
+  openScenario: (scenarioId: string | null) => Promise<void>;
   load: (projectId?: string) => Promise<void>;
   edit: (command: PlanCommand) => Promise<boolean>;
   undo: () => Promise<void>;
@@ -53,6 +57,8 @@ function fieldErrorsOf(error: SerializedError): Record<string, string> {
   return out;
 }
 
+const scenarioOf = (view: PlanView) => (view.scenario ? { scenarioId: view.scenario.id } : {});
+
 export const usePlanStore = create<PlanState>((set, get) => ({
   view: null,
   loading: false,
@@ -65,11 +71,22 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   flash: null,
   compare: null,
   projects: [],
+  scenarioId: null,
+
+  async openScenario(scenarioId) {
+    set({ scenarioId, editor: null });
+    await get().load();
+  },
 
   async load(projectId) {
     set({ loading: true, error: null, selected: null, selectedAllocationId: null, flash: null });
     void api.plan.listProjects({}).then((r) => r.ok && set({ projects: r.value.projects }));
-    const r = await api.plan.getPlan(projectId ? { projectId } : {});
+    const scenarioId = get().scenarioId;
+    const r = await api.plan.getPlan({ ...(projectId ? { projectId } : currentProject()), ...(scenarioId ? { scenarioId } : {}) });
+    if (!r.ok && scenarioId && r.error.code === 'UNKNOWN_SCENARIO') {
+      set({ scenarioId: null });
+      return get().load(projectId);
+    }
     if (r.ok) set({ view: r.value, loading: false });
     else set({ error: r.error, loading: false });
     if (r.ok) void get().loadCompare();
@@ -79,7 +96,7 @@ export const usePlanStore = create<PlanState>((set, get) => ({
     const view = get().view;
     if (!view) return false;
     set({ busy: true });
-    const r = await api.plan.edit({ projectId: view.plan.project.id, revision: view.revision, command });
+    const r = await api.plan.edit({ projectId: view.plan.project.id, ...scenarioOf(view), revision: view.revision, command });
     if (r.ok) {
       const still = get().selectedAllocationId && r.value.plan.allocations.some((a) => a.id === get().selectedAllocationId);
       set({ view: r.value, busy: false, error: null, fieldErrors: {}, selectedAllocationId: still ? get().selectedAllocationId : null });
@@ -94,7 +111,7 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   async undo() {
     const view = get().view;
     if (!view?.history.undoLabel) return;
-    const r = await api.plan.undo({ projectId: view.plan.project.id, revision: view.revision });
+    const r = await api.plan.undo({ projectId: view.plan.project.id, ...scenarioOf(view), revision: view.revision });
     if (r.ok) set({ view: r.value, error: null, fieldErrors: {} });
     else set({ error: r.error });
     void get().loadCompare();
@@ -103,7 +120,7 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   async redo() {
     const view = get().view;
     if (!view?.history.redoLabel) return;
-    const r = await api.plan.redo({ projectId: view.plan.project.id, revision: view.revision });
+    const r = await api.plan.redo({ projectId: view.plan.project.id, ...scenarioOf(view), revision: view.revision });
     if (r.ok) set({ view: r.value, error: null, fieldErrors: {} });
     else set({ error: r.error });
     void get().loadCompare();

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { REPORT_SECTION_IDS, type ReportModel, type ReportSectionId } from '../../../shared/domain/report/report-model';
 import type { ReportTable } from '../../../shared/domain/report/report-tables';
 import { api, unwrap } from '../../app/api';
+import { currentProject } from '../projects/store';
 
 export type SpendGroupBy = 'month' | 'week' | 'track' | 'provider' | 'service';
 
@@ -49,7 +50,7 @@ export const useReview = create<ReviewState>((set, get) => ({
     const { scenarioId, sections } = get();
     set({ loading: true, error: null });
     try {
-      const model = await unwrap(api.report.getReportModel({ ...(scenarioId ? { scenarioId } : {}), sections }));
+      const model = await unwrap(api.report.getReportModel({ ...currentProject(), ...(scenarioId ? { scenarioId } : {}), sections }));
       set({ model, loading: false });
     } catch (e) {
       set({ error: message(e), loading: false });
@@ -68,7 +69,7 @@ export const useReview = create<ReviewState>((set, get) => ({
     const { scenarioId, sections, pageSize } = get();
     set({ exporting: true, error: null, progress: { done: 0, total: 5, message: 'Choosing where to save' }, lastExport: null });
     try {
-      const result = await unwrap(api.report.exportPdf({ ...(scenarioId ? { scenarioId } : {}), sections, pageSize }));
+      const result = await unwrap(api.report.exportPdf({ ...currentProject(), ...(scenarioId ? { scenarioId } : {}), sections, pageSize }));
       set({ lastExport: result.file ? `Saved ${result.file} (${result.pages ?? '?'} pages, ${Math.round(result.bytes / 1024)} KB, ${(result.ms / 1000).toFixed(1)} s)` : 'Export cancelled.' });
     } catch (e) {
       set({ error: message(e) });
@@ -80,7 +81,7 @@ export const useReview = create<ReviewState>((set, get) => ({
   exportCsv: async () => {
     const { csvTable, csvGroupBy, csvBom } = get();
     try {
-      const result = await unwrap(api.report.exportCsv({ table: csvTable, ...(csvTable === 'spend' ? { groupBy: csvGroupBy } : {}), options: { bom: csvBom } }));
+      const result = await unwrap(api.report.exportCsv({ ...currentProject(), table: csvTable, ...(csvTable === 'spend' ? { groupBy: csvGroupBy } : {}), options: { bom: csvBom } }));
       set({ csvResult: result.file ? `Saved ${result.file} (${result.rows} rows)` : 'Export cancelled.' });
     } catch (e) {
       set({ csvResult: `Export failed: ${message(e)}` });

@@ -1,0 +1,74 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../services/app-context';
+import { planTestResources } from '../../services/plan/plan-test-resources';
+import { repoRoot, tempDir } from '../../test-support/paths';
+
+// The BUILT command, as a user runs it, on databases created (migrated + seeded) beforehand.
+const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
+const temp = tempDir();
+const dbA = path.join(temp.dir, 'a.sqlite');
+const dbB = path.join(temp.dir, 'b.sqlite');
+const res = planTestResources();
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  for (const db of [dbA, dbB]) createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
+});
+afterAll(() => {
+  temp.remove();
+  res.remove();
+});
+
+const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: repoRoot });
+const json = <T>(args: string[]): T => {
+  const run = cli(args);
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as T;
+};
+// Ids, and the moment each estimate was computed (each `plan show` recomputes estimates whose price or workload changed).
+const withoutIds = (value: unknown, projectId: string) => JSON.parse(JSON.stringify(value), (k, v: unknown) =>
+  k === 'computedAt' ? 'T' : typeof v === 'string' ? v.replace(/p-[0-9a-f]{8}~/g, '').replaceAll(projectId, 'P').replace(/scenario-[0-9a-f]{8}|option-[a-z0-9-]+$/g, 'S') : v) as unknown;
+
+describe('gpu-planner project list|new|export|import', () => {
+  it('new prints the id; list shows it first, the example flagged', () => {
+    const made = json<{ projectId: string }>(['project', 'new', '--db', dbA, '--name', 'Sleep staging', '--start', '2026-02-02', '--end', '2026-05-29', '--currency', 'EUR', '--budget', '1200', '--json']);
+    expect(made.projectId).toMatch(/^p-[0-9a-f]{8}$/);
+    const { projects } = json<{ projects: Array<{ id: string; name: string; isExample: boolean; currency: string }> }>(['project', 'list', '--db', dbA, '--json']);
+    expect(projects[0]).toMatchObject({ id: made.projectId, name: 'Sleep staging', currency: 'EUR', isExample: false });
+    expect(projects.find((p) => p.id === 'vitaldb-2025')!.isExample).toBe(true);
+    const text = cli(['project', 'list', '--db', dbA]);
+    expect(text.stdout).toContain('(example)');
+  });
+
+  it('refuses a bad project (exit 1, the field named) and a missing flag (exit 2)', () => {
+    const bad = cli(['project', 'new', '--db', dbA, '--name', 'X', '--start', '2026-05-01', '--end', '2026-04-01', '--currency', 'USD', '--budget', '5']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('end');
+    expect(cli(['project', 'new', '--db', dbA, '--name', 'X']).status).toBe(2);
+  });
+
+  it('export then import on another database: plan show --json equal apart from ids', () => {
+    const out = path.join(temp.dir, 'example.gpuplan');
+    const exp = cli(['project', 'export', '--db', dbA, '--project', 'vitaldb-2025', '--out', out]);
+    expect(exp.status, exp.stderr).toBe(0);
+    const imported = json<{ projectId: string }>(['project', 'import', out, '--db', dbB, '--json']);
+    expect(imported.projectId).toMatch(/^p-/);
+    const original = json<unknown>(['plan', 'show', '--db', dbA, '--project', 'vitaldb-2025', '--json']);
+    const copy = json<unknown>(['plan', 'show', '--db', dbB, '--project', imported.projectId, '--json']);
+    expect(withoutIds(copy, imported.projectId)).toEqual(withoutIds(original, 'vitaldb-2025'));
+  });
+
+  it('a newer file is refused with the reason and exit 1, nothing created', () => {
+    const out = path.join(temp.dir, 'newer.gpuplan');
+    const doc = JSON.parse(fs.readFileSync(path.join(temp.dir, 'example.gpuplan'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(out, JSON.stringify({ ...doc, schemaVersion: 9 }));
+    const before = json<{ projects: unknown[] }>(['project', 'list', '--db', dbB, '--json']).projects.length;
+    const run = cli(['project', 'import', out, '--db', dbB]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('newer version of GPU Planner');
+    expect(json<{ projects: unknown[] }>(['project', 'list', '--db', dbB, '--json']).projects.length).toBe(before);
+  });
+});
