@@ -47,8 +47,8 @@ const notify = (title: string, body: string) => {
 };
 
 const dialogs: Dialogs = {
-  async openFile({ title, filters }) {
-    const options = { title, properties: ['openFile' as const], ...(filters ? { filters } : {}) };
+  async openFile({ title, filters, folder }) {
+    const options = { title, properties: [folder ? ('openDirectory' as const) : ('openFile' as const)], ...(filters ? { filters } : {}) };
     const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   },
@@ -92,6 +92,8 @@ async function start(): Promise<void> {
     }),
   );
   createWindow(dataDir);
+  // Billing sources: synced now, on their folders' changes and every few minutes (budget/sources/sources.service.ts).
+  void context.services.budget.startSourceWatching().catch(() => undefined);
 }
 
 function createWindow(dataDir: string): void {
@@ -132,6 +134,7 @@ function createWindow(dataDir: string): void {
 }
 
 app.on('window-all-closed', () => {
+  context?.services.budget.stopSourceWatching();
   context?.close();
   context = null;
   app.quit();
