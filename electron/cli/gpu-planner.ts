@@ -6,6 +6,7 @@ import { runCatalogCommand } from './commands/catalog';
 import { runEstimateCommand } from './commands/estimate';
 import { runPlanCommand } from './commands/plan';
 import { runReportCommand } from './commands/report';
+import { runSourceCommand } from './commands/source';
 
 const HELP = `gpu-planner — plan GPU training from the command line
 
@@ -14,6 +15,7 @@ const HELP = `gpu-planner — plan GPU training from the command line
   gpu-planner plan show [--project ID] [--json]
   gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
   gpu-planner spend [--by month|week|track|provider|service] [--json]
+  gpu-planner source add FOLDER [--mapping NAME] | source list | source sync [--id N] [--json]
   gpu-planner export-pdf --out FILE [--project ID]
 
 Every command takes --db PATH (or $GPU_PLANNER_DB); without it, the app's own database.
@@ -27,6 +29,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   import: (args, io) => runBudgetCommand(['import', ...args], io),
   spend: (args, io) => runBudgetCommand(['spend', ...args], io),
   'export-pdf': runReportCommand,
+  source: runSourceCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
