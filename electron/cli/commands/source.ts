@@ -16,9 +16,10 @@ const USAGE = [
   '       gpu-planner source remove ID [--db PATH]',
 ].join('\n');
 
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   try {
-    return parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options } });
+    const parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options } });
+    return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
