@@ -158,3 +158,41 @@ describe('an AWS CUR folder kept in sync', () => {
     expect(() => app.services.budget.addSource(tmp.dir)).toThrow(/already source/);
   });
 });
+
+describe('sources watched by the app', () => {
+  async function until(check: () => boolean, what: string): Promise<void> {
+    for (let i = 0; i < 200; i += 1) {
+      if (check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`never: ${what}`);
+  }
+
+  it('syncs at start, and again when a file arrives (fs.watch, debounced)', async () => {
+    const folder = path.join(tmp.dir, 'billing');
+    writeMonthDelivery(folder, '2024-01', 1, { at: day(1) });
+    const source = app.services.budget.addSource(folder);
+    const [atStart] = await app.services.budget.startSourceWatching({ debounceMs: 100, rescanMs: 60_000 });
+    expect(atStart!.imported).toHaveLength(1);
+    try {
+      const feb = writeMonthDelivery(folder, '2024-02', 1, { at: day(2) });
+      await until(() => byMonth(app)['2024-02'] === feb.total, 'February imported after the folder changed');
+      expect(app.services.budget.listSources().find((s) => s.id === source.id)!.lastSync!.imported.map((i) => i.path)).toEqual([path.relative(folder, feb.parts[0]!)]);
+    } finally {
+      app.services.budget.stopSourceWatching();
+    }
+  });
+
+  it('a folder without events (network drive) is still synced by the periodic rescan', async () => {
+    const folder = path.join(tmp.dir, 'billing');
+    fs.mkdirSync(folder);
+    app.services.budget.addSource(folder);
+    await app.services.budget.startSourceWatching({ debounceMs: 60_000, rescanMs: 200 });
+    try {
+      const mar = writeMonthDelivery(folder, '2024-03', 1, { at: day(3) });
+      await until(() => byMonth(app)['2024-03'] === mar.total, 'March imported by the rescan');
+    } finally {
+      app.services.budget.stopSourceWatching();
+    }
+  });
+});

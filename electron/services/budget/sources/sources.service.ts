@@ -70,6 +70,7 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
   let queue: Promise<unknown> = Promise.resolve();
   const watchers = new Map<number, { watcher: fs.FSWatcher | null; timer: NodeJS.Timeout | null }>();
   let rescan: NodeJS.Timeout | null = null;
+  let debounceMs = WATCH_DEBOUNCE_MS;
 
   function toView(row: q.BillingSourceRow): BillingSource {
     const files = q.selectSourceFiles(db, row.id);
@@ -289,7 +290,7 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
       entry.timer = setTimeout(() => {
         entry.timer = null;
         void syncSources(id).catch(() => undefined);
-      }, WATCH_DEBOUNCE_MS);
+      }, debounceMs);
       entry.timer.unref?.();
     };
     try {
@@ -310,7 +311,8 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
   }
 
   /** The app's start: every source synced now, then on its folder's changes and every few minutes. */
-  function startSourceWatching(options: { rescanMs?: number } = {}): Promise<SourceSync[]> {
+  function startSourceWatching(options: { rescanMs?: number; debounceMs?: number } = {}): Promise<SourceSync[]> {
+    debounceMs = options.debounceMs ?? WATCH_DEBOUNCE_MS;
     for (const s of q.selectSources(db)) watch(s.id, s.folder);
     if (!rescan) {
       rescan = setInterval(() => void syncSources().catch(() => undefined), options.rescanMs ?? RESCAN_MS);
