@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isUserError, type UserError } from '../../../../shared/domain/errors';
 import { runCli } from '../../../cli/gpu-planner';
 import { tempDir } from '../../../test-support/paths';
+import { writeParquet } from '../../../test-support/parquet-writer';
 import { createTestApp } from '../../../test-support/test-app';
 
 type TestApp = ReturnType<typeof createTestApp>;
@@ -328,6 +329,42 @@ describe('AWS Data Exports', () => {
     expect(result.totals).toEqual(sums(data.map(([, c]) => ['USD', c])));
     const first = lines(result.importId).find((l) => l.sourceLine === 2)!;
     expect(first).toMatchObject({ service: 'AmazonEC2', region: 'us-east-1', instanceType: 'p4d.24xlarge', tags: { team: 'ml', 'cost\\center': 'a"b' } });
+  });
+
+  const MAP_COLUMNS = new Set(['product', 'resource_tags', 'cost_category', 'discount']);
+
+  it('CUR 2.0 Parquet (Data Exports): map columns product and resource_tags read as maps', async () => {
+    const rows = data.map(([type, cost, start, instance], i) => ({
+      bill_billing_period_start_date: '2024-04-01T00:00:00Z', bill_billing_period_end_date: '2024-05-01T00:00:00Z', bill_payer_account_id: '111122223333',
+      bill_payer_account_name: 'payer', line_item_line_item_type: type, line_item_unblended_cost: cost, line_item_blended_cost: '99', line_item_currency_code: 'USD',
+      line_item_usage_start_date: start, line_item_product_code: i === 1 ? null : 'AmazonEC2', line_item_usage_account_id: '444455556666',
+      product: { product_name: 'Amazon Elastic Compute Cloud', region: 'us-east-1', servicename: 'Amazon EC2' }, product_instance_type: instance || null,
+      resource_tags: i === 2 ? null : i === 3 ? {} : { user_team: 'ml', 'user_cost\\center': 'a"b', aws_created_by: null }, cost_category: {}, discount: {},
+    }));
+    const columns = CUR2_HEADER.map((name) => ({ name, kind: MAP_COLUMNS.has(name) ? ('map' as const) : ('string' as const) }));
+    const file = write('cur2-00001.snappy.parquet', '');
+    fs.writeFileSync(file, writeParquet(columns, rows));
+    const result = await app.services.budget.importFile({ file });
+    expect(result).toMatchObject({ format: 'aws-athena', description: 'AWS CUR 2.0 (snake_case)', container: 'parquet', rowsImported: data.length });
+    expect(result.totals).toEqual(sums(data.map(([, c]) => ['USD', c])));
+    const imported = lines(result.importId);
+    expect(imported.find((l) => l.sourceLine === 2)).toMatchObject({ service: 'AmazonEC2', region: 'us-east-1', instanceType: 'p4d.24xlarge', tags: { team: 'ml', 'cost\\center': 'a"b' } });
+    // No product code: the service is the product map's product_name.
+    expect(imported.find((l) => l.sourceLine === 3)).toMatchObject({ service: 'Amazon Elastic Compute Cloud', tags: { team: 'ml' } });
+    expect(imported.find((l) => l.sourceLine === 4)!.tags).toEqual({});
+  });
+
+  it('AWS FOCUS export as Parquet: Tags a map column', async () => {
+    const columns = [['BilledCost', 'string'], ['BillingCurrency', 'string'], ['ChargePeriodStart', 'string'], ['ChargeCategory', 'string'], ['ServiceName', 'string'],
+      ['Tags', 'map'], ['x_Discounts', 'map']].map(([name, kind]) => ({ name: name!, kind: kind as 'string' | 'map' }));
+    const rows = data.map(([type, cost, start]) => ({ BilledCost: cost, BillingCurrency: 'USD', ChargePeriodStart: start, ChargeCategory: type === 'Credit' ? 'Credit' : 'Usage',
+      ServiceName: 'Amazon Elastic Compute Cloud', Tags: { 'user:team': 'ml' }, x_Discounts: {} }));
+    const file = write('focus-00001.snappy.parquet', '');
+    fs.writeFileSync(file, writeParquet(columns, rows));
+    const result = await app.services.budget.importFile({ file });
+    expect(result).toMatchObject({ format: 'focus', container: 'parquet' });
+    expect(result.totals).toEqual(sums(data.map(([, c]) => ['USD', c])));
+    expect(lines(result.importId)[0]!.tags).toEqual({ 'user:team': 'ml' });
   });
 
   it('FOCUS 1.0 with AWS columns: BilledCost, never x_ amounts; credits negative', async () => {
