@@ -5,7 +5,8 @@
  * RLE/bit-packed hybrid levels).
  */
 
-type Row = Record<string, string | Record<string, string | null> | null | undefined>;
+export type ParquetRow = Record<string, string | Record<string, string | null> | null | undefined>;
+type Row = ParquetRow;
 export interface ParquetColumn { name: string; kind: 'string' | 'map' }
 
 // ------------------------------------------------------------------------------------------- Thrift compact protocol

@@ -339,7 +339,7 @@ describe('AWS Data Exports', () => {
       bill_payer_account_name: 'payer', line_item_line_item_type: type, line_item_unblended_cost: cost, line_item_blended_cost: '99', line_item_currency_code: 'USD',
       line_item_usage_start_date: start, line_item_product_code: i === 1 ? null : 'AmazonEC2', line_item_usage_account_id: '444455556666',
       product: { product_name: 'Amazon Elastic Compute Cloud', region: 'us-east-1', servicename: 'Amazon EC2' }, product_instance_type: instance || null,
-      resource_tags: i === 2 ? null : i === 3 ? {} : { user_team: 'ml', 'user_cost\\center': 'a"b', aws_created_by: null }, cost_category: {}, discount: {},
+      resource_tags: i === 2 ? null : i === 3 ? ({} as Record<string, string | null>) : { user_team: 'ml', 'user_cost\\center': 'a"b', aws_created_by: null }, cost_category: {}, discount: {},
     }));
     const columns = CUR2_HEADER.map((name) => ({ name, kind: MAP_COLUMNS.has(name) ? ('map' as const) : ('string' as const) }));
     const file = write('cur2-00001.snappy.parquet', '');
