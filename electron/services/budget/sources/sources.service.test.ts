@@ -25,6 +25,7 @@ describe('an AWS CUR folder kept in sync', () => {
   it('36 monthly deliveries (month-to-date, final, split parts, restatements) sync to the final statements, the same as by hand', async () => {
     const folder = path.join(tmp.dir, 'billing');
     fs.mkdirSync(folder);
+    const eur = () => Object.fromEntries(app.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.EUR]));
     const source = app.services.budget.addSource(folder);
     const months = monthsFrom('2022-01', 36);
     const finals = new Map<string, MonthDelivery>();
@@ -194,5 +195,43 @@ describe('sources watched by the app', () => {
     } finally {
       app.services.budget.stopSourceWatching();
     }
+  });
+});
+
+describe('other providers’ delivery layouts', () => {
+  const write = (file: string, text: string, at: Date) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    fs.utimesSync(file, at, at);
+  };
+
+  it('Azure dated folders: each day’s month-to-date file restates the month; the newest one counts', async () => {
+    const folder = path.join(tmp.dir, 'azure');
+    const header = 'billingAccountId,billingPeriodStartDate,billingPeriodEndDate,date,meterCategory,meterName,costInBillingCurrency,billingCurrency,chargeType';
+    const rowsUpTo = (days: number) => Array.from({ length: days }, (_, d) => `acc-1,05/01/2024,05/31/2024,05/${String(d + 1).padStart(2, '0')}/2024,Virtual Machines,NC6s v3,${(d + 1) * 1.25},EUR,Usage`);
+    const sum = (days: number) => rowsUpTo(days).reduce((s, r) => s.plus(r.split(',')[6]!), new Big(0)).toFixed();
+    fs.mkdirSync(folder);
+    const eur = () => Object.fromEntries(app.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.EUR]));
+    const source = app.services.budget.addSource(folder);
+    for (const days of [3, 4, 5]) {
+      write(path.join(folder, 'gpu-costs', '20240501-20240531', `gpu-costs_0000${days}-guid.csv`), `${header}\n${rowsUpTo(days).join('\n')}\n`, day(days));
+      await app.services.budget.syncSources(source.id);
+      expect(eur()).toEqual({ '2024-05': sum(days) });
+    }
+    write(path.join(folder, 'gpu-costs', '20240501-20240531', 'gpu-costs_00006-guid.csv'), `${header}\n${rowsUpTo(6).join('\n')}\n`, day(6));
+    write(path.join(folder, 'gpu-costs', '20240501-20240531', 'gpu-costs_00007-guid.csv'), `${header}\n${rowsUpTo(7).join('\n')}\n`, day(7));
+    await app.services.budget.syncSources(source.id);
+    expect(eur()).toEqual({ '2024-05': sum(7) });
+  });
+
+  it('OCI numbered cost reports each add their hours: two files of one month are both kept', async () => {
+    const folder = path.join(tmp.dir, 'oci');
+    const header = 'lineItem/referenceNo,lineItem/tenantId,lineItem/intervalUsageStart,lineItem/intervalUsageEnd,product/service,cost/myCost,cost/currencyCode';
+    write(path.join(folder, 'reports', 'cost-csv', '0001000000812345-00001.csv'), `${header}\nr1,t1,2024-05-01T00:00Z,2024-05-01T01:00Z,COMPUTE,2.5,USD\n`, day(1));
+    write(path.join(folder, 'reports', 'cost-csv', '0001000000812346-00001.csv'), `${header}\nr2,t1,2024-05-01T06:00Z,2024-05-01T07:00Z,COMPUTE,1.25E0,USD\nr3,t1,2024-05-01T06:00Z,2024-05-01T07:00Z,COMPUTE,-2.5,USD\n`, day(2));
+    const source = app.services.budget.addSource(folder);
+    const [sync] = await app.services.budget.syncSources(source.id);
+    expect(sync!.imported.map((i) => i.replacedImportIds)).toEqual([[], []]);
+    expect(byMonth(app)).toEqual({ '2024-05': '1.25' });
   });
 });
