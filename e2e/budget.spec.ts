@@ -116,7 +116,11 @@ test.describe('Budget screen', () => {
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByRole('button', { name: 'Save rules' }).click();
     await expect(page.locator('#rule-3-pattern-error')).toHaveText('Rule 4: enter a pattern (use * to match anything).');
-    const stored = await page.evaluate(async () => { const r = await window.api.budget.listRules({ projectId: 'vitaldb-2025' }); return r.ok ? r.value.rules.length : -1; });
+    const stored = await page.evaluate(async () => {
+      const api = (window as unknown as { api: { budget: { listRules: (r: { projectId: string }) => Promise<{ ok: boolean; value?: { rules: unknown[] } }> } } }).api;
+      const r = await api.budget.listRules({ projectId: 'vitaldb-2025' });
+      return r.ok && r.value ? r.value.rules.length : -1;
+    });
     expect(stored).toBe(2);
     await app.screenshot('budget-rules-error');
     await page.getByTestId('rule-row').nth(3).getByRole('button', { name: 'Delete rule' }).click();

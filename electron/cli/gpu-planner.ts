@@ -8,6 +8,7 @@ import { runPlanCommand } from './commands/plan';
 import { runProjectCommand } from './commands/project';
 import { runReportCommand } from './commands/report';
 import { runServeCommand } from './commands/serve';
+import { runSourceCommand } from './commands/source';
 
 const HELP = `gpu-planner — plan GPU training from the command line
 
@@ -20,6 +21,7 @@ const HELP = `gpu-planner — plan GPU training from the command line
   gpu-planner project import FILE [--into PROJECT_ID] [--json]
   gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
   gpu-planner spend [--by month|week|track|provider|service] [--json]
+  gpu-planner source add FOLDER [--mapping NAME] | source list | source sync [--id N] [--json]
   gpu-planner export-pdf --out FILE [--project ID]
   gpu-planner serve [--port N] [--open]       the app in your browser (machines without Electron)
 
@@ -36,6 +38,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   spend: (args, io) => runBudgetCommand(['spend', ...args], io),
   'export-pdf': runReportCommand,
   serve: (args, io) => runServeCommand(args, io),
+  source: runSourceCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -63,8 +63,8 @@ const notify = (title: string, body: string) => {
 };
 
 const dialogs: Dialogs = {
-  async openFile({ title, filters }) {
-    const options = { title, properties: ['openFile' as const], ...(filters ? { filters } : {}) };
+  async openFile({ title, filters, folder }) {
+    const options = { title, properties: [folder ? ('openDirectory' as const) : ('openFile' as const)], ...(filters ? { filters } : {}) };
     const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   },
@@ -118,6 +118,8 @@ async function start(): Promise<void> {
     }),
   );
   createWindow(dataDir);
+  // Billing sources: synced now, on their folders' changes and every few minutes (budget/sources/sources.service.ts).
+  void context.services.budget.startSourceWatching().catch(() => undefined);
 }
 
 function createWindow(dataDir: string): void {
@@ -171,6 +173,7 @@ let cleanedUp = false;
 app.on('will-quit', (event) => {
   if (cleanedUp) return;
   event.preventDefault();
+  context?.services.budget.stopSourceWatching();
   const closing = context;
   context = null;
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS).unref());

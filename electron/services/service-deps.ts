@@ -9,7 +9,8 @@ export type EmitEvent = <E extends EventName>(event: E, payload: z.input<Events[
 
 /** Native file dialogs live in main; the e2e harness stubs them. The renderer never passes a path to write. */
 export interface Dialogs {
-  openFile(options: { title: string; filters?: Array<{ name: string; extensions: string[] }> }): Promise<string | null>;
+  /** `folder: true` chooses a folder (billing sources). */
+  openFile(options: { title: string; filters?: Array<{ name: string; extensions: string[] }>; folder?: boolean }): Promise<string | null>;
   saveFile(options: { title: string; defaultPath?: string; filters?: Array<{ name: string; extensions: string[] }> }): Promise<string | null>;
 }
 

@@ -2,13 +2,17 @@
 import type { ServiceDeps } from '../service-deps';
 import { createBudgetPlanningService } from './budget-planning.service';
 import { createBudgetImportService } from './import/import.service';
+import { createBudgetSourcesService } from './sources/sources.service';
 
 export type BudgetService = ReturnType<typeof createBudgetService>;
 
 export function createBudgetService(_deps: ServiceDeps) {
+  const imports = createBudgetImportService(_deps);
   return {
     // Billing imports, history with undo, column mappings, spend summary and explorer (import/import.service.ts).
-    ...createBudgetImportService(_deps),
+    ...imports,
+    // Folders of billing exports kept in sync through the import service (sources/sources.service.ts).
+    ...createBudgetSourcesService(_deps, imports),
     // Budgets, thresholds, allocation rules, exchange rates, overview (budget-planning.service.ts).
     ...createBudgetPlanningService(_deps),
   };

@@ -7,6 +7,7 @@ import { ImportDialog, type Dropped } from './ImportDialog';
 import { ImportsPanel } from './ImportsPanel';
 import { OverviewPanel } from './OverviewPanel';
 import { RulesEditor } from './RulesEditor';
+import { SourcesPanel } from './SourcesPanel';
 import { SpendExplorer } from './SpendExplorer';
 import { useBudgetStore, type BudgetTab } from './store';
 import './budget.css';
@@ -17,6 +18,7 @@ const TABS: Array<{ id: BudgetTab; label: string }> = [
   { id: 'rules', label: 'Allocation rules' },
   { id: 'budgets', label: 'Budgets & rates' },
   { id: 'imports', label: 'Imports' },
+  { id: 'sources', label: 'Sources' },
 ];
 
 export function BudgetScreen() {
@@ -61,6 +63,7 @@ export function BudgetScreen() {
       {overview && tab === 'rules' && <RulesEditor />}
       {overview && tab === 'budgets' && <BudgetsEditor />}
       {tab === 'imports' && <ImportsPanel version={version} />}
+      {tab === 'sources' && <SourcesPanel onChanged={() => { setVersion((v) => v + 1); void load(); }} />}
       {importing && <ImportDialog dropped={dropped} dragOver={drop.over} onClose={() => { setImporting(false); setDropped(null); }} onImported={() => { setVersion((v) => v + 1); void load(); }} />}
     </div>
   );

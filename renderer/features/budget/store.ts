@@ -6,7 +6,7 @@ import type { OverviewView } from '../../../shared/ipc/contract/budget-planning'
 import { api } from '../../app/api';
 import { currentProject } from '../projects/store';
 
-export type BudgetTab = 'overview' | 'spend' | 'rules' | 'budgets' | 'imports';
+export type BudgetTab = 'overview' | 'spend' | 'rules' | 'budgets' | 'imports' | 'sources';
 export type Rule = Response<'budget:list-rules'>['rules'][number];
 export type BudgetRow = Response<'budget:list-budgets'>['budgets'][number];
 export type Rate = Response<'budget:list-rates'>['rates'][number];

@@ -5,72 +5,14 @@
 import Big from 'big.js';
 import type { ColumnMapping } from './column-mapping';
 import { readSkuPriceDetails, recogniseGpuInstance } from './gpu-instance';
-import type { BillingDialect, Decimal, SpendLine } from './spend-line';
-import {
-  addDaysIso, canonicalDecimal, isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, ownCopy, parseBillingDate, parseDecimal, parseNullableDate, parseNullableDecimal, parseTags, stripBom, sumGcpCredits,
-  type DateFormat, type DecimalOptions,
-} from './values';
+import type { BillingDialect, SpendLine } from './spend-line';
+import { addDaysIso, canonicalDecimal, isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseBillingDate, parseDecimal, parseTags, stripBom, type DateFormat, type DecimalOptions } from './values';
+import { emptyLine, finish, getter, Header, normalizeHeaderName, RowContext, TOTAL_LABEL, type Getter, type RowMapper } from './dialect-kit';
 
-export interface RowError {
-  /** 1-based line of the file (the header is line 1). */
-  line: number;
-  /** Column name as the file writes it. */
-  column: string;
-  value: string;
-  expected: string;
-  message: string;
-}
+import { gcpBigQueryMapper, gcpLegacyMapper, isGcpBigQueryExport, isGcpLegacyFileExport } from './dialects/gcp';
+import { isOciCostReport, ociCostReportMapper } from './dialects/oci';
 
-export interface RowOutcome {
-  lines: SpendLine[];
-  errors: RowError[];
-  /** The file's own total/subtotal row: not a line item. */
-  total?: boolean;
-}
-
-export interface RowMapper {
-  dialect: BillingDialect;
-  /** Indices of the header's columns the mapper reads (others may be left empty). */
-  usedColumns?: number[];
-  /** What the header says about the file (e.g. "FOCUS 1.0", "Azure EA actual/amortized"). */
-  description: string;
-  map(record: readonly string[], line: number): RowOutcome;
-}
-
-/** Header name as compared: BOM stripped, trimmed, lower case; Azure's localized `Name (MeterCategory)` → `metercategory`. */
-export function normalizeHeaderName(name: string): string {
-  let t = stripBom(name).replace(/\ufeff/g, '').trim();
-  const localized = /\(([A-Za-z][A-Za-z0-9_]*)\)\s*$/.exec(t);
-  if (localized && !/^\(/.test(t)) t = localized[1]!;
-  return t.toLowerCase();
-}
-
-class Header {
-  readonly names: string[];
-  private readonly index = new Map<string, number>();
-  /** Column indices the mapper reads (a Parquet reader fetches only these). */
-  readonly used = new Set<number>();
-  constructor(readonly raw: readonly string[]) {
-    this.names = raw.map(normalizeHeaderName);
-    this.names.forEach((n, i) => {
-      if (!this.index.has(n)) this.index.set(n, i);
-    });
-  }
-  has(...names: string[]): boolean {
-    return names.some((n) => this.index.has(n.toLowerCase()));
-  }
-  /** Index of the first alias present, or -1. */
-  find(...names: string[]): number {
-    for (const n of names) {
-      const i = this.index.get(n.toLowerCase());
-      if (i !== undefined) {
-        this.used.add(i);
-        return i;
-      }
-    }
-    return -1;
-  }
-}
+export { normalizeHeaderName, type RowError, type RowMapper, type RowOutcome } from './dialect-kit';
 
 export interface DetectedDialect {
   dialect: BillingDialect | null;
@@ -90,126 +32,11 @@ export function detectDialect(rawHeader: readonly string[]): DetectedDialect {
     const kind = h.has('pretaxcost') ? 'legacy / pay-as-you-go' : h.has('serviceperiodstartdate') ? 'MCA' : 'EA';
     return { dialect: 'azure', description: `Azure ${kind}` };
   }
-  if (h.has('service.description') && h.has('cost')) return { dialect: 'gcp', description: 'GCP BigQuery billing export (CSV)' };
+  if (isOciCostReport(h)) return { dialect: 'oci', description: 'OCI cost report' };
+  if ((h.has('service.description') && h.has('cost')) || isGcpBigQueryExport(h)) return { dialect: 'gcp', description: 'GCP BigQuery billing export (CSV)' };
+  if (isGcpLegacyFileExport(h)) return { dialect: 'gcp', description: 'GCP legacy billing file export' };
   if (h.names[0] === 'service' && h.names.slice(1).some((n) => /\([^)]*\)$/.test(n))) return { dialect: 'aws-cost-explorer', description: 'AWS Cost Explorer (pivot)' };
   return { dialect: null, description: 'not a known billing dialect: choose a column mapping' };
-}
-
-// ------------------------------------------------------------------------------------------------------ row mapping kit
-
-type Getter = (record: readonly string[]) => string | null;
-
-function getter(h: Header, ...names: string[]): Getter {
-  const i = h.find(...names);
-  if (i < 0) return () => null;
-  return (record) => {
-    const v = record[i];
-    if (v === undefined) return null;
-    const t = v.charCodeAt(0) === 0xfeff ? v.slice(1) : v;
-    return isNullValue(t) ? null : t.trim();
-  };
-}
-
-class RowContext {
-  readonly errors: RowError[] = [];
-  constructor(readonly header: Header, readonly record: readonly string[], readonly line: number) {}
-  private columnName(names: string[]): string {
-    const i = this.header.find(...names);
-    return i >= 0 ? stripBom(this.header.raw[i]!).trim() : names[0]!;
-  }
-  fail(names: string[], value: string | null, expected: string): void {
-    const column = this.columnName(names);
-    const i = this.header.find(...names);
-    const missing = i >= 0 && i >= this.record.length;
-    // Copies: the record's fields are slices of a large chunk of the file, and errors outlive the row.
-    this.errors.push({
-      line: this.line, column, value: ownCopy(value ?? ''), expected,
-      message: ownCopy(missing ? `line ${this.line}: column ${column} is missing (the row has ${this.record.length} of ${this.header.raw.length} fields); expected ${expected}` : `line ${this.line}, column ${column}: "${(value ?? '').slice(0, 60)}" is not ${expected}`),
-    });
-  }
-  cost(get: Getter, names: string[], options: DecimalOptions = {}): Decimal | null {
-    const raw = get(this.record);
-    if (raw === null) {
-      this.fail(names, raw, 'an amount (an empty cost is not 0)');
-      return null;
-    }
-    const parsed = parseDecimal(raw, options);
-    if (!parsed.ok) {
-      this.fail(names, raw, parsed.expected);
-      return null;
-    }
-    if (!lineAmountInRange(parsed.value)) {
-      this.fail(names, raw, LINE_AMOUNT_EXPECTED);
-      return null;
-    }
-    return parsed.value;
-  }
-  optionalDecimal(get: Getter, names: string[], options: DecimalOptions = {}): Decimal | null {
-    const parsed = parseNullableDecimal(get(this.record), options);
-    if (!parsed.ok) {
-      this.fail(names, get(this.record), parsed.expected);
-      return null;
-    }
-    return parsed.value;
-  }
-  date(get: Getter, names: string[], format: DateFormat = 'auto'): string | null {
-    const raw = get(this.record);
-    if (raw === null) {
-      this.fail(names, raw, 'a date');
-      return null;
-    }
-    const parsed = parseBillingDate(raw, format);
-    if (!parsed.ok) {
-      this.fail(names, raw, parsed.expected);
-      return null;
-    }
-    return parsed.value;
-  }
-  optionalDate(get: Getter, names: string[]): string | null {
-    const raw = get(this.record);
-    const parsed = parseNullableDate(raw);
-    if (!parsed.ok) {
-      this.fail(names, raw, parsed.expected);
-      return null;
-    }
-    return parsed.value;
-  }
-  tags(get: Getter, names: string[]): Record<string, string> {
-    const raw = get(this.record);
-    const parsed = parseTags(raw);
-    if (!parsed.ok) {
-      this.fail(names, raw, parsed.expected);
-      return {};
-    }
-    return parsed.value;
-  }
-}
-
-const TOTAL_LABEL = /^(?:grand\s+)?(?:sub)?totals?(?:\s+costs?)?(?:\s*\(.*\))?:?$|^service total$/i;
-
-/** A row is the file's own sum when a label field says Total and it has no date of its own. */
-function isTotalRow(record: readonly string[], dateValue: string | null): boolean {
-  if (dateValue !== null) return false;
-  return record.some((v) => TOTAL_LABEL.test(v.trim()));
-}
-
-function emptyLine(line: number): SpendLine {
-  return {
-    sourceLine: line, chargePeriodStart: '', chargePeriodEnd: null, billingPeriodStart: null, billingPeriodEnd: null, billedCost: '0', effectiveCost: null,
-    currency: '', provider: null, service: null, sku: null, resourceId: null, resourceName: null, billingAccountId: null, subAccountId: null, region: null,
-    chargeCategory: null, pricingCategory: null, instanceType: null, usageQuantity: null, usageUnit: null, tags: {},
-  };
-}
-
-/** The `errors` of every row without any: shared, so frozen. */
-const NO_ERRORS = Object.freeze([]) as unknown as RowError[];
-
-function finish(ctx: RowContext, line: SpendLine, dateRaw: string | null): RowOutcome {
-  if (ctx.errors.length > 0) {
-    if (isTotalRow(ctx.record, dateRaw)) return { lines: [], errors: NO_ERRORS, total: true };
-    return { lines: [], errors: ctx.errors };
-  }
-  return { lines: [line], errors: NO_ERRORS };
 }
 
 // ------------------------------------------------------------------------------------------------------------ dialects
@@ -217,9 +44,9 @@ function finish(ctx: RowContext, line: SpendLine, dateRaw: string | null): RowOu
 function focusMapper(h: Header, description: string): RowMapper {
   const n = {
     billed: ['BilledCost'], effective: ['EffectiveCost'], start: ['ChargePeriodStart'], end: ['ChargePeriodEnd'], bpStart: ['BillingPeriodStart'], bpEnd: ['BillingPeriodEnd'],
-    currency: ['BillingCurrency'], provider: ['ServiceProviderName', 'ProviderName'], service: ['ServiceName'], sku: ['SkuId'], resourceId: ['ResourceId'], resourceName: ['ResourceName'],
-    account: ['BillingAccountId'], sub: ['SubAccountId'], region: ['RegionId', 'RegionName'], category: ['ChargeCategory'], pricing: ['PricingCategory'],
-    quantity: ['ConsumedQuantity'], unit: ['ConsumedUnit'], tags: ['Tags'], details: ['SkuPriceDetails'], resourceType: ['ResourceType'], description: ['ChargeDescription'],
+    currency: ['BillingCurrency'], provider: ['ServiceProviderName', 'ProviderName', 'Provider'], service: ['ServiceName'], sku: ['SkuId'], resourceId: ['ResourceId'], resourceName: ['ResourceName'],
+    account: ['BillingAccountId'], sub: ['SubAccountId'], region: ['RegionId', 'RegionName', 'Region'], category: ['ChargeCategory'], pricing: ['PricingCategory'],
+    quantity: ['ConsumedQuantity', 'UsageQuantity'], unit: ['ConsumedUnit', 'UsageUnit'], tags: ['Tags'], details: ['SkuPriceDetails'], resourceType: ['ResourceType'], description: ['ChargeDescription'],
   };
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
   return {
@@ -268,7 +95,7 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
     currency: name('lineItem/CurrencyCode', 'line_item_currency_code'), service: name('lineItem/ProductCode', 'line_item_product_code'),
     productName: name('product/ProductName', 'product_product_name'), instanceType: name('product/instanceType', 'product_instance_type'),
     sku: name('product/sku', 'product_sku'), resource: name('lineItem/ResourceId', 'line_item_resource_id'), payer: name('bill/PayerAccountId', 'bill_payer_account_id'),
-    account: name('lineItem/UsageAccountId', 'line_item_usage_account_id'), region: name('product/region', 'product_region'),
+    account: name('lineItem/UsageAccountId', 'line_item_usage_account_id'), region: slash ? ['product/region'] : ['product_region', 'product_region_code'],
     quantity: name('lineItem/UsageAmount', 'line_item_usage_amount'), unit: name('pricing/unit', 'pricing_unit'), term: name('pricing/term', 'pricing_term'),
     riEffective: name('reservation/EffectiveCost', 'reservation_effective_cost'), spEffective: name('savingsPlan/SavingsPlanEffectiveCost', 'savings_plan_savings_plan_effective_cost'),
     riUnusedFee: name('reservation/UnusedRecurringFee', 'reservation_unused_recurring_fee'), riUnusedUpfront: name('reservation/UnusedAmortizedUpfrontFeeForBillingPeriod', 'reservation_unused_amortized_upfront_fee_for_billing_period'),
@@ -279,6 +106,9 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
   const tagPrefix = slash ? 'resourcetags/user:' : 'resource_tags_user_';
   const tagColumns = h.names.map((nm, i) => ({ nm, i })).filter(({ nm }) => nm.startsWith(tagPrefix)).map(({ nm, i }) => ({ key: stripBom(h.raw[i]!).trim().slice(tagPrefix.length), i }));
   for (const { i } of tagColumns) h.used.add(i);
+  // CUR 2.0 (Data Exports): `product` and `resource_tags` are map columns (JSON text in CSV, maps in Parquet).
+  const productMap = slash ? () => null : getter(h, 'product');
+  const tagMap = slash ? () => null : getter(h, 'resource_tags');
   return {
     dialect,
     description,
@@ -293,12 +123,13 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
       line.billingPeriodEnd = ctx.optionalDate(g.bpEnd, n.bpEnd);
       line.currency = g.currency(record) ?? '';
       line.provider = 'AWS';
-      line.service = g.service(record) ?? g.productName(record);
+      const product = readMap(productMap(record));
+      line.service = g.service(record) ?? g.productName(record) ?? product.product_name ?? null;
       line.sku = g.sku(record);
       line.resourceId = g.resource(record);
       line.billingAccountId = g.payer(record);
       line.subAccountId = g.account(record);
-      line.region = g.region(record);
+      line.region = g.region(record) ?? product.region ?? null;
       const type = g.type(record);
       line.chargeCategory = type === null ? null : /tax/i.test(type) ? 'Tax' : /credit|refund/i.test(type) ? 'Credit' : /fee/i.test(type) ? 'Purchase' : 'Usage';
       line.pricingCategory = /reserved/i.test(g.term(record) ?? '') ? 'Committed' : g.term(record) ? 'Standard' : null;
@@ -322,11 +153,21 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
         const v = record[i];
         if (v !== undefined && !isNullValue(v)) tags[key] = v;
       }
+      for (const [key, v] of Object.entries(readMap(tagMap(record)))) if (!isNullValue(v)) tags[key.replace(/^user[_:]/, '')] = v;
       line.tags = tags;
       if (g.invoice(record) === null) line.invoiceOpen = true;
       return finish(ctx, line, dateRaw);
     },
   };
+}
+
+const NO_MAP: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A map column (CUR 2.0 `product`, `resource_tags`) as JSON text → its entries; unreadable or empty → none. */
+function readMap(raw: string | null): Readonly<Record<string, string>> {
+  if (raw === null || !raw.startsWith('{')) return NO_MAP;
+  const parsed = parseTags(raw);
+  return parsed.ok ? parsed.value : NO_MAP;
 }
 
 function azureMapper(h: Header, description: string): RowMapper {
@@ -379,56 +220,6 @@ function azureMapper(h: Header, description: string): RowMapper {
         }
       }
       line.instanceType = serviceType ?? recogniseGpuInstance(g.meter(record), g.subCategory(record), g.product(record));
-      return finish(ctx, line, dateRaw);
-    },
-  };
-}
-
-function gcpMapper(h: Header, description: string): RowMapper {
-  const n = {
-    cost: ['cost'], credits: ['credits'], start: ['usage_start_time'], end: ['usage_end_time'], currency: ['currency'], service: ['service.description'],
-    sku: ['sku.description'], resource: ['resource.name', 'resource.global_name'], account: ['billing_account_id'], project: ['project.id'], region: ['location.region', 'location.location'],
-    quantity: ['usage.amount'], unit: ['usage.unit'], labels: ['labels'], invoiceMonth: ['invoice.month'], costType: ['cost_type'],
-  };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
-  return {
-    dialect: 'gcp',
-    description,
-    map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line = emptyLine(lineNo);
-      const dateRaw = g.start(record);
-      line.chargePeriodStart = ctx.date(g.start, n.start) ?? '';
-      const cost = ctx.cost(g.cost, n.cost);
-      const credits = sumGcpCredits(g.credits(record));
-      if (!credits.ok) ctx.fail(n.credits, g.credits(record), credits.expected);
-      // Billed = cost + Σ credits[].amount (credits are negative).
-      line.billedCost = cost !== null && credits.ok ? canonicalDecimal(new Big(cost).plus(credits.value)) : '0';
-      if (!lineAmountInRange(line.billedCost)) {
-        ctx.fail(n.credits, g.credits(record), LINE_AMOUNT_EXPECTED);
-        line.billedCost = '0';
-      }
-      line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
-      const month = g.invoiceMonth(record);
-      if (month && /^\d{6}$/.test(month)) {
-        line.billingPeriodStart = `${month.slice(0, 4)}-${month.slice(4)}-01T00:00:00Z`;
-        const next = new Date(Date.UTC(+month.slice(0, 4), +month.slice(4), 1));
-        line.billingPeriodEnd = `${next.toISOString().slice(0, 19)}Z`;
-      }
-      line.currency = g.currency(record) ?? '';
-      line.provider = 'Google Cloud';
-      line.service = g.service(record);
-      line.sku = g.sku(record);
-      line.resourceId = g.resource(record);
-      line.billingAccountId = g.account(record);
-      line.subAccountId = g.project(record);
-      line.region = g.region(record);
-      const costType = g.costType(record);
-      line.chargeCategory = costType === null ? 'Usage' : /tax/i.test(costType) ? 'Tax' : /adjustment/i.test(costType) ? 'Adjustment' : 'Usage';
-      line.usageQuantity = ctx.optionalDecimal(g.quantity, n.quantity);
-      line.usageUnit = g.unit(record);
-      line.tags = ctx.tags(g.labels, n.labels);
-      line.instanceType = recogniseGpuInstance(line.sku, line.resourceId);
       return finish(ctx, line, dateRaw);
     },
   };
@@ -534,6 +325,22 @@ export class MappingError extends Error {
 export type DialectChoice = BillingDialect | 'auto';
 
 /**
+ * Whether a file of this dialect states its whole billing period, so that a later file of the same account and period
+ * replaces it (CUR, Azure, FOCUS month-to-date files), or only adds the usage since the previous file: OCI cost reports
+ * (a numbered file every six hours) and GCP's legacy daily file export.
+ */
+export function restatesPeriod(dialect: BillingDialect, description: string): boolean {
+  return dialect !== 'oci' && !(dialect === 'gcp' && /legacy/i.test(description));
+}
+
+/** The columns each dialect is recognised by, as the refusal of an unknown header lists them. */
+export const DIALECT_SIGNATURES = [
+  'FOCUS (BilledCost, ChargePeriodStart)', 'AWS CUR (lineItem/UnblendedCost or line_item_unblended_cost)', 'AWS Cost Explorer (Service, <service>($) columns)',
+  'Azure (MeterCategory with CostInBillingCurrency, Cost or PreTaxCost)', 'GCP BigQuery export (cost, usage_start_time, service or sku)',
+  'GCP file export (Line Item, Start Time, Cost, Currency)', 'OCI cost report (cost/myCost, lineItem/intervalUsageStart)',
+].join('; ');
+
+/**
  * The row mapper for a header: the dialect detected (or forced by `format`), or the generic mapping. Throws
  * MappingError when the header fits neither.
  */
@@ -547,7 +354,7 @@ export function createRowMapper(rawHeader: readonly string[], options: { format?
   }
   const detected = detectDialect(rawHeader);
   if (format === 'generic') throw new MappingError('The generic format needs a column mapping (--mapping FILE).', '');
-  if (detected.dialect === null) throw new MappingError(`The header is not a known billing export (FOCUS, AWS CUR, Cost Explorer, Azure, GCP): ${detected.description}.`, stripBom(rawHeader[0] ?? '').trim());
+  if (detected.dialect === null) throw new MappingError(`The header is not a known billing export: choose a column mapping. Looked for ${DIALECT_SIGNATURES}.`, '');
   const fits = format === 'auto' || format === detected.dialect || (format === 'aws-cur' && detected.dialect === 'aws-athena');
   if (!fits) throw new MappingError(`The file looks like ${detected.description}, not ${format}.`, stripBom(rawHeader[0] ?? '').trim());
   const mapper = ((): RowMapper => {
@@ -555,7 +362,8 @@ export function createRowMapper(rawHeader: readonly string[], options: { format?
       case 'focus': return focusMapper(h, detected.description);
       case 'aws-cur': case 'aws-athena': return awsMapper(h, detected.dialect, detected.description);
       case 'azure': return azureMapper(h, detected.description);
-      case 'gcp': return gcpMapper(h, detected.description);
+      case 'gcp': return detected.description.includes('legacy') ? gcpLegacyMapper(h, detected.description) : gcpBigQueryMapper(h, detected.description);
+      case 'oci': return ociCostReportMapper(h, detected.description);
       case 'aws-cost-explorer': return costExplorerMapper(h, detected.description);
       default: return genericMapper(h, options.mapping!);
     }

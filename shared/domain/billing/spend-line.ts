@@ -8,7 +8,7 @@ export type Decimal = string;
 /** The currency key of amounts whose file states no currency (totals per currency). */
 export const NO_CURRENCY = '(none)';
 
-export const BILLING_DIALECTS = ['focus', 'aws-cur', 'aws-athena', 'aws-cost-explorer', 'azure', 'gcp', 'generic'] as const;
+export const BILLING_DIALECTS = ['focus', 'aws-cur', 'aws-athena', 'aws-cost-explorer', 'azure', 'gcp', 'oci', 'generic'] as const;
 export type BillingDialect = (typeof BILLING_DIALECTS)[number];
 
 export interface SpendLine {

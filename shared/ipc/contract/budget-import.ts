@@ -8,7 +8,7 @@ import { columnMappingSchema } from '../../domain/billing/column-mapping';
 import { BILLING_DIALECTS } from '../../domain/billing/spend-line';
 import type { ChannelMap, EventMap } from '../channel';
 
-export const IMPORT_FORMATS = ['auto', 'focus', 'aws-cur', 'aws-cost-explorer', 'azure', 'gcp', 'generic'] as const;
+export const IMPORT_FORMATS = ['auto', 'focus', 'aws-cur', 'aws-cost-explorer', 'azure', 'gcp', 'oci', 'generic'] as const;
 export const SPEND_GROUP_BY = ['month', 'week', 'track', 'provider', 'service', 'currency', 'import', 'sub-account', 'instance-type', 'none'] as const;
 
 const currencyTotals = z.record(z.string(), z.string());

@@ -1,6 +1,7 @@
 import type { ChannelMap, EventMap } from '../channel';
 import { budgetImportChannels, budgetImportEvents } from './budget-import';
 import { budgetPlanningChannels } from './budget-planning';
+import { budgetSourcesChannels, budgetSourcesEvents } from './budget-sources';
 
 // Owned by the budget domain: add its channels ('budget:verb-noun') and progress events here.
 export const budgetChannels = {
@@ -8,8 +9,11 @@ export const budgetChannels = {
   ...budgetImportChannels,
   // Budgets, thresholds, allocation rules, exchange rates, overview (contract/budget-planning.ts).
   ...budgetPlanningChannels,
+  // Folders of billing exports kept in sync (contract/budget-sources.ts).
+  ...budgetSourcesChannels,
 } satisfies ChannelMap;
 
 export const budgetEvents = {
   ...budgetImportEvents,
+  ...budgetSourcesEvents,
 } satisfies EventMap;

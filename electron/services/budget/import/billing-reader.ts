@@ -176,7 +176,8 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
         summary.description = error.message;
         return sink.mapper;
       }
-      if (error instanceof MappingError) throw new UserError('UNKNOWN_FORMAT', `${fileName}: ${error.message}`, { file: fileName, line: 1, column: error.column, expected: 'a FOCUS, AWS, Azure or GCP header, or a column mapping' });
+      // The path is in `details.file` only (the CLI prints it before the message: named once).
+      if (error instanceof MappingError) throw new UserError('UNKNOWN_FORMAT', error.message, { file: fileName, line: 1, ...(error.column ? { column: error.column } : {}), expected: 'a FOCUS, AWS, Azure, GCP or OCI header, or a column mapping' });
       throw error;
     }
     summary.dialect = sink.mapper.dialect;
@@ -323,7 +324,7 @@ function parquetText(value: unknown): string {
 }
 
 async function readParquet(file: string, options: ReadOptions, setHeader: (h: string[]) => RowMapper, handle: (record: string[], line: number) => Promise<void>): Promise<void> {
-  const { parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
+  const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import('hyparquet');
   const { compressors } = await import('hyparquet-compressors');
   const handleFd = await fs.promises.open(file, 'r');
   const size = (await handleFd.stat()).size;
@@ -346,7 +347,8 @@ async function readParquet(file: string, options: ReadOptions, setHeader: (h: st
     } catch (error) {
       throw new UserError('UNREADABLE_FILE', `${file}: not a readable Parquet file (${(error as Error).message}).`, { file });
     }
-    const columns = metadata.schema.slice(1).filter((s) => !s.num_children).map((s) => s.name);
+    // Top-level columns: a map or struct column (CUR 2.0 `product`, `resource_tags`) is one column, read as JSON text.
+    const columns = parquetSchema(metadata).children.map((c) => c.element.name);
     const mapper = setHeader(columns);
     // Only the columns the dialect reads are fetched and decoded; the others stay empty.
     const wanted = mapper.usedColumns ? mapper.usedColumns.map((i) => columns[i]!) : columns;

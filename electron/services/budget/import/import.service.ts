@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { format as formatDate } from 'date-fns';
 import { columnMappingSchema, type ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
-import { createRowMapper, type DialectChoice, type RowError } from '../../../../shared/domain/billing/dialects';
+import { createRowMapper, restatesPeriod, type DialectChoice, type RowError } from '../../../../shared/domain/billing/dialects';
 import { NO_CURRENCY, type SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { CurrencyTotals, ownCopy, stripBom } from '../../../../shared/domain/billing/values';
 import { UserError } from '../../../../shared/domain/errors';
@@ -291,7 +291,9 @@ export function createBudgetImportService(deps: ServiceDeps) {
         db.prepare('UPDATE billing_imports SET sha256 = ? WHERE id = ?').run(sha256, stagedId);
         // Never add actual and amortized: an actual export supersedes the amortized one of the same account and period
         // (either order); an amortized export that arrives after its actual is kept in the history as superseded.
-        const key = { id: stagedId, sha256, dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd };
+        // A file that only adds to its period (OCI, GCP daily files) replaces nothing but the same data: no dialect matches.
+        const replaceDialect = restatesPeriod(summary.dialect, summary.description) ? summary.dialect : '(adds to its period)';
+        const key = { id: stagedId, sha256, dialect: replaceDialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd };
         const sameBasis = q.selectReplaceable(db, { ...key, cost_basis: costBasis });
         const otherBasis = q.selectReplaceable(db, { ...key, sha256: '', cost_basis: costBasis === 'actual' ? 'amortized' : 'actual' });
         const superseded = costBasis === 'amortized' && otherBasis.length > 0 && rowsImported > 0;

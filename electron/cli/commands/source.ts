@@ -1,0 +1,108 @@
+/**
+ * `gpu-planner source add FOLDER [--mapping NAME]`, `source list`, `source sync [--id N]`: folders of billing exports
+ * kept in sync, on the same services as the app (budget/sources/sources.service.ts). `--json` prints one document.
+ * `source sync` exits 1 when a file was refused (the others are imported; every refused file is listed).
+ */
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { BillingSource, SourceSync } from '../../../shared/ipc/contract/budget-sources';
+import { EXIT_OK, EXIT_USER_ERROR, printJson, UsageError, type CliIo } from '../cli-io';
+import { openCliServices } from '../cli-services';
+
+const USAGE = [
+  'usage: gpu-planner source add FOLDER [--mapping NAME] [--db PATH] [--json]',
+  '       gpu-planner source list [--db PATH] [--json]',
+  '       gpu-planner source sync [--id N] [--db PATH] [--json]',
+  '       gpu-planner source remove ID [--db PATH]',
+].join('\n');
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options } });
+    return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
+function sourceLine(s: BillingSource): string {
+  const last = s.lastSync;
+  const when = s.lastSyncAt ? `last sync ${s.lastSyncAt}` : 'never synced';
+  const what = last ? `: ${last.imported.length} imported, ${last.unchanged} unchanged, ${last.alreadyImported.length} already imported, ${last.superseded.length} superseded, ${last.refused.length} refused` : '';
+  return `#${s.id} ${s.folder}${s.mappingName ? ` (mapping "${s.mappingName}")` : ''} · ${s.files} file(s) · ${when}${what}\n`;
+}
+
+function syncText(sync: SourceSync): string {
+  const lines = [`${sync.folder}: ${sync.filesSeen} billing file(s); ${sync.imported.length} imported, ${sync.unchanged} unchanged, ${sync.alreadyImported.length} already imported, ${sync.superseded.length} superseded by a newer delivery${sync.cancelled ? ' (cancelled)' : ''}`];
+  for (const i of sync.imported) {
+    const totals = Object.entries(i.totals).map(([c, v]) => `${c} ${v}`).join(', ');
+    lines.push(`  + ${i.path}: ${i.periods.map((p) => `${p.start}..${p.end}`).join(' ')} ${totals}${i.replacedImportIds.length ? ` (replaces import ${i.replacedImportIds.join(', ')})` : ''}`);
+  }
+  for (const w of sync.waiting) lines.push(`  … ${w.manifest}: waiting for ${w.missing.length} file(s) it lists`);
+  for (const r of sync.refused) lines.push(`  ! ${r.path}: ${r.message.split('\n')[0]}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runSourceCommand(args: string[], io: CliIo): Promise<number> {
+  const [what, ...rest] = args;
+  if (what === 'add') {
+    const { values, positionals } = parse(rest, { mapping: { type: 'string' } });
+    if (positionals.length !== 1) throw new UsageError(USAGE);
+    const app = openCliServices(values as { db?: string }, io);
+    try {
+      const source = app.services.budget.addSource(path.resolve(io.cwd, positionals[0]!), values.mapping as string | undefined);
+      if (values.json) printJson(io, source);
+      else io.stdout(`added source #${source.id} ${source.folder}; run "gpu-planner source sync" to import it\n`);
+      return EXIT_OK;
+    } finally {
+      app.close();
+    }
+  }
+  if (what === 'list') {
+    const { values, positionals } = parse(rest, {});
+    if (positionals.length > 0) throw new UsageError(USAGE);
+    const app = openCliServices(values as { db?: string }, io);
+    try {
+      const sources = app.services.budget.listSources();
+      if (values.json) printJson(io, { sources });
+      else if (sources.length === 0) io.stdout('no sources; add one with "gpu-planner source add FOLDER"\n');
+      else for (const s of sources) io.stdout(sourceLine(s));
+      return EXIT_OK;
+    } finally {
+      app.close();
+    }
+  }
+  if (what === 'sync') {
+    const { values, positionals } = parse(rest, { id: { type: 'string' } });
+    if (positionals.length > 0) throw new UsageError(USAGE);
+    const id = values.id === undefined ? undefined : Number(values.id);
+    if (id !== undefined && !Number.isInteger(id)) throw new UsageError(`--id must be a source number\n${USAGE}`);
+    const app = openCliServices(values as { db?: string }, io);
+    const onSignal = () => app.services.budget.cancelSourceSync();
+    process.once('SIGINT', onSignal);
+    try {
+      const syncs = await app.services.budget.syncSources(id);
+      if (values.json) printJson(io, { syncs });
+      else if (syncs.length === 0) io.stdout('no sources; add one with "gpu-planner source add FOLDER"\n');
+      else for (const s of syncs) io.stdout(syncText(s));
+      return syncs.some((s) => s.refused.length > 0) ? EXIT_USER_ERROR : EXIT_OK;
+    } finally {
+      process.removeListener('SIGINT', onSignal);
+      app.close();
+    }
+  }
+  if (what === 'remove') {
+    const { values, positionals } = parse(rest, {});
+    const id = Number(positionals[0]);
+    if (positionals.length !== 1 || !Number.isInteger(id)) throw new UsageError(USAGE);
+    const app = openCliServices(values as { db?: string }, io);
+    try {
+      const removed = app.services.budget.removeSource(id);
+      io.stdout(removed ? `removed source #${id} (its imports stay)\n` : `no source #${id}\n`);
+      return removed ? EXIT_OK : EXIT_USER_ERROR;
+    } finally {
+      app.close();
+    }
+  }
+  throw new UsageError(USAGE);
+}
