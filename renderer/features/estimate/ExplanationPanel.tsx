@@ -1,5 +1,6 @@
 /** Every assumption and formula behind the selected row: the GPU estimate's explanation, the cost basis, notes. */
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../../shared/estimate/estimate';
+import { flattenConstants } from '../../../shared/estimate/calibration';
 
 export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | null; cost: RankedRow | null; estimate: WorkloadEstimate }) {
   if (!gpu) return <aside className="panel est-explain muted" aria-label="Explanation">Select a row to see how its figures were computed.</aside>;
@@ -27,7 +28,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
       <details className="est-assumptions">
         <summary>Every constant and assumption of the model</summary>
         <dl className="est-lines">
-          {Object.entries(estimate.assumptions.efficiency).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">fitted on the H100 measurements</span></dd></div>)}
+          {Object.entries(flattenConstants(estimate.assumptions.efficiency)).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">fitted on the H100 measurements</span></dd></div>)}
           {Object.entries(estimate.assumptions.memory).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
           {Object.entries(estimate.assumptions.cost).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
         </dl>
