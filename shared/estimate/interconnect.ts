@@ -6,7 +6,21 @@
  * (resources/catalog/offerings.json), else the GPU's (resources/catalog/gpus.json: the board's NVLink/NVSwitch in its
  * usual multi-GPU box, its PCIe generation, peer-to-peer), else one inferred from the GPU's name and architecture.
  */
-import type { Gpu } from '../domain/catalog';
+import gpusJson from '../../resources/catalog/gpus.json';
+import offeringsJson from '../../resources/catalog/offerings.json';
+import type { Gpu, GpuInterconnect, Offering, OfferingInterconnect } from '../domain/catalog';
+
+// The catalog tables do not store links: the bundled catalog files carry them, looked up by id (user-defined GPUs and
+// offerings fall back to inference from the GPU's name and architecture).
+const BUNDLED_GPU_LINKS = new Map((gpusJson as unknown as { gpus: Array<{ id: string; interconnect?: GpuInterconnect | null }> }).gpus
+  .filter((g) => g.interconnect).map((g) => [g.id, g.interconnect!]));
+const BUNDLED_OFFERING_LINKS = new Map((offeringsJson as unknown as { offerings: Array<{ id: string; interconnect?: OfferingInterconnect | null }> }).offerings
+  .filter((o) => o.interconnect).map((o) => [o.id, o.interconnect!]));
+
+/** An offering's links: its own field, else the bundled catalog's entry for its id, else null (the GPU's apply). */
+export function offeringInterconnectOf(o: Pick<Offering, 'id' | 'interconnect'>): OfferingInterconnect | null {
+  return o.interconnect ?? BUNDLED_OFFERING_LINKS.get(o.id) ?? null;
+}
 
 export const ARCH_FAMILIES = ['volta', 'turing', 'ampere-ga100', 'ampere-ga10x', 'ada', 'hopper', 'blackwell', 'other'] as const;
 export type ArchFamily = (typeof ARCH_FAMILIES)[number];
@@ -29,30 +43,7 @@ export function archFamily(gpu: Pick<Gpu, 'architecture' | 'name' | 'id'>): Arch
   return 'other';
 }
 
-/** The GPU's own links (gpus.json `interconnect`). */
-export interface GpuInterconnect {
-  /** PCIe generation of the board (3, 4, 5, 6). */
-  pcieGeneration: number;
-  /** PCIe lanes (16 unless stated). */
-  pcieLanes?: number;
-  /** PCIe peer-to-peer between two cards of this model (GeForce: no — copies go through host memory). */
-  p2p: boolean;
-  /** NVLink of the board in its usual multi-GPU box; null without NVLink. */
-  nvlink: { generation: number; gbsPerDirection: number; nvswitch: boolean; bridgeGpus?: number } | null;
-}
-
-/** An offering's links (offerings.json `interconnect`): what its machine actually has. */
-export interface OfferingInterconnect {
-  kind: 'nvswitch' | 'nvlink' | 'nvlink-bridge' | 'pcie';
-  nvlinkGeneration?: number;
-  /** per GPU, per direction. */
-  gbsPerDirection?: number;
-  pcieGeneration?: number;
-  p2p?: boolean;
-  /** network between nodes (multi-node jobs), Gb/s per node. */
-  network?: { kind: 'efa' | 'infiniband' | 'ethernet'; gbps: number } | null;
-  source?: string;
-}
+export type { GpuInterconnect, OfferingInterconnect } from '../domain/catalog';
 
 /** The link an all-reduce runs over. */
 export interface Link {
@@ -86,7 +77,7 @@ function inferGpuInterconnect(gpu: Gpu): GpuInterconnect {
 
 /** The GPU's interconnect: its catalog field where present, else inferred (stated in `inferred`). */
 export function gpuInterconnectOf(gpu: Gpu): { value: GpuInterconnect; inferred: boolean } {
-  const given = (gpu as Gpu & { interconnect?: GpuInterconnect | null }).interconnect;
+  const given = gpu.interconnect ?? BUNDLED_GPU_LINKS.get(gpu.id);
   return given ? { value: given, inferred: false } : { value: inferGpuInterconnect(gpu), inferred: true };
 }
 
