@@ -74,7 +74,7 @@ describe('data parallel knows the interconnect', () => {
 
   it('rejects node counts that do not split the GPUs', () => {
     for (const [w, field] of [[{ ...bertLarge, batchSize: 8, gpuCount: 2, nodeCount: 4 }, 'nodeCount'], [{ ...bertLarge, batchSize: 8, gpuCount: 6, nodeCount: 4 }, 'nodeCount'], [{ ...bertLarge, batchSize: 8, stack: 'turbo' }, 'stack']] as const) {
-      try { parseWorkload(w); expect.unreachable(); } catch (error) { expect(isUserError(error) && error.details.field).toBe(field); }
+      try { parseWorkload(w); expect.unreachable(); } catch (error) { expect(isUserError(error) && error.details?.field).toBe(field); }
     }
   });
 });
