@@ -82,8 +82,11 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
   const selectedIds = new Set(selected.map((g) => g.id));
   const boxes = offerings.filter((o) => selectedIds.has(o.gpuId)).map((o) => o.gpuCount);
   const largestBox = boxes.length ? Math.max(...boxes) : 0;
-  if (largestBox > 0 && workload.gpuCount > largestBox) {
-    const message = `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
+  const gpusPerNode = Math.ceil(workload.gpuCount / workload.nodeCount);
+  if (largestBox > 0 && gpusPerNode > largestBox) {
+    const message = workload.nodeCount > 1
+      ? `No offering in the catalog has ${gpusPerNode} GPUs of one type per machine (largest: ${largestBox}) for ${workload.gpuCount} GPUs over ${workload.nodeCount} nodes; times are shown, costs are not.`
+      : `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
     warnings.push({ field: 'gpuCount', message });
     notes.push(message);
   }
@@ -113,14 +116,18 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
         return value;
       };
       for (const offering of run.largestBatch >= 1 ? offeringsByGpu.get(gpu.id) ?? [] : []) {
-        if (offering.gpuCount < workload.gpuCount) {
-          run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount): not priced.`);
+        // several nodes: the job rents nodeCount machines of the offering when one holds the GPUs of a node
+        const machines = workload.nodeCount > 1 && offering.gpuCount >= gpusPerNode && offering.gpuCount < workload.gpuCount ? workload.nodeCount : 1;
+        if (offering.gpuCount * machines < workload.gpuCount) {
+          run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount${workload.nodeCount > 1 ? `, ${gpusPerNode} per node` : ''}): not priced.`);
           continue;
         }
         const own = hoursOn(offering);
         for (const price of offering.prices) {
-          const cost = costOfRun(own.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
-          if (!cost) continue;
+          const one = costOfRun(own.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
+          if (!one) continue;
+          const times = (x: number | null) => (x === null ? null : Math.round(x * machines * 100) / 100);
+          const cost = machines > 1 ? { ...one, usd: times(one.usd)!, usdLow: times(one.usdLow), usdHigh: times(one.usdHigh), basis: `${machines} machines × (${one.basis})` } : one;
           if (offering.gpuCount > workload.gpuCount) cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
           if (own.scaling) cost.basis += `; ${own.scaling} (this machine's links)`;
           costs.push(cost);

@@ -72,6 +72,18 @@ describe('data parallel knows the interconnect', () => {
     expect(toCliJson(estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] })).results[0]).toMatchObject({ nodeCount: 2, scaling: { gpuCount: 16, nodeCount: 2 } });
   });
 
+  it('prices a multi-node job as that many machines of an offering that holds a node\'s GPUs', () => {
+    const base = { ...bertLarge, batchSize: 32, dataset: { samples: 1_000_000 }, epochs: 1 };
+    const one = estimateWorkloadAcrossCatalog({ ...base, gpuCount: 8 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] });
+    const two = estimateWorkloadAcrossCatalog({ ...base, gpuCount: 16, nodeCount: 2 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] });
+    const p4d = (e: typeof one) => e.ranking.find((r) => r.offeringId === 'aws-p4d-24xlarge' && r.priceKind === 'on-demand')!;
+    expect(p4d(two).basis).toMatch(/^2 machines × /);
+    expect(p4d(two).trainingHours).toBeLessThan(p4d(one).trainingHours * 0.6);
+    expect(p4d(two).usd).toBeGreaterThan(p4d(one).usd);
+    expect(two.warnings).toEqual([]);
+    expect(estimateWorkloadAcrossCatalog({ ...base, gpuCount: 32, nodeCount: 2 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] }).warnings[0]!.message).toContain('16 GPUs of one type per machine');
+  });
+
   it('rejects node counts that do not split the GPUs', () => {
     for (const [w, field] of [[{ ...bertLarge, batchSize: 8, gpuCount: 2, nodeCount: 4 }, 'nodeCount'], [{ ...bertLarge, batchSize: 8, gpuCount: 6, nodeCount: 4 }, 'nodeCount'], [{ ...bertLarge, batchSize: 8, stack: 'turbo' }, 'stack']] as const) {
       try { parseWorkload(w); expect.unreachable(); } catch (error) { expect(isUserError(error) && error.details?.field).toBe(field); }
