@@ -96,21 +96,21 @@ export function intraNodeLink(gpu: Gpu, gpuCount: number, offering?: OfferingInt
       return { kind: 'nvlink-bridge', gbs, latencySeconds: LATENCY.nvlink, label: `NVLink bridge between 2 cards (${gbs} GB/s per direction, offering)`, inferred: false };
     }
     const p2p = offering.p2p ?? gpuInterconnectOf(gpu).value.p2p;
-    return pcieLink(gen, p2p, false, 'offering');
+    return pcieLink(gen, p2p, false, 'offering', gpuInterconnectOf(gpu).value.pcieLanes ?? 16);
   }
   const { value: g, inferred } = gpuInterconnectOf(gpu);
   if (g.nvlink && (g.nvlink.nvswitch || !g.nvlink.bridgeGpus || gpuCount <= g.nvlink.bridgeGpus)) {
     const kind = g.nvlink.nvswitch ? 'nvswitch' : g.nvlink.bridgeGpus ? 'nvlink-bridge' : 'nvlink';
     return { kind, gbs: g.nvlink.gbsPerDirection, latencySeconds: LATENCY.nvlink, label: `${kind === 'nvswitch' ? 'NVSwitch' : kind === 'nvlink-bridge' ? 'NVLink bridge' : 'NVLink'} gen ${g.nvlink.generation} (${g.nvlink.gbsPerDirection} GB/s per GPU per direction${inferred ? ', inferred' : ''})`, inferred };
   }
-  return pcieLink(g.pcieGeneration, g.p2p, inferred, inferred ? 'inferred' : 'GPU catalog');
+  return pcieLink(g.pcieGeneration, g.p2p, inferred, inferred ? 'inferred' : 'GPU catalog', g.pcieLanes ?? 16);
 }
 
-function pcieLink(gen: number, p2p: boolean, inferred: boolean, from: string): Link {
-  const gbs = PCIE_GBS[gen] ?? 31.5;
+function pcieLink(gen: number, p2p: boolean, inferred: boolean, from: string, lanes = 16): Link {
+  const gbs = ((PCIE_GBS[gen] ?? 31.5) * lanes) / 16;
   return p2p
-    ? { kind: 'pcie-p2p', gbs, latencySeconds: LATENCY.pcie, label: `PCIe Gen${gen} x16 with peer-to-peer (${gbs} GB/s per direction, ${from})`, inferred }
-    : { kind: 'pcie-host', gbs, latencySeconds: LATENCY.host, label: `PCIe Gen${gen} x16 without peer-to-peer: copies go through host memory (${gbs} GB/s per direction, ${from})`, inferred };
+    ? { kind: 'pcie-p2p', gbs, latencySeconds: LATENCY.pcie, label: `PCIe Gen${gen} x${lanes} with peer-to-peer (${gbs} GB/s per direction, ${from})`, inferred }
+    : { kind: 'pcie-host', gbs, latencySeconds: LATENCY.host, label: `PCIe Gen${gen} x${lanes} without peer-to-peer: copies go through host memory (${gbs} GB/s per direction, ${from})`, inferred };
 }
 
 /** The node network for multi-node jobs: the offering's where known, else 100 Gb/s Ethernet (stated). */

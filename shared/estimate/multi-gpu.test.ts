@@ -10,7 +10,7 @@ import providersJson from '../../resources/catalog/providers.json';
 import type { Gpu, OfferingWithPrices, Price } from '../domain/catalog';
 import { isUserError } from '../domain/errors';
 import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
-import { offeringInterconnectOf } from './interconnect';
+import { archFamily, intraNodeLink, offeringInterconnectOf } from './interconnect';
 import { resolveModel } from './model';
 import { estimateTrainingRun } from './training-run';
 import { parseWorkload } from './workload';
@@ -33,6 +33,15 @@ const explain = (r: ReturnType<typeof run>, label: string) => r.explanation.find
 
 describe('data parallel knows the interconnect', () => {
   const bertLarge = { model: { preset: 'bert-large' }, input: { seqLen: 384 }, precision: 'fp16' };
+
+  it('every GPU resolves to an architecture family and a link; x8 cards get half the PCIe bandwidth', () => {
+    for (const g of gpus) expect(intraNodeLink(g, 2).gbs, g.id).toBeGreaterThan(0);
+    expect(gpus.filter((g) => g.vendor === 'NVIDIA' && archFamily(g) === 'other').map((g) => g.id)).toEqual([]);
+    expect(archFamily(gpu('a10-24gb'))).toBe('ampere-ga10x');
+    expect(archFamily(gpu('a100-pcie-40gb'))).toBe('ampere-ga100');
+    expect(intraNodeLink(gpu('rtx-4060ti-8gb'), 2)).toMatchObject({ kind: 'pcie-host', gbs: 15.75 });
+    expect(intraNodeLink(gpu('h100-sxm-80gb'), 8)).toMatchObject({ kind: 'nvswitch', gbs: 450 });
+  });
 
   it('every multi-GPU offering in the catalog carries its interconnect', () => {
     const multi = offerings.filter((o) => o.gpuCount > 1);
