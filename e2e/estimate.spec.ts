@@ -154,3 +154,26 @@ test('issue 19: memory bar to the GPU\'s memory, family defaults on a model chan
   expect(kinds.length).toBeGreaterThan(0);
   expect(kinds.every((t) => t.includes('spot'))).toBe(true);
 });
+
+test('GPU count, nodes and software stack: the explanation shows the scaling efficiency and what limits it (issue 17)', async ({ app, page }) => {
+  await openEstimate(page);
+  await page.getByLabel('Model').selectOption('bert-base');
+  await page.getByLabel('Sequence (tokens)').fill('128');
+  await page.getByLabel('Batch per GPU').fill('16');
+  await page.getByLabel('GPUs (data parallel)').fill('8');
+  await page.getByLabel('Software stack').selectOption('compiled');
+  await page.getByText(/updated in \d+ ms/).waitFor();
+  await table(page).locator('tbody tr[data-row-id]').first().click();
+  const explanation = page.getByLabel('Explanation');
+  await expect(explanation).toContainText('Scaling efficiency');
+  await expect(explanation).toContainText('compiled stack');
+  await expect(explanation).toContainText(/Link: (NVSwitch|NVLink|PCIe)/);
+  await expect(page.getByLabel('Speed and scaling')).toContainText(/Scaling efficiency \d+% on 8 GPUs/);
+  await app.screenshot('estimate-8-gpus-scaling');
+  await page.getByLabel('Nodes').fill('3');
+  await expect(page.locator('#wf-nodeCount-error')).toContainText('does not split evenly');
+  await page.getByLabel('Nodes').fill('2');
+  await expect(page.locator('#wf-nodeCount-error')).toHaveCount(0);
+  await expect(page.getByLabel('Speed and scaling')).toContainText('over 2 nodes');
+  await expect(page.locator('body')).not.toContainText('NaN');
+});

@@ -19,6 +19,29 @@ export const isoDateSchema = z
 const positive = z.number().finite().positive();
 const tflops = positive.nullable();
 
+/** A GPU's links (gpus.json `interconnect`): PCIe generation, peer-to-peer, NVLink in its usual multi-GPU box. */
+export const gpuInterconnectSchema = z
+  .object({
+    pcieGeneration: z.number().int().min(1).max(7),
+    pcieLanes: z.number().int().positive().max(32).optional(),
+    p2p: z.boolean(),
+    nvlink: z.object({ generation: z.number().int().min(1).max(9), gbsPerDirection: positive, nvswitch: z.boolean(), bridgeGpus: z.number().int().min(2).optional() }).strict().nullable(),
+  })
+  .strict();
+
+/** An offering's links (offerings.json `interconnect`): what its machine has between GPUs and to other machines. */
+export const offeringInterconnectSchema = z
+  .object({
+    kind: z.enum(['nvswitch', 'nvlink', 'nvlink-bridge', 'pcie']),
+    nvlinkGeneration: z.number().int().min(1).max(9).optional(),
+    gbsPerDirection: positive.optional(),
+    pcieGeneration: z.number().int().min(1).max(7).optional(),
+    p2p: z.boolean().optional(),
+    network: z.object({ kind: z.enum(['efa', 'infiniband', 'ethernet']), gbps: positive }).strict().nullable().optional(),
+    source: z.string().min(1).optional(),
+  })
+  .strict();
+
 export const gpuFileEntrySchema = z
   .object({
     id: catalogIdSchema,
@@ -30,6 +53,7 @@ export const gpuFileEntrySchema = z
     tflops: z.object(Object.fromEntries(PRECISIONS.map((p) => [p, tflops])) as Record<Precision, typeof tflops>).strict(),
     tdpWatts: positive.nullable(),
     interconnectGBs: positive.nullable(),
+    interconnect: gpuInterconnectSchema.nullable().optional(),
     source: z.string().min(10, 'a datasheet URL or document'),
     notes: z.string().min(1).nullable(),
   })
@@ -69,6 +93,7 @@ export const offeringFileEntrySchema = z
     region: z.string().min(1).nullable(),
     notes: z.string().min(1).nullable(),
     powerWatts: positive.nullable(),
+    interconnect: offeringInterconnectSchema.nullable().optional(),
     prices: z.array(priceFileEntrySchema).min(1, 'at least one dated price'),
   })
   .strict();

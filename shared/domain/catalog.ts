@@ -25,6 +25,8 @@ export interface Gpu {
   tdpWatts: number | null;
   /** GPU-to-GPU interconnect bandwidth per GPU in GB/s (NVLink, else PCIe). */
   interconnectGBs: number | null;
+  /** The board's links: PCIe generation, peer-to-peer, NVLink/NVSwitch in its usual multi-GPU box (null/absent: inferred). */
+  interconnect?: GpuInterconnect | null;
   /** Where the figures come from (datasheet URL or document name). */
   source: string;
   notes: string | null;
@@ -81,6 +83,32 @@ export interface Offering {
   powerWatts: number | null;
   /** true for offerings the user created (editable and deletable). */
   userDefined: boolean;
+  /** The machine's links between its GPUs and to other machines (multi-GPU offerings). */
+  interconnect?: OfferingInterconnect | null;
+}
+
+/** A GPU's links (gpus.json `interconnect`). */
+export interface GpuInterconnect {
+  /** PCIe generation of the board (3, 4, 5, 6). */
+  pcieGeneration: number;
+  pcieLanes?: number;
+  /** PCIe peer-to-peer between two cards of this model (GeForce: no — copies go through host memory). */
+  p2p: boolean;
+  /** NVLink of the board in its usual multi-GPU box; null without NVLink. */
+  nvlink: { generation: number; gbsPerDirection: number; nvswitch: boolean; bridgeGpus?: number } | null;
+}
+
+/** An offering's links (offerings.json `interconnect`). */
+export interface OfferingInterconnect {
+  kind: 'nvswitch' | 'nvlink' | 'nvlink-bridge' | 'pcie';
+  nvlinkGeneration?: number;
+  /** per GPU, per direction, GB/s. */
+  gbsPerDirection?: number;
+  pcieGeneration?: number;
+  p2p?: boolean;
+  /** network between nodes (multi-node jobs), Gb/s per node. */
+  network?: { kind: 'efa' | 'infiniband' | 'ethernet'; gbps: number } | null;
+  source?: string;
 }
 
 /** An offering with its provider's name and its current (latest asOf) price per kind. */

@@ -1,3 +1,5 @@
+import type { ArchFamily, Link } from './interconnect';
+
 /**
  * The few efficiency constants of the estimation model, fitted on ../shared/calibration/h100-sxm-measured.jsonl
  * (one H100 SXM 80GB, PyTorch 2.11 eager, AdamW, synthetic data on the GPU). The fit is
@@ -11,6 +13,8 @@ export interface EfficiencyConstants {
   computeEfficiency: number;
   /** width (channels / hidden size) at which matmuls reach half of computeEfficiency: efficiency × w/(w + w0). */
   halfEfficiencyWidth: number;
+  /** half-efficiency width scales with the GPU's dense peak for the precision: w0 × (peak ÷ 989 TFLOP/s)^exponent (bigger GPUs need wider matmuls to fill). */
+  halfWidthPeakExponent: number;
   /** achievable fraction of the datasheet memory bandwidth for the step's memory traffic. */
   bandwidthEfficiency: number;
   /** passes over the saved activations per step (written in forward, read in backward, gradient written and read, plus the elementwise ops in between). */
@@ -27,12 +31,47 @@ export interface EfficiencyConstants {
   nonOverlap: number;
   /** framework workspaces allocated through PyTorch's caching allocator (cuBLAS/cuDNN), GiB. */
   frameworkWorkspaceGiB: number;
+  /** per architecture family: achieved fraction of the datasheet peak relative to Hopper (conv / matmul) and of the bandwidth. */
+  architecture: Record<ArchFamily, ArchitectureFactors>;
+  /** per software stack: multipliers on the host floor, the GPU launch gaps and the elementwise activation passes. */
+  stacks: Record<Stack, StackFactors>;
+  /** data-parallel all-reduce and its overlap with backward. */
+  dataParallel: DataParallelConstants;
+}
+
+export interface ArchitectureFactors {
+  /** convolution FLOPs (cuDNN) relative to Hopper's fraction of its own peak. */
+  conv: number;
+  /** matmul/attention FLOPs (cuBLAS) relative to Hopper. */
+  matmul: number;
+  /** achieved memory bandwidth relative to Hopper's fraction (large L2 caches raise it). */
+  bandwidth: number;
+  /** board watts needed per dense TFLOP/s to hold the datasheet clock under tensor load: boards with less (A10, L4, T4, RTX 6000 Ada, H100 PCIe) throttle to TDP ÷ this. */
+  wattsPerTflop: number;
+}
+
+export const STACKS = ['eager', 'compiled', 'optimized'] as const;
+export type Stack = (typeof STACKS)[number];
+export interface StackFactors { hostFloor: number; launchGaps: number; activationPasses: number }
+
+export interface DataParallelConstants {
+  /** achieved fraction of a link's datasheet bandwidth in a ring all-reduce (NCCL bus bandwidth ÷ datasheet). */
+  linkEfficiency: Record<Link['kind'], number>;
+  /** fraction of the backward pass the bucketed all-reduce can hide behind (DDP overlaps buckets with the remaining backward). */
+  overlap: number;
+  /** step time lost to synchronisation and stragglers per doubling of the GPU count (fraction of the step). */
+  syncPerDoubling: number;
+  /** gradient bytes per trainable parameter all-reduced (PyTorch DDP reduces the fp32 .grad tensors under AMP). */
+  gradientBytes: number;
+  /** DDP bucket size (bytes): the last bucket cannot overlap with backward. */
+  bucketBytes: number;
 }
 
 /** Fitted values (see calibration.test.ts for the fit and its error table). */
 export const FITTED: EfficiencyConstants = {
-  computeEfficiency: 0.5, // 50% of the dense peak for wide matmuls …
-  halfEfficiencyWidth: 256, // … × width/(width+256): 37% at hidden 768, 47% at 4096, ~28% for ResNet-34's convs
+  computeEfficiency: 0.55, // 55% of the dense peak for wide matmuls …
+  halfEfficiencyWidth: 256, // … × width/(width+256) on the H100 (bf16): 41% at hidden 768, 52% at 4096, ~31% for ResNet-34's convs
+  halfWidthPeakExponent: 0.25, // w0 scales with (peak ÷ H100 bf16 peak)^0.25: smaller GPUs fill with narrower matmuls
   bandwidthEfficiency: 0.8, // fixed (not identifiable separately from the passes below)
   activationTrafficPasses: 16, // bytes elementwise kernels move per step ≈ 16 × the saved layer activations (logits: 4 passes, stated)
   secondsPerOp: 120e-6, // PyTorch eager host time per op per step (forward + backward + optimizer share)
@@ -41,6 +80,30 @@ export const FITTED: EfficiencyConstants = {
   gpuSecondsPerOp: 40e-6, // GPU launch gaps and kernel tails per op (forward and backward kernels)
   nonOverlap: 0, // pure roofline: step = max(compute, memory) + gaps
   frameworkWorkspaceGiB: 0.04, // cuBLAS/cuDNN workspaces in max_memory_allocated
+  // Fitted on resources/benchmarks/published-training-throughput.json (shared/estimate/benchmarks.test.ts, FIT=1); Hopper = 1 by definition.
+  architecture: {
+    volta: { conv: 0.5, matmul: 0.8, bandwidth: 0.9, wattsPerTflop: 2.5 },
+    turing: { conv: 1, matmul: 1.2, bandwidth: 1, wattsPerTflop: 2.8 }, // no published Turing row in the set: taken as Ampere GA10x (stated)
+    'ampere-ga100': { conv: 0.5, matmul: 0.8, bandwidth: 0.8, wattsPerTflop: 1 }, // A100 40GB PCIe (250 W) throttles
+    'ampere-ga10x': { conv: 1, matmul: 1.2, bandwidth: 1, wattsPerTflop: 2.8 }, // A10 (150 W) and A6000 (300 W) throttle
+    ada: { conv: 0.7, matmul: 1, bandwidth: 1.2, wattsPerTflop: 2.2 }, // large L2 raises effective bandwidth; RTX 6000 Ada (300 W), L4 (72 W) throttle
+    hopper: { conv: 1, matmul: 1, bandwidth: 1, wattsPerTflop: 0 }, // the H100 SXM measurements define 1
+    blackwell: { conv: 1, matmul: 1, bandwidth: 1, wattsPerTflop: 0 }, // no data: taken as Hopper (stated)
+    other: { conv: 1, matmul: 1, bandwidth: 1, wattsPerTflop: 0 },
+  },
+  stacks: {
+    eager: { hostFloor: 1, launchGaps: 1, activationPasses: 1 }, // the H100 measurements (PyTorch eager)
+    compiled: { hostFloor: 0.35, launchGaps: 0.6, activationPasses: 0.75 }, // torch.compile: fused elementwise ops, fewer launches (stated, between eager and optimized)
+    optimized: { hostFloor: 0.1, launchGaps: 0.3, activationPasses: 0.5 }, // fused kernels + CUDA graphs / fused optimizer (NVIDIA DeepLearningExamples)
+  },
+  dataParallel: {
+    // NVLink/NVSwitch and network: NCCL bus bandwidth ≈ 75–80% of the datasheet (stated); PCIe fitted on the published rows
+    linkEfficiency: { nvswitch: 0.75, nvlink: 0.75, 'nvlink-bridge': 0.7, 'pcie-p2p': 0.8, 'pcie-host': 0.4, network: 0.8 },
+    overlap: 0.25, // fitted: DDP hides the all-reduce behind a quarter of the backward pass
+    syncPerDoubling: 0.02, // fitted: 2% of the step per doubling of GPUs (stragglers, barrier, bucket rebuilds)
+    gradientBytes: 4,
+    bucketBytes: 25e6,
+  },
 };
 
 /** Stated assumptions that are not fitted (datasheets and common practice). */
@@ -49,15 +112,33 @@ export const ASSUMPTIONS = {
   cudaContextGiB: 0.5,
   /** caching-allocator fragmentation: reserved ÷ allocated seen in the measurements (1.0–1.17). */
   allocatorHeadroom: 0.1,
-  /** achievable fraction of the interconnect bandwidth for a ring all-reduce. */
-  interconnectEfficiency: 0.7,
-  /** interconnect per GPU when the catalog has none: PCIe 4.0 x16, GB/s. */
-  defaultInterconnectGBs: 25,
-  /** share of the all-reduce hidden behind the backward pass (DDP buckets overlap communication). */
-  allReduceOverlap: 0.5,
   /** NF4 weights with double quantization (bitsandbytes QLoRA): bytes per quantized parameter. */
   qloraBytesPerParam: 0.516,
 } as const;
+
+/**
+ * cuDNN workspace of fp32 convolutions with cudnn.benchmark: cuDNN asks for the fastest algorithm's workspace, and
+ * PyTorch offers it only what is free, so cuDNN falls back to leaner algorithms when memory is short. Desired workspace
+ * = fixed + perActivation × the batch's saved activations, fitted on the H100 fp32 CNN rows (1-D convs over long
+ * windows pick FFT/implicit-GEMM algorithms with far larger buffers than 2-D ones); the workspace shown is
+ * min(desired, free memory), and never decides `fits`.
+ */
+export const CUDNN_WORKSPACE = {
+  cnn1d: { fixedGiB: 1.0, perActivation: 12.9 },
+  cnn2d: { fixedGiB: 1.95, perActivation: 0.2 },
+} as const;
+
+/**
+ * The range of an estimate, from the measured spread of model ÷ measured throughput in its regime
+ * (shared/estimate/calibration.test.ts H100 rows and shared/estimate/benchmarks.test.ts published rows; those tests
+ * check these bounds cover every row). Multi-GPU adds the worst scaling-efficiency error seen.
+ */
+export const UNCERTAINTY = {
+  overhead: { label: 'launch-bound', modelOverMeasuredMin: 0.85, modelOverMeasuredMax: 1.15, basis: '8 launch-bound rows: model ÷ measured from ×0.86 to ×1.09' },
+  memory: { label: 'memory-bound', modelOverMeasuredMin: 0.8, modelOverMeasuredMax: 1.4, basis: '23 memory-bound rows: model ÷ measured from ×0.85 to ×1.35' },
+  compute: { label: 'compute-bound', modelOverMeasuredMin: 0.9, modelOverMeasuredMax: 1.2, basis: '17 compute-bound rows: model ÷ measured from ×0.95 to ×1.17' },
+  multiGpu: { efficiencyError: 0.1, basis: '90% of 74 published 2–8 GPU rows within ±0.10 in scaling efficiency' },
+};
 
 /** The H100 SXM datasheet peaks used by the calibration (../shared/calibration/README.md). */
 export const H100_SXM_DATASHEET = {
@@ -66,3 +147,14 @@ export const H100_SXM_DATASHEET = {
   tflops: { fp32: 67, tf32: 495, fp16: 989, bf16: 989, fp8: 1979 },
   tdpWatts: 700, interconnectGBs: 450, source: '../shared/calibration/README.md (NVIDIA H100 datasheet, dense)', notes: null,
 };
+
+/** The constants as flat `name → number` pairs (nested ones as `architecture.volta.conv`), for tables and reports. */
+export function flattenConstants(value: object, prefix = ''): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'number') out[key] = v;
+    else if (v && typeof v === 'object') Object.assign(out, flattenConstants(v as object, key));
+  }
+  return out;
+}

@@ -68,12 +68,14 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(allFinite(toCliJson(estimateWorkloadAcrossCatalog({ model: { custom: { params: 1e13, forwardFlopsPerSample: 1e18, activationBytesPerSample: 1e15 } }, batchSize: 1, dataset: { samples: 1e12 }, epochs: 1000 }, gpus, offerings)))).toEqual([]);
   });
 
-  it('A100 is slower than H100 by about the datasheet ratio when compute-bound', () => {
+  // The ratio is the datasheet's (989/312) times the architecture factors fitted on published rows (Ampere GA100 reaches
+  // 0.8× Hopper's fraction of its peak, with a narrower half-efficiency width): issue 17 changed the upper bound.
+  it('A100 is slower than H100 by about the datasheet ratio (times the fitted architecture factors) when compute-bound', () => {
     const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, batchSize: 4, precision: 'bf16', method: 'lora' };
     const e = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['h100-sxm-80gb', 'a100-sxm-80gb'] });
     const ratio = byGpu(e, 'h100-sxm-80gb').throughput.samplesPerSecond / byGpu(e, 'a100-sxm-80gb').throughput.samplesPerSecond;
     expect(ratio).toBeGreaterThan(2.3);
-    expect(ratio).toBeLessThan(989 / 312 + 0.01);
+    expect(ratio).toBeLessThan((989 / 312) * 1.15);
   });
 
   it('T4 in fp32 has no TF32 and is far slower than in fp16', () => {
@@ -127,7 +129,9 @@ describe('estimateWorkloadAcrossCatalog', () => {
   });
 
   it('two GPUs are faster than one but not twice as fast for a large model; offerings with too few GPUs are not priced', () => {
-    const w = { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 512 }, batchSize: 2, precision: 'bf16', dataset: { samples: 10_000 }, epochs: 1 };
+    // batch 16 per GPU: at batch 2 two RTX 4090s without peer-to-peer are slower than one (issue 17: the all-reduce of
+    // 2 GB of gradients through host memory takes longer than the step), which the next test checks
+    const w = { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 512 }, batchSize: 16, precision: 'bf16', dataset: { samples: 10_000 }, epochs: 1 };
     const one = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     const two = estimateWorkloadAcrossCatalog({ ...w, gpuCount: 2 }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     expect(two.throughput.samplesPerSecond).toBeGreaterThan(one.throughput.samplesPerSecond);
@@ -136,9 +140,10 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(two.notes.some((n) => n.includes('asks for 2'))).toBe(true);
   });
 
-  it('fp32 convolutions say that cuDNN workspace may come on top of the modelled peak (the calibration fp32 rows); bf16 does not', () => {
+  it('fp32 convolutions carry cuDNN workspace in the peak, sized to free memory (the calibration fp32 rows); bf16 does not', () => {
     const fp32 = estimateWorkloadAcrossCatalog({ ...m1, precision: 'fp32' }, gpus, offerings, { gpuIds: ['t4-16gb'] }).results[0]!;
-    expect(fp32.notes.some((n) => n.includes('cuDNN may take extra workspace'))).toBe(true);
+    expect(fp32.notes.some((n) => n.includes('cuDNN takes about') || n.includes('cuDNN would take'))).toBe(true);
+    expect(fp32.memory.workspaceGiB).toBeGreaterThan(1);
     const bf16 = estimateWorkloadAcrossCatalog(m1, gpus, offerings, { gpuIds: ['l4-24gb'] }).results[0]!;
     expect(bf16.notes.some((n) => n.includes('cuDNN'))).toBe(false);
   });

@@ -5,6 +5,7 @@
 import type { Gpu, OfferingWithPrices } from '../domain/catalog';
 import { UserError } from '../domain/errors';
 import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
+import { offeringInterconnectOf } from './interconnect';
 import { COST_ASSUMPTIONS, costOfRun, type CostAssumptions, type OfferingCost } from './cost';
 import { resolveModel } from './model';
 import { findPreset } from './presets';
@@ -81,8 +82,11 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
   const selectedIds = new Set(selected.map((g) => g.id));
   const boxes = offerings.filter((o) => selectedIds.has(o.gpuId)).map((o) => o.gpuCount);
   const largestBox = boxes.length ? Math.max(...boxes) : 0;
-  if (largestBox > 0 && workload.gpuCount > largestBox) {
-    const message = `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
+  const gpusPerNode = Math.ceil(workload.gpuCount / workload.nodeCount);
+  if (largestBox > 0 && gpusPerNode > largestBox) {
+    const message = workload.nodeCount > 1
+      ? `No offering in the catalog has ${gpusPerNode} GPUs of one type per machine (largest: ${largestBox}) for ${workload.gpuCount} GPUs over ${workload.nodeCount} nodes; times are shown, costs are not.`
+      : `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
     warnings.push({ field: 'gpuCount', message });
     notes.push(message);
   }
@@ -97,17 +101,37 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
     const result: GpuEstimate = { gpuId: gpu.id, gpuName: gpu.name, gpuCount: workload.gpuCount, fits: run.fits, largestBatch: run.largestBatch, memory: run.memory, throughput: run.throughput, notes: run.notes, explanation: run.explanation };
     if (run.hours !== null) {
       const costs: OfferingCost[] = [];
+      // Multi-GPU: an offering that states its links (NVSwitch, PCIe without peer-to-peer, its network) gets its own time.
+      const byLinks = new Map<string, { hours: number; scaling: string | null }>();
+      const hoursOn = (o: OfferingWithPrices): { hours: number; scaling: string | null } => {
+        const links = offeringInterconnectOf(o);
+        if (workload.gpuCount <= 1 || !links) return { hours: run.hours!, scaling: null };
+        const key = JSON.stringify(links);
+        const cached = byLinks.get(key);
+        if (cached) return cached;
+        const own = estimateTrainingRun(model, workload, gpu, workload.gpuCount, { ...(options.constants ? { constants: options.constants } : {}), interconnect: links });
+        const s = own.throughput.scaling;
+        const value = { hours: own.hours ?? run.hours!, scaling: s ? `${Math.round(s.efficiency * 100)}% scaling over ${s.link}${s.network ? ` and ${s.network}` : ''}` : null };
+        byLinks.set(key, value);
+        return value;
+      };
       for (const offering of run.largestBatch >= 1 ? offeringsByGpu.get(gpu.id) ?? [] : []) {
-        if (offering.gpuCount < workload.gpuCount) {
-          run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount): not priced.`);
+        // several nodes: the job rents nodeCount machines of the offering when one holds the GPUs of a node
+        const machines = workload.nodeCount > 1 && offering.gpuCount >= gpusPerNode && offering.gpuCount < workload.gpuCount ? workload.nodeCount : 1;
+        if (offering.gpuCount * machines < workload.gpuCount) {
+          run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount${workload.nodeCount > 1 ? `, ${gpusPerNode} per node` : ''}): not priced.`);
           continue;
         }
+        const own = hoursOn(offering);
         for (const price of offering.prices) {
-          const cost = costOfRun(run.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
-          if (!cost) continue;
+          const one = costOfRun(own.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
+          if (!one) continue;
+          const times = (x: number | null) => (x === null ? null : Math.round(x * machines * 100) / 100);
+          const cost = machines > 1 ? { ...one, usd: times(one.usd)!, usdLow: times(one.usdLow), usdHigh: times(one.usdHigh), basis: `${machines} machines × (${one.basis})` } : one;
           if (offering.gpuCount > workload.gpuCount) cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
+          if (own.scaling) cost.basis += `; ${own.scaling} (this machine's links)`;
           costs.push(cost);
-          rows.push({ ...cost, key: rowKey(cost.offeringId, cost.priceKind), fits: run.fits || run.largestBatch >= 1, trainingHours: run.hours, bound: run.throughput.bound, pareto: false, rank: 0 });
+          rows.push({ ...cost, key: rowKey(cost.offeringId, cost.priceKind), fits: run.fits || run.largestBatch >= 1, trainingHours: own.hours, bound: run.throughput.bound, pareto: false, rank: 0 });
         }
       }
       result.training = { hours: run.hours, offerings: costs };
@@ -139,7 +163,9 @@ export function toCliJson(e: WorkloadEstimate) {
     results: e.results.map((r) => ({
       gpuId: r.gpuId, gpuCount: r.gpuCount, fits: r.fits, largestBatch: r.largestBatch,
       memory: { peakGiB: r.memory.peakGiB, weightsGiB: r.memory.weightsGiB, gradientsGiB: r.memory.gradientsGiB, optimizerGiB: r.memory.optimizerGiB, activationsGiB: r.memory.activationsGiB, logitsGiB: r.memory.logitsGiB, requiredGiB: r.memory.requiredGiB },
-      throughput: { samplesPerSecond: r.throughput.samplesPerSecond, tokensPerSecond: r.throughput.tokensPerSecond, stepSeconds: r.throughput.stepSeconds, bound: r.throughput.bound, microBatch: r.throughput.microBatch, accumulationSteps: r.throughput.accumulationSteps },
+      stack: r.throughput.stack, nodeCount: e.workload.nodeCount,
+      throughput: { samplesPerSecond: r.throughput.samplesPerSecond, samplesPerSecondLow: r.throughput.samplesPerSecondLow, samplesPerSecondHigh: r.throughput.samplesPerSecondHigh, tokensPerSecond: r.throughput.tokensPerSecond, stepSeconds: r.throughput.stepSeconds, bound: r.throughput.bound, microBatch: r.throughput.microBatch, accumulationSteps: r.throughput.accumulationSteps },
+      ...(r.throughput.scaling ? { scaling: r.throughput.scaling } : {}),
       ...(r.training ? { training: { hours: r.training.hours, offerings: r.training.offerings.map((o) => ({ offeringId: o.offeringId, priceKind: o.priceKind, usd: o.usd, usdLow: o.usdLow, usdHigh: o.usdHigh, hours: o.hours, asOf: o.asOf, source: o.source })) } } : {}),
       notes: r.notes,
       explanation: r.explanation,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { UserError } from '../domain/errors';
+import { STACKS } from './calibration';
 import { findPreset, presetIds, type ModelPreset } from './presets';
 
 const positiveInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`).max(1e12, `${what} is implausibly large`);
@@ -49,6 +50,10 @@ export const workloadSchema = z.object({
   gradientCheckpointing: z.boolean().default(false),
   optimizer: z.enum(OPTIMIZERS, { error: `optimizer must be one of ${OPTIMIZERS.join(', ')}` }).default('adamw'),
   gpuCount: positiveInt('gpuCount').max(4096).default(1),
+  /** machines the gpuCount GPUs are spread over (data parallel across nodes uses the node network). */
+  nodeCount: positiveInt('nodeCount').max(1024).default(1),
+  /** software stack: eager PyTorch (default), torch.compile, or fused kernels + CUDA graphs. */
+  stack: z.enum(STACKS, { error: `stack must be one of ${STACKS.join(', ')}` }).default('eager'),
   dataset: z.union([
     z.object({ samples: positiveInt('dataset.samples') }).strict(),
     z.object({ tokens: positiveInt('dataset.tokens').max(1e16) }).strict(),
@@ -112,6 +117,8 @@ export function checkWorkload(w: Workload, file?: string): ModelPreset | null {
   if (w.method !== 'full' && family !== 'decoder' && family !== 'encoder' && family !== 'vit') fail('method', `${w.method} applies to transformer models; use "full" for ${preset?.id ?? 'this model'}`, file, 'full');
   if (w.method === 'full' && w.lora) fail('lora', 'lora settings need method "lora" or "qlora"', file);
   if (w.dataset && 'tokens' in w.dataset && family !== 'decoder' && family !== 'encoder') fail('dataset.tokens', 'a token count needs a language model; give dataset.samples', file, 'samples');
+  if (w.nodeCount > w.gpuCount) fail('nodeCount', `${w.nodeCount} nodes need at least as many GPUs (gpuCount is ${w.gpuCount})`, file, `at most ${w.gpuCount}`);
+  if (w.gpuCount % w.nodeCount !== 0) fail('nodeCount', `gpuCount ${w.gpuCount} does not split evenly over ${w.nodeCount} nodes`, file, 'a divisor of gpuCount');
   if ((w.dataset === undefined) !== (w.epochs === undefined) && w.epochs !== undefined) fail('dataset', 'epochs is given but dataset is not', file, '{"samples": N}');
   return preset;
 }

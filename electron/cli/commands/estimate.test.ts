@@ -48,6 +48,24 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     expect(r.training.offerings[0]).toMatchObject({ offeringId: expect.any(String), priceKind: expect.any(String), usd: expect.any(Number), asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
+  it('takes the optional "stack", gpuCount and nodeCount, echoes the stack in each result and gives the scaling (issue 17)', () => {
+    const file = writeWorkload('bert8.json', { model: { preset: 'bert-base' }, input: { seqLen: 128 }, batchSize: 16, precision: 'fp16', stack: 'compiled', gpuCount: 8, nodeCount: 1 });
+    const run = cli(['estimate', '--workload', file, '--gpu', 'rtx-3090-24gb', '--gpu', 'a100-sxm-40gb', '--db', db, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string; stack: string; nodeCount: number; scaling: { efficiency: number; link: string; limit: string } }> };
+    expect(out.results.map((r) => r.stack)).toEqual(['compiled', 'compiled']);
+    const [geforce, a100] = out.results;
+    expect(geforce!.scaling.link).toContain('without peer-to-peer');
+    expect(a100!.scaling.link).toContain('NVSwitch');
+    expect(a100!.scaling.efficiency).toBeGreaterThan(geforce!.scaling.efficiency);
+    const text = cli(['estimate', '--workload', file, '--gpu', 'rtx-3090-24gb', '--db', db]);
+    expect(text.stdout).toContain('stack: compiled · 8 GPUs over 1 node');
+    expect(text.stdout).toMatch(/scaling \d+% on 8 GPUs: limited by the gradient all-reduce/);
+    const bad = cli(['estimate', '--workload', writeWorkload('badstack.json', { model: { preset: 'bert-base' }, batchSize: 8, stack: 'fast' }), '--db', db, '--json']);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain('stack');
+  });
+
   it('answers every preset on every GPU with finite numbers', () => {
     for (const preset of MODEL_PRESETS) {
       const method = preset.family === 'decoder' && preset.id !== 'gpt2-small' && preset.id !== 'qwen2.5-0.5b' ? 'qlora' : 'full';

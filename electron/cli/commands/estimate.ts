@@ -74,9 +74,12 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
       return EXIT_OK;
     }
     io.stdout(`${estimate.model.name}: ${estimate.model.params.toLocaleString('en-US')} params (${estimate.model.trainableParams.toLocaleString('en-US')} trainable), ${(estimate.model.forwardFlopsPerSample / 1e9).toFixed(3)} GFLOP forward per sample\n\n`);
+    const w = estimate.workload;
+    io.stdout(`stack: ${w.stack} · ${w.gpuCount} GPU${w.gpuCount > 1 ? `s over ${w.nodeCount} node${w.nodeCount > 1 ? 's' : ''} (data parallel, batch ${w.batchSize} per GPU)` : ''}\n\n`);
     io.stdout('gpu                  fits  batch≤  peak GiB  samples/s    bound      hours   cheapest\n');
     for (const r of estimate.results) {
       const cheapest = r.training?.offerings.slice().sort((a, b) => a.usd - b.usd)[0];
+      if (r.throughput.scaling) io.stdout(`${''.padEnd(20)} scaling ${(r.throughput.scaling.efficiency * 100).toFixed(0)}% on ${r.gpuCount} GPUs: ${r.throughput.scaling.limit}\n`);
       io.stdout(`${r.gpuId.padEnd(20)} ${(r.fits ? 'yes' : 'no').padEnd(5)} ${String(r.largestBatch).padStart(6)}  ${r.memory.peakGiB.toFixed(2).padStart(8)}  ${r.throughput.samplesPerSecond.toFixed(1).padStart(9)}  ${r.throughput.bound.padEnd(9)} ${r.training ? r.training.hours.toFixed(2).padStart(7) : '      —'}   ${cheapest ? `$${cheapest.usd} ${cheapest.priceKind} ${cheapest.offeringId} (as of ${cheapest.asOf})` : ''}\n`);
     }
     for (const n of estimate.notes) io.stdout(`\nnote: ${n}\n`);

@@ -7,7 +7,7 @@ import { UserError } from '../../../shared/domain/errors';
 import { toCsv } from '../../../shared/domain/csv';
 import { assembleReportModel, type BudgetInput, type HardwareAlternative, type PhaseEstimateInput, type ReportModel, type ReportSectionId } from '../../../shared/domain/report/report-model';
 import { reportTable, type CsvTable, type ReportTable } from '../../../shared/domain/report/report-tables';
-import { ASSUMPTIONS, FITTED } from '../../../shared/estimate/calibration';
+import { ASSUMPTIONS, FITTED, flattenConstants } from '../../../shared/estimate/calibration';
 import { COST_ASSUMPTIONS } from '../../../shared/estimate/cost';
 import type { PageSize } from '../../../shared/ipc/contract/report';
 import type { ServiceDeps } from '../service-deps';
@@ -150,7 +150,7 @@ export function createReportService(deps: ServiceDeps) {
       gpus: services().catalog.listGpus(),
       phaseEstimates: phaseEstimates(view.plan),
       budget: await budgetInput(view.plan.project.id),
-      constants: { efficiency: { ...FITTED }, memory: { ...ASSUMPTIONS }, cost: { ...COST_ASSUMPTIONS } },
+      constants: { efficiency: flattenConstants(FITTED), memory: { ...ASSUMPTIONS }, cost: { ...COST_ASSUMPTIONS } },
       calibration: CALIBRATION,
       costRule: show.costRule,
       generatedAt: deps.now().toISOString(),

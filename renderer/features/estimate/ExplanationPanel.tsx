@@ -1,5 +1,6 @@
 /** Every assumption and formula behind the selected row: the GPU estimate's explanation, the cost basis, notes. */
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../../shared/estimate/estimate';
+import { flattenConstants } from '../../../shared/estimate/calibration';
 
 const PARTS = [['weightsGiB', 'weights'], ['gradientsGiB', 'gradients'], ['optimizerGiB', 'optimizer state'], ['activationsGiB', 'activations']] as const;
 
@@ -38,6 +39,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         <span><i className="optimizerGiB" />optimizer {m.optimizerGiB} GiB</span><span><i className="activationsGiB" />activations {m.activationsGiB} GiB{m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}</span>
         <span className="muted">of {m.gpuMemoryGiB} GiB; needs {m.requiredGiB} GiB with context and headroom</span>
       </div>
+      <Speed gpu={gpu} />
       <dl className="est-lines">
         {gpu.explanation.map((l) => (
           <div key={l.label}><dt>{l.label}</dt><dd><strong>{l.value}</strong>{l.formula && <span className="muted"> — {l.formula}</span>}</dd></div>
@@ -48,11 +50,29 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
       <details className="est-assumptions">
         <summary>Every constant and assumption of the model</summary>
         <dl className="est-lines">
-          {Object.entries(estimate.assumptions.efficiency).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">fitted on the H100 measurements</span></dd></div>)}
+          {Object.entries(flattenConstants(estimate.assumptions.efficiency)).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">fitted (shared/estimate/calibration.ts: H100 measurements and published benchmarks)</span></dd></div>)}
           {Object.entries(estimate.assumptions.memory).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
           {Object.entries(estimate.assumptions.cost).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
         </dl>
       </details>
     </aside>
+  );
+}
+
+/** Throughput with its range and bound, and on several GPUs the scaling efficiency and what limits it (issue 17). */
+function Speed({ gpu }: { gpu: GpuEstimate }) {
+  const t = gpu.throughput;
+  const s = t.scaling;
+  return (
+    <div className="est-speed" aria-label="Speed and scaling">
+      <p><strong>{t.samplesPerSecond.toLocaleString('en-US')} samples/s</strong> <span className="muted">(range {t.samplesPerSecondLow.toLocaleString('en-US')}–{t.samplesPerSecondHigh.toLocaleString('en-US')}, {t.uncertainty.regime}; {t.stack} stack)</span></p>
+      {s && (
+        <p className="est-scaling">
+          <strong>Scaling efficiency {Math.round(s.efficiency * 100)}%</strong> on {s.gpuCount} GPUs{s.nodeCount > 1 ? ` over ${s.nodeCount} nodes` : ''}
+          {' '}({(s.efficiency * s.gpuCount).toFixed(2)}× one GPU) — {s.limit}.
+          <span className="muted"> Link: {s.link}{s.network ? `; between nodes: ${s.network}` : ''}. Offerings with their own links are priced with them (see the cost basis).</span>
+        </p>
+      )}
+    </div>
   );
 }

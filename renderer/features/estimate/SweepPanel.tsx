@@ -30,7 +30,8 @@ export function SweepPanel({ workload }: { workload: Record<string, unknown> }) 
     idRef.current = id;
     setSweepId(id); setError(null); setResult(null); setProgress({ done: 0, total: variants.length });
     try {
-      const r = await unwrap(api.estimate.sweep({ sweepId: id, workloads: variants.map((v) => ({ ...workload, ...v })) }));
+      // the sweep's GPU counts (1–8) fit in one machine: nodeCount 1 whatever the form says
+      const r = await unwrap(api.estimate.sweep({ sweepId: id, workloads: variants.map((v) => ({ ...workload, ...v, nodeCount: 1 })) }));
       setResult({ variants, summaries: r.summaries, cancelled: r.cancelled });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -3,6 +3,11 @@ import type { ReactNode } from 'react';
 import { CUSTOM, DECODER, inputKind, presetOf, type Preset, type WorkloadForm } from './store';
 
 const FAMILY_LABELS: Record<string, string> = { cnn1d: '1-D signal CNNs', cnn2d: 'Image CNNs', vit: 'Vision transformers', encoder: 'Encoders (BERT)', decoder: 'Decoder LLMs', custom: 'Custom' };
+const STACK_HINTS: Record<WorkloadForm['stack'], string> = {
+  eager: 'the default: one kernel per op, host floor per step',
+  compiled: 'fused elementwise ops: lower per-step floor',
+  optimized: 'fused optimizer, CUDA graphs: lowest floor',
+};
 const INPUT_LABELS = { windowSamples: 'Window (samples)', imageSize: 'Image size (px)', seqLen: 'Sequence (tokens)' } as const;
 
 interface Props {
@@ -86,7 +91,15 @@ export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
             </select>
           </Field>
         )}
-        {text('gpuCount', 'GPUs (data parallel)')}
+        {text('gpuCount', 'GPUs (data parallel)', 'in total; batch is per GPU')}
+      </div>
+      <div className="est-form-row">
+        {text('nodeCount', 'Nodes', 'machines the GPUs span')}
+        <Field id="wf-stack" label="Software stack" error={errors.stack} hint={STACK_HINTS[form.stack]}>
+          <select id="wf-stack" className={`input${errors.stack ? ' invalid' : ''}`} value={form.stack} onChange={(e) => onChange('stack', e.target.value as WorkloadForm['stack'])}>
+            <option value="eager">Eager PyTorch</option><option value="compiled">torch.compile</option><option value="optimized">Fused + CUDA graphs</option>
+          </select>
+        </Field>
       </div>
       <label className="est-check">
         <input type="checkbox" checked={form.gradientCheckpointing} onChange={(e) => onChange('gradientCheckpointing', e.target.checked)} /> Gradient checkpointing

@@ -19,6 +19,10 @@ export interface WorkloadForm {
   gradientCheckpointing: boolean;
   optimizer: 'adamw' | 'adam' | 'sgd' | 'sgd-momentum' | 'adafactor' | 'adamw-8bit';
   gpuCount: string;
+  /** machines the GPUs are spread over (issue 17). */
+  nodeCount: string;
+  /** software stack: eager PyTorch (default), torch.compile, fused kernels + CUDA graphs. */
+  stack: 'eager' | 'compiled' | 'optimized';
   datasetSamples: string;
   epochs: string;
   checkpointEveryMinutes: string;
@@ -34,7 +38,7 @@ export const CUSTOM = '__custom';
 
 export const DEFAULT_FORM: WorkloadForm = {
   preset: 'resnet34-1d', inputValue: '500', batchSize: '256', precision: 'bf16', method: 'full', loraRank: '16',
-  gradientCheckpointing: false, optimizer: 'adamw', gpuCount: '1', datasetSamples: '600000', epochs: '50', checkpointEveryMinutes: '30', inputPipeline: '',
+  gradientCheckpointing: false, optimizer: 'adamw', gpuCount: '1', nodeCount: '1', stack: 'eager', datasetSamples: '600000', epochs: '50', checkpointEveryMinutes: '30', inputPipeline: '',
   decLayers: '32', decHidden: '4096', decHeads: '32', decKvHeads: '8', decIntermediate: '14336', decVocab: '32000', decTied: false,
   cusParams: '25000000', cusFlops: '8000000000', cusActBytes: '50000000',
 };
@@ -71,6 +75,8 @@ export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Reco
     gradientCheckpointing: form.gradientCheckpointing,
     optimizer: form.optimizer,
     gpuCount: num(form.gpuCount) ?? 1,
+    nodeCount: num(form.nodeCount) ?? 1,
+    stack: form.stack,
     checkpointEveryMinutes: num(form.checkpointEveryMinutes) ?? 30,
   };
   if (form.method !== 'full') w.lora = { rank: num(form.loraRank), targets: ['q', 'k', 'v', 'o'] };
@@ -103,6 +109,8 @@ export function formOf(w: Record<string, unknown>): WorkloadForm {
     gradientCheckpointing: Boolean(w.gradientCheckpointing),
     optimizer: (w.optimizer as WorkloadForm['optimizer']) ?? 'adamw',
     gpuCount: s(w.gpuCount, '1'),
+    nodeCount: s(w.nodeCount, '1'),
+    stack: (w.stack as WorkloadForm['stack']) ?? 'eager',
     datasetSamples: s(dataset.samples),
     epochs: s(w.epochs),
     checkpointEveryMinutes: s(w.checkpointEveryMinutes, '30'),
@@ -160,7 +168,7 @@ export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'for
   if (path.startsWith('dataset')) return 'datasetSamples';
   if (path.startsWith('lora')) return 'loraRank';
   if (path === 'inputPipelineSamplesPerSecond') return 'inputPipeline';
-  const known: Array<keyof WorkloadForm> = ['batchSize', 'precision', 'method', 'gradientCheckpointing', 'optimizer', 'gpuCount', 'epochs', 'checkpointEveryMinutes'];
+  const known: Array<keyof WorkloadForm> = ['batchSize', 'precision', 'method', 'gradientCheckpointing', 'optimizer', 'gpuCount', 'nodeCount', 'stack', 'epochs', 'checkpointEveryMinutes'];
   return (known as string[]).includes(path) ? (path as keyof WorkloadForm) : 'form';
 }
 
