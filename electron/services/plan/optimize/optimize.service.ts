@@ -1,0 +1,158 @@
+/**
+ * Auto-plan use case: the current plan (or a scenario) → the model (shared/domain/plan/optimize) → the HiGHS solver
+ * (a worker thread in the app, in-process in the CLI and tests) → a suggested schedule, described exactly as
+ * `plan show --json` describes a plan, optionally kept as a scenario, and applicable to the plan as one undoable edit.
+ */
+import { UserError } from '../../../../shared/domain/errors';
+import type { PlanCommand } from '../../../../shared/domain/plan/commands';
+import { buildScheduleModel, demandHours, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import { readSchedule, type ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
+import type { SolverAnswer } from '../../../../shared/domain/plan/optimize/lp-model';
+import { createPriceBook } from '../../../../shared/domain/plan/pricing';
+import type { Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
+import type { PlanService } from '../plan.service';
+import type { WorkloadEstimator } from '../plan-estimates';
+
+export interface SolveRequest {
+  lpText: string;
+  variableCount: number;
+  timeLimitSeconds: number;
+  mipRelGap: number;
+}
+export type Solve = (request: SolveRequest, onProgress?: (p: { seconds: number; gap: number | null }) => void) => Promise<SolverAnswer>;
+
+export interface OptimizeRequest {
+  projectId?: string | undefined;
+  scenarioId?: string | undefined;
+  objective: OptimizeOptions['objective'];
+  usdPerWeekEarlier?: number | undefined;
+  runCount?: 'mid' | 'high' | undefined;
+  window?: 'phase' | 'deadline' | undefined;
+  /** Let each milestone move to any offering whose GPU fits its workload (estimated on that GPU). */
+  allowOtherOfferings?: boolean | undefined;
+  pinnedAllocationIds?: string[] | undefined;
+  timeLimitSeconds?: number | undefined;
+  saveAs?: string | undefined;
+}
+
+export interface OptimizeDeps {
+  plan: PlanService;
+  estimator: WorkloadEstimator | null;
+  solve: Solve;
+  now: () => Date;
+  onProgress?: (p: { seconds: number; gap: number | null }) => void;
+}
+
+/** Offerings a phase may move to: every offering of a GPU that fits its workload, cheapest first, at most `limit`. */
+async function otherOfferings(plan: Plan, catalog: PlanCatalog, estimator: WorkloadEstimator, runCount: 'mid' | 'high', limit = 6): Promise<NonNullable<OptimizeOptions['alternatives']>> {
+  const book = createPriceBook(plan, catalog);
+  const gpuIds = [...new Set(catalog.offerings.filter((o) => !o.deleted).map((o) => o.gpuId))];
+  const out: NonNullable<OptimizeOptions['alternatives']> = {};
+  for (const m of plan.milestones) {
+    for (const phase of m.phases) {
+      if (!phase.workload) continue;
+      const answer = await estimator(phase.workload, gpuIds);
+      const runs = runCount === 'high' ? phase.runs.high : (phase.runs.low + phase.runs.high) / 2;
+      const options: Array<{ offeringId: string; gpuHours: number; usd: number }> = [];
+      for (const r of answer.results) {
+        if (!r.fits || !r.training || !Number.isFinite(r.training.hours) || r.training.hours <= 0) continue;
+        for (const o of catalog.offerings) {
+          if (o.deleted || o.gpuId !== r.gpuId || o.id === phase.offeringId) continue;
+          const price = book.price(o.id);
+          if (!price || price.per !== 'hour') continue;
+          const gpuHours = r.training.hours * runs;
+          options.push({ offeringId: o.id, gpuHours, usd: gpuHours * Number(price.perGpu) });
+        }
+      }
+      out[phase.id] = options.sort((a, b) => a.usd - b.usd).slice(0, limit).map(({ offeringId, gpuHours }) => ({ offeringId, gpuHours }));
+    }
+  }
+  return out;
+}
+
+export function createOptimizeService(deps: OptimizeDeps) {
+  async function suggest(request: OptimizeRequest): Promise<{ result: ScheduleResult; base: Plan; catalog: PlanCatalog }> {
+    const view = await deps.plan.getPlan(request.projectId);
+    let base = view.plan;
+    if (request.scenarioId) {
+      const scenario = deps.plan.scenarios(base.project.id).find((s) => s.id === request.scenarioId);
+      if (!scenario) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${base.project.id}.`, { field: 'scenarioId', value: request.scenarioId });
+      base = scenario.plan;
+    }
+    const catalog = view.catalog;
+    const runCount = request.runCount ?? 'mid';
+    const options: OptimizeOptions = {
+      objective: request.objective,
+      runCount,
+      window: request.window ?? 'phase',
+      ...(request.usdPerWeekEarlier !== undefined ? { usdPerWeekEarlier: request.usdPerWeekEarlier } : {}),
+      ...(request.pinnedAllocationIds ? { pinnedAllocationIds: request.pinnedAllocationIds } : {}),
+    };
+    if (request.allowOtherOfferings) {
+      if (!deps.estimator) throw new UserError('NO_ESTIMATOR', 'Other offerings need the estimator, which is not available here.', { field: 'allowOtherOfferings' });
+      options.alternatives = await otherOfferings(base, catalog, deps.estimator, runCount);
+    }
+    const built = buildScheduleModel(base, catalog, options);
+    const answer = await deps.solve(
+      { lpText: built.model.toLpText(), variableCount: built.model.variables.length, timeLimitSeconds: request.timeLimitSeconds ?? 30, mipRelGap: 1e-4 },
+      deps.onProgress,
+    );
+    if (answer.status === 'error' || answer.status === 'time-limit-no-solution' || answer.status === 'infeasible') {
+      // The model is elastic (deadlines and budget may be missed at a penalty), so this is a time limit or a solver fault.
+      throw new UserError('NO_SCHEDULE', answer.status === 'time-limit-no-solution' ? `No schedule was found within ${request.timeLimitSeconds ?? 30} s: allow more time.` : `The solver could not solve the plan: ${answer.message}.`);
+    }
+    return { result: readSchedule(built, base, answer, request.objective, deps.now().toISOString()), base, catalog };
+  }
+
+  /** `gpu-planner plan optimize --json`: the suggested schedule as `plan show` describes a plan, with status and what binds. */
+  async function optimize(request: OptimizeRequest) {
+    const { result, base } = await suggest(request);
+    const described = deps.plan.describe(result.plan);
+    let scenarioId: string | null = null;
+    if (request.saveAs) {
+      const createdAt = deps.now().toISOString();
+      scenarioId = `scenario-auto-${createdAt.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
+      const scenario: Scenario = {
+        id: scenarioId,
+        projectId: base.project.id,
+        name: request.saveAs,
+        description: `Auto-plan (${request.objective === 'cost' ? 'least cost' : request.objective === 'finish' ? 'earliest finish within budget' : 'cost and finish'}), ${result.status}: ${result.binding.map((b) => b.message).join(' ') || 'nothing binds.'}`,
+        variation: `Milestone bookings replaced by the optimizer's schedule (${result.addedAllocations.length} bookings); other bookings kept.`,
+        author: null,
+        plan: result.plan,
+        createdAt,
+      };
+      deps.plan.insertScenario(scenario);
+    }
+    return {
+      status: result.status,
+      objective: { kind: request.objective, usd: result.usd.toFixed(2), finishWeek: result.finishWeek },
+      weeks: described.weeks,
+      conflicts: described.conflicts,
+      totals: described.totals,
+      binding: result.binding,
+      scenarioId,
+      solver: { seconds: Math.round(result.solverSeconds * 1000) / 1000, gap: result.gap },
+      replacedAllocationIds: result.replacedAllocationIds,
+      addedAllocations: result.addedAllocations,
+    };
+  }
+
+  /**
+   * The edit that applies a suggested schedule (or only some of its weeks) to the plan: one batch, so one undo.
+   * Bookings of the scheduled phases in those weeks are replaced by the suggestion's.
+   */
+  function applyCommand(base: Plan, suggestion: { replacedAllocationIds: string[]; addedAllocations: Plan['allocations'] }, weeks?: string[]): PlanCommand {
+    const inWeeks = (week: string) => !weeks || weeks.includes(week);
+    const removed = base.allocations.filter((a) => suggestion.replacedAllocationIds.includes(a.id) && inWeeks(a.week));
+    const added = suggestion.addedAllocations.filter((a) => inWeeks(a.week));
+    const commands: PlanCommand[] = [
+      ...removed.map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })),
+      ...added.map((a) => ({ type: 'upsert' as const, entity: 'allocation' as const, value: a })),
+    ];
+    return { type: 'batch', label: weeks ? `Accept the suggested schedule for ${weeks.join(', ')}` : 'Accept the suggested schedule', commands };
+  }
+
+  return { optimize, suggest, applyCommand, demandHours };
+}
+export type OptimizeService = ReturnType<typeof createOptimizeService>;
