@@ -299,6 +299,7 @@ export function createPlanService(deps: ServiceDeps) {
     deleteScenario: (id: string) => q.deleteScenario(db, id) > 0,
     show,
     describe,
+    load,
     catalog,
     scenarios,
     insertScenario: (scenario: Scenario) => q.insertScenario(db, scenario),

@@ -9,7 +9,8 @@ import { buildScheduleModel, demandHours, type OptimizeOptions } from '../../../
 import { readSchedule, type ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import type { SolverAnswer } from '../../../../shared/domain/plan/optimize/lp-model';
 import { createPriceBook } from '../../../../shared/domain/plan/pricing';
-import type { Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
+import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
+import type { Allocation, Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
 import type { PlanService } from '../plan.service';
 import type { WorkloadEstimator } from '../plan-estimates';
 
@@ -41,6 +42,8 @@ export interface OptimizeDeps {
   solve: Solve;
   now: () => Date;
   onProgress?: (p: { seconds: number; gap: number | null }) => void;
+  /** Stops a running solve (the best schedule so far is kept); false when nothing runs. */
+  stop?: () => boolean;
 }
 
 /** Offerings a phase may move to: every offering of a GPU that fits its workload, cheapest first, at most `limit`. */
@@ -68,6 +71,47 @@ async function otherOfferings(plan: Plan, catalog: PlanCatalog, estimator: Workl
     }
   }
   return out;
+}
+
+const bookingKey = (a: Allocation) => `${a.trackId}|${a.offeringId}|${a.gpuId}|${a.gpuCount}|${a.hours}|${a.phaseId}`;
+
+/** Weeks whose bookings differ between two plans. */
+export function changedWeeks(before: Plan, after: Plan): string[] {
+  const keys = (plan: Plan) => {
+    const byWeek = new Map<string, string[]>();
+    for (const a of plan.allocations) byWeek.set(a.week, [...(byWeek.get(a.week) ?? []), bookingKey(a)]);
+    return new Map([...byWeek].map(([w, k]) => [w, k.sort().join(';')]));
+  };
+  const b = keys(before);
+  const a = keys(after);
+  return [...new Set([...b.keys(), ...a.keys()])].filter((w) => b.get(w) !== a.get(w)).sort();
+}
+
+/**
+ * The edit that makes the plan book what the suggestion books, in the weeks given (default: every week, and the
+ * milestones' dates and hardware too): bookings only in the plan are removed, the suggestion's are written.
+ */
+export function acceptCommand(plan: Plan, suggestion: Plan, weeks?: string[]): Extract<PlanCommand, { type: 'batch' }> {
+  const chosen = new Set(weeks ?? changedWeeks(plan, suggestion));
+  const theirs = new Map(suggestion.allocations.filter((a) => chosen.has(a.week)).map((a) => [bookingKey(a) + a.week, a]));
+  const ours = new Map(plan.allocations.filter((a) => chosen.has(a.week)).map((a) => [bookingKey(a) + a.week, a]));
+  const commands: PlanCommand[] = [];
+  for (const [key, a] of ours) if (!theirs.has(key)) commands.push({ type: 'remove', entity: 'allocation', id: a.id });
+  const ids = new Set(plan.allocations.map((a) => a.id));
+  for (const [key, a] of theirs) {
+    if (ours.has(key)) continue;
+    const id = ids.has(a.id) && !commands.some((c) => c.type === 'remove' && c.id === a.id) ? `${a.id}-${a.week}` : a.id;
+    commands.push({ type: 'upsert', entity: 'allocation', value: { ...a, id } });
+  }
+  if (!weeks) {
+    for (const m of suggestion.milestones) {
+      const mine = plan.milestones.find((x) => x.id === m.id);
+      if (mine && JSON.stringify(mine.phases.map((p) => [p.start, p.end, p.offeringId])) !== JSON.stringify(m.phases.map((p) => [p.start, p.end, p.offeringId]))) {
+        commands.push({ type: 'upsert', entity: 'milestone', value: m });
+      }
+    }
+  }
+  return { type: 'batch', label: weeks ? `Accept the suggested schedule for ${weeks.join(', ')}` : 'Accept the suggested schedule', commands };
 }
 
 export function createOptimizeService(deps: OptimizeDeps) {
@@ -106,7 +150,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
 
   /** `gpu-planner plan optimize --json`: the suggested schedule as `plan show` describes a plan, with status and what binds. */
   async function optimize(request: OptimizeRequest) {
-    const { result, base } = await suggest(request);
+    const { result, base, catalog } = await suggest(request);
     const described = deps.plan.describe(result.plan);
     let scenarioId: string | null = null;
     if (request.saveAs) {
@@ -124,12 +168,18 @@ export function createOptimizeService(deps: OptimizeDeps) {
       };
       deps.plan.insertScenario(scenario);
     }
+    const comparison = [
+      summarizePlan(base, catalog, { scenarioId: request.scenarioId ?? null, name: request.scenarioId ? 'Scenario' : 'Current plan' }),
+      summarizePlan(result.plan, catalog, { scenarioId, name: request.saveAs ?? 'Suggested schedule' }),
+    ];
     return {
       status: result.status,
       objective: { kind: request.objective, usd: result.usd.toFixed(2), finishWeek: result.finishWeek },
       weeks: described.weeks,
-      conflicts: described.conflicts,
+      conflicts: described.conflicts.map((c) => ({ kind: c.kind, week: c.week, message: c.message, severity: c.severity })),
       totals: described.totals,
+      comparison,
+      changedWeeks: changedWeeks(base, result.plan),
       binding: result.binding,
       scenarioId,
       solver: { seconds: Math.round(result.solverSeconds * 1000) / 1000, gap: result.gap },
@@ -138,21 +188,16 @@ export function createOptimizeService(deps: OptimizeDeps) {
     };
   }
 
-  /**
-   * The edit that applies a suggested schedule (or only some of its weeks) to the plan: one batch, so one undo.
-   * Bookings of the scheduled phases in those weeks are replaced by the suggestion's.
-   */
-  function applyCommand(base: Plan, suggestion: { replacedAllocationIds: string[]; addedAllocations: Plan['allocations'] }, weeks?: string[]): PlanCommand {
-    const inWeeks = (week: string) => !weeks || weeks.includes(week);
-    const removed = base.allocations.filter((a) => suggestion.replacedAllocationIds.includes(a.id) && inWeeks(a.week));
-    const added = suggestion.addedAllocations.filter((a) => inWeeks(a.week));
-    const commands: PlanCommand[] = [
-      ...removed.map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })),
-      ...added.map((a) => ({ type: 'upsert' as const, entity: 'allocation' as const, value: a })),
-    ];
-    return { type: 'batch', label: weeks ? `Accept the suggested schedule for ${weeks.join(', ')}` : 'Accept the suggested schedule', commands };
+  /** Applies a suggestion kept as a scenario to the plan (every week, or the weeks chosen): one edit, one undo. */
+  function acceptSuggestion(request: { projectId: string; revision: number; scenarioId: string; weeks?: string[] | undefined }) {
+    const view = deps.plan.load(request.projectId);
+    const scenario = deps.plan.scenarios(view.plan.project.id).find((s) => s.id === request.scenarioId);
+    if (!scenario) throw new UserError('UNKNOWN_SCENARIO', `No suggestion "${request.scenarioId}" in project ${view.plan.project.id}.`, { field: 'scenarioId', value: request.scenarioId });
+    const command = acceptCommand(view.plan, scenario.plan, request.weeks);
+    if (command.commands.length === 0) throw new UserError('NOTHING_TO_ACCEPT', request.weeks ? `The suggestion books ${request.weeks.join(', ')} as the plan already does.` : 'The plan already books what the suggestion books.', { field: 'weeks' });
+    return deps.plan.edit({ projectId: request.projectId, revision: request.revision, command });
   }
 
-  return { optimize, suggest, applyCommand, demandHours };
+  return { optimize, suggest, acceptSuggestion, stop: () => deps.stop?.() ?? false };
 }
 export type OptimizeService = ReturnType<typeof createOptimizeService>;
