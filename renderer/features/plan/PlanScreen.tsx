@@ -9,6 +9,8 @@ import { ProblemsPanel } from './ProblemsPanel';
 import { ClaimsPanel, MilestoneTable, ScenariosPanel } from './SidePanels';
 import { usePlanStore } from './store';
 import { Timeline } from './Timeline';
+import { SuggestSchedulePanel } from './suggest/SuggestSchedulePanel';
+import { useSuggestStore } from './suggest/store';
 import { fmtHours, fmtUsd } from './timeline-model';
 import './plan.css';
 
@@ -67,6 +69,7 @@ export function PlanScreen() {
               {s.projects.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
             </select>
           )}
+          <button type="button" className="btn" onClick={() => useSuggestStore.getState().setOpen(true)} title="The cheapest weekly schedule that meets every milestone, pool and the budget">Suggest schedule…</button>
           <button type="button" className="btn" onClick={() => void s.undo()} disabled={!view.history.undoLabel} title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}>↶ Undo</button>
           <button type="button" className="btn" onClick={() => void s.redo()} disabled={!view.history.redoLabel} title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}>↷ Redo</button>
           <span className="pt-zoom" role="group" aria-label="Zoom">
@@ -106,6 +109,8 @@ export function PlanScreen() {
           <button type="button" className="btn small" onClick={s.clearError} style={{ marginLeft: 8 }}>Dismiss</button>
         </div>
       )}
+
+      <SuggestSchedulePanel />
 
       <section className="panel pt-timeline-panel" aria-label="Timeline">
         <div className="panel-title">

@@ -152,13 +152,13 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
       const rows = taken.filter((r) => r.pool.id === id);
       return `${rows[0]!.pool.name} (in use by bookings that stay in ${spans(rows.map((r) => r.week))})`;
     });
-    const days = Math.ceil(short / (24 * c.offering.gpuCount));
+    const move = daysToMoveEnd(built, plan, di, ci, short);
     binding.push({
       kind: 'milestone-window',
       message:
         `${d.label} needs ${fmtHours(c.gpuHours)} ${c.offering.label} GPU-hours between ${d.windowStart} and ${d.windowEnd} (${spans(windowWeeks)}); ` +
         `at most ${fmtHours(c.gpuHours - short)} fit there${poolNames.length ? ` beside the other bookings of ${poolNames.join(' and ')}` : ''}: short by ${fmtHours(short)} GPU-hours. ` +
-        `Move its end date by ${days} day${days === 1 ? '' : 's'}${poolNames.length ? ', add a pool or raise its capacity' : ''}, or allow another offering.`,
+        `${move ? `Move its end date by ${move.days} day${move.days === 1 ? '' : 's'} (to ${move.end})` : 'Move its end date'}${poolNames.length ? ', add a pool or raise its capacity' : ''}, or allow another offering.`,
       amount: round2(short),
       unit: 'gpu-hours',
       weeks: windowWeeks,
@@ -224,6 +224,35 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
     replacedAllocationIds: replaced,
     addedAllocations: added,
   };
+}
+
+/**
+ * How far a milestone's end date must move for its shortfall to fit: day by day after its window, counting 24 h per GPU
+ * on days whose week leaves its offering's pools free of the bookings that stay (up to 180 days; null beyond).
+ */
+function daysToMoveEnd(built: ScheduleModel, plan: Plan, di: number, ci: number, short: number): { days: number; end: string } | null {
+  const d = built.demands[di]!;
+  const c = d.candidates[ci]!;
+  const pools = plan.pools.filter((p) => p.offeringIds.includes(c.offering.id) || p.gpuIds.includes(c.offering.gpuId));
+  const blocked = (week: string) =>
+    pools.some((pool) => {
+      const kept = built.fixed.filter((a) => a.week === week && ((a.offeringId !== null && pool.offeringIds.includes(a.offeringId)) || pool.gpuIds.includes(a.gpuId)));
+      return pool.unit === 'gpus' && kept.reduce((s, a) => s + a.gpuCount, 0) + c.offering.gpuCount > pool.capacity;
+    });
+  let left = short;
+  let day = d.windowEnd;
+  for (let n = 1; n <= 180; n++) {
+    day = addDay(day);
+    if (!blocked(weekOf(day))) left -= 24 * c.offering.gpuCount;
+    if (left <= 1e-9) return { days: n, end: day };
+  }
+  return null;
+}
+
+function addDay(day: string): string {
+  const t = new Date(`${day}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + 1);
+  return t.toISOString().slice(0, 10);
 }
 
 /** "2026-W02 (Jan 5–11)": a week with its dates, for sentences. */
