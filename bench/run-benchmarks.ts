@@ -4,10 +4,11 @@ import type { BenchReport, Figure } from './bench-kit';
 import * as budget from './budget.bench';
 import * as catalog from './catalog.bench';
 import * as estimate from './estimate.bench';
+import * as optimize from './optimize.bench';
 import * as plan from './plan.bench';
 import * as report from './report.bench';
 
-const suites = { catalog, estimate, plan, budget, report };
+const suites = { catalog, estimate, plan, optimize, budget, report };
 
 async function main(): Promise<void> {
   console.log(`GPU Planner benchmarks — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`);

@@ -88,6 +88,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       if (solving) solver.stop();
       return solving;
     },
+    dispose: () => solver.dispose(),
   });
   services = {
     catalog,

@@ -1,21 +1,23 @@
 /**
- * The auto-plan solver in a worker thread, so a long solve never blocks main (or the window): one solve per worker,
- * progress as messages, stop through a shared flag (the best schedule found so far is kept), result or error as data.
+ * The auto-plan in a worker thread, so no part of it blocks main (or the window): the model is built, solved and
+ * read here; progress as messages, stop through a shared flag (the best schedule found so far is kept), errors as
+ * data. One worker serves every solve of the process, one at a time.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { serializeError } from '../../shared/domain/errors';
-import { solveLpText } from '../services/plan/optimize/highs-solver';
 import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from '../services/plan/optimize/optimizer-worker-protocol';
+import { loadHighs } from '../services/plan/optimize/highs-solver';
+import { runSchedule } from '../services/plan/optimize/run-schedule';
 
-const request = workerData as OptimizerWorkerRequest;
-const stop = new Int32Array(request.stopFlag);
 const post = (message: OptimizerWorkerMessage) => parentPort!.postMessage(message);
+void loadHighs(); // compile the WebAssembly while nobody waits
 
-solveLpText(request.lpText, request.variableCount, {
-  timeLimitSeconds: request.timeLimitSeconds,
-  mipRelGap: request.mipRelGap,
-  shouldStop: () => Atomics.load(stop, 0) === 1,
-  onProgress: (progress) => post({ type: 'progress', seconds: progress.seconds, gap: progress.gap }),
-})
-  .then((answer) => post({ type: 'done', answer }))
-  .catch((error: unknown) => post({ type: 'error', error: serializeError(error) }));
+parentPort!.on('message', ({ id, request, stopFlag }: OptimizerWorkerRequest) => {
+  const stop = new Int32Array(stopFlag);
+  runSchedule(request, {
+    shouldStop: () => Atomics.load(stop, 0) === 1,
+    onProgress: (progress) => post({ id, type: 'progress', seconds: progress.seconds, gap: progress.gap }),
+  })
+    .then((result) => post({ id, type: 'done', result }))
+    .catch((error: unknown) => post({ id, type: 'error', error: serializeError(error) }));
+});

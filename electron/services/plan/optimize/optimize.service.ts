@@ -5,22 +5,15 @@
  */
 import { UserError } from '../../../../shared/domain/errors';
 import type { PlanCommand } from '../../../../shared/domain/plan/commands';
-import { buildScheduleModel, demandHours, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
-import { readSchedule, type ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
-import type { SolverAnswer } from '../../../../shared/domain/plan/optimize/lp-model';
+import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
+import type { Solve } from './solver-client';
 import { createPriceBook } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
 import type { Allocation, Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
 import type { PlanService } from '../plan.service';
 import type { WorkloadEstimator } from '../plan-estimates';
 
-export interface SolveRequest {
-  lpText: string;
-  variableCount: number;
-  timeLimitSeconds: number;
-  mipRelGap: number;
-}
-export type Solve = (request: SolveRequest, onProgress?: (p: { seconds: number; gap: number | null }) => void) => Promise<SolverAnswer>;
 
 export interface OptimizeRequest {
   projectId?: string | undefined;
@@ -44,6 +37,8 @@ export interface OptimizeDeps {
   onProgress?: (p: { seconds: number; gap: number | null }) => void;
   /** Stops a running solve (the best schedule so far is kept); false when nothing runs. */
   stop?: () => boolean;
+  /** Ends the solver worker (app quit). */
+  dispose?: () => Promise<void>;
 }
 
 /** Offerings a phase may move to: every offering of a GPU that fits its workload, cheapest first, at most `limit`. */
@@ -136,16 +131,8 @@ export function createOptimizeService(deps: OptimizeDeps) {
       if (!deps.estimator) throw new UserError('NO_ESTIMATOR', 'Other offerings need the estimator, which is not available here.', { field: 'allowOtherOfferings' });
       options.alternatives = await otherOfferings(base, catalog, deps.estimator, runCount);
     }
-    const built = buildScheduleModel(base, catalog, options);
-    const answer = await deps.solve(
-      { lpText: built.model.toLpText(), variableCount: built.model.variables.length, timeLimitSeconds: request.timeLimitSeconds ?? 30, mipRelGap: 1e-4 },
-      deps.onProgress,
-    );
-    if (answer.status === 'error' || answer.status === 'time-limit-no-solution' || answer.status === 'infeasible') {
-      // The model is elastic (deadlines and budget may be missed at a penalty), so this is a time limit or a solver fault.
-      throw new UserError('NO_SCHEDULE', answer.status === 'time-limit-no-solution' ? `No schedule was found within ${request.timeLimitSeconds ?? 30} s: allow more time.` : `The solver could not solve the plan: ${answer.message}.`);
-    }
-    return { result: readSchedule(built, base, answer, request.objective, deps.now().toISOString()), base, catalog };
+    const result = await deps.solve({ plan: base, catalog, options, timeLimitSeconds: request.timeLimitSeconds ?? 30, mipRelGap: 1e-4, now: deps.now().toISOString() }, deps.onProgress);
+    return { result, base, catalog };
   }
 
   /** `gpu-planner plan optimize --json`: the suggested schedule as `plan show` describes a plan, with status and what binds. */
@@ -198,6 +185,6 @@ export function createOptimizeService(deps: OptimizeDeps) {
     return deps.plan.edit({ projectId: request.projectId, revision: request.revision, command });
   }
 
-  return { optimize, suggest, acceptSuggestion, stop: () => deps.stop?.() ?? false };
+  return { optimize, suggest, acceptSuggestion, stop: () => deps.stop?.() ?? false, dispose: async () => { await deps.dispose?.(); } };
 }
 export type OptimizeService = ReturnType<typeof createOptimizeService>;
