@@ -28,11 +28,18 @@ export function SuggestSchedulePanel() {
       <form className="pt-suggest-options" onSubmit={(e) => { e.preventDefault(); void s.suggest(); }}>
         <label className="field">
           <span>Goal</span>
-          <select className="input" value={options.objective} onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' })}>
+          <select className="input" value={options.objective} onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' })}>
             <option value="cost">Least cost</option>
             <option value="finish">Earliest finish within the budget</option>
+            <option value="mix">Cost and finish, weighted</option>
           </select>
         </label>
+        {options.objective === 'mix' && (
+          <label className="field">
+            <span>A week earlier is worth (USD)</span>
+            <input className="input" type="number" min={0} step={10} value={options.usdPerWeekEarlier} onChange={(e) => s.setOptions({ usdPerWeekEarlier: Math.max(0, Number(e.target.value) || 0) })} />
+          </label>
+        )}
         <label className="field">
           <span>Milestones may run</span>
           <select className="input" value={options.window} onChange={(e) => s.setOptions({ window: e.target.value as 'phase' | 'deadline' })}>

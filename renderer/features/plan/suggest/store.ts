@@ -6,7 +6,9 @@ import { api } from '../../../app/api';
 import { usePlanStore } from '../store';
 
 export interface SuggestOptions {
-  objective: 'cost' | 'finish';
+  objective: 'cost' | 'finish' | 'mix';
+  /** For the mix: what finishing a week earlier is worth, in dollars. */
+  usdPerWeekEarlier: number;
   window: 'phase' | 'deadline';
   runCount: 'mid' | 'high';
   allowOtherOfferings: boolean;
@@ -31,11 +33,11 @@ interface SuggestState {
   accept: (weeks?: string[]) => Promise<void>;
 }
 
-const OBJECTIVE_NAME = { cost: 'least cost', finish: 'earliest finish' } as const;
+const OBJECTIVE_NAME = { cost: 'least cost', finish: 'earliest finish', mix: 'cost and finish' } as const;
 
 export const useSuggestStore = create<SuggestState>((set, get) => ({
   open: false,
-  options: { objective: 'cost', window: 'deadline', runCount: 'mid', allowOtherOfferings: false, timeLimitSeconds: 30 },
+  options: { objective: 'cost', usdPerWeekEarlier: 50, window: 'deadline', runCount: 'mid', allowOtherOfferings: false, timeLimitSeconds: 30 },
   running: false,
   progress: null,
   result: null,
@@ -56,6 +58,7 @@ export const useSuggestStore = create<SuggestState>((set, get) => ({
       const r = await api.plan.optimize({
         projectId: view.plan.project.id,
         objective: options.objective,
+        ...(options.objective === 'mix' ? { usdPerWeekEarlier: options.usdPerWeekEarlier } : {}),
         window: options.window,
         runCount: options.runCount,
         allowOtherOfferings: options.allowOtherOfferings,
