@@ -5,10 +5,11 @@ import * as budget from './budget.bench';
 import * as budgetSources from './budget-sources.bench';
 import * as catalog from './catalog.bench';
 import * as estimate from './estimate.bench';
+import * as optimize from './optimize.bench';
 import * as plan from './plan.bench';
 import * as report from './report.bench';
 
-const suites = { catalog, estimate, plan, budget, 'budget-sources': budgetSources, report };
+const suites = { catalog, estimate, plan, optimize, budget, 'budget-sources': budgetSources, report };
 
 async function main(): Promise<void> {
   console.log(`GPU Planner benchmarks — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`);

@@ -17,6 +17,7 @@ const nodeEntries = {
 for (const [out, src] of Object.entries({
   'electron/estimation.worker': 'electron/worker/estimation.worker.ts',
   'electron/import.worker': 'electron/services/budget/import/import.worker.ts',
+  'electron/optimizer.worker': 'electron/worker/optimizer.worker.ts',
   'bench/run-benchmarks': 'bench/run-benchmarks.ts',
 })) {
   if (fs.existsSync(path.join(root, src))) nodeEntries[out] = src;
@@ -35,7 +36,7 @@ if (only !== 'renderer') {
     target: 'node20',
     format: 'cjs',
     sourcemap: true,
-    external: ['electron', 'better-sqlite3', 'playwright-core', 'vite', 'esbuild'],
+    external: ['electron', 'better-sqlite3', 'playwright-core', 'vite', 'esbuild', 'highs'],
     logLevel: 'warning',
   });
   // The e2e bridge client runs in Chromium: a browser bundle that builds window.api over exposed functions.

@@ -20,6 +20,10 @@ import { createHandlerTable, mergeHandlers, type AnyHandlerMap, type HandlerTabl
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
 import { createPlanService } from './plan/plan.service';
+import { planOptimizeHandlers } from './plan/optimize/optimize.handlers';
+import { createOptimizeService } from './plan/optimize/optimize.service';
+import { createSolverClient } from './plan/optimize/solver-client';
+import { findEstimator } from './plan/plan-estimates';
 import { createReportService } from './report/report.service';
 import { reportHandlers } from './report/report.handlers';
 import { noDialogs, type Dialogs, type EmitEvent, type ServiceDeps } from './service-deps';
@@ -66,10 +70,36 @@ export function createAppContext(options: AppContextOptions): AppContext {
     ...(options.version ? { appVersion: options.version } : {}),
     fileGrants: createFileGrants(),
   };
+  const catalog = createCatalogService(deps);
+  const estimate = createEstimateService(deps);
+  const plan = createPlanService(deps);
+  // Auto-plan solves in a worker thread wherever a window waits on it; the CLI solves in-process.
+  const solver = createSolverClient({ useWorker: options.runtime !== 'cli' });
+  let solving = false;
+  const optimize = createOptimizeService({
+    plan,
+    estimator: findEstimator({ estimate } as AppServices),
+    solve: async (request, onProgress) => {
+      solving = true;
+      try {
+        return await solver.solve(request, onProgress);
+      } finally {
+        solving = false;
+      }
+    },
+    now: deps.now,
+    onProgress: (progress) => deps.emit('plan:optimize-progress', progress),
+    stop: () => {
+      if (solving) solver.stop();
+      return solving;
+    },
+    dispose: () => solver.dispose(),
+  });
   services = {
-    catalog: createCatalogService(deps),
-    estimate: createEstimateService(deps),
-    plan: createPlanService(deps),
+    catalog,
+    estimate,
+    plan,
+    optimize,
     budget: createBudgetService(deps),
     report: createReportService(deps),
   };
@@ -87,6 +117,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       catalogHandlers as AnyHandlerMap,
       estimateHandlers as AnyHandlerMap,
       planHandlers as AnyHandlerMap,
+      planOptimizeHandlers as AnyHandlerMap,
       budgetHandlers as AnyHandlerMap,
       reportHandlers as AnyHandlerMap,
     ),

@@ -1,6 +1,7 @@
 import type { BudgetService } from './budget/budget.service';
 import type { CatalogService } from './catalog/catalog.service';
 import type { EstimateService } from './estimate/estimate.service';
+import type { OptimizeService } from './plan/optimize/optimize.service';
 import type { PlanService } from './plan/plan.service';
 import type { ReportService } from './report/report.service';
 
@@ -9,6 +10,7 @@ export interface AppServices {
   catalog: CatalogService;
   estimate: EstimateService;
   plan: PlanService;
+  optimize: OptimizeService;
   budget: BudgetService;
   report: ReportService;
 }

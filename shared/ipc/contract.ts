@@ -7,6 +7,7 @@ import { budgetChannels, budgetEvents } from './contract/budget';
 import { catalogChannels, catalogEvents } from './contract/catalog';
 import { estimateChannels, estimateEvents } from './contract/estimate';
 import { planChannels, planEvents } from './contract/plan';
+import { planOptimizeChannels, planOptimizeEvents } from './contract/plan-optimize';
 import { reportChannels, reportEvents } from './contract/report';
 import type { ParsedRequestOf, RequestOf, ResponseOf, Result } from './channel';
 
@@ -15,6 +16,7 @@ export const contract = {
   ...catalogChannels,
   ...estimateChannels,
   ...planChannels,
+  ...planOptimizeChannels,
   ...budgetChannels,
   ...reportChannels,
 };
@@ -26,6 +28,7 @@ export const events = {
   ...catalogEvents,
   ...estimateEvents,
   ...planEvents,
+  ...planOptimizeEvents,
   ...budgetEvents,
   ...reportEvents,
 };

@@ -2,17 +2,37 @@ import { parseArgs } from 'node:util';
 import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = 'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]';
+const USAGE = [
+  'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
+  '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish] [--window phase|deadline]',
+  '                                 [--runs mid|high] [--other-offerings] [--time-limit SECONDS] [--save-as NAME] [--db PATH] [--json]',
+].join('\n');
 
 /** `gpu-planner plan show [--project ID] --json` — spec/cli.md; default: the bundled example project. */
 export async function runPlanCommand(args: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, project: { type: 'string' }, json: { type: 'boolean', default: false } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        db: { type: 'string' },
+        project: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        scenario: { type: 'string' },
+        objective: { type: 'string', default: 'cost' },
+        window: { type: 'string', default: 'phase' },
+        runs: { type: 'string', default: 'mid' },
+        'other-offerings': { type: 'boolean', default: false },
+        'time-limit': { type: 'string', default: '30' },
+        'save-as': { type: 'string' },
+      },
+    });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  if (positionals[0] === 'optimize' && positionals.length === 1) return runOptimize(values, io);
   if (positionals[0] !== 'show' || positionals.length > 1) throw new UsageError(USAGE);
   const app = openCliServices(values, io);
   try {
@@ -31,6 +51,49 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
     io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, $${shown.totals.usd} of $${shown.totals.budget}\n`);
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
     for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${c.kind}: ${c.message}\n`);
+    return EXIT_OK;
+  } finally {
+    app.close();
+  }
+}
+
+const choice = <T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T => {
+  if (value !== undefined && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got "${value}")\n${USAGE}`);
+};
+
+/** `gpu-planner plan optimize --json`: {status, objective, weeks, conflicts, totals, binding} of the suggested schedule. */
+async function runOptimize(values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const objective = choice('objective', values.objective as string, ['cost', 'finish'] as const);
+  const window = choice('window', values.window as string, ['phase', 'deadline'] as const);
+  const runCount = choice('runs', values.runs as string, ['mid', 'high'] as const);
+  const timeLimitSeconds = Number(values['time-limit']);
+  if (!Number.isFinite(timeLimitSeconds) || timeLimitSeconds < 1 || timeLimitSeconds > 600) throw new UsageError(`--time-limit must be 1 to 600 seconds\n${USAGE}`);
+  const app = openCliServices({ db: values.db as string | undefined }, io);
+  try {
+    const answer = await app.services.optimize.optimize({
+      projectId: values.project as string | undefined,
+      scenarioId: values.scenario as string | undefined,
+      objective,
+      window,
+      runCount,
+      allowOtherOfferings: values['other-offerings'] === true,
+      timeLimitSeconds,
+      saveAs: values['save-as'] as string | undefined,
+    });
+    if (values.json) {
+      const { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver } = answer;
+      printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver });
+      return EXIT_OK;
+    }
+    io.stdout(`Status: ${answer.status} (${answer.solver.seconds} s${answer.solver.gap ? `, within ${(answer.solver.gap * 100).toFixed(2)} % of optimal` : ''})\n`);
+    io.stdout(`Suggested schedule: $${answer.totals.usd} of $${answer.totals.budget}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`);
+    for (const w of answer.weeks) if (w.allocations.length) io.stdout(`  ${w.week}  ${w.allocations.map((a) => `${a.trackId}: ${a.offeringId ?? a.gpuId} ${a.hours} h`).join(', ')}\n`);
+    if (answer.binding.length) io.stdout('\nWhat binds:\n');
+    for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
+    if (answer.conflicts.length) io.stdout(`\nProblems left (${answer.conflicts.length}):\n`);
+    for (const c of answer.conflicts) io.stdout(`  [${c.severity}] ${c.message}\n`);
+    if (answer.scenarioId) io.stdout(`\nKept as scenario ${answer.scenarioId} ("${values['save-as']}").\n`);
     return EXIT_OK;
   } finally {
     app.close();

@@ -335,6 +335,11 @@ export function createPlanService(deps: ServiceDeps) {
   /** `gpu-planner plan show --json` (spec/cli.md), with a few extra fields. */
   function show(projectId?: string) {
     const { plan } = load(projectId);
+    return describe(plan, scenarios(plan.project.id));
+  }
+
+  /** The `plan show --json` shape of any plan (the current one, a scenario's, a suggested schedule). */
+  function describe(plan: Plan, planScenarios: Scenario[] = []) {
     const v = view(plan, 0);
     const coverage = new Map(v.analysis.phases.map((p) => [p.phaseId, p]));
     const byWeek = new Map<string, typeof plan.allocations>();
@@ -378,7 +383,7 @@ export function createPlanService(deps: ServiceDeps) {
       conflicts: v.analysis.problems.map((p) => ({ kind: p.kind, week: p.week ?? null, message: p.message, severity: p.severity, trackId: p.trackId ?? null, milestoneId: p.milestoneId ?? null })),
       totals: { gpuHours: v.analysis.totals.gpuHours, usd: v.analysis.totals.usd, budget: v.analysis.totals.budget, remainingUsd: v.analysis.totals.remainingUsd },
       pools: plan.pools.map((p) => ({ id: p.id, name: p.name, capacity: p.capacity, unit: p.unit, offeringIds: p.offeringIds, gpuIds: p.gpuIds })),
-      scenarios: compareScenarios(plan, scenarios(plan.project.id), v.catalog),
+      scenarios: compareScenarios(plan, planScenarios, v.catalog),
       costRule: 'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a monthly subscription costs price × 12/52 per week the plan uses it; catalog price of the planned kind, else the planned price',
       claims: plan.claims,
       notes: plan.notes,
@@ -430,5 +435,10 @@ export function createPlanService(deps: ServiceDeps) {
     scenarioView,
     deleteScenario: (id: string) => q.deleteScenario(db, id) > 0,
     show,
+    describe,
+    load,
+    catalog,
+    scenarios,
+    insertScenario: (scenario: Scenario) => q.insertScenario(db, scenario),
   };
 }

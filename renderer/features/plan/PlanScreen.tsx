@@ -11,6 +11,8 @@ import { ScenarioWorkbench } from './ScenarioWorkbench';
 import '../projects/projects.css';
 import { usePlanStore } from './store';
 import { Timeline } from './Timeline';
+import { SuggestSchedulePanel } from './suggest/SuggestSchedulePanel';
+import { useSuggestStore } from './suggest/store';
 import { fmtHours, fmtUsd } from './timeline-model';
 import './plan.css';
 
@@ -64,6 +66,7 @@ export function PlanScreen() {
         </div>
         <span className="spacer" />
         <div className="toolbar" role="toolbar" aria-label="Plan actions">
+          <button type="button" className="btn" onClick={() => useSuggestStore.getState().setOpen(true)} title="The cheapest weekly schedule that meets every milestone, pool and the budget">Suggest schedule…</button>
           <button type="button" className="btn" onClick={() => void s.undo()} disabled={!view.history.undoLabel} title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}>↶ Undo</button>
           <button type="button" className="btn" onClick={() => void s.redo()} disabled={!view.history.redoLabel} title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}>↷ Redo</button>
           <span className="pt-zoom" role="group" aria-label="Zoom">
@@ -111,6 +114,8 @@ export function PlanScreen() {
           <button type="button" className="btn small" onClick={s.clearError} style={{ marginLeft: 8 }}>Dismiss</button>
         </div>
       )}
+
+      <SuggestSchedulePanel />
 
       <section className="panel pt-timeline-panel" aria-label="Timeline">
         <div className="panel-title">

@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function openPlan(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Plan/ }).click();
+  await expect(page.locator('[data-plan-ready="true"]')).toBeVisible();
+}
+const kpi = (page: Page, label: string) => page.locator('.kpi').filter({ hasText: label }).locator('.kpi-value');
+
+test('suggest a schedule: the reason when milestones keep their dates; the cheapest conflict-free schedule, compared, accepted week by week and whole, undone', async ({ app, page }) => {
+  await openPlan(page);
+  await expect(kpi(page, 'Planned cost')).toHaveText(/\$629/); // $628.57: over the $615 budget
+  const plannedCost = (await kpi(page, 'Planned cost').textContent())!.trim();
+  await page.getByRole('button', { name: 'Suggest schedule…' }).click();
+  const panel = page.getByRole('region', { name: 'Suggest schedule' });
+
+  // Within the milestones' own dates the one Colab Pro+ session is taken: the answer says why, by how much, and what to do.
+  await panel.getByLabel('Milestones may run').selectOption('phase');
+  await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
+  await expect(panel.locator('[data-suggest-status="infeasible"]')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByRole('list', { name: 'What binds' })).toContainText(/M3 1000 Cases, Production needs [\d.]+ .*A100 GPU-hours between 2026-01-10 and 2026-01-17.*Move its end date by \d+ days?/);
+  await app.screenshot('plan-suggest-infeasible');
+
+  // Up to each milestone's end date: optimal, no errors, under budget, side by side with the plan.
+  await panel.getByLabel('Milestones may run').selectOption('deadline');
+  await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
+  await expect(panel.locator('[data-suggest-status="optimal"]')).toBeVisible({ timeout: 60_000 });
+  const compare = panel.getByRole('table');
+  await expect(compare.getByRole('row')).toHaveCount(3);
+  await expect(compare.getByRole('row', { name: /Current plan/ })).toContainText(plannedCost);
+  const suggestedRow = compare.getByRole('row', { name: /Suggested: least cost/ });
+  await expect(suggestedRow.getByRole('cell').nth(3)).toHaveText('0');
+  const suggestedCost = (await suggestedRow.getByRole('cell').first().textContent())!.trim();
+  await app.screenshot('plan-suggest-optimal');
+
+  // One week first, then the rest; each is one undoable edit.
+  const weeks = panel.locator('.pt-suggest-weeks input[type="checkbox"]');
+  await weeks.first().check();
+  await panel.getByRole('button', { name: /Accept 1 selected week/ }).click();
+  await expect(panel.getByText(/Accepted 20\d\d-W\d\d\. Undo/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Accept all' }).click();
+  await expect(panel.getByText(/Accepted the whole suggestion/)).toBeVisible();
+  await expect(kpi(page, 'Planned cost')).toHaveText(suggestedCost);
+  await expect(page.getByRole('region', { name: 'Problems' })).not.toContainText('pool shared at once');
+  await app.screenshot('plan-suggest-accepted');
+
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(kpi(page, 'Planned cost')).toHaveText(plannedCost);
+  // The suggestion stays a scenario, compared with the author's options.
+  await expect(page.getByRole('region', { name: 'Scenarios' })).toContainText('Suggested: least cost');
+});

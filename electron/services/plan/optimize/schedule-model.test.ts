@@ -1,0 +1,169 @@
+/**
+ * The auto-plan model against brute force on small plans (every schedule in 16-hour steps, costed and checked by
+ * the plan's own analysis), and its explanations on plans built to be impossible.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzePlan } from '../../../../shared/domain/plan/checks';
+import { buildScheduleModel, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
+import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
+import { weekOf } from '../../../../shared/domain/plan/weeks';
+import { solveLpText } from './highs-solver';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+function offering(id: string, gpuId: string, price: { kind: string; usd: string; per: 'hour' | 'month' }) {
+  return { id, gpuId, gpuCount: 1, vcpus: 8, label: id, deleted: false, prices: [{ ...price, asOf: '2026-01-01', source: 'test' }] };
+}
+
+function phaseMilestone(id: string, trackId: string, position: number, start: string, end: string, offeringId: string, gpuId: string, hours: number): Milestone {
+  return {
+    id, trackId, code: id.toUpperCase(), name: id, description: '', facts: [], position,
+    phases: [{
+      id: `${id}-p`, name: id, start, end, offeringId, gpuId, runs: { low: 1, high: 1 }, workload: null, appEstimate: null,
+      authorEstimate: { hours: { low: hours, high: hours }, usd: { low: 0, high: 0 }, hoursPerRun: null, usdPerRun: null, text: '' },
+    }],
+  };
+}
+
+/** Two tracks, three weeks (2026-W02…W04), a one-GPU pool on the cheap offering, a dearer offering outside it. */
+function smallPlan(options: { needs: [number, number, number]; budget?: string; subscription?: boolean; keep?: Allocation[] }): { plan: Plan; catalog: PlanCatalog } {
+  const catalog: PlanCatalog = {
+    offerings: [
+      offering('cheap', 'l4', options.subscription ? { kind: 'subscription', usd: '52', per: 'month' } : { kind: 'on-demand', usd: '1', per: 'hour' }),
+      offering('dear', 'a100', { kind: 'on-demand', usd: '3', per: 'hour' }),
+    ],
+  };
+  const project = { id: 'p', name: 'Small', start: '2026-01-05', end: '2026-01-25', currency: 'USD', budget: options.budget ?? '100000', budgetSource: '', description: '', source: null };
+  const track = (id: string, position: number) => ({ id, projectId: 'p', name: id, owner: 'o', focus: '', colour: '#336699', start: project.start, end: project.end, position, notes: null });
+  const plan: Plan = {
+    project,
+    tracks: [track('a', 0), track('b', 1)],
+    milestones: [
+      phaseMilestone('m1', 'a', 0, '2026-01-05', '2026-01-18', 'cheap', 'l4', options.needs[0]),
+      phaseMilestone('m2', 'a', 1, '2026-01-12', '2026-01-25', 'dear', 'a100', options.needs[1]),
+      phaseMilestone('m3', 'b', 0, '2026-01-05', '2026-01-25', 'cheap', 'l4', options.needs[2]),
+    ],
+    allocations: options.keep ?? [],
+    pools: [{ id: 'pool', projectId: 'p', name: 'One L4', capacity: 1, unit: 'gpus', offeringIds: ['cheap'], gpuIds: [], notes: null }],
+    plannedPrices: [],
+    notes: [],
+    claims: [],
+  };
+  return { plan, catalog };
+}
+
+async function optimize(plan: Plan, catalog: PlanCatalog, options: Partial<OptimizeOptions> = {}) {
+  const built = buildScheduleModel(plan, catalog, { objective: 'cost', ...options });
+  const answer = await solveLpText(built.model.toLpText(), built.model.variables.length, { timeLimitSeconds: 20 });
+  return readSchedule(built, plan, answer, options.objective ?? 'cost', NOW);
+}
+
+const WEEKS = ['2026-W02', '2026-W03', '2026-W04'];
+const STEP = 16;
+
+/** Every schedule of the three milestones in 16-hour steps; the cheapest one the plan's checks pass without an error or a turn-taking warning. */
+function bruteForce(plan: Plan, catalog: PlanCatalog): number | null {
+  const phases = plan.milestones.map((m) => ({ m, p: m.phases[0]! }));
+  const choices = phases.map(({ m, p }) => {
+    const weeks = WEEKS.filter((w) => w >= weekKey(p.start) && w <= weekKey(p.end));
+    const need = p.authorEstimate!.hours.high;
+    const out: Array<Array<[string, number]>> = [];
+    const rec = (i: number, left: number, acc: Array<[string, number]>) => {
+      if (i === weeks.length) { if (left === 0) out.push(acc); return; }
+      for (let h = 0; h <= Math.min(left, 168); h += STEP) rec(i + 1, left - h, h > 0 ? [...acc, [weeks[i]!, h]] : acc);
+    };
+    rec(0, need, []);
+    return out.map((split) => split.map(([week, hours]) => ({ id: `${p.id}-${week}`, trackId: m.trackId, week, offeringId: p.offeringId, gpuId: p.gpuId!, gpuCount: 1, hours, phaseId: p.id, note: null }) as Allocation));
+  });
+  let best: number | null = null;
+  const rec = (i: number, acc: Allocation[]) => {
+    if (i === choices.length) {
+      // Bookings of one track, offering and week are one booking, as the optimizer writes them.
+      const merged = new Map<string, Allocation>();
+      for (const a of [...plan.allocations, ...acc]) {
+        const key = `${a.trackId}|${a.offeringId}|${a.week}`;
+        const prev = merged.get(key);
+        merged.set(key, prev ? { ...prev, hours: prev.hours + a.hours } : a);
+      }
+      const analysis = analyzePlan({ ...plan, allocations: [...merged.values()] }, catalog);
+      if (analysis.problems.some((x) => x.severity === 'error' || x.kind === 'pool-concurrency')) return;
+      // Milestone order within a track: m2 may not work in a week before m1 is done.
+      const m1Last = acc.filter((a) => a.phaseId === 'm1-p').map((a) => a.week).sort().at(-1) ?? '';
+      if (acc.some((a) => a.phaseId === 'm2-p' && a.week < m1Last)) return;
+      const usd = Number(analysis.totals.usd);
+      if (best === null || usd < best) best = usd;
+      return;
+    }
+    for (const c of choices[i]!) rec(i + 1, [...acc, ...c]);
+  };
+  rec(0, []);
+  return best;
+}
+
+function weekKey(day: string): string {
+  return weekOf(day);
+}
+
+describe('auto-plan model', () => {
+  const cases: Array<{ name: string; needs: [number, number, number]; subscription?: boolean; budget?: string }> = [
+    { name: 'hourly prices, room for everything', needs: [48, 32, 96] },
+    { name: 'the one-GPU pool shared by two tracks', needs: [160, 32, 192] },
+    { name: 'a monthly subscription charged per week used', needs: [48, 16, 64], subscription: true },
+    { name: 'subscription and a tight pool', needs: [112, 32, 160], subscription: true },
+  ];
+  for (const c of cases) {
+    it(`equals brute force: ${c.name}`, async () => {
+      const { plan, catalog } = smallPlan(c);
+      const result = await optimize(plan, catalog);
+      const expected = bruteForce(plan, catalog);
+      expect(expected).not.toBeNull();
+      expect(result.status).toBe('optimal');
+      const analysis = analyzePlan(result.plan, catalog);
+      expect(analysis.problems.filter((p) => p.severity === 'error' || p.kind === 'pool-concurrency')).toEqual([]);
+      expect(Number(analysis.totals.usd)).toBeCloseTo(expected!, 2);
+      expect(result.usd).toBeCloseTo(expected!, 2);
+    });
+  }
+
+  it('explains a milestone that cannot fit its window, with the days to move its end date', async () => {
+    const { plan, catalog } = smallPlan({ needs: [400, 24, 24] });
+    const result = await optimize(plan, catalog);
+    expect(result.status).toBe('infeasible');
+    const m1 = result.binding.find((b) => b.kind === 'milestone-window' && b.message.startsWith('M1'));
+    expect(m1?.message).toMatch(/M1 m1 needs 400 cheap GPU-hours between 2026-01-05 and 2026-01-18/);
+    // Two weeks of one L4 (track b's milestone moves to W04): at most 336 h fit, 64 h short, 3 days at 24 h a day.
+    expect(m1?.amount).toBeCloseTo(64, 1);
+    expect(m1?.message).toMatch(/Move its end date by 3 days/);
+  });
+
+  it('explains a budget that no schedule meets, by how much', async () => {
+    const { plan, catalog } = smallPlan({ needs: [48, 40, 96], budget: '200' });
+    const result = await optimize(plan, catalog);
+    expect(result.status).toBe('infeasible');
+    const budget = result.binding.find((b) => b.kind === 'budget');
+    // Cheapest: 48 + 96 L4-hours at $1 and 40 A100-hours at $3 = $264, $64 over.
+    expect(budget?.amount).toBeCloseTo(64, 2);
+    expect(budget?.message).toMatch(/costs \$264\.00, \$64\.00 over the \$200\.00 budget/);
+  });
+
+  it('keeps pinned bookings and counts them toward their milestone', async () => {
+    const keep: Allocation[] = [{ id: 'pinned', trackId: 'b', week: '2026-W04', offeringId: 'cheap', gpuId: 'l4', gpuCount: 1, hours: 50, phaseId: 'm3-p', note: null }];
+    const { plan, catalog } = smallPlan({ needs: [48, 40, 96], keep });
+    const result = await optimize(plan, catalog, { pinnedAllocationIds: ['pinned'] });
+    expect(result.plan.allocations.find((a) => a.id === 'pinned')?.hours).toBe(50);
+    const m3 = result.addedAllocations.filter((a) => a.phaseId === 'm3-p').reduce((s, a) => s + a.hours, 0);
+    expect(m3).toBeCloseTo(46, 2);
+  });
+
+  it('earliest finish within budget moves work forward', async () => {
+    const { plan, catalog } = smallPlan({ needs: [48, 40, 96] });
+    const cheapest = await optimize(plan, catalog);
+    const result = await optimize(plan, catalog, { objective: 'finish' });
+    expect(result.status).toBe('optimal');
+    // M2 may not start before 2026-01-12 (W03): the earliest possible finish; the cost objective is free to use W04.
+    expect(result.finishWeek).toBe('2026-W03');
+    expect(result.addedAllocations.every((a) => a.week <= '2026-W03')).toBe(true);
+    expect(result.usd).toBeGreaterThanOrEqual(cheapest.usd - 1e-9);
+  });
+});

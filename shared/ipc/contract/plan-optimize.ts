@@ -1,0 +1,64 @@
+/**
+ * Auto-plan channels: suggest the cheapest (or earliest) weekly schedule meeting every milestone, stop a long solve,
+ * and accept a suggestion (all of it, or some weeks) into the plan as one undoable edit.
+ */
+import { z } from 'zod';
+import { allocationSchema } from '../../domain/plan/schema';
+import type { ChannelMap, EventMap } from '../channel';
+import { planViewSchema, scenarioSummarySchema } from './plan';
+
+const projectId = z.string().min(1).max(120);
+const week = z.string().regex(/^\d{4}-W\d{2}$/, 'an ISO week such as 2026-W02');
+
+export const optimizeRequestSchema = z
+  .object({
+    projectId: projectId.optional(),
+    scenarioId: z.string().min(1).max(200).optional(),
+    objective: z.enum(['cost', 'finish', 'mix']).default('cost'),
+    usdPerWeekEarlier: z.number().finite().min(0).max(1e9).optional(),
+    runCount: z.enum(['mid', 'high']).default('mid'),
+    window: z.enum(['phase', 'deadline']).default('phase'),
+    allowOtherOfferings: z.boolean().default(false),
+    pinnedAllocationIds: z.array(z.string().min(1).max(200)).max(10000).optional(),
+    timeLimitSeconds: z.number().finite().min(1).max(600).default(30),
+    saveAs: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+export const bindingSchema = z.object({
+  kind: z.enum(['milestone-window', 'pool-capacity', 'budget', 'kept-bookings', 'not-scheduled']),
+  message: z.string(),
+  amount: z.number().nullable(),
+  unit: z.enum(['gpu-hours', 'usd']).nullable(),
+  weeks: z.array(z.string()),
+});
+
+export const optimizeResultSchema = z.object({
+  status: z.enum(['optimal', 'feasible', 'infeasible']),
+  objective: z.object({ kind: z.enum(['cost', 'finish', 'mix']), usd: z.string(), finishWeek: z.string().nullable() }),
+  binding: z.array(bindingSchema),
+  scenarioId: z.string().nullable(),
+  solver: z.object({ seconds: z.number(), gap: z.number().nullable() }),
+  replacedAllocationIds: z.array(z.string()),
+  addedAllocations: z.array(allocationSchema),
+  /** The plan and the suggestion side by side: cost, finish, GPU-hours, problems. */
+  comparison: z.array(scenarioSummarySchema),
+  /** Weeks whose bookings differ between the plan and the suggestion. */
+  changedWeeks: z.array(z.string()),
+  conflicts: z.array(z.object({ kind: z.string(), week: z.string().nullable(), message: z.string(), severity: z.string() })),
+  totals: z.object({ gpuHours: z.number(), usd: z.string(), budget: z.string(), remainingUsd: z.string() }),
+});
+export type OptimizeResult = z.output<typeof optimizeResultSchema>;
+
+export const planOptimizeChannels = {
+  'plan:optimize': { request: optimizeRequestSchema, response: optimizeResultSchema },
+  'plan:stop-optimize': { request: z.object({}).strict(), response: z.object({ stopped: z.boolean() }) },
+  'plan:accept-suggestion': {
+    request: z.object({ projectId, revision: z.number().int().nonnegative(), scenarioId: z.string().min(1).max(200), weeks: z.array(week).max(1000).optional() }).strict(),
+    response: planViewSchema,
+  },
+} satisfies ChannelMap;
+
+export const planOptimizeEvents = {
+  'plan:optimize-progress': z.object({ seconds: z.number(), gap: z.number().nullable() }),
+} satisfies EventMap;
