@@ -195,8 +195,8 @@ describe('the handler table over HTTP', () => {
     expect(info.result).toMatchObject({ ok: true, value: { runtime: 'browser-http', name: 'GPU Planner' } });
     const extra = await invoke('app:get-info', { path: '/etc/passwd' });
     expect(extra.result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
-    const wrongType = await invoke('budget:preview-file', { file: 42 });
-    expect(wrongType.result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', details: { field: 'file' } } });
+    const wrongType = await invoke('budget:preview-file', { fileToken: 42 });
+    expect(wrongType.result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', details: { field: 'fileToken' } } });
     expect((await invoke('no:such-channel', {})).result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     expect((await invoke('__proto__', {})).result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     const notJson = await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{oops' });
@@ -242,13 +242,13 @@ describe('the handler table over HTTP', () => {
     const upload = await request('POST', '/api/upload?name=focus_sample.csv', { headers: fromPage({ 'Content-Type': 'application/octet-stream' }), body: fs.readFileSync(FOCUS_SAMPLE) });
     const { token, fileName } = JSON.parse(upload.body) as { token: string; fileName: string };
     expect(fileName).toBe('focus_sample.csv');
-    const preview = await invoke('budget:preview-file', { file: token, previewRows: 5 });
+    const preview = await invoke('budget:preview-file', { fileToken: token, previewRows: 5 });
     expect(preview.result).toMatchObject({ ok: true, value: { fileName: 'focus_sample.csv', format: 'focus' } });
     const tab = 'tab-import-1';
     const events = openEvents(tab);
     try {
       await events.ready;
-      const imported = await invoke('budget:import-file', { file: token }, { 'X-GPU-Planner-Tab': tab });
+      const imported = await invoke('budget:import-file', { fileToken: token }, { 'X-GPU-Planner-Tab': tab });
       expect(imported.result).toMatchObject({ ok: true, value: { totals: { USD: '20.52022672899' } } });
       // Import progress came over the event stream.
       await events.next((m) => m.event === 'budget:import-progress');
@@ -256,7 +256,7 @@ describe('the handler table over HTTP', () => {
       events.close();
     }
     // A token this server did not hand out is just a (non-existent) file name.
-    expect((await invoke('budget:preview-file', { file: 'file-00000000-0000-0000-0000-000000000000' })).result).toMatchObject({ ok: false });
+    expect((await invoke('budget:preview-file', { fileToken: 'file-00000000-0000-0000-0000-000000000000' })).result).toMatchObject({ ok: false });
   });
 
   it('an open dialog asks the tab that called for a file picker; the picked file is uploaded and the handler goes on', async () => {
