@@ -162,7 +162,7 @@ test('GPU count, nodes and software stack: the explanation shows the scaling eff
   await page.getByLabel('Batch per GPU').fill('16');
   await page.getByLabel('GPUs (data parallel)').fill('8');
   await page.getByLabel('Software stack').selectOption('compiled');
-  await page.getByText(/updated in \d+ ms/).waitFor();
+  await page.locator('.est-table[data-latency-ms]').waitFor();
   await table(page).locator('tbody tr[data-row-id]').first().click();
   const explanation = page.getByLabel('Explanation');
   await expect(explanation).toContainText('Scaling efficiency');

@@ -235,6 +235,7 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   await scenarios.getByRole('row', { name: /With the probe track/ }).scrollIntoViewIfNeeded();
   await app.screenshot('plan-scenarios-compare');
   await scenarios.getByRole('button', { name: 'Delete scenario With the probe track' }).click();
+  await scenarios.getByRole('button', { name: 'Delete “With the probe track”' }).click(); // the confirmation (issue 12)
   await expect(scenarios.getByRole('row', { name: /With the probe track/ })).toHaveCount(0);
   await expect(scenarios.getByRole('row', { name: /Option 2: Balanced/ })).toBeVisible();
 });
