@@ -1,7 +1,26 @@
 // Lint: the process boundaries of GUIDE.md, enforced. A wrong import fails `npm run lint` (and so `npm test`).
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'stream', 'stream/*', 'zlib', 'url', 'util', 'events', 'readline', 'http', 'https', 'net'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'crypto',
+  'stream',
+  'stream/*',
+  'zlib',
+  'url',
+  'util',
+  'events',
+  'readline',
+  'http',
+  'https',
+  'net',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', '**/*.cjs'] },
@@ -11,9 +30,18 @@ export default tseslint.config(
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
       // Anything but electron/main and electron/preload may import `electron` only as a type.
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'Import electron at runtime only in electron/main and electron/preload; use `import type` elsewhere.', allowTypeImports: true }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Import electron at runtime only in electron/main and electron/preload; use `import type` elsewhere.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -25,13 +53,23 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'repo shared/ runs in every process: no Electron.' }, { name: 'react', message: 'repo shared/ has no React.' }, { name: 'react-dom', message: 'repo shared/ has no React.' }],
-        patterns: [
-          { group: nodeBuiltins, message: 'repo shared/ runs in every process: no Node built-ins.' },
-          { group: ['**/electron/**', '**/renderer/**', 'react/*', 'react-dom/*', 'better-sqlite3'], message: 'repo shared/ may import only shared/ and pure libraries.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'repo shared/ runs in every process: no Electron.' },
+            { name: 'react', message: 'repo shared/ has no React.' },
+            { name: 'react-dom', message: 'repo shared/ has no React.' },
+          ],
+          patterns: [
+            { group: nodeBuiltins, message: 'repo shared/ runs in every process: no Node built-ins.' },
+            {
+              group: ['**/electron/**', '**/renderer/**', 'react/*', 'react-dom/*', 'better-sqlite3'],
+              message: 'repo shared/ may import only shared/ and pure libraries.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'require', '__dirname', 'Buffer'],
     },
   },
@@ -39,13 +77,19 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     ignores: ['renderer/**/*.test.ts', 'renderer/**/*.test.tsx'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'The renderer talks to main only through window.api.' }, { name: 'better-sqlite3', message: 'The renderer never touches SQLite.' }],
-        patterns: [
-          { group: ['**/electron/**'], message: 'renderer/ may not import electron/: use window.api.' },
-          { group: nodeBuiltins, message: 'renderer/ has no Node.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The renderer talks to main only through window.api.' },
+            { name: 'better-sqlite3', message: 'The renderer never touches SQLite.' },
+          ],
+          patterns: [
+            { group: ['**/electron/**'], message: 'renderer/ may not import electron/: use window.api.' },
+            { group: nodeBuiltins, message: 'renderer/ has no Node.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -20,10 +20,34 @@ const ROWS = 200_000;
 const MIB = 1024 * 1024;
 
 const HEADER = [
-  'BilledCost', 'BillingAccountId', 'BillingAccountName', 'BillingCurrency', 'BillingPeriodEnd', 'BillingPeriodStart', 'ChargeCategory',
-  'ChargeClass', 'ChargeDescription', 'ChargePeriodEnd', 'ChargePeriodStart', 'ConsumedQuantity', 'ConsumedUnit', 'EffectiveCost', 'ListCost',
-  'PricingCategory', 'ProviderName', 'PublisherName', 'RegionId', 'ResourceId', 'ResourceName', 'ServiceCategory', 'ServiceName', 'SkuId',
-  'SkuPriceDetails', 'SubAccountId', 'SubAccountName', 'Tags',
+  'BilledCost',
+  'BillingAccountId',
+  'BillingAccountName',
+  'BillingCurrency',
+  'BillingPeriodEnd',
+  'BillingPeriodStart',
+  'ChargeCategory',
+  'ChargeClass',
+  'ChargeDescription',
+  'ChargePeriodEnd',
+  'ChargePeriodStart',
+  'ConsumedQuantity',
+  'ConsumedUnit',
+  'EffectiveCost',
+  'ListCost',
+  'PricingCategory',
+  'ProviderName',
+  'PublisherName',
+  'RegionId',
+  'ResourceId',
+  'ResourceName',
+  'ServiceCategory',
+  'ServiceName',
+  'SkuId',
+  'SkuPriceDetails',
+  'SubAccountId',
+  'SubAccountName',
+  'Tags',
 ];
 const SERVICES = ['Amazon Elastic Compute Cloud', 'Amazon Simple Storage Service', 'AWS Data Transfer', 'Amazon SageMaker'];
 const INSTANCES = ['p4d.24xlarge', 'g5.xlarge', 'p3.2xlarge', 'm5.large'];
@@ -49,9 +73,34 @@ function generateFocusFile(file: string, rows: number): string {
       const tags = `"{""team"": ""track-${i % 5}"", ""env"": ""prod""}"`;
       chunk.push(
         [
-          cost, '123456789012', 'Lab', 'USD', '2024-10-01T00:00:00Z', '2024-09-01T00:00:00Z', i % 50 === 0 ? 'Credit' : 'Usage', '', `"${service} usage"`, end, start,
-          '1', 'Hours', cost, cost, 'Standard', 'AWS', 'AWS', 'us-east-1', `arn:aws:ec2:us-east-1:123456789012:instance/i-${(i % 5000).toString(16).padStart(8, '0')}`,
-          `node-${i % 5000}`, 'Compute', `"${service}"`, `SKU${i % 200}`, details, `0000${i % 7}`, `account-${i % 7}`, tags,
+          cost,
+          '123456789012',
+          'Lab',
+          'USD',
+          '2024-10-01T00:00:00Z',
+          '2024-09-01T00:00:00Z',
+          i % 50 === 0 ? 'Credit' : 'Usage',
+          '',
+          `"${service} usage"`,
+          end,
+          start,
+          '1',
+          'Hours',
+          cost,
+          cost,
+          'Standard',
+          'AWS',
+          'AWS',
+          'us-east-1',
+          `arn:aws:ec2:us-east-1:123456789012:instance/i-${(i % 5000).toString(16).padStart(8, '0')}`,
+          `node-${i % 5000}`,
+          'Compute',
+          `"${service}"`,
+          `SKU${i % 200}`,
+          details,
+          `0000${i % 7}`,
+          `account-${i % 7}`,
+          tags,
         ].join(','),
       );
       if (chunk.length === 10_000) {
@@ -70,7 +119,10 @@ function sqliteShell(report: BenchReport): string | null {
   const found = spawnSync('sqlite3', ['-version'], { encoding: 'utf8' });
   if (found.status === 0) return 'sqlite3';
   report.log('sqlite3 shell missing: installing it with apt-get (apt-get install -y sqlite3)');
-  const installed = spawnSync('bash', ['-c', 'apt-get install -y sqlite3 >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y sqlite3 >/dev/null 2>&1)']);
+  const installed = spawnSync('bash', [
+    '-c',
+    'apt-get install -y sqlite3 >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y sqlite3 >/dev/null 2>&1)',
+  ]);
   if (installed.status !== 0) {
     report.log('could not install sqlite3: the import ratio is not measured');
     return null;
@@ -131,7 +183,11 @@ export async function run(report: BenchReport): Promise<void> {
         const ratio = importMs / shellMs;
         report.figure('import time / sqlite3 .import time', ratio, '×', { target: '≤ 4 (goal 2)', ok: ratio <= 4 });
       }
-      report.figure('peak RSS during the bench', peakRss / MIB, 'MiB', { target: '< 500', ok: peakRss < 500 * MIB, note: `RSS before import ${(rssBefore / MIB).toFixed(0)} MiB` });
+      report.figure('peak RSS during the bench', peakRss / MIB, 'MiB', {
+        target: '< 500',
+        ok: peakRss < 500 * MIB,
+        note: `RSS before import ${(rssBefore / MIB).toFixed(0)} MiB`,
+      });
 
       // A million lines: the 200k imported lines copied four more times inside SQLite (same import id).
       const db = ctx.db;
@@ -139,13 +195,18 @@ export async function run(report: BenchReport): Promise<void> {
       const list = cols.map((c) => c.name).join(', ');
       const lastId = (db.prepare('SELECT MAX(id) AS id FROM spend_lines').get() as { id: number }).id;
       db.transaction(() => {
-        for (let copy = 0; copy < 4; copy += 1) db.exec(`INSERT INTO spend_lines (${list}) SELECT ${list} FROM spend_lines WHERE import_id = ${result.importId} AND id <= ${lastId}`);
+        for (let copy = 0; copy < 4; copy += 1)
+          db.exec(
+            `INSERT INTO spend_lines (${list}) SELECT ${list} FROM spend_lines WHERE import_id = ${result.importId} AND id <= ${lastId}`,
+          );
       })();
       const lines = (db.prepare('SELECT COUNT(*) AS n FROM spend_lines').get() as { n: number }).n;
       const r0 = performance.now();
       db.transaction(() => rebuildSpendRollup(db))();
       const rollupRows = (db.prepare('SELECT COUNT(*) AS n FROM spend_rollup').get() as { n: number }).n;
-      report.figure(`daily rollup rebuilt over ${lines.toLocaleString('en-US')} spend lines`, performance.now() - r0, 'ms', { note: `${rollupRows} rollup rows (each import fills its own inside its transaction)` });
+      report.figure(`daily rollup rebuilt over ${lines.toLocaleString('en-US')} spend lines`, performance.now() - r0, 'ms', {
+        note: `${rollupRows} rollup rows (each import fills its own inside its transaction)`,
+      });
       const exactStart = performance.now();
       const exactMonth = ctx.services.budget.spendSummary({ by: 'month', exact: true });
       const exactMs = performance.now() - exactStart;

@@ -8,7 +8,9 @@ import { addWeeksToKey } from '../shared/domain/plan/weeks';
 /** Plan: checks + weekly totals recomputed after one edit on 20 tracks × 104 weeks × 10 pools (target < 20 ms). */
 export async function run(report: BenchReport): Promise<void> {
   const { plan, catalog } = syntheticPlan({ tracks: 20, weeks: 104, pools: 10 });
-  report.log(`synthetic plan: ${plan.tracks.length} tracks, 104 weeks, ${plan.pools.length} pools, ${plan.allocations.length} allocations, ${plan.milestones.length} milestones`);
+  report.log(
+    `synthetic plan: ${plan.tracks.length} tracks, 104 weeks, ${plan.pools.length} pools, ${plan.allocations.length} allocations, ${plan.milestones.length} milestones`,
+  );
   let state = { plan, history: emptyHistory() };
   let i = 0;
   const edit = () => {
@@ -24,7 +26,10 @@ export async function run(report: BenchReport): Promise<void> {
   const analysis = edit();
   report.log(`problems found: ${analysis.problems.length}; total ${analysis.totals.gpuHours} GPU-h, $${analysis.totals.usd}`);
   const t = await measure(edit, { iterations: 200, warmup: 10 });
-  report.figure('one edit → validate + apply + checks + weekly totals (median)', t.medianMs, 'ms', { target: '< 20 ms', ok: t.medianMs < 20 });
+  report.figure('one edit → validate + apply + checks + weekly totals (median)', t.medianMs, 'ms', {
+    target: '< 20 ms',
+    ok: t.medianMs < 20,
+  });
   report.figure('one edit → validate + apply + checks + weekly totals (p95)', t.p95Ms, 'ms', { target: '< 20 ms', ok: t.p95Ms < 20 });
   const only = await measure(() => analyzePlan(state.plan, catalog), { iterations: 60, warmup: 5 });
   report.figure('checks + weekly totals alone (median)', only.medianMs, 'ms');
@@ -92,7 +97,11 @@ export async function runScroll(report: BenchReport): Promise<void> {
       const url = new URL(route.request().url());
       const file = path.join(rendererDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
       if (!file.startsWith(rendererDir) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-      return route.fulfill({ status: 200, body: fs.readFileSync(file), headers: { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' } });
+      return route.fulfill({
+        status: 200,
+        body: fs.readFileSync(file),
+        headers: { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' },
+      });
     });
     await page.exposeFunction('__gpuPlannerInvoke', (channel: string, request: unknown) => ctx.handlers.dispatch(channel, request));
     await page.addInitScript({ path: bridge });
@@ -107,7 +116,9 @@ export async function runScroll(report: BenchReport): Promise<void> {
     await page.locator('.pt-lane').nth(19).waitFor({ state: 'attached', timeout: 60_000 });
     await page.locator('[data-cell^="track:track-0:"]').first().waitFor({ state: 'attached', timeout: 60_000 });
     report.figure('timeline: open the 20 × 104 plan (IPC + render)', Date.now() - t0, 'ms');
-    report.log(`timeline DOM: ${await page.evaluate('document.querySelectorAll(".pt-scroll *").length')} elements mounted (${await page.evaluate('document.querySelectorAll("*").length')} in the page)`);
+    report.log(
+      `timeline DOM: ${await page.evaluate('document.querySelectorAll(".pt-scroll *").length')} elements mounted (${await page.evaluate('document.querySelectorAll("*").length')} in the page)`,
+    );
     const metrics = await page.context().newCDPSession(page);
     await metrics.send('Performance.enable');
     const mainThread = async () => {
@@ -116,7 +127,9 @@ export async function runScroll(report: BenchReport): Promise<void> {
       return { task: get('TaskDuration'), script: get('ScriptDuration'), style: get('RecalcStyleDuration'), layout: get('LayoutDuration') };
     };
     const scroll = async (label: string) => {
-      await page.evaluate('(() => { const el = document.querySelector(globalThis.__scrollTarget || ".pt-scroll"); el.scrollLeft = 0; el.scrollTop = 0; })()');
+      await page.evaluate(
+        '(() => { const el = document.querySelector(globalThis.__scrollTarget || ".pt-scroll"); el.scrollLeft = 0; el.scrollTop = 0; })()',
+      );
       await page.waitForTimeout(300);
       const before = await mainThread();
       const frames = (await page.evaluate(SCROLL_SCRIPT)) as { intervals: number[]; maxX: number; maxY: number };
@@ -125,9 +138,14 @@ export async function runScroll(report: BenchReport): Promise<void> {
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
       const n = frames.intervals.length;
       const per = (k: keyof typeof before) => ((after[k] - before[k]) / n).toFixed(1);
-      const other = ((after.task - before.task - (after.script - before.script) - (after.style - before.style) - (after.layout - before.layout)) / n).toFixed(1);
+      const other = (
+        (after.task - before.task - (after.script - before.script) - (after.style - before.style) - (after.layout - before.layout)) /
+        n
+      ).toFixed(1);
       const long = frames.intervals.flatMap((d, i) => (d > 25 ? [`#${i} ${d.toFixed(0)} ms`] : []));
-      report.log(`${label}: ${frames.maxX} px across, ${frames.maxY} px down in ${n} frames; renderer main thread per frame: ${per('task')} ms = script ${per('script')} + style ${per('style')} + layout ${per('layout')} + paint, compositing and the rest ${other}${long.length > 0 ? `; frames over 25 ms: ${long.join(', ')} (frames 60, 120, 180 follow the jump back to the top)` : ''}`);
+      report.log(
+        `${label}: ${frames.maxX} px across, ${frames.maxY} px down in ${n} frames; renderer main thread per frame: ${per('task')} ms = script ${per('script')} + style ${per('style')} + layout ${per('layout')} + paint, compositing and the rest ${other}${long.length > 0 ? `; frames over 25 ms: ${long.join(', ')} (frames 60, 120, 180 follow the jump back to the top)` : ''}`,
+      );
       return { median: at(0.5), p95: at(0.95), dropped: frames.intervals.filter((d) => d > 25).length, frames };
     };
     const cdp = process.env.PLAN_SCROLL_PROFILE ? await page.context().newCDPSession(page) : null;
@@ -138,7 +156,13 @@ export async function runScroll(report: BenchReport): Promise<void> {
     if (process.env.PLAN_SCROLL_H_ONLY) await page.evaluate('globalThis.__hOnly = true');
     const main = await scroll('timeline scroll');
     if (cdp) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: {
+          nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const self = new Map<string, number>();
       profile.samples.forEach((id, i) => {
@@ -155,7 +179,8 @@ export async function runScroll(report: BenchReport): Promise<void> {
       const el = document.elementFromPoint(r.left + 220 + (r.width - 220) / 2, r.top + r.height / 2);
       return el && el.closest('[data-cell], .pt-bar') ? 'a cell' : (el ? el.className : 'nothing');
     })()`);
-    if (middle !== 'a cell') report.log(`timeline scroll: WARNING the middle of the timeline shows ${String(middle)} after the scroll, not a cell`);
+    if (middle !== 'a cell')
+      report.log(`timeline scroll: WARNING the middle of the timeline shows ${String(middle)} after the scroll, not a cell`);
     report.figure('timeline scroll: median frame interval', main.median, 'ms', { target: '≈ 16.7 ms (60 Hz)' });
     report.figure('timeline scroll: p95 frame interval', main.p95, 'ms');
     report.figure('timeline scroll: frames over 25 ms (dropped)', main.dropped, 'frames', { target: '0', ok: main.dropped === 0 });
@@ -165,7 +190,10 @@ export async function runScroll(report: BenchReport): Promise<void> {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const hover = await scroll('timeline scroll, pointer over it');
     report.figure('timeline scroll, pointer over it: p95 frame interval', hover.p95, 'ms');
-    report.figure('timeline scroll, pointer over it: frames over 25 ms (dropped)', hover.dropped, 'frames', { target: '0', ok: hover.dropped === 0 });
+    report.figure('timeline scroll, pointer over it: frames over 25 ms (dropped)', hover.dropped, 'frames', {
+      target: '0',
+      ok: hover.dropped === 0,
+    });
     await page.mouse.move(0, 0);
 
     // Control: the harness's floor. A plain scroller of the timeline's size and scroll size (a painted grid, nothing

@@ -28,9 +28,17 @@ export async function run(report: BenchReport): Promise<void> {
     report.figure('report model assembled (plan, estimator across the catalog, budget)', performance.now() - model, 'ms');
     const warm = Math.min(times[1]!, times[2]!);
     report.log(`example project: ${pages} pages; runs ${times.map((t) => t.toFixed(0)).join(', ')} ms (the first launches Chromium)`);
-    report.figure('example project PDF exported, in-process, first (Chromium launch included)', times[0]!, 'ms', { target: '< 3000 ms', ok: times[0]! < 3000 });
+    report.figure('example project PDF exported, in-process, first (Chromium launch included)', times[0]!, 'ms', {
+      target: '< 3000 ms',
+      ok: times[0]! < 3000,
+    });
     report.figure('example project PDF exported, in-process, next (Chromium kept)', warm, 'ms', { target: '< 3000 ms', ok: warm < 3000 });
-    report.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
+    report.log(
+      `load average while measuring: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs`,
+    );
     const cli = path.resolve(__dirname, '..', '..', 'bin', 'gpu-planner.cjs');
     if (fs.existsSync(cli)) {
       const db = path.join(dir, 'gpu-planner.db');

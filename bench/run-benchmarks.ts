@@ -23,14 +23,18 @@ async function main(): Promise<void> {
         const figure = { name: figureName, value, unit, ...options };
         all.push({ ...figure, suite: name });
         const mark = options.ok === undefined ? '' : options.ok ? '  ✔' : '  ✘';
-        console.log(`  ${figureName}: ${Number.isInteger(value) ? value : value.toPrecision(4)} ${unit}${options.target ? `  (target ${options.target})` : ''}${mark}${options.note ? `  — ${options.note}` : ''}`);
+        console.log(
+          `  ${figureName}: ${Number.isInteger(value) ? value : value.toPrecision(4)} ${unit}${options.target ? `  (target ${options.target})` : ''}${mark}${options.note ? `  — ${options.note}` : ''}`,
+        );
       },
       log: (text) => console.log(`  ${text}`),
     };
     await suite.run(reporter);
   }
   const missed = all.filter((f) => f.ok === false);
-  console.log(`\n${all.length} figures, ${missed.length} off target${missed.length ? `: ${missed.map((f) => `${f.suite}/${f.name}`).join(', ')}` : ''}`);
+  console.log(
+    `\n${all.length} figures, ${missed.length} off target${missed.length ? `: ${missed.map((f) => `${f.suite}/${f.name}`).join(', ')}` : ''}`,
+  );
 }
 
 void main();

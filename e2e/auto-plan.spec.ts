@@ -7,7 +7,10 @@ async function openPlan(page: Page) {
 }
 const kpi = (page: Page, label: string) => page.locator('.kpi').filter({ hasText: label }).locator('.kpi-value');
 
-test('suggest a schedule: the reason when milestones keep their dates; the cheapest conflict-free schedule, compared, accepted week by week and whole, undone', async ({ app, page }) => {
+test('suggest a schedule: the reason when milestones keep their dates; the cheapest conflict-free schedule, compared, accepted week by week and whole, undone', async ({
+  app,
+  page,
+}) => {
   await openPlan(page);
   await expect(kpi(page, 'Planned cost')).toHaveText(/\$629/); // $628.57: over the $615 budget
   const plannedCost = (await kpi(page, 'Planned cost').textContent())!.trim();
@@ -18,7 +21,9 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await panel.getByLabel('Milestones may run').selectOption('phase');
   await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
   await expect(panel.locator('[data-suggest-status="infeasible"]')).toBeVisible({ timeout: 60_000 });
-  await expect(panel.getByRole('list', { name: 'What binds' })).toContainText(/M3 1000 Cases, Production needs [\d.]+ .*A100 GPU-hours between 2026-01-10 and 2026-01-17.*Move its end date by \d+ days?/);
+  await expect(panel.getByRole('list', { name: 'What binds' })).toContainText(
+    /M3 1000 Cases, Production needs [\d.]+ .*A100 GPU-hours between 2026-01-10 and 2026-01-17.*Move its end date by \d+ days?/,
+  );
   await app.screenshot('plan-suggest-infeasible');
 
   // Up to each milestone's end date: optimal, no errors, under budget, side by side with the plan.

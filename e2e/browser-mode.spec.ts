@@ -27,7 +27,10 @@ let stderr = '';
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-serve-e2e-'));
-  server = spawn(process.execPath, [path.join(repoRoot, 'bin', 'gpu-planner.cjs'), 'serve', '--data-dir', dataDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [path.join(repoRoot, 'bin', 'gpu-planner.cjs'), 'serve', '--data-dir', dataDir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -42,7 +45,11 @@ test.beforeAll(async () => {
     });
     server.once('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
   });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 });
 
 test.afterAll(async () => {
@@ -119,14 +126,20 @@ test('a billing file dropped on the window is uploaded, then previewed as in the
   const page = await context.newPage();
   await page.goto(url);
   await expect(page.locator('.app-shell[data-ready="true"]')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Budget/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Budget/ })
+    .click();
   const screen = page.locator('.budget-screen');
   // A real File with the sample's bytes (a browser gives the page the bytes, not a path: they are uploaded).
-  const dataTransfer = await page.evaluateHandle((text) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], 'focus_sample.csv', { type: 'text/csv' }));
-    return dt;
-  }, fs.readFileSync(FOCUS_SAMPLE, 'utf8'));
+  const dataTransfer = await page.evaluateHandle(
+    (text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'focus_sample.csv', { type: 'text/csv' }));
+      return dt;
+    },
+    fs.readFileSync(FOCUS_SAMPLE, 'utf8'),
+  );
   await screen.dispatchEvent('dragenter', { dataTransfer });
   await screen.dispatchEvent('dragover', { dataTransfer });
   await screen.dispatchEvent('drop', { dataTransfer });
@@ -170,11 +183,18 @@ test('the server refuses a request without the token, from another origin, or wi
   // In the browser: a page of another site cannot call the server (no cookie goes with it, its Origin is refused).
   const context = await browser.newContext();
   const evil = await context.newPage();
-  await evil.route('http://evil.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>evil</title>' }));
+  await evil.route('http://evil.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>evil</title>' }),
+  );
   await evil.goto('http://evil.example/');
   const outcome = await evil.evaluate(async (target) => {
     try {
-      const r = await fetch(target, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const r = await fetch(target, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       return `status ${r.status}`;
     } catch (error) {
       return `blocked: ${String(error)}`;

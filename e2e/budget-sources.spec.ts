@@ -18,8 +18,13 @@ test.describe('Budget · sources', () => {
   test('adding a folder, the first sync with progress, and a redelivered month', async ({ app, page }) => {
     // Twelve monthly deliveries of two parts, large enough for the progress to be seen.
     const months = monthsFrom('2025-01', 12);
-    const finals = months.map((m, i) => writeMonthDelivery(folder, m, 1, { parts: 2, linesPerDay: 150, at: new Date(Date.UTC(2025, i + 1, 2)) }));
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Budget/ }).click();
+    const finals = months.map((m, i) =>
+      writeMonthDelivery(folder, m, 1, { parts: 2, linesPerDay: 150, at: new Date(Date.UTC(2025, i + 1, 2)) }),
+    );
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Budget/ })
+      .click();
     await page.getByRole('tab', { name: 'Sources' }).click();
     await expect(page.getByText(/No source yet/)).toBeVisible();
     await app.screenshot('budget-sources-empty');
@@ -38,7 +43,10 @@ test.describe('Budget · sources', () => {
 
     // The spend by month is each month's final statement.
     // (The database is checked where the harness holds it: the browser bridge.)
-    const byMonth = () => Object.fromEntries(app.context?.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.USD]) ?? []);
+    const byMonth = () =>
+      Object.fromEntries(
+        app.context?.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.USD]) ?? [],
+      );
     const before = byMonth();
     if (app.context) expect(before).toEqual(Object.fromEntries(months.map((m, i) => [m, finals[i]!.total])));
 

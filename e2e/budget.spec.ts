@@ -24,14 +24,53 @@ function focusRow(values: Record<string, string>): string {
 
 /** A December 2025 month of the example project's spend, as a FOCUS export with `track` tags. */
 function decemberFocusFile(dir: string, broken = false): string {
-  const line = (day: string, cost: string, currency: string, service: string, sku: string, tags: Record<string, string>, extra: Record<string, string> = {}) => focusRow({
-    BilledCost: cost, EffectiveCost: cost, ListCost: cost, ContractedCost: cost, BillingAccountId: '999988887777', BillingAccountName: 'VitalDB lab', BillingCurrency: currency,
-    BillingPeriodStart: '2025-12-01 00:00:00', BillingPeriodEnd: '2026-01-01 00:00:00', ChargeCategory: 'Usage', ChargeDescription: `${service} ${sku}`, ChargeFrequency: 'Usage-Based',
-    ChargePeriodStart: `${day} 00:00:00`, ChargePeriodEnd: `${day} 23:59:59`, ConsumedQuantity: '8', ConsumedUnit: 'Hours', PricingCategory: 'Standard', PricingQuantity: '8', PricingUnit: 'Hours',
-    ProviderName: 'AWS', PublisherName: 'Amazon Web Services, Inc.', InvoiceIssuerName: 'Amazon Web Services, Inc.', RegionId: 'us-east-1', RegionName: 'US East (N. Virginia)',
-    ResourceId: `arn:aws:ec2:us-east-1:999988887777:instance/i-${day.replace(/-/g, '')}`, ResourceName: `vitaldb-${day}`, ResourceType: 'Instance', ServiceCategory: 'Compute',
-    Id: `${day}-${sku}`, ServiceName: service, SkuId: sku, SkuPriceId: sku, SubAccountId: '999988887777', SubAccountName: 'VitalDB lab', Tags: JSON.stringify(tags), ...extra,
-  });
+  const line = (
+    day: string,
+    cost: string,
+    currency: string,
+    service: string,
+    sku: string,
+    tags: Record<string, string>,
+    extra: Record<string, string> = {},
+  ) =>
+    focusRow({
+      BilledCost: cost,
+      EffectiveCost: cost,
+      ListCost: cost,
+      ContractedCost: cost,
+      BillingAccountId: '999988887777',
+      BillingAccountName: 'VitalDB lab',
+      BillingCurrency: currency,
+      BillingPeriodStart: '2025-12-01 00:00:00',
+      BillingPeriodEnd: '2026-01-01 00:00:00',
+      ChargeCategory: 'Usage',
+      ChargeDescription: `${service} ${sku}`,
+      ChargeFrequency: 'Usage-Based',
+      ChargePeriodStart: `${day} 00:00:00`,
+      ChargePeriodEnd: `${day} 23:59:59`,
+      ConsumedQuantity: '8',
+      ConsumedUnit: 'Hours',
+      PricingCategory: 'Standard',
+      PricingQuantity: '8',
+      PricingUnit: 'Hours',
+      ProviderName: 'AWS',
+      PublisherName: 'Amazon Web Services, Inc.',
+      InvoiceIssuerName: 'Amazon Web Services, Inc.',
+      RegionId: 'us-east-1',
+      RegionName: 'US East (N. Virginia)',
+      ResourceId: `arn:aws:ec2:us-east-1:999988887777:instance/i-${day.replace(/-/g, '')}`,
+      ResourceName: `vitaldb-${day}`,
+      ResourceType: 'Instance',
+      ServiceCategory: 'Compute',
+      Id: `${day}-${sku}`,
+      ServiceName: service,
+      SkuId: sku,
+      SkuPriceId: sku,
+      SubAccountId: '999988887777',
+      SubAccountName: 'VitalDB lab',
+      Tags: JSON.stringify(tags),
+      ...extra,
+    });
   const rows = [
     line('2025-12-22', '12.40', 'USD', 'Amazon Elastic Compute Cloud', 'g6.xlarge', { track: 'vitaldb' }),
     line('2025-12-29', '28.90', 'USD', 'Amazon Elastic Compute Cloud', 'p4d.24xlarge', { track: 'vitaldb' }),
@@ -46,7 +85,10 @@ function decemberFocusFile(dir: string, broken = false): string {
 }
 
 async function openBudget(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Budget/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Budget/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Budget' })).toBeVisible();
   await expect(page.getByTestId('kpi-budget')).toContainText('$615.00');
 }
@@ -59,12 +101,15 @@ const count = (n: number) => n.toLocaleString('en-US');
  * app.registerDroppedFile, as webUtils.getPathForFile gives them in Electron) and/or text.
  */
 async function drop(page: Page, target: Locator, content: { files?: string[]; text?: string }) {
-  const dataTransfer = await page.evaluateHandle(({ files, text }) => {
-    const dt = new DataTransfer();
-    for (const name of files) dt.items.add(new File(['(the bytes stay on disk; main reads the path)'], name, { type: 'text/csv' }));
-    if (text) dt.setData('text/plain', text);
-    return dt;
-  }, { files: content.files ?? [], text: content.text ?? '' });
+  const dataTransfer = await page.evaluateHandle(
+    ({ files, text }) => {
+      const dt = new DataTransfer();
+      for (const name of files) dt.items.add(new File(['(the bytes stay on disk; main reads the path)'], name, { type: 'text/csv' }));
+      if (text) dt.setData('text/plain', text);
+      return dt;
+    },
+    { files: content.files ?? [], text: content.text ?? '' },
+  );
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
@@ -81,7 +126,10 @@ async function importThroughDialog(app: AppHarness, page: Page, file: string, di
 }
 
 test.describe('Budget screen', () => {
-  test('imports real billing exports, allocates them with a rule, and sets the example project actual against plan and budget', async ({ app, page }) => {
+  test('imports real billing exports, allocates them with a rule, and sets the example project actual against plan and budget', async ({
+    app,
+    page,
+  }) => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-budget-'));
     await openBudget(page);
     await expect(page.getByTestId('kpi-actual')).toContainText('$0.00');
@@ -117,7 +165,11 @@ test.describe('Budget screen', () => {
     await page.getByRole('button', { name: 'Save rules' }).click();
     await expect(page.locator('#rule-3-pattern-error')).toHaveText('Rule 4: enter a pattern (use * to match anything).');
     const stored = await page.evaluate(async () => {
-      const api = (window as unknown as { api: { budget: { listRules: (r: { projectId: string }) => Promise<{ ok: boolean; value?: { rules: unknown[] } }> } } }).api;
+      const api = (
+        window as unknown as {
+          api: { budget: { listRules: (r: { projectId: string }) => Promise<{ ok: boolean; value?: { rules: unknown[] } }> } };
+        }
+      ).api;
       const r = await api.budget.listRules({ projectId: 'vitaldb-2025' });
       return r.ok && r.value ? r.value.rules.length : -1;
     });
@@ -225,7 +277,9 @@ test.describe('Budget screen', () => {
       await expect(totals.locator('tbody tr'), `${sample.path}: currencies`).toHaveCount(currencies.length);
       for (const currency of currencies) {
         const exact = expected.totals[currency]!;
-        await expect(dialog.getByTestId(`import-total-exact-${currency}`), `${sample.path} ${currency}`).toHaveText(currency === '(none)' ? exact : `${currency} ${exact}`);
+        await expect(dialog.getByTestId(`import-total-exact-${currency}`), `${sample.path} ${currency}`).toHaveText(
+          currency === '(none)' ? exact : `${currency} ${exact}`,
+        );
       }
       await expect(dialog.getByTestId('import-periods')).toContainText('→');
       if (sample.path.endsWith('.parquet')) await app.screenshot('budget-import-summary-parquet');
@@ -235,7 +289,10 @@ test.describe('Budget screen', () => {
     await expect(page.getByRole('table', { name: 'Import history' }).locator('tbody tr')).toHaveCount(BILLING_SAMPLES.length);
   });
 
-  test('a file dropped on the Budget screen or on the open dialog starts the import; a folder, text or a file not on disk is named', async ({ app, page }) => {
+  test('a file dropped on the Budget screen or on the open dialog starts the import; a folder, text or a file not on disk is named', async ({
+    app,
+    page,
+  }) => {
     test.skip(app.mode === 'electron', 'a drop cannot be faked in Electron (webUtils gives no path for a File built in JS)');
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-drop-'));
     const folder = path.join(tmp, 'billing-exports');
@@ -297,19 +354,31 @@ test.describe('Budget screen', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  test('any CSV through the column-mapping dialog: rows read live, saved by name, applied to the next file, exported for the CLI', async ({ app, page }) => {
+  test('any CSV through the column-mapping dialog: rows read live, saved by name, applied to the next file, exported for the CLI', async ({
+    app,
+    page,
+  }) => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-mapping-'));
     // An internal GPU ledger as a spreadsheet in a German locale writes it: ';', dd.mm.yyyy, decimal commas, a credit as a negative.
     const header = 'Datum;Betrag;Währung;Maschine;Beschreibung;Projekt';
     const december = path.join(tmp, 'gpu-ledger-2025-12.csv');
-    fs.writeFileSync(december, [header,
-      '01.12.2025;12,40;EUR;vast-4090-a;RTX 4090 x1 on-demand;vitaldb',
-      '03.12.2025;1.234,56;EUR;vast-h100-b;H100 SXM x8 reserved;vitaldb',
-      '05.12.2025;0,0000004;EUR;storage-1;Disk 100 GB;',
-      '10.12.2025;-5,00;EUR;;Credit: referral bonus;',
-      '15.12.2025;7,25;USD;runpod-a100;A100 80GB x1;multisensor', ''].join('\n'));
+    fs.writeFileSync(
+      december,
+      [
+        header,
+        '01.12.2025;12,40;EUR;vast-4090-a;RTX 4090 x1 on-demand;vitaldb',
+        '03.12.2025;1.234,56;EUR;vast-h100-b;H100 SXM x8 reserved;vitaldb',
+        '05.12.2025;0,0000004;EUR;storage-1;Disk 100 GB;',
+        '10.12.2025;-5,00;EUR;;Credit: referral bonus;',
+        '15.12.2025;7,25;USD;runpod-a100;A100 80GB x1;multisensor',
+        '',
+      ].join('\n'),
+    );
     const january = path.join(tmp, 'gpu-ledger-2026-01.csv');
-    fs.writeFileSync(january, [header, '02.01.2026;99,99;EUR;vast-h100-b;H100 SXM x8 reserved;vitaldb', '31.01.2026;-0,01;EUR;;Rounding credit;', ''].join('\n'));
+    fs.writeFileSync(
+      january,
+      [header, '02.01.2026;99,99;EUR;vast-h100-b;H100 SXM x8 reserved;vitaldb', '31.01.2026;-0,01;EUR;;Rounding credit;', ''].join('\n'),
+    );
 
     await openBudget(page);
     await page.getByRole('button', { name: 'Import billing export…' }).click();
@@ -351,7 +420,15 @@ test.describe('Budget screen', () => {
     await app.stubSaveFile(exported);
     await mapping.getByRole('button', { name: 'Export for the CLI…' }).click();
     await expect(mapping.getByTestId('mapping-exported')).toContainText(`--mapping ${exported}`);
-    expect(JSON.parse(fs.readFileSync(exported, 'utf8'))).toMatchObject({ name: 'vast-ledger', dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY', costColumn: 'Betrag', decimalSeparator: ',', provider: 'vast.ai', tagColumns: ['Projekt'] });
+    expect(JSON.parse(fs.readFileSync(exported, 'utf8'))).toMatchObject({
+      name: 'vast-ledger',
+      dateColumn: 'Datum',
+      dateFormat: 'DD.MM.YYYY',
+      costColumn: 'Betrag',
+      decimalSeparator: ',',
+      provider: 'vast.ai',
+      tagColumns: ['Projekt'],
+    });
     await app.screenshot('budget-import-mapping');
     await asRead.scrollIntoViewIfNeeded();
     await app.screenshot('budget-import-mapping-rows');
@@ -377,14 +454,23 @@ test.describe('Budget screen', () => {
 
     // The exported mapping reads both files on the command line with the same totals.
     const db = path.join(tmp, 'cli.sqlite');
-    for (const [file, totals] of [[december, { EUR: '1241.9600004', USD: '7.25' }], [january, { EUR: '99.98' }]] as const) {
-      const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'gpu-planner.cjs'), 'import', file, '--mapping', exported, '--db', db, '--json'], { encoding: 'utf8', cwd: repoRoot });
+    for (const [file, totals] of [
+      [december, { EUR: '1241.9600004', USD: '7.25' }],
+      [january, { EUR: '99.98' }],
+    ] as const) {
+      const run = spawnSync(
+        process.execPath,
+        [path.join(repoRoot, 'bin', 'gpu-planner.cjs'), 'import', file, '--mapping', exported, '--db', db, '--json'],
+        { encoding: 'utf8', cwd: repoRoot },
+      );
       expect(run.status, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ format: 'generic', errors: [], totals });
     }
     await page.getByRole('tab', { name: 'Imports' }).click();
     await expect(page.getByRole('table', { name: 'Import history' })).toContainText('gpu-ledger-2026-01.csv');
-    await expect(page.getByRole('table', { name: 'Import history' }).locator('tr', { hasText: 'gpu-ledger-2026-01.csv' })).toContainText('mapping “vast-ledger”');
+    await expect(page.getByRole('table', { name: 'Import history' }).locator('tr', { hasText: 'gpu-ledger-2026-01.csv' })).toContainText(
+      'mapping “vast-ledger”',
+    );
     await app.screenshot('budget-imports-history');
     fs.rmSync(tmp, { recursive: true, force: true });
   });
@@ -395,8 +481,17 @@ test.describe('Budget screen', () => {
     // one file). Far longer to import than the test needs to watch its progress and cancel it, however fast the importer gets.
     const big = path.join(tmp, 'big-focus-2025-12.csv.gz');
     const out = fs.openSync(big, 'w');
-    fs.writeSync(out, zlib.gzipSync('BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,ResourceId\n'));
-    const rows = Array.from({ length: 10_000 }, (_, i) => `0.${String((i * 7919) % 1_000_003).padStart(7, '0')},999988887777,USD,2025-12-01,2026-01-01,2025-12-${String(1 + (i % 28)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00:00,AWS,Amazon Elastic Compute Cloud,i-${(i * 2654435761 % 4294967296).toString(16)}\n`);
+    fs.writeSync(
+      out,
+      zlib.gzipSync(
+        'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,ResourceId\n',
+      ),
+    );
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `0.${String((i * 7919) % 1_000_003).padStart(7, '0')},999988887777,USD,2025-12-01,2026-01-01,2025-12-${String(1 + (i % 28)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00:00,AWS,Amazon Elastic Compute Cloud,i-${((i * 2654435761) % 4294967296).toString(16)}\n`,
+    );
     const member = zlib.gzipSync(rows.join(''), { level: 1 });
     for (let i = 0; i < 300; i += 1) fs.writeSync(out, member);
     fs.closeSync(out);

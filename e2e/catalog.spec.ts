@@ -4,7 +4,10 @@ import { expect, test } from './fixtures';
 
 test.describe('Catalog screen', () => {
   test.beforeEach(async ({ page }) => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Catalog/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Catalog/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Offerings and prices' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
   });
@@ -32,7 +35,9 @@ test.describe('Catalog screen', () => {
     const perGpuHeader = table.getByRole('columnheader', { name: /\$\/GPU-hour/ });
     await perGpuHeader.click();
     const direction = await perGpuHeader.getAttribute('aria-sort');
-    const perGpuHour = (await column('$/GPU-hour').allTextContents()).map((t) => Number.parseFloat(t.replace(/[$,]/g, ''))).filter((n) => Number.isFinite(n));
+    const perGpuHour = (await column('$/GPU-hour').allTextContents())
+      .map((t) => Number.parseFloat(t.replace(/[$,]/g, '')))
+      .filter((n) => Number.isFinite(n));
     expect(perGpuHour.length).toBeGreaterThan(10);
     expect([...perGpuHour].sort((a, b) => (direction === 'descending' ? b - a : a - b))).toEqual(perGpuHour);
     // filter by GPU and price kind together

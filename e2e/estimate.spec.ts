@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 async function openEstimate(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Estimate/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Estimate/ })
+    .click();
   await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
 }
 const table = (page: Page) => page.getByRole('region', { name: 'Estimates by GPU and offering' });
@@ -19,9 +22,14 @@ test('VitalDB M1 opens estimated on every GPU, ranked, with the chart and the ex
   await app.screenshot('estimate-m1');
 });
 
-test('the seeds\' questions: M3 on the A100, ClinicalBERT, Mistral-7B LoRA and PRS-Med', async ({ app, page }) => {
+test("the seeds' questions: M3 on the A100, ClinicalBERT, Mistral-7B LoRA and PRS-Med", async ({ app, page }) => {
   await openEstimate(page);
-  for (const [id, shot] of [['vitaldb-m3', 'estimate-m3'], ['clinicalbert-finetune', 'estimate-clinicalbert'], ['mistral-7b-lora', 'estimate-mistral-lora'], ['prs-med-lora', 'estimate-prs-med']] as const) {
+  for (const [id, shot] of [
+    ['vitaldb-m3', 'estimate-m3'],
+    ['clinicalbert-finetune', 'estimate-clinicalbert'],
+    ['mistral-7b-lora', 'estimate-mistral-lora'],
+    ['prs-med-lora', 'estimate-prs-med'],
+  ] as const) {
     await page.getByLabel('Saved workloads').selectOption(id);
     await expect(page.getByLabel('Saved workloads')).toHaveValue(id);
     await expect(table(page).locator('tbody tr').first()).toBeVisible();
@@ -93,7 +101,9 @@ test('input → table updated: latency figure (printed; the target is checked in
   for (const batch of ['128', '64', '512', '1024', '256']) {
     await page.getByLabel('Batch per GPU').fill(batch);
     const text = `updated in ${await page.locator('.est-table[data-latency-ms]').getAttribute('data-latency-ms')} ms`;
-    await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first(),
+    ).toBeVisible();
     figures.push(Number(/updated in (\d+) ms/.exec(text ?? '')?.[1] ?? NaN));
   }
   console.log(`input → estimate in the store (browser bridge): ${figures.join(', ')} ms`);
@@ -117,7 +127,7 @@ test('your own model: a decoder by configuration and any model by its figures, w
   await expect(page.locator('#wf-cusParams-error')).toHaveCount(0);
 });
 
-test('issue 19: memory bar to the GPU\'s memory, family defaults on a model change, modified marker, rent or buy', async ({ app, page }) => {
+test("issue 19: memory bar to the GPU's memory, family defaults on a model change, modified marker, rent or buy", async ({ app, page }) => {
   await openEstimate(page);
   // The memory bar: the needed marker sits at needed ÷ the GPU's memory, not at a fixed scale.
   await table(page).getByText('A100', { exact: false }).first().click();
@@ -155,7 +165,10 @@ test('issue 19: memory bar to the GPU\'s memory, family defaults on a model chan
   expect(kinds.every((t) => t.includes('spot'))).toBe(true);
 });
 
-test('GPU count, nodes and software stack: the explanation shows the scaling efficiency and what limits it (issue 17)', async ({ app, page }) => {
+test('GPU count, nodes and software stack: the explanation shows the scaling efficiency and what limits it (issue 17)', async ({
+  app,
+  page,
+}) => {
   await openEstimate(page);
   await page.getByLabel('Model').selectOption('bert-base');
   await page.getByLabel('Sequence (tokens)').fill('128');

@@ -38,9 +38,11 @@ export interface AppHarness {
   /** Saves a full-page screenshot to test-results/screens/<name>.png. */
   screenshot(name: string): Promise<string>;
   /** Sends a native-menu command as main would. */
-  menu(command: { command: 'import-billing' | 'export-pdf' | 'show-about' | 'navigate'; screen?: 'catalog' | 'estimate' | 'plan' | 'budget' | 'review' }): Promise<void>;
+  menu(command: {
+    command: 'import-billing' | 'export-pdf' | 'show-about' | 'navigate';
+    screen?: 'catalog' | 'estimate' | 'plan' | 'budget' | 'review';
+  }): Promise<void>;
 }
-
 
 function electronBinaryAvailable(): boolean {
   try {
@@ -51,11 +53,16 @@ function electronBinaryAvailable(): boolean {
   }
 }
 
-export const e2eMode: 'browser-bridge' | 'electron' = process.env.GPU_PLANNER_E2E === 'electron' && electronBinaryAvailable() ? 'electron' : 'browser-bridge';
+export const e2eMode: 'browser-bridge' | 'electron' =
+  process.env.GPU_PLANNER_E2E === 'electron' && electronBinaryAvailable() ? 'electron' : 'browser-bridge';
 
 let sharedBrowser: Browser | null = null;
 async function browser(): Promise<Browser> {
-  sharedBrowser ??= await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  sharedBrowser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   return sharedBrowser;
 }
 
@@ -94,10 +101,13 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
     registerDroppedFile: async (name, file) => {
       // Granted by main's file-grants service, as the preload's drop does in Electron (the page never sends a path).
       const grant = context.deps.fileGrants.grant(file);
-      await p.evaluate(([n, f, g]) => {
-        window.__gpuPlannerDroppedFiles = { ...window.__gpuPlannerDroppedFiles, [n]: f };
-        window.__gpuPlannerDroppedGrants = { ...window.__gpuPlannerDroppedGrants, [n]: g };
-      }, [name, file, grant] as const);
+      await p.evaluate(
+        ([n, f, g]) => {
+          window.__gpuPlannerDroppedFiles = { ...window.__gpuPlannerDroppedFiles, [n]: f };
+          window.__gpuPlannerDroppedGrants = { ...window.__gpuPlannerDroppedGrants, [n]: g };
+        },
+        [name, file, grant] as const,
+      );
     },
     screenshot: async (name) => screenshot(p, name),
     menu: async (command) => void (await p.evaluate((c) => window.__gpuPlannerDispatch('app:menu-command', c), command)),
@@ -157,8 +167,18 @@ async function startBrowserHttp(dataDir: string): Promise<{ harness: AppHarness;
 async function startElectron(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
   // `npm start` once prepares better-sqlite3 for Electron's ABI (scripts/start.mjs); the app uses that binary.
   const electronVersion = (require('electron/package.json') as { version: string }).version;
-  const binding = path.join(repoRoot, 'dist', 'native', `electron-${electronVersion}-${process.platform}-${process.arch}`, 'better_sqlite3.node');
-  const env = { ...process.env, GPU_PLANNER_DATA_DIR: dataDir, ...(fs.existsSync(binding) ? { GPU_PLANNER_SQLITE_BINDING: binding } : {}) } as Record<string, string>;
+  const binding = path.join(
+    repoRoot,
+    'dist',
+    'native',
+    `electron-${electronVersion}-${process.platform}-${process.arch}`,
+    'better_sqlite3.node',
+  );
+  const env = {
+    ...process.env,
+    GPU_PLANNER_DATA_DIR: dataDir,
+    ...(fs.existsSync(binding) ? { GPU_PLANNER_SQLITE_BINDING: binding } : {}),
+  } as Record<string, string>;
   const app: ElectronApplication = await _electron.launch({ args: [path.join(repoRoot, 'dist', 'electron', 'main.cjs')], env });
   const page = await app.firstWindow();
   await page.locator('.app-shell[data-ready="true"]').waitFor();
@@ -178,7 +198,9 @@ async function startElectron(dataDir: string): Promise<{ harness: AppHarness; cl
       }, file);
     },
     registerDroppedFile: async () => {
-      throw new Error('A drop cannot be faked in Electron (webUtils.getPathForFile gives no path for a File built in JS): browser-bridge mode only.');
+      throw new Error(
+        'A drop cannot be faked in Electron (webUtils.getPathForFile gives no path for a File built in JS): browser-bridge mode only.',
+      );
     },
     screenshot: async (name) => screenshot(page, name),
     menu: async (command) => {
@@ -198,7 +220,12 @@ async function screenshot(page: Page, name: string): Promise<string> {
 export const test = base.extend<{ app: AppHarness }>({
   app: async ({}, use, testInfo) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-e2e-'));
-    const started = testInfo.project.name === 'browser-http' ? await startBrowserHttp(dataDir) : e2eMode === 'electron' ? await startElectron(dataDir) : await startBrowserBridge(dataDir);
+    const started =
+      testInfo.project.name === 'browser-http'
+        ? await startBrowserHttp(dataDir)
+        : e2eMode === 'electron'
+          ? await startElectron(dataDir)
+          : await startBrowserBridge(dataDir);
     try {
       await use(started.harness);
     } finally {

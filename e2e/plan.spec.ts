@@ -5,8 +5,16 @@ import { insertProject } from '../electron/db/queries/plan';
 import { syntheticPlan } from '../shared/domain/plan/synthetic';
 import { expect, repoRoot, test } from './fixtures';
 
-interface ExampleAllocation { trackId: string; week: string; gpuId: string; hours: number; gpuCount: number }
-const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'resources', 'example', 'vitaldb-project.json'), 'utf8')) as { plan: { allocations: ExampleAllocation[] } };
+interface ExampleAllocation {
+  trackId: string;
+  week: string;
+  gpuId: string;
+  hours: number;
+  gpuCount: number;
+}
+const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'resources', 'example', 'vitaldb-project.json'), 'utf8')) as {
+  plan: { allocations: ExampleAllocation[] };
+};
 const short: Record<string, string> = { 't4-16gb': 'T4', 'l4-24gb': 'L4', 'a100-sxm-40gb': 'A100' };
 
 async function openPlan(page: Page) {
@@ -23,7 +31,8 @@ test('the VitalDB example opens with its 2 tracks, 3 milestones, the seed’s we
   await expect(timeline.getByText('Aswanth Kumar')).toBeVisible();
   await expect(timeline.getByText('Jayanth Tatineni')).toBeVisible();
   const milestones = page.getByRole('region', { name: 'Milestones' });
-  for (const m of ['M1 50 Cases, Proof of Concept', 'M2 200 Cases, Validation', 'M3 1000 Cases, Production']) await expect(milestones.getByText(m)).toBeVisible();
+  for (const m of ['M1 50 Cases, Proof of Concept', 'M2 200 Cases, Validation', 'M3 1000 Cases, Production'])
+    await expect(milestones.getByText(m)).toBeVisible();
   await expect(timeline.locator('.pt-milestone')).toHaveCount(4); // M1, M2 experimentation + final run, M3
   for (const a of example.plan.allocations) {
     await expect(cell(page, a.trackId, a.week)).toHaveAttribute('aria-label', new RegExp(`${short[a.gpuId]} ${a.gpuCount}× ${a.hours} h`));
@@ -111,16 +120,28 @@ test('bars move with the mouse and the keyboard; undo and redo with buttons and 
   await expect(page.getByRole('region', { name: 'Booking' }).getByRole('alert')).toContainText('has 1 GPU');
   await app.screenshot('plan-validation');
   const saved = app.context?.services.plan.show();
-  if (saved) expect(saved.weeks.find((w) => w.week === '2026-W05')!.allocations).toEqual([expect.objectContaining({ gpuId: 'a100-sxm-40gb', gpuCount: 1, hours: 20 })]);
+  if (saved)
+    expect(saved.weeks.find((w) => w.week === '2026-W05')!.allocations).toEqual([
+      expect.objectContaining({ gpuId: 'a100-sxm-40gb', gpuCount: 1, hours: 20 }),
+    ]);
 });
 
 test('the Problems panel jumps to the cell; month zoom groups the weeks', async ({ app, page }) => {
   await openPlan(page);
-  await page.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /outside the track's dates · 2026-W04/ }).click();
+  await page
+    .getByRole('region', { name: 'Problems' })
+    .getByRole('button', { name: /outside the track's dates · 2026-W04/ })
+    .click();
   await expect(cell(page, 'track-multisensor', '2026-W04')).toBeFocused();
-  await page.getByRole('region', { name: 'Milestones' }).getByRole('row', { name: /Experimentation/ }).click();
+  await page
+    .getByRole('region', { name: 'Milestones' })
+    .getByRole('row', { name: /Experimentation/ })
+    .click();
   await expect(page.locator('[data-cell="milestone:m2-experimentation"]')).toBeFocused();
-  await page.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /pool shared at once · 2026-W04/ }).click();
+  await page
+    .getByRole('region', { name: 'Problems' })
+    .getByRole('button', { name: /pool shared at once · 2026-W04/ })
+    .click();
   await expect(page.locator('[data-cell="pool:pool-colab-pro-plus:2026-W04"]')).toBeFocused();
   await page.getByRole('button', { name: 'Months' }).click();
   const months = page.getByRole('table', { name: 'Plan by month' });
@@ -129,7 +150,10 @@ test('the Problems panel jumps to the cell; month zoom groups the weeks', async 
   await app.screenshot('plan-months');
 });
 
-test('tracks, milestones, pools and the project are added and edited in forms; a bad range is refused at the field; undo/redo', async ({ app, page }) => {
+test('tracks, milestones, pools and the project are added and edited in forms; a bad range is refused at the field; undo/redo', async ({
+  app,
+  page,
+}) => {
   await openPlan(page);
   const timeline = page.getByRole('grid', { name: 'Plan timeline' });
   const parts = page.getByRole('region', { name: 'Plan parts' });
@@ -137,7 +161,7 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   // An existing milestone's form: two phases, each with the author's figures beside the app's estimate.
   await parts.getByRole('button', { name: 'Edit milestone M2 200 Cases, Validation' }).click();
   let dialog = page.getByRole('dialog', { name: /Edit milestone · M2/ });
-  await expect(dialog.getByRole('group', { name: 'Phase 2' })).toContainText('Author\'s estimate');
+  await expect(dialog.getByRole('group', { name: 'Phase 2' })).toContainText("Author's estimate");
   await expect(dialog.getByRole('group', { name: 'Phase 1' })).toContainText(/App's estimate\s*[\d.]+ GPU-h/);
   await app.screenshot('plan-edit-milestone-estimates');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -177,7 +201,9 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   dialog = page.getByRole('dialog', { name: /Edit milestone · P1/ });
   await dialog.getByLabel('End').fill('2025-12-01');
   await dialog.getByRole('button', { name: 'Save milestone' }).click();
-  await expect(dialog.locator('[data-field="mf-0-end"]').getByRole('alert')).toHaveText('The end (2025-12-01) is before the start (2025-12-15).');
+  await expect(dialog.locator('[data-field="mf-0-end"]').getByRole('alert')).toHaveText(
+    'The end (2025-12-01) is before the start (2025-12-15).',
+  );
   await expect(dialog.getByLabel('End')).toHaveClass(/invalid/);
   await app.screenshot('plan-milestone-invalid');
   const stored = () => app.context?.services.plan.show().milestones.find((m) => m.code === 'P1');
@@ -210,7 +236,9 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   await dialog.getByLabel('Pool name').fill('Lab workstation');
   await dialog.getByLabel('Capacity').fill('2');
   await dialog.getByRole('button', { name: 'Add pool' }).click();
-  await expect(dialog.locator('[data-field="cf-offerings"]').getByRole('alert')).toHaveText('Say which offerings or GPU types the pool admits.');
+  await expect(dialog.locator('[data-field="cf-offerings"]').getByRole('alert')).toHaveText(
+    'Say which offerings or GPU types the pool admits.',
+  );
   await dialog.getByLabel(/GPU types admitted/).selectOption(['l4-24gb']);
   await dialog.getByRole('button', { name: 'Add pool' }).click();
   await expect(dialog).toBeHidden();
@@ -240,7 +268,10 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   await expect(scenarios.getByRole('row', { name: /Option 2: Balanced/ })).toBeVisible();
 });
 
-test('a 20-track × 104-week plan mounts only the weeks and rows in view; keys, wheel and problem jumps reach cells out of it', async ({ app, page }) => {
+test('a 20-track × 104-week plan mounts only the weeks and rows in view; keys, wheel and problem jumps reach cells out of it', async ({
+  app,
+  page,
+}) => {
   test.skip(!app.context, 'inserts the synthetic plan through the browser-bridge context');
   const { plan } = syntheticPlan({ tracks: 20, weeks: 104, pools: 10 });
   const db = app.context!.db;
@@ -269,16 +300,24 @@ test('a 20-track × 104-week plan mounts only the weeks and rows in view; keys, 
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(4000, 900);
   await expect.poll(() => timeline.evaluate((el) => el.scrollLeft)).toBeGreaterThan(3000);
-  const hit = await page.evaluate(([x, y]) => {
-    const el = document.elementFromPoint(x!, y!)?.closest<HTMLElement>('[data-cell], .pt-bar');
-    return el?.dataset.cell ?? el?.dataset.run ?? null;
-  }, [box.x + 220 + (box.width - 220) / 2, box.y + box.height / 2]);
+  const hit = await page.evaluate(
+    ([x, y]) => {
+      const el = document.elementFromPoint(x!, y!)?.closest<HTMLElement>('[data-cell], .pt-bar');
+      return el?.dataset.cell ?? el?.dataset.run ?? null;
+    },
+    [box.x + 220 + (box.width - 220) / 2, box.y + box.height / 2],
+  );
   expect(hit).toMatch(/^(track:|pool:|totals:|milestone:)|:\d{4}-W\d\d$/);
   await app.screenshot('plan-large-scrolled');
 
   // Problems: the timeline at its far right end, a jump to an early week mounts that week's cell and focuses it.
   await timeline.evaluate((el) => el.scrollTo({ left: el.scrollWidth, top: 0 }));
-  const problem = page.getByRole('region', { name: 'Problems' }).locator('button.pt-problem:not([data-problem^="milestone"])', { has: page.locator('.pt-problem-kind', { hasText: /· 2026-W(0[2-9]|1\d)$/ }) }).first();
+  const problem = page
+    .getByRole('region', { name: 'Problems' })
+    .locator('button.pt-problem:not([data-problem^="milestone"])', {
+      has: page.locator('.pt-problem-kind', { hasText: /· 2026-W(0[2-9]|1\d)$/ }),
+    })
+    .first();
   const week = /· (\d{4}-W\d\d)$/.exec((await problem.locator('.pt-problem-kind').textContent())!)![1]!;
   await expect(timeline.locator(`[data-cell$=":${week}"]`)).toHaveCount(0);
   await problem.click();

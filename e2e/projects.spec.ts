@@ -17,12 +17,25 @@ async function projectMenu(page: Page, item: string | RegExp) {
   await page.getByRole('button', { name: 'Project ▾' }).click();
   await page.getByRole('menu', { name: 'Project actions' }).getByRole('menuitem', { name: item }).click();
 }
-const kpi = (page: Page, label: string) => page.locator('.kpi', { has: page.locator('.kpi-label', { hasText: label }) }).locator('.kpi-value');
+const kpi = (page: Page, label: string) =>
+  page.locator('.kpi', { has: page.locator('.kpi-label', { hasText: label }) }).locator('.kpi-value');
 /** `plan show` with ids normalized (copies re-key ids as `<project>~<id>`; estimates carry the moment they were computed). */
-const normalized = (value: unknown, projectId: string) => JSON.parse(JSON.stringify(value), (k, v: unknown) =>
-  k === 'computedAt' ? 'T' : typeof v === 'string' ? v.replace(/p-[0-9a-f]{8}~/g, '').replaceAll(projectId, 'P').replace(/scenario-[0-9a-f]{8}|option-[a-z0-9-]+$/g, 'S') : v) as unknown;
+const normalized = (value: unknown, projectId: string) =>
+  JSON.parse(JSON.stringify(value), (k, v: unknown) =>
+    k === 'computedAt'
+      ? 'T'
+      : typeof v === 'string'
+        ? v
+            .replace(/p-[0-9a-f]{8}~/g, '')
+            .replaceAll(projectId, 'P')
+            .replace(/scenario-[0-9a-f]{8}|option-[a-z0-9-]+$/g, 'S')
+        : v,
+  ) as unknown;
 
-test('a new blank project planned from scratch: wizard, tracks, an estimated milestone, bookings, a budget, then the PDF', async ({ app, page }) => {
+test('a new blank project planned from scratch: wizard, tracks, an estimated milestone, bookings, a budget, then the PDF', async ({
+  app,
+  page,
+}) => {
   await page.getByRole('button', { name: '+ New project' }).click();
   let dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Project name').fill('Sleep staging');
@@ -67,7 +80,11 @@ test('a new blank project planned from scratch: wizard, tracks, an estimated mil
   await expect(milestones.getByRole('row', { name: /S1 Baseline model/ })).toContainText(/app estimate [\d.]+ h/);
 
   // Bookings from the keyboard on the new track.
-  const trackId = await page.locator('[data-cell^="track:"]').first().getAttribute('data-cell').then((c) => c!.split(':')[1]!);
+  const trackId = await page
+    .locator('[data-cell^="track:"]')
+    .first()
+    .getAttribute('data-cell')
+    .then((c) => c!.split(':')[1]!);
   for (const week of ['2026-W11', '2026-W12']) {
     await page.locator(`[data-cell="track:${trackId}:${week}"]`).focus();
     await page.keyboard.press('Enter');
@@ -103,7 +120,10 @@ test('a new blank project planned from scratch: wizard, tracks, an estimated mil
   expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('the example duplicated, renamed, archived and deleted with a confirmation naming what is lost, then undone', async ({ app, page }) => {
+test('the example duplicated, renamed, archived and deleted with a confirmation naming what is lost, then undone', async ({
+  app,
+  page,
+}) => {
   await openPlan(page);
   await expect(switcher(page).locator('option:checked')).toHaveText(/^VitalDB Training Infrastructure.* \(example\)$/);
   const cost = await kpi(page, 'Planned cost').textContent();
@@ -140,7 +160,10 @@ test('the example duplicated, renamed, archived and deleted with a confirmation 
   await app.screenshot('projects-switcher');
 });
 
-test('a scenario opened and edited on the timeline with undo, compared with the plan, promoted, and the promotion undone', async ({ app, page }) => {
+test('a scenario opened and edited on the timeline with undo, compared with the plan, promoted, and the promotion undone', async ({
+  app,
+  page,
+}) => {
   await openPlan(page);
   const planCost = await kpi(page, 'Planned cost').textContent();
   const scenarios = page.getByRole('region', { name: 'Scenarios' });
@@ -178,7 +201,9 @@ test('a scenario opened and edited on the timeline with undo, compared with the 
   await expect(comparison.locator('.sw-moves li').first()).toContainText(/→ [\d.]+ GPU-h/);
   await page.setViewportSize({ width: 1280, height: 900 });
   await comparison.scrollIntoViewIfNeeded();
-  const fits = await page.evaluate(() => [...document.querySelectorAll('.sw-summary, .sw-weeks, .sw-table')].every((t) => t.getBoundingClientRect().right <= window.innerWidth));
+  const fits = await page.evaluate(() =>
+    [...document.querySelectorAll('.sw-summary, .sw-weeks, .sw-table')].every((t) => t.getBoundingClientRect().right <= window.innerWidth),
+  );
   expect(fits).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await app.screenshot('projects-scenario-compare-1280');
@@ -201,7 +226,10 @@ test.describe.serial('plan files', () => {
   let exported: { show: unknown; figures: string[] } | null = null;
   const figures = async (page: Page) => [
     ...(await page.locator('.kpi').filter({ hasNotText: 'Today' }).locator('.kpi-value').allTextContents()),
-    ...(await page.getByRole('region', { name: 'Scenarios' }).locator('tbody tr td:nth-child(3), tbody tr td:nth-child(5), tbody tr td:nth-child(6)').allTextContents()),
+    ...(await page
+      .getByRole('region', { name: 'Scenarios' })
+      .locator('tbody tr td:nth-child(3), tbody tr td:nth-child(5), tbody tr td:nth-child(6)')
+      .allTextContents()),
   ];
 
   test('a project exported to a .gpuplan file…', async ({ app, page }) => {
@@ -210,7 +238,10 @@ test.describe.serial('plan files', () => {
     await projectMenu(page, 'Export plan file…');
     await page.getByRole('dialog', { name: 'Export plan file' }).getByRole('button', { name: 'Choose where to save…' }).click();
     await expect(page.getByRole('status')).toContainText(/Saved .*vitaldb\.gpuplan \(\d+ KB, 3 scenarios\)/);
-    exported = { show: app.context ? normalized(app.context.services.plan.show('vitaldb-2025'), 'vitaldb-2025') : null, figures: await figures(page) };
+    exported = {
+      show: app.context ? normalized(app.context.services.plan.show('vitaldb-2025'), 'vitaldb-2025') : null,
+      figures: await figures(page),
+    };
   });
 
   test('…imported on a fresh data folder with every figure equal', async ({ app, page }) => {
@@ -219,7 +250,7 @@ test.describe.serial('plan files', () => {
     await projectMenu(page, 'Import plan file as a new project…');
     await expect(page.getByRole('status')).toContainText('a new project with 3 scenarios');
     await expect(page.getByRole('heading', { level: 1, name: /Plan · VitalDB/ })).toBeVisible();
-    const id = (await switcher(page).inputValue());
+    const id = await switcher(page).inputValue();
     expect(id).toMatch(/^p-/);
     await expect.poll(() => figures(page)).toEqual(exported!.figures);
     if (app.context) expect(normalized(app.context.services.plan.show(id), id)).toEqual(exported!.show);
@@ -230,7 +261,12 @@ test.describe.serial('plan files', () => {
     const good = fs.readFileSync(file, 'utf8');
     const count = async () => switcher(page).locator('option').count();
     const before = await count();
-    const tables = () => app.context?.db.prepare('SELECT (SELECT COUNT(*) FROM projects) + (SELECT COUNT(*) FROM tracks) + (SELECT COUNT(*) FROM allocations) + (SELECT COUNT(*) FROM scenarios) AS n').get();
+    const tables = () =>
+      app.context?.db
+        .prepare(
+          'SELECT (SELECT COUNT(*) FROM projects) + (SELECT COUNT(*) FROM tracks) + (SELECT COUNT(*) FROM allocations) + (SELECT COUNT(*) FROM scenarios) AS n',
+        )
+        .get();
     const rows = tables();
     const attempt = async (name: string, text: string, reason: RegExp) => {
       const bad = path.join(tmp, name);
@@ -244,7 +280,11 @@ test.describe.serial('plan files', () => {
     const doc = JSON.parse(good) as { schemaVersion: number; plan: { allocations: Array<Record<string, unknown>>; notes: string[] } };
     await attempt('truncated.gpuplan', good.slice(0, 4000), /truncated/);
     await app.screenshot('projects-bad-file');
-    await attempt('newer.gpuplan', JSON.stringify({ ...doc, schemaVersion: 2 }), /newer version of GPU Planner \(plan file schema 2; this version reads up to 1\)/);
+    await attempt(
+      'newer.gpuplan',
+      JSON.stringify({ ...doc, schemaVersion: 2 }),
+      /newer version of GPU Planner \(plan file schema 2; this version reads up to 1\)/,
+    );
     const typed = JSON.parse(good) as typeof doc;
     typed.plan.allocations[2]!.gpuCount = 'two';
     await attempt('types.gpuplan', JSON.stringify(typed), /plan\.allocations\[2\]\.gpuCount/);

@@ -26,7 +26,10 @@ test.describe('Review screen', () => {
   });
 
   test('sections toggle the preview; CSV export through the save dialog', async ({ app, page }) => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Review/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Review/ })
+      .click();
     const preview = page.getByTestId('review-preview');
     await expect(preview).toContainText('Catalog prices used');
     await page.getByRole('checkbox', { name: 'Catalog prices used' }).uncheck();

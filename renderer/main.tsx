@@ -7,8 +7,4 @@ import './app/styles.css';
 // The review report's print view (PDF export) opens by URL hash: index.html#print?project=…&page=A4
 const printParams = parsePrintHash(window.location.hash);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {printParams ? <PrintView params={printParams} /> : <App />}
-  </StrictMode>,
-);
+createRoot(document.getElementById('root')!).render(<StrictMode>{printParams ? <PrintView params={printParams} /> : <App />}</StrictMode>);

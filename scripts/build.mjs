@@ -41,10 +41,28 @@ if (only !== 'renderer') {
   });
   // The e2e bridge client runs in Chromium: a browser bundle that builds window.api over exposed functions.
   if (fs.existsSync(path.join(root, 'e2e/bridge-client.ts'))) {
-    await build({ absWorkingDir: root, entryPoints: { 'e2e/bridge-client': 'e2e/bridge-client.ts' }, outdir: 'dist', bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', logLevel: 'warning' });
+    await build({
+      absWorkingDir: root,
+      entryPoints: { 'e2e/bridge-client': 'e2e/bridge-client.ts' },
+      outdir: 'dist',
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'chrome120',
+      logLevel: 'warning',
+    });
   }
   // Browser mode (gpu-planner serve): the same window.api over HTTP, injected by the server in index.html.
-  await build({ absWorkingDir: root, entryPoints: { 'server/http-bootstrap': 'renderer/browser/http-bootstrap.ts' }, outdir: 'dist', bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', logLevel: 'warning' });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { 'server/http-bootstrap': 'renderer/browser/http-bootstrap.ts' },
+    outdir: 'dist',
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    logLevel: 'warning',
+  });
 }
 if (only !== 'node') {
   await viteBuild({ configFile: path.join(root, 'vite.config.mts'), logLevel: 'warn' });

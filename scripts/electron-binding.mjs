@@ -34,11 +34,22 @@ export function prepareElectronBinding(electronVersion, { quiet = false } = {}) 
     // Only the package's own build/ folder is left out (a parent folder named "build" is fine).
     const ownBuild = path.join(pkgDir, 'build');
     fs.cpSync(pkgDir, copy, { recursive: true, filter: (src) => src !== ownBuild && !src.startsWith(ownBuild + path.sep) });
-    const run = (cmd, args) => spawnSync(cmd, args, { cwd: copy, stdio, shell: process.platform === 'win32' && cmd === 'npm' }).status === 0;
+    const run = (cmd, args) =>
+      spawnSync(cmd, args, { cwd: copy, stdio, shell: process.platform === 'win32' && cmd === 'npm' }).status === 0;
     const prebuild = require.resolve('prebuild-install/bin.js');
     let ok = run(process.execPath, [prebuild, '--runtime', 'electron', '--target', electronVersion, '--arch', process.arch]);
     if (!ok) {
-      ok = run('npm', ['exec', '--yes', '--', 'node-gyp', 'rebuild', '--release', '--runtime=electron', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers']);
+      ok = run('npm', [
+        'exec',
+        '--yes',
+        '--',
+        'node-gyp',
+        'rebuild',
+        '--release',
+        '--runtime=electron',
+        `--target=${electronVersion}`,
+        '--dist-url=https://electronjs.org/headers',
+      ]);
     }
     const built = path.join(copy, 'build', 'Release', 'better_sqlite3.node');
     if (!ok || !fs.existsSync(built)) return null;

@@ -22,14 +22,20 @@ async function messages(file: string): Promise<string[]> {
 
 describe('the lint rule that keeps the process boundaries', () => {
   it('fails repo shared/ importing Node, React or Electron', async () => {
-    const file = probe('shared/domain/zz-lint-probe.ts', "import fs from 'node:fs';\nimport { useState } from 'react';\nexport const x = [fs, useState];\n");
+    const file = probe(
+      'shared/domain/zz-lint-probe.ts',
+      "import fs from 'node:fs';\nimport { useState } from 'react';\nexport const x = [fs, useState];\n",
+    );
     const found = await messages(file);
     expect(found.some((m) => /no Node built-ins/.test(m))).toBe(true);
     expect(found.some((m) => /no React/.test(m))).toBe(true);
   });
 
   it('fails renderer/ importing electron/ code', async () => {
-    const file = probe('renderer/app/zz-lint-probe.ts', "import { openDatabase } from '../../electron/db/connection';\nexport const x = openDatabase;\n");
+    const file = probe(
+      'renderer/app/zz-lint-probe.ts',
+      "import { openDatabase } from '../../electron/db/connection';\nexport const x = openDatabase;\n",
+    );
     expect((await messages(file)).some((m) => /renderer\/ may not import electron\//.test(m))).toBe(true);
   });
 
@@ -43,7 +49,9 @@ describe('the lint rule that keeps the process boundaries', () => {
   it('passes on the real tree', async () => {
     const eslint = new ESLint({ cwd: repoRoot });
     const results = await eslint.lintFiles(['shared', 'renderer', 'electron']);
-    const errors = results.filter((r) => !probes.includes(r.filePath)).flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    const errors = results
+      .filter((r) => !probes.includes(r.filePath))
+      .flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${r.filePath}:${m.line} ${m.message}`));
     expect(errors).toEqual([]);
   });
 });

@@ -35,7 +35,10 @@ function standInElectronDist() {
   fs.writeFileSync(path.join(dist, 'version'), electronVersion);
   fs.writeFileSync(path.join(dist, 'LICENSE'), 'Stand-in for the Electron distribution (its binary could not be downloaded).\n');
   const executable = path.join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron');
-  fs.writeFileSync(executable, '#!/bin/sh\necho "GPU Planner was packaged against a stand-in Electron: package again where Electron is installed." >&2\nexit 1\n');
+  fs.writeFileSync(
+    executable,
+    '#!/bin/sh\necho "GPU Planner was packaged against a stand-in Electron: package again where Electron is installed." >&2\nexit 1\n',
+  );
   fs.chmodSync(executable, 0o755);
   return dist;
 }
@@ -53,7 +56,9 @@ if (standIn) {
     process.exit(1);
   }
   electronDist = standInElectronDist();
-  console.error(`Electron ${electronVersion} is not installed here: packing against a stand-in distribution (${path.relative(root, electronDist)}).`);
+  console.error(
+    `Electron ${electronVersion} is not installed here: packing against a stand-in distribution (${path.relative(root, electronDist)}).`,
+  );
 }
 
 let binding = null;
@@ -78,10 +83,24 @@ try {
         // The packaged app's better-sqlite3 binding: built for its Electron (with a stand-in Electron there is none to
         // build for, and the Node binding stays — the stand-in tests start the packaged main under Node).
         const resources = context.packager.getResourcesDir(context.appOutDir);
-        const target = path.join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+        const target = path.join(
+          resources,
+          'app.asar.unpacked',
+          'node_modules',
+          'better-sqlite3',
+          'build',
+          'Release',
+          'better_sqlite3.node',
+        );
         if (!fs.existsSync(target)) throw new Error(`better-sqlite3's binding is not unpacked in the package: ${target}`);
         if (binding) fs.copyFileSync(binding, target);
-        fs.writeFileSync(path.join(resources, 'native-binding.json'), JSON.stringify({ module: 'better-sqlite3', abi: binding ? `electron-${electronVersion}` : `node-${process.versions.modules} (stand-in Electron)` }));
+        fs.writeFileSync(
+          path.join(resources, 'native-binding.json'),
+          JSON.stringify({
+            module: 'better-sqlite3',
+            abi: binding ? `electron-${electronVersion}` : `node-${process.versions.modules} (stand-in Electron)`,
+          }),
+        );
       },
     },
   });
@@ -90,4 +109,6 @@ try {
   process.exit(1);
 }
 const out = path.join(root, 'out');
-console.error(`Packaged into ${path.relative(root, out)}/ (${standIn ? 'stand-in Electron: for tests only, not runnable' : `Electron ${electronVersion}`}).`);
+console.error(
+  `Packaged into ${path.relative(root, out)}/ (${standIn ? 'stand-in Electron: for tests only, not runnable' : `Electron ${electronVersion}`}).`,
+);

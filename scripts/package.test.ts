@@ -32,9 +32,14 @@ let files: string[] = [];
 describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-builder --dir)', () => {
   beforeAll(() => {
     devBindingBefore = sha(devBinding);
-    if (!fs.existsSync(path.join(repoRoot, 'dist', 'electron', 'main.cjs'))) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot });
+    if (!fs.existsSync(path.join(repoRoot, 'dist', 'electron', 'main.cjs')))
+      execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot });
     fs.rmSync(path.join(repoRoot, 'out'), { recursive: true, force: true });
-    const result = spawnSync(process.execPath, ['scripts/package.mjs', '--dir', '--no-build'], { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 });
+    const result = spawnSync(process.execPath, ['scripts/package.mjs', '--dir', '--no-build'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
     if (result.status !== 0) throw new Error(`npm run package failed:\n${result.stdout}\n${result.stderr}`);
     files = asar.listPackage(archive).map((f) => f.replace(/\\/g, '/'));
   }, 180_000);
@@ -43,7 +48,12 @@ describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { main: string };
     expect(files).toContain('/package.json');
     expect(files).toContain(`/${pkg.main}`);
-    for (const f of ['/dist/electron/preload.cjs', '/dist/electron/estimation.worker.cjs', '/dist/electron/import.worker.cjs', '/dist/renderer/index.html']) {
+    for (const f of [
+      '/dist/electron/preload.cjs',
+      '/dist/electron/estimation.worker.cjs',
+      '/dist/electron/import.worker.cjs',
+      '/dist/renderer/index.html',
+    ]) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => /^\/dist\/renderer\/assets\/.+\.js$/.test(f))).toBe(true);
@@ -62,7 +72,17 @@ describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('/dist/cli') || f.startsWith('/dist/bench') || f.startsWith('/dist/e2e'))).toEqual([]);
     const modules = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]));
-    for (const bundled of ['playwright-core', 'zod', 'date-fns', 'big.js', 'fflate', 'hyparquet', 'csv-parse', 'prebuild-install', 'electron']) {
+    for (const bundled of [
+      'playwright-core',
+      'zod',
+      'date-fns',
+      'big.js',
+      'fflate',
+      'hyparquet',
+      'csv-parse',
+      'prebuild-install',
+      'electron',
+    ]) {
       expect(modules.has(bundled), bundled).toBe(false);
     }
     expect(files.filter((f) => /better-sqlite3\/(deps|src)\/|\.a$|obj\.target/.test(f))).toEqual([]);
@@ -103,7 +123,11 @@ describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-
     // The development install is untouched: the same Node binding, and it loads in Node.
     if (!devBindingBefore) return;
     expect(sha(devBinding)).toBe(devBindingBefore);
-    const check = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1 as x').get().x === 1 || process.exit(3)"], { cwd: repoRoot });
+    const check = spawnSync(
+      process.execPath,
+      ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1 as x').get().x === 1 || process.exit(3)"],
+      { cwd: repoRoot },
+    );
     expect(check.status).toBe(0);
   });
 });

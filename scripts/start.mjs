@@ -31,9 +31,11 @@ export function findElectronBinary() {
 
 /** desktop or browser, and why, from the flags, the environment and what is installed. */
 export function chooseMode({ args, env, platform, electron }) {
-  if (args.includes('--browser') || env.GPU_PLANNER_MODE === 'browser') return { mode: 'browser', why: 'asked for (--browser or GPU_PLANNER_MODE=browser)' };
+  if (args.includes('--browser') || env.GPU_PLANNER_MODE === 'browser')
+    return { mode: 'browser', why: 'asked for (--browser or GPU_PLANNER_MODE=browser)' };
   if (!electron.binary) return { mode: 'browser', why: `${electron.why}; the same app runs in your browser` };
-  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { mode: 'browser', why: 'no display for a window ($DISPLAY and $WAYLAND_DISPLAY are unset)' };
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return { mode: 'browser', why: 'no display for a window ($DISPLAY and $WAYLAND_DISPLAY are unset)' };
   return { mode: 'desktop', why: `Electron found at ${electron.binary}` };
 }
 

@@ -17,7 +17,10 @@ afterEach(() => folder.remove());
 
 function start(args: string[], env: Record<string, string | undefined>): string[] {
   const clean = { ...process.env, GPU_PLANNER_MODE: undefined, DISPLAY: undefined, WAYLAND_DISPLAY: undefined, ...env };
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), '--dry-run', ...args], { env: clean as NodeJS.ProcessEnv, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), '--dry-run', ...args], {
+    env: clean as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout.trimEnd().split('\n');
 }
@@ -50,6 +53,8 @@ describe.runIf(process.platform === 'linux')('npm start: the mode and why, in on
   it('--browser or GPU_PLANNER_MODE=browser asks for the browser even where Electron runs', () => {
     const dist = fakeElectron();
     expect(start(['--browser'], { ELECTRON_OVERRIDE_DIST_PATH: dist, DISPLAY: ':0' })[0]).toMatch(/^gpu-planner: browser mode — asked for/);
-    expect(start([], { ELECTRON_OVERRIDE_DIST_PATH: dist, WAYLAND_DISPLAY: 'wayland-0', GPU_PLANNER_MODE: 'browser' })[0]).toMatch(/^gpu-planner: browser mode — asked for/);
+    expect(start([], { ELECTRON_OVERRIDE_DIST_PATH: dist, WAYLAND_DISPLAY: 'wayland-0', GPU_PLANNER_MODE: 'browser' })[0]).toMatch(
+      /^gpu-planner: browser mode — asked for/,
+    );
   });
 });

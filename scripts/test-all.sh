@@ -14,6 +14,9 @@ step() { printf '\n=== %s ===\n' "$1"; }
 step "lint: process boundaries and code rules"
 if npx eslint . ; then checks_passed=$((checks_passed+1)); else checks_failed=$((checks_failed+1)); status=1; fi
 
+step "format: prettier --check (npm run format:check)"
+if npm run -s format:check ; then checks_passed=$((checks_passed+1)); else checks_failed=$((checks_failed+1)); status=1; fi
+
 step "typecheck: shared, node, renderer and test projects (strict)"
 if npm run -s typecheck ; then checks_passed=$((checks_passed+1)); else checks_failed=$((checks_failed+1)); status=1; fi
 

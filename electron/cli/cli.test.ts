@@ -14,13 +14,17 @@ function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
 });
 afterAll(() => temp.remove());
 
 describe('gpu-planner catalog (spec/cli.md)', () => {
   it('stops quietly when its reader closes the pipe early (`| head -1`)', () => {
-    const run = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" catalog offerings --db "${db}" | head -1`], { encoding: 'utf8', cwd: repoRoot });
+    const run = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" catalog offerings --db "${db}" | head -1`], {
+      encoding: 'utf8',
+      cwd: repoRoot,
+    });
     expect(run.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(run.stderr).not.toMatch(/EPIPE|Error/);
     expect(run.status).toBe(0);
@@ -29,9 +33,42 @@ describe('gpu-planner catalog (spec/cli.md)', () => {
   it('catalog gpus --json prints exactly one JSON document with every GPU of the spec', () => {
     const run = cli(['catalog', 'gpus', '--db', db, '--json']);
     expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout) as { gpus: Array<{ id: string; name: string; memoryGiB: number; memoryBandwidthGBs: number; tflops: Record<string, number | null>; source: string }> };
+    const out = JSON.parse(run.stdout) as {
+      gpus: Array<{
+        id: string;
+        name: string;
+        memoryGiB: number;
+        memoryBandwidthGBs: number;
+        tflops: Record<string, number | null>;
+        source: string;
+      }>;
+    };
     const ids = out.gpus.map((g) => g.id);
-    for (const id of ['t4-16gb', 'l4-24gb', 'a10g-24gb', 'a10-24gb', 'v100-sxm2-16gb', 'v100-sxm2-32gb', 'a100-pcie-40gb', 'a100-sxm-40gb', 'a100-pcie-80gb', 'a100-sxm-80gb', 'h100-pcie-80gb', 'h100-sxm-80gb', 'h200-sxm-141gb', 'rtx-3050-8gb', 'rtx-3070-8gb', 'rtx-3090-24gb', 'rtx-4060ti-8gb', 'rtx-4080-16gb', 'rtx-4090-24gb', 'rtx-a5000-24gb', 'rtx-a6000-48gb', 'rtx-6000-ada-48gb', 'gtx-1660-6gb']) {
+    for (const id of [
+      't4-16gb',
+      'l4-24gb',
+      'a10g-24gb',
+      'a10-24gb',
+      'v100-sxm2-16gb',
+      'v100-sxm2-32gb',
+      'a100-pcie-40gb',
+      'a100-sxm-40gb',
+      'a100-pcie-80gb',
+      'a100-sxm-80gb',
+      'h100-pcie-80gb',
+      'h100-sxm-80gb',
+      'h200-sxm-141gb',
+      'rtx-3050-8gb',
+      'rtx-3070-8gb',
+      'rtx-3090-24gb',
+      'rtx-4060ti-8gb',
+      'rtx-4080-16gb',
+      'rtx-4090-24gb',
+      'rtx-a5000-24gb',
+      'rtx-a6000-48gb',
+      'rtx-6000-ada-48gb',
+      'gtx-1660-6gb',
+    ]) {
       expect(ids).toContain(id);
     }
     for (const g of out.gpus) {
@@ -46,10 +83,22 @@ describe('gpu-planner catalog (spec/cli.md)', () => {
   it('catalog offerings --json lists every offering with dated, sourced prices', () => {
     const run = cli(['catalog', 'offerings', '--json'], { GPU_PLANNER_DB: db });
     expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout) as { offerings: Array<{ id: string; provider: string; sku: string; gpuId: string; gpuCount: number; prices: Array<{ kind: string; usd: number; per: string; asOf: string; source: string }> }> };
+    const out = JSON.parse(run.stdout) as {
+      offerings: Array<{
+        id: string;
+        provider: string;
+        sku: string;
+        gpuId: string;
+        gpuCount: number;
+        prices: Array<{ kind: string; usd: number; per: string; asOf: string; source: string }>;
+      }>;
+    };
     const providers = new Set(out.offerings.map((o) => o.provider.toLowerCase()));
     for (const p of ['aws', 'azure', 'google cloud', 'colab', 'hugging face', 'vast', 'runpod', 'lambda', 'local']) {
-      expect([...providers].some((name) => name.includes(p)), `a provider named like ${p}`).toBe(true);
+      expect(
+        [...providers].some((name) => name.includes(p)),
+        `a provider named like ${p}`,
+      ).toBe(true);
     }
     const nc6 = out.offerings.find((o) => o.sku.replace(/\s/g, '').toLowerCase().includes('nc6sv3'));
     expect(nc6?.prices).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'on-demand', usd: 3.06, per: 'hour' })]));
@@ -60,7 +109,11 @@ describe('gpu-planner catalog (spec/cli.md)', () => {
     expect(cli(['catalog', 'nonsense', '--db', db]).status).toBe(2);
     expect(cli(['frobnicate']).status).toBe(2);
     const future = path.join(temp.dir, 'future.sqlite');
-    execFileSync(process.execPath, ['-e', `const D=require('better-sqlite3');const d=new D(${JSON.stringify(future)});d.pragma('user_version = 999');d.close()`], { cwd: repoRoot });
+    execFileSync(
+      process.execPath,
+      ['-e', `const D=require('better-sqlite3');const d=new D(${JSON.stringify(future)});d.pragma('user_version = 999');d.close()`],
+      { cwd: repoRoot },
+    );
     const run = cli(['catalog', 'gpus', '--db', future, '--json']);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/newer version/);

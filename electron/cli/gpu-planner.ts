@@ -63,7 +63,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const e = serializeError(error);
       const where = e.details ? [e.details.file, e.details.line, e.details.column].filter((x) => x !== undefined).join(':') : '';
       io.stderr(`gpu-planner: ${where ? `${where}: ` : ''}${e.message}\n`);
-      for (const p of e.details?.problems ?? []) io.stderr(`  ${[p.line, p.column].filter((x) => x !== undefined).join(':')}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
+      for (const p of e.details?.problems ?? [])
+        io.stderr(`  ${[p.line, p.column].filter((x) => x !== undefined).join(':')}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
       return EXIT_USER_ERROR;
     }
     io.stderr(`gpu-planner: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -20,7 +20,10 @@ function temp() {
 describe('migrations', () => {
   it('are numbered 1, 2, 3 … in order', () => {
     expect(() => assertMonotonic(migrations)).not.toThrow();
-    const bad: Migration[] = [{ version: 1, name: 'a', up() {} }, { version: 3, name: 'c', up() {} }];
+    const bad: Migration[] = [
+      { version: 1, name: 'a', up() {} },
+      { version: 3, name: 'c', up() {} },
+    ];
     expect(() => assertMonotonic(bad)).toThrow(/expected 2/);
   });
 
@@ -34,7 +37,10 @@ describe('migrations', () => {
       expect(seeded).toBe(true);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-      const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string; sql: string }>;
+      const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{
+        name: string;
+        sql: string;
+      }>;
       expect(tables.length).toBeGreaterThanOrEqual(4);
       for (const t of tables) expect(t.sql, `${t.name} is STRICT`).toMatch(/STRICT\s*$/);
       expect((db.prepare('SELECT COUNT(*) AS n FROM gpus').get() as { n: number }).n).toBeGreaterThan(20);
@@ -63,7 +69,13 @@ describe('migrations', () => {
     const failing: Migration[] = [
       ...first,
       { version: 2, name: 'two', up: (d) => d.exec('CREATE TABLE b (y INTEGER) STRICT') },
-      { version: 3, name: 'three', up: () => { throw new Error('boom'); } },
+      {
+        version: 3,
+        name: 'three',
+        up: () => {
+          throw new Error('boom');
+        },
+      },
     ];
     expect(() => migrate(db, failing, { file })).toThrow('boom');
     expect(schemaVersion(db)).toBe(1);

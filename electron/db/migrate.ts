@@ -7,7 +7,9 @@ import type { Migration } from './migration';
 export function assertMonotonic(migrations: readonly Migration[]): void {
   migrations.forEach((m, index) => {
     if (m.version !== index + 1) {
-      throw new Error(`Migration "${m.name}" has version ${m.version}; expected ${index + 1} (migrations must be numbered 1, 2, 3 … in order).`);
+      throw new Error(
+        `Migration "${m.name}" has version ${m.version}; expected ${index + 1} (migrations must be numbered 1, 2, 3 … in order).`,
+      );
     }
   });
 }

@@ -36,12 +36,20 @@ interface StartOptions {
   env?: Record<string, string | undefined>;
 }
 
-async function startIn(folderName: string, options: StartOptions = {}): Promise<{ app: LaunchedApp; appDir: string; appData: string; root: string }> {
+async function startIn(
+  folderName: string,
+  options: StartOptions = {},
+): Promise<{ app: LaunchedApp; appDir: string; appData: string; root: string }> {
   const { dir: root, remove } = tempDir('gpu-planner-standin-');
   const appDir = copyBuiltApp(path.join(root, folderName));
   const appData = path.join(root, 'appData');
   options.before?.(appDir, path.join(appData, 'GPU Planner'));
-  const env = { GPU_PLANNER_DATA_DIR: undefined, GPU_PLANNER_SQLITE_BINDING: undefined, GPU_PLANNER_PDF_TIMEOUT_MS: undefined, ...options.env };
+  const env = {
+    GPU_PLANNER_DATA_DIR: undefined,
+    GPU_PLANNER_SQLITE_BINDING: undefined,
+    GPU_PLANNER_PDF_TIMEOUT_MS: undefined,
+    ...options.env,
+  };
   const app = await launchApp({ appDir, appDataDir: appData, env });
   cleanups.push(async () => {
     if (!app.control.hasExited()) await app.quit();
@@ -69,7 +77,9 @@ describe('the built app under the stand-in Electron', () => {
 describe('who may call main, and where pages may go', () => {
   it('refuses a window the app did not open, even on the app page with the app preload', async () => {
     const { app, appDir } = await startIn('GPU Planner');
-    const foreign = app.control.foreignWindow({ webPreferences: { preload: path.join(appDir, 'dist', 'electron', 'preload.cjs'), sandbox: true, contextIsolation: true } });
+    const foreign = app.control.foreignWindow({
+      webPreferences: { preload: path.join(appDir, 'dist', 'electron', 'preload.cjs'), sandbox: true, contextIsolation: true },
+    });
     await foreign.loadFile(path.join(appDir, 'dist', 'renderer', 'index.html'));
     const answer = await app.api(foreign).app.getInfo({});
     expect(answer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
@@ -135,7 +145,14 @@ describe('quitting', () => {
   it('app.quit() (menu Quit, Cmd+Q) stops the workers and closes the database before the app ends', async () => {
     const { app, appData } = await startIn('GPU Planner');
     const before = workers.length;
-    const m1 = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', dataset: { samples: 600_000 }, epochs: 50 };
+    const m1 = {
+      model: { preset: 'resnet34-1d' },
+      input: { windowSamples: 500 },
+      batchSize: 256,
+      precision: 'bf16',
+      dataset: { samples: 600_000 },
+      epochs: 50,
+    };
     expect((await app.api().estimate.run({ workload: m1 })).ok).toBe(true);
     const started = workers.slice(before);
     expect(started.length).toBeGreaterThan(0);
@@ -163,10 +180,16 @@ describe('quitting', () => {
 describe('the hidden PDF window', () => {
   it('times out cleanly when the print view never gets ready, with the guards installed on it', async () => {
     const { app, root } = await startIn('GPU Planner', { env: { GPU_PLANNER_PDF_TIMEOUT_MS: '300' } });
-    const BrowserWindow = app.control.BrowserWindow as unknown as { getAllWindows(): Array<{ webContents: { pageOpensWindow(u: string): string; pageNavigates(u: string): boolean } }> };
+    const BrowserWindow = app.control.BrowserWindow as unknown as {
+      getAllWindows(): Array<{ webContents: { pageOpensWindow(u: string): string; pageNavigates(u: string): boolean } }>;
+    };
     let printWindowGuards: { open: string; navigates: boolean } | null = null;
     app.control.pageScript = (contents) => {
-      if (contents !== app.mainWindow().webContents) printWindowGuards = { open: contents.pageOpensWindow('https://example.com/'), navigates: contents.pageNavigates('https://example.com/') };
+      if (contents !== app.mainWindow().webContents)
+        printWindowGuards = {
+          open: contents.pageOpensWindow('https://example.com/'),
+          navigates: contents.pageNavigates('https://example.com/'),
+        };
       return new Promise(() => {});
     };
     const target = path.join(root, 'review.pdf');
@@ -199,7 +222,10 @@ describe('smaller things a user meets', () => {
     const { app, appData } = await startIn('GPU Planner', {
       before: (_appDir, userData) => {
         fs.mkdirSync(userData, { recursive: true });
-        fs.writeFileSync(path.join(userData, 'window-state.json'), JSON.stringify({ x: 4000, y: 2500, width: 1300, height: 850, maximized: false }));
+        fs.writeFileSync(
+          path.join(userData, 'window-state.json'),
+          JSON.stringify({ x: 4000, y: 2500, width: 1300, height: 850, maximized: false }),
+        );
       },
     });
     const win = app.mainWindow();

@@ -48,10 +48,13 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow.focus();
     }
   });
-  app.whenReady().then(start).catch((error) => {
-    dialog.showErrorBox('GPU Planner could not start', serializeError(error).message);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error) => {
+      dialog.showErrorBox('GPU Planner could not start', serializeError(error).message);
+      app.exit(1);
+    });
 }
 
 const emit: EmitEvent = (event, payload) => {
@@ -123,7 +126,10 @@ async function start(): Promise<void> {
 }
 
 function createWindow(dataDir: string): void {
-  const state = fitOnScreen(loadWindowState(dataDir), screen.getAllDisplays().map((d) => d.workArea));
+  const state = fitOnScreen(
+    loadWindowState(dataDir),
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const window = new BrowserWindow({
     ...state,
     minWidth: 960,

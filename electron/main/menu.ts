@@ -57,7 +57,13 @@ export function buildMenu(actions: MenuActions): Menu {
       ],
     },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'About GPU Planner', click: () => void about() }, { label: `Version ${app.getVersion()}`, enabled: false }] },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'About GPU Planner', click: () => void about() },
+        { label: `Version ${app.getVersion()}`, enabled: false },
+      ],
+    },
   ];
   return Menu.buildFromTemplate(template);
 }

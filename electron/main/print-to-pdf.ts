@@ -24,7 +24,10 @@ export interface ElectronPdfOptions {
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}.`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not finish within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}.`)),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -54,16 +57,20 @@ export function createElectronPdfRenderer(rendererIndex: string, preload: string
       }
       options.onProgress?.('pdf', 'Printing to PDF');
       const { headerTemplate, footerTemplate } = await options.templates;
-      const pdf = await withTimeout(window.webContents.printToPDF({
-        pageSize: options.pageSize,
-        printBackground: true,
-        displayHeaderFooter: true,
-        headerTemplate,
-        footerTemplate,
-        margins: { top: 0.63, bottom: 0.63, left: 0.47, right: 0.47 },
-        generateTaggedPDF: true,
-        generateDocumentOutline: true,
-      }), timeoutMs, 'Printing to PDF');
+      const pdf = await withTimeout(
+        window.webContents.printToPDF({
+          pageSize: options.pageSize,
+          printBackground: true,
+          displayHeaderFooter: true,
+          headerTemplate,
+          footerTemplate,
+          margins: { top: 0.63, bottom: 0.63, left: 0.47, right: 0.47 },
+          generateTaggedPDF: true,
+          generateDocumentOutline: true,
+        }),
+        timeoutMs,
+        'Printing to PDF',
+      );
       return new Uint8Array(pdf);
     } finally {
       if (!window.isDestroyed()) window.destroy();

@@ -15,7 +15,8 @@ export function contentSecurityPolicyOf(indexHtml: string): string | null {
 }
 
 /** What browser mode sends when an index.html states no policy: as strict as the app's. */
-export const FALLBACK_CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+export const FALLBACK_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * True when `url` is the app's own page: a file: URL (any percent-encoding Chromium chose: spaces, UTF-8 letters, '#',

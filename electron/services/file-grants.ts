@@ -30,7 +30,12 @@ export function createFileGrants(): FileGrants {
     },
     resolve(token) {
       const file = granted.get(token);
-      if (file === undefined) throw new UserError('FILE_NOT_GRANTED', 'That file was not chosen in this session: choose it again (Import… or drop it on the window).', { field: 'fileToken' });
+      if (file === undefined)
+        throw new UserError(
+          'FILE_NOT_GRANTED',
+          'That file was not chosen in this session: choose it again (Import… or drop it on the window).',
+          { field: 'fileToken' },
+        );
       return file;
     },
   };

@@ -13,8 +13,18 @@ describe('the handler table', () => {
   });
 
   it('refuses an unknown channel and an invalid request as data, never a throw', async () => {
-    await expect(app.handlers.dispatch('catalog:drop-everything', {})).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
-    const bad = await app.handlers.dispatch('catalog:add-price', { offeringId: 'x', kind: 'on-demand', usd: -1, per: 'hour', asOf: '2025-13-40', source: '' });
+    await expect(app.handlers.dispatch('catalog:drop-everything', {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' },
+    });
+    const bad = await app.handlers.dispatch('catalog:add-price', {
+      offeringId: 'x',
+      kind: 'on-demand',
+      usd: -1,
+      per: 'hour',
+      asOf: '2025-13-40',
+      source: '',
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.error.code).toBe('INVALID_REQUEST');

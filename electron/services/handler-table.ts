@@ -53,24 +53,29 @@ export interface HandlerTable {
 export function createHandlerTable(handlers: HandlerMap<Contract>, context: HandlerContext): HandlerTable {
   const channels = Object.keys(contract) as Channel[];
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {
-      try {
-        if (!Object.hasOwn(contract, channel)) throw new UserError('UNKNOWN_CHANNEL', `No such channel: ${channel}`);
-        const spec = contract[channel as Channel];
-        const parsed = spec.request.safeParse(rawRequest ?? {});
-        if (!parsed.success) {
-          const problems = zodProblems(parsed.error);
-          const first = problems[0]!;
-          throw new UserError('INVALID_REQUEST', `${first.field}: ${first.message}`, { field: first.field, problems });
-        }
-        const handler = handlers[channel as Channel] as (request: unknown, context: HandlerContext) => unknown;
-        const value = await handler(parsed.data, context);
-        const checked = spec.response.safeParse(value);
-        if (!checked.success) throw new Error(`Handler for ${channel} returned a response outside the contract: ${zodProblems(checked.error).map((p) => `${p.field} ${p.message}`).join('; ')}`);
-        return { ok: true, value: checked.data };
-      } catch (error) {
-        if (!(error instanceof UserError)) console.error(`[ipc] ${channel} failed:`, error);
-        return { ok: false, error: serializeError(error) };
+    try {
+      if (!Object.hasOwn(contract, channel)) throw new UserError('UNKNOWN_CHANNEL', `No such channel: ${channel}`);
+      const spec = contract[channel as Channel];
+      const parsed = spec.request.safeParse(rawRequest ?? {});
+      if (!parsed.success) {
+        const problems = zodProblems(parsed.error);
+        const first = problems[0]!;
+        throw new UserError('INVALID_REQUEST', `${first.field}: ${first.message}`, { field: first.field, problems });
       }
+      const handler = handlers[channel as Channel] as (request: unknown, context: HandlerContext) => unknown;
+      const value = await handler(parsed.data, context);
+      const checked = spec.response.safeParse(value);
+      if (!checked.success)
+        throw new Error(
+          `Handler for ${channel} returned a response outside the contract: ${zodProblems(checked.error)
+            .map((p) => `${p.field} ${p.message}`)
+            .join('; ')}`,
+        );
+      return { ok: true, value: checked.data };
+    } catch (error) {
+      if (!(error instanceof UserError)) console.error(`[ipc] ${channel} failed:`, error);
+      return { ok: false, error: serializeError(error) };
+    }
   }
   return {
     channels,

@@ -11,7 +11,11 @@ export type EmitEvent = <E extends EventName>(event: E, payload: z.input<Events[
 export interface Dialogs {
   /** `folder: true` chooses a folder (billing sources). */
   openFile(options: { title: string; filters?: Array<{ name: string; extensions: string[] }>; folder?: boolean }): Promise<string | null>;
-  saveFile(options: { title: string; defaultPath?: string; filters?: Array<{ name: string; extensions: string[] }> }): Promise<string | null>;
+  saveFile(options: {
+    title: string;
+    defaultPath?: string;
+    filters?: Array<{ name: string; extensions: string[] }>;
+  }): Promise<string | null>;
 }
 
 export interface ServiceDeps {

@@ -11,9 +11,24 @@ import zlib from 'node:zlib';
 import Big from 'big.js';
 
 const HEADER = [
-  'identity/LineItemId', 'bill/InvoiceId', 'bill/PayerAccountId', 'bill/BillingPeriodStartDate', 'bill/BillingPeriodEndDate', 'lineItem/UsageAccountId',
-  'lineItem/LineItemType', 'lineItem/UsageStartDate', 'lineItem/UsageEndDate', 'lineItem/ProductCode', 'lineItem/UsageType', 'lineItem/UsageAmount',
-  'lineItem/CurrencyCode', 'lineItem/UnblendedCost', 'lineItem/LineItemDescription', 'product/instanceType', 'product/region', 'resourceTags/user:team',
+  'identity/LineItemId',
+  'bill/InvoiceId',
+  'bill/PayerAccountId',
+  'bill/BillingPeriodStartDate',
+  'bill/BillingPeriodEndDate',
+  'lineItem/UsageAccountId',
+  'lineItem/LineItemType',
+  'lineItem/UsageStartDate',
+  'lineItem/UsageEndDate',
+  'lineItem/ProductCode',
+  'lineItem/UsageType',
+  'lineItem/UsageAmount',
+  'lineItem/CurrencyCode',
+  'lineItem/UnblendedCost',
+  'lineItem/LineItemDescription',
+  'product/instanceType',
+  'product/region',
+  'resourceTags/user:team',
 ];
 
 export interface MonthDelivery {
@@ -55,7 +70,12 @@ export function monthsFrom(first: string, count: number): string[] {
  * `days` is how far into the month the delivery goes; `parts` splits it; a restatement (revision ≥ 2) adds a credit and
  * changes the GPU hours' amounts. The files' times are set to `at` (deliveries are ordered by time, as they arrive).
  */
-export function writeMonthDelivery(root: string, month: string, revision: number, options: { parts?: number; days?: number; at?: Date; linesPerDay?: number } = {}): MonthDelivery {
+export function writeMonthDelivery(
+  root: string,
+  month: string,
+  revision: number,
+  options: { parts?: number; days?: number; at?: Date; linesPerDay?: number } = {},
+): MonthDelivery {
   const range = monthRange(month);
   const daysInMonth = Math.round((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000);
   const days = Math.min(options.days ?? daysInMonth, daysInMonth);
@@ -72,16 +92,50 @@ export function writeMonthDelivery(root: string, month: string, revision: number
       const costText = k === 1 ? `${cost.times(1e4).toFixed(6)}E-4` : cost.toFixed(8);
       total = total.plus(costText.includes('E') ? new Big(costText) : cost.toFixed(8));
       rows.push([
-        `${month}-${d}-${k}`, final ? `INV-${month}` : '', '111122223333', `${range.start}T00:00:00Z`, `${range.end}T00:00:00Z`, '444455556666', 'Usage',
-        `${day}T00:00:00Z`, `${day}T23:59:59Z`, 'AmazonEC2', 'USE1-BoxUsage:p4d.24xlarge', '24', 'USD', costText, 'p4d.24xlarge On Demand', 'p4d.24xlarge', 'us-east-1', 'ml',
+        `${month}-${d}-${k}`,
+        final ? `INV-${month}` : '',
+        '111122223333',
+        `${range.start}T00:00:00Z`,
+        `${range.end}T00:00:00Z`,
+        '444455556666',
+        'Usage',
+        `${day}T00:00:00Z`,
+        `${day}T23:59:59Z`,
+        'AmazonEC2',
+        'USE1-BoxUsage:p4d.24xlarge',
+        '24',
+        'USD',
+        costText,
+        'p4d.24xlarge On Demand',
+        'p4d.24xlarge',
+        'us-east-1',
+        'ml',
       ]);
     }
   }
   if (revision >= 2) {
     const credit = new Big(-12.5).minus(revision);
     total = total.plus(credit);
-    rows.push([`${month}-credit-${revision}`, `INV-${month}`, '111122223333', `${range.start}T00:00:00Z`, `${range.end}T00:00:00Z`, '444455556666', 'Credit',
-      `${range.start}T00:00:00Z`, `${range.end}T00:00:00Z`, 'AmazonEC2', '', '0', 'USD', credit.toFixed(), 'Service credit', '', '', '']);
+    rows.push([
+      `${month}-credit-${revision}`,
+      `INV-${month}`,
+      '111122223333',
+      `${range.start}T00:00:00Z`,
+      `${range.end}T00:00:00Z`,
+      '444455556666',
+      'Credit',
+      `${range.start}T00:00:00Z`,
+      `${range.end}T00:00:00Z`,
+      'AmazonEC2',
+      '',
+      '0',
+      'USD',
+      credit.toFixed(),
+      'Service credit',
+      '',
+      '',
+      '',
+    ]);
   }
   const partCount = Math.max(1, options.parts ?? 1);
   const assembly = `${month.replace('-', '')}-rev${revision}-${'0'.repeat(8)}-assembly`;
@@ -100,7 +154,20 @@ export function writeMonthDelivery(root: string, month: string, revision: number
   }
   const manifest = path.join(periodDir, 'gpu-report-Manifest.json');
   const keys = parts.map((f) => `cur/gpu-report/${range.folder}/${assembly}/${path.basename(f)}`);
-  fs.writeFileSync(manifest, JSON.stringify({ assemblyId: assembly, account: '111122223333', billingPeriod: { start: range.start, end: range.end }, bucket: 'acme-cur', reportKeys: keys }, null, 2));
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify(
+      {
+        assemblyId: assembly,
+        account: '111122223333',
+        billingPeriod: { start: range.start, end: range.end },
+        bucket: 'acme-cur',
+        reportKeys: keys,
+      },
+      null,
+      2,
+    ),
+  );
   fs.utimesSync(manifest, at, at);
   return { month, revision, parts, manifest, total: total.toFixed() };
 }

@@ -7,12 +7,19 @@
 
 export type ParquetRow = Record<string, string | Record<string, string | null> | null | undefined>;
 type Row = ParquetRow;
-export interface ParquetColumn { name: string; kind: 'string' | 'map' }
+export interface ParquetColumn {
+  name: string;
+  kind: 'string' | 'map';
+}
 
 // ------------------------------------------------------------------------------------------- Thrift compact protocol
 
 const T = { I32: 5, I64: 6, BINARY: 8, LIST: 9, STRUCT: 12 } as const;
-type Value = { t: typeof T.I32 | typeof T.I64; v: number } | { t: typeof T.BINARY; v: string } | { t: typeof T.LIST; elem: number; items: Value[] } | { t: typeof T.STRUCT; fields: Field[] };
+type Value =
+  | { t: typeof T.I32 | typeof T.I64; v: number }
+  | { t: typeof T.BINARY; v: string }
+  | { t: typeof T.LIST; elem: number; items: Value[] }
+  | { t: typeof T.STRUCT; fields: Field[] };
 type Field = [id: number, value: Value];
 
 const i32 = (v: number): Value => ({ t: T.I32, v });
@@ -34,7 +41,10 @@ const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
 
 function writeValue(out: number[], value: Value): void {
   switch (value.t) {
-    case T.I32: case T.I64: varint(out, zigzag(value.v)); break;
+    case T.I32:
+    case T.I64:
+      varint(out, zigzag(value.v));
+      break;
     case T.BINARY: {
       const bytes = Buffer.from(value.v, 'utf8');
       varint(out, bytes.length);
@@ -93,15 +103,24 @@ function levels(values: number[], max: number): Buffer {
 }
 
 function plainStrings(values: string[]): Buffer {
-  return Buffer.concat(values.map((v) => {
-    const b = Buffer.from(v, 'utf8');
-    const len = Buffer.alloc(4);
-    len.writeUInt32LE(b.length);
-    return Buffer.concat([len, b]);
-  }));
+  return Buffer.concat(
+    values.map((v) => {
+      const b = Buffer.from(v, 'utf8');
+      const len = Buffer.alloc(4);
+      len.writeUInt32LE(b.length);
+      return Buffer.concat([len, b]);
+    }),
+  );
 }
 
-interface Leaf { path: string[]; rep: number[]; def: number[]; maxRep: number; maxDef: number; values: string[] }
+interface Leaf {
+  path: string[];
+  rep: number[];
+  def: number[];
+  maxRep: number;
+  maxDef: number;
+  values: string[];
+}
 
 function leaves(columns: ParquetColumn[], rows: Row[]): Leaf[] {
   const out: Leaf[] = [];
@@ -123,12 +142,18 @@ function leaves(columns: ParquetColumn[], rows: Row[]): Leaf[] {
     for (const r of rows) {
       const m = r[c.name];
       if (m === null || m === undefined || typeof m === 'string') {
-        for (const l of [key, value]) { l.rep.push(0); l.def.push(0); }
+        for (const l of [key, value]) {
+          l.rep.push(0);
+          l.def.push(0);
+        }
         continue;
       }
       const entries = Object.entries(m);
       if (entries.length === 0) {
-        for (const l of [key, value]) { l.rep.push(0); l.def.push(1); }
+        for (const l of [key, value]) {
+          l.rep.push(0);
+          l.def.push(1);
+        }
         continue;
       }
       entries.forEach(([k, v], j) => {
@@ -151,16 +176,41 @@ export function writeParquet(columns: ParquetColumn[], rows: Row[]): Buffer {
   let offset = 4;
   const columnChunks: Value[] = [];
   for (const leaf of leaves(columns, rows)) {
-    const body = Buffer.concat([...(leaf.maxRep > 0 ? [levels(leaf.rep, leaf.maxRep)] : []), levels(leaf.def, leaf.maxDef), plainStrings(leaf.values)]);
-    const header = thrift(struct([1, i32(0)], [2, i32(body.length)], [3, i32(body.length)], [5, struct([1, i32(leaf.def.length)], [2, i32(0)], [3, i32(3)], [4, i32(3)])]));
+    const body = Buffer.concat([
+      ...(leaf.maxRep > 0 ? [levels(leaf.rep, leaf.maxRep)] : []),
+      levels(leaf.def, leaf.maxDef),
+      plainStrings(leaf.values),
+    ]);
+    const header = thrift(
+      struct(
+        [1, i32(0)],
+        [2, i32(body.length)],
+        [3, i32(body.length)],
+        [5, struct([1, i32(leaf.def.length)], [2, i32(0)], [3, i32(3)], [4, i32(3)])],
+      ),
+    );
     const start = offset;
     chunks.push(header, body);
     offset += header.length + body.length;
     const size = header.length + body.length;
-    columnChunks.push(struct([2, i64(start)], [3, struct(
-      [1, i32(6)], [2, list(T.I32, [i32(0), i32(3)])], [3, list(T.BINARY, leaf.path.map(bin))], [4, i32(0)], [5, i64(leaf.def.length)],
-      [6, i64(size)], [7, i64(size)], [9, i64(start)],
-    )]));
+    columnChunks.push(
+      struct(
+        [2, i64(start)],
+        [
+          3,
+          struct(
+            [1, i32(6)],
+            [2, list(T.I32, [i32(0), i32(3)])],
+            [3, list(T.BINARY, leaf.path.map(bin))],
+            [4, i32(0)],
+            [5, i64(leaf.def.length)],
+            [6, i64(size)],
+            [7, i64(size)],
+            [9, i64(start)],
+          ),
+        ],
+      ),
+    );
   }
   const schema: Value[] = [struct([4, bin('schema')], [5, i32(columns.length)])];
   for (const c of columns) {
@@ -173,7 +223,15 @@ export function writeParquet(columns: ParquetColumn[], rows: Row[]): Buffer {
     }
   }
   const total = offset - 4;
-  const meta = thrift(struct([1, i32(1)], [2, list(T.STRUCT, schema)], [3, i64(rows.length)], [4, list(T.STRUCT, [struct([1, list(T.STRUCT, columnChunks)], [2, i64(total)], [3, i64(rows.length)])])], [6, bin('gpu-planner tests')]));
+  const meta = thrift(
+    struct(
+      [1, i32(1)],
+      [2, list(T.STRUCT, schema)],
+      [3, i64(rows.length)],
+      [4, list(T.STRUCT, [struct([1, list(T.STRUCT, columnChunks)], [2, i64(total)], [3, i64(rows.length)])])],
+      [6, bin('gpu-planner tests')],
+    ),
+  );
   const len = Buffer.alloc(4);
   len.writeUInt32LE(meta.length);
   chunks.push(meta, len, Buffer.from('PAR1'));

@@ -10,10 +10,25 @@ import { EstimationClient } from './estimation-client';
 const temp = tempDir();
 const file = path.join(temp.dir, 'estimation.worker.cjs');
 let client: EstimationClient;
-const m1 = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', dataset: { samples: 600_000 }, epochs: 50 };
+const m1 = {
+  model: { preset: 'resnet34-1d' },
+  input: { windowSamples: 500 },
+  batchSize: 256,
+  precision: 'bf16',
+  dataset: { samples: 600_000 },
+  epochs: 50,
+};
 
 beforeAll(async () => {
-  await build({ absWorkingDir: repoRoot, entryPoints: ['electron/worker/estimation.worker.ts'], outfile: file, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  await build({
+    absWorkingDir: repoRoot,
+    entryPoints: ['electron/worker/estimation.worker.ts'],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
   client = new EstimationClient(file);
   await client.request({ kind: 'set-catalog', gpus: (gpusJson as unknown as { gpus: Gpu[] }).gpus, offerings: [] }).promise;
 });
@@ -24,7 +39,10 @@ afterAll(async () => {
 
 describe('estimation worker protocol', () => {
   it('answers an estimate by request id', async () => {
-    const [a, b] = await Promise.all([client.request({ kind: 'estimate', workload: m1, gpuIds: ['h100-sxm-80gb'] }).promise, client.request({ kind: 'estimate', workload: { ...m1, batchSize: 64 }, gpuIds: ['t4-16gb'] }).promise]);
+    const [a, b] = await Promise.all([
+      client.request({ kind: 'estimate', workload: m1, gpuIds: ['h100-sxm-80gb'] }).promise,
+      client.request({ kind: 'estimate', workload: { ...m1, batchSize: 64 }, gpuIds: ['t4-16gb'] }).promise,
+    ]);
     expect(a.results[0]!.gpuId).toBe('h100-sxm-80gb');
     expect(b.results[0]!.gpuId).toBe('t4-16gb');
   });

@@ -7,7 +7,11 @@ import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import { UserError, type SerializedError } from '../../shared/domain/errors';
 import type { EstimationRequest, EstimationResponse, FromWorker, ToWorker } from './protocol';
 
-interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void; onProgress?: (done: number, total: number) => void }
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  onProgress?: (done: number, total: number) => void;
+}
 
 function toError(e: SerializedError): Error {
   if (e.code === 'INTERNAL') return new Error(e.message);
@@ -30,7 +34,9 @@ export class EstimationClient {
     worker.unref(); // idle, it never keeps the app (or the CLI) alive; pending calls ref it (see request)
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onCrash(error));
-    worker.on('exit', (code) => { if (code !== 0 || this.worker === worker) this.onCrash(new Error(`estimation worker exited with code ${code}`)); });
+    worker.on('exit', (code) => {
+      if (code !== 0 || this.worker === worker) this.onCrash(new Error(`estimation worker exited with code ${code}`));
+    });
     this.worker = worker;
     if (this.catalog) this.post({ id: this.nextId++, request: { kind: 'set-catalog', ...this.catalog } });
     return worker;
@@ -39,7 +45,10 @@ export class EstimationClient {
   private onMessage(message: FromWorker): void {
     const pending = this.pending.get(message.id);
     if (!pending) return;
-    if (message.type === 'progress') { pending.onProgress?.(message.done, message.total); return; }
+    if (message.type === 'progress') {
+      pending.onProgress?.(message.done, message.total);
+      return;
+    }
     this.pending.delete(message.id);
     if (this.pending.size === 0) this.worker?.unref();
     if (message.type === 'result') pending.resolve(message.value);
@@ -50,9 +59,13 @@ export class EstimationClient {
     if (!this.worker) return;
     this.worker.removeAllListeners();
     this.worker = null;
-    for (const [, p] of this.pending) p.reject(new Error(`The estimation worker stopped (${error.message}); it has been restarted — try again.`));
+    for (const [, p] of this.pending)
+      p.reject(new Error(`The estimation worker stopped (${error.message}); it has been restarted — try again.`));
     this.pending.clear();
-    if (!this.disposed) { this.restarts += 1; this.start(); }
+    if (!this.disposed) {
+      this.restarts += 1;
+      this.start();
+    }
   }
 
   private post(message: ToWorker): void {
@@ -60,7 +73,10 @@ export class EstimationClient {
   }
 
   /** Sends one request; resolves with its typed response. */
-  request<R extends EstimationRequest>(request: R, onProgress?: (done: number, total: number) => void): { id: number; promise: Promise<EstimationResponse<R>> } {
+  request<R extends EstimationRequest>(
+    request: R,
+    onProgress?: (done: number, total: number) => void,
+  ): { id: number; promise: Promise<EstimationResponse<R>> } {
     if (request.kind === 'set-catalog') this.catalog = { gpus: request.gpus, offerings: request.offerings };
     const id = this.nextId++;
     const promise = new Promise<EstimationResponse<R>>((resolve, reject) => {

@@ -19,9 +19,18 @@ export function summarize(index: number, e: WorkloadEstimate): SweepSummary {
   let fastest: SweepSummary['fastest'] = null;
   for (const r of e.results) {
     if (!r.fits && r.largestBatch < 1) continue;
-    if (!fastest || r.throughput.samplesPerSecond > fastest.samplesPerSecond) fastest = { gpuId: r.gpuId, hours: r.training?.hours ?? null, samplesPerSecond: r.throughput.samplesPerSecond };
+    if (!fastest || r.throughput.samplesPerSecond > fastest.samplesPerSecond)
+      fastest = { gpuId: r.gpuId, hours: r.training?.hours ?? null, samplesPerSecond: r.throughput.samplesPerSecond };
   }
-  return { index, ok: true, error: null, cheapest: cheapest ? { offeringId: cheapest.offeringId, priceKind: cheapest.priceKind, usd: cheapest.usd, hours: cheapest.hours } : null, fastest };
+  return {
+    index,
+    ok: true,
+    error: null,
+    cheapest: cheapest
+      ? { offeringId: cheapest.offeringId, priceKind: cheapest.priceKind, usd: cheapest.usd, hours: cheapest.hours }
+      : null,
+    fastest,
+  };
 }
 
 export class EstimationEngine {
@@ -37,7 +46,11 @@ export class EstimationEngine {
     return estimateWorkloadAcrossCatalog(workload, this.gpus, this.offerings, gpuIds && gpuIds.length ? { gpuIds } : {});
   }
 
-  async sweep(workloads: unknown[], gpuIds: string[] | undefined, control: SweepControl = {}): Promise<{ cancelled: boolean; done: number; summaries: SweepSummary[] }> {
+  async sweep(
+    workloads: unknown[],
+    gpuIds: string[] | undefined,
+    control: SweepControl = {},
+  ): Promise<{ cancelled: boolean; done: number; summaries: SweepSummary[] }> {
     const summaries: SweepSummary[] = [];
     const chunk = control.chunkSize ?? 50;
     for (let i = 0; i < workloads.length; i += 1) {
@@ -49,7 +62,13 @@ export class EstimationEngine {
       try {
         summaries.push(summarize(i, this.estimate(workloads[i], gpuIds)));
       } catch (error) {
-        summaries.push({ index: i, ok: false, error: error instanceof Error ? error.message : String(error), cheapest: null, fastest: null });
+        summaries.push({
+          index: i,
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+          cheapest: null,
+          fastest: null,
+        });
       }
     }
     control.onProgress?.(workloads.length, workloads.length);

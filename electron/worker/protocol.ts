@@ -19,10 +19,11 @@ export type EstimationRequest =
   | { kind: 'estimate'; workload: unknown; gpuIds?: string[] }
   | { kind: 'sweep'; workloads: unknown[]; gpuIds?: string[] };
 
-export type EstimationResponse<R extends EstimationRequest> =
-  R extends { kind: 'estimate' } ? WorkloadEstimate :
-  R extends { kind: 'sweep' } ? { cancelled: boolean; done: number; summaries: SweepSummary[] } :
-  { ok: true };
+export type EstimationResponse<R extends EstimationRequest> = R extends { kind: 'estimate' }
+  ? WorkloadEstimate
+  : R extends { kind: 'sweep' }
+    ? { cancelled: boolean; done: number; summaries: SweepSummary[] }
+    : { ok: true };
 
 export type ToWorker = { id: number; request: EstimationRequest } | { id: number; cancel: true };
 

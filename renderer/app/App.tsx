@@ -40,14 +40,22 @@ export function App() {
     <div className="app-shell" data-ready={info ? 'true' : 'false'}>
       <nav className="sidebar" aria-label="Sections">
         <div className="brand">
-          <span className="brand-mark" aria-hidden="true">▦</span>
+          <span className="brand-mark" aria-hidden="true">
+            ▦
+          </span>
           <span>GPU Planner</span>
         </div>
         <ProjectSwitcher />
         <ul>
           {SCREENS.map((s) => (
             <li key={s.id}>
-              <button type="button" className={s.id === screen ? 'nav-item active' : 'nav-item'} aria-current={s.id === screen ? 'page' : undefined} onClick={() => go(s.id)} title={s.hint}>
+              <button
+                type="button"
+                className={s.id === screen ? 'nav-item active' : 'nav-item'}
+                aria-current={s.id === screen ? 'page' : undefined}
+                onClick={() => go(s.id)}
+                title={s.hint}
+              >
                 <span className="nav-label">{s.label}</span>
                 <span className="nav-hint">{s.hint}</span>
               </button>

@@ -56,7 +56,12 @@ async function invoke(channel: Channel, request: unknown): Promise<unknown> {
 /** Streams a file to the server's session folder; its answer is main's grant: an opaque token and the file's name. */
 async function upload(file: File, dialogId?: string): Promise<{ token: string; fileName: string }> {
   const query = new URLSearchParams({ name: file.name, ...(dialogId ? { dialog: dialogId } : {}) });
-  const response = await fetch(`/api/upload?${query}`, { method: 'POST', body: file, headers: { 'Content-Type': 'application/octet-stream' }, credentials: 'same-origin' });
+  const response = await fetch(`/api/upload?${query}`, {
+    method: 'POST',
+    body: file,
+    headers: { 'Content-Type': 'application/octet-stream' },
+    credentials: 'same-origin',
+  });
   if (!response.ok) throw new Error(`Upload of ${file.name} refused (${response.status}): ${await response.text()}`);
   return (await response.json()) as { token: string; fileName: string };
 }

@@ -46,7 +46,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     columns,
     // A stable empty filter list: a new [] each render makes TanStack recompute the filtered rows and reset the page
     // index forever (an infinite render loop).
-    state: { sorting, columnVisibility: Object.fromEntries((props.hiddenColumns ?? []).map((id) => [id, false])), globalFilter: props.globalFilter ?? '', columnFilters: props.columnFilters ?? NO_FILTERS },
+    state: {
+      sorting,
+      columnVisibility: Object.fromEntries((props.hiddenColumns ?? []).map((id) => [id, false])),
+      globalFilter: props.globalFilter ?? '',
+      columnFilters: props.columnFilters ?? NO_FILTERS,
+    },
     autoResetPageIndex: false,
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
@@ -56,7 +61,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
   const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;

@@ -22,7 +22,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
       <section className="screen">
         <div className="banner error" role="alert">
           <strong>This screen hit an unexpected error.</strong> Your data is safe: nothing was saved half-way.
-          <div className="mono" style={{ marginTop: 6 }}>{this.state.error.message}</div>
+          <div className="mono" style={{ marginTop: 6 }}>
+            {this.state.error.message}
+          </div>
           <button type="button" className="btn small" style={{ marginTop: 8 }} onClick={() => this.setState({ error: null })}>
             Try again
           </button>

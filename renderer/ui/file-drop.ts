@@ -14,7 +14,10 @@ export function readDrop(data: DataTransfer | null, what = 'file'): DropOutcome 
   if (files.length === 0) {
     const text = data?.getData('text/uri-list') || data?.getData('text/plain') || '';
     const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
-    return { ok: false, message: `That drop held no file${shown ? ` (only the text “${shown}”)` : ''}: drop a ${what} from your file manager, or use Choose file…` };
+    return {
+      ok: false,
+      message: `That drop held no file${shown ? ` (only the text “${shown}”)` : ''}: drop a ${what} from your file manager, or use Choose file…`,
+    };
   }
   if (files.length > 1) return { ok: false, message: `${files.length} files were dropped: drop one ${what} at a time.` };
   const file = files[0]!;
@@ -26,7 +29,11 @@ export function readDrop(data: DataTransfer | null, what = 'file'): DropOutcome 
   } catch {
     path = '';
   }
-  if (!path) return { ok: false, message: `“${file.name}” is not a file on disk (dragged from a web page or another app?): save it first, then drop the saved file.` };
+  if (!path)
+    return {
+      ok: false,
+      message: `“${file.name}” is not a file on disk (dragged from a web page or another app?): save it first, then drop the saved file.`,
+    };
   return { ok: true, path, name: file.name, file };
 }
 
@@ -50,12 +57,15 @@ export function useFileDrop(onDrop: (outcome: DropOutcome) => void, what = 'file
     depth.current = Math.max(0, depth.current - 1);
     if (depth.current === 0) setOver(false);
   }, []);
-  const onDropEvent = useCallback((e: DragEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
-    depth.current = 0;
-    setOver(false);
-    onDrop(readDrop(e.dataTransfer, what));
-  }, [onDrop, what]);
+  const onDropEvent = useCallback(
+    (e: DragEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      depth.current = 0;
+      setOver(false);
+      onDrop(readDrop(e.dataTransfer, what));
+    },
+    [onDrop, what],
+  );
   return { over, handlers: { onDragEnter, onDragOver, onDragLeave, onDrop: onDropEvent } };
 }

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { Price } from './catalog';
 import { currentPrices, pricePerGpuHour } from './catalog-price';
 
-const price = (p: Partial<Price>): Price => ({ id: 1, offeringId: 'o', kind: 'on-demand', usd: 1, per: 'hour', usdLow: null, usdHigh: null, asOf: '2025-01-01', source: 's', notes: null, recordedAt: '2025-01-01T00:00:00Z', ...p });
+const price = (p: Partial<Price>): Price => ({
+  id: 1,
+  offeringId: 'o',
+  kind: 'on-demand',
+  usd: 1,
+  per: 'hour',
+  usdLow: null,
+  usdHigh: null,
+  asOf: '2025-01-01',
+  source: 's',
+  notes: null,
+  recordedAt: '2025-01-01T00:00:00Z',
+  ...p,
+});
 
 describe('price per GPU-hour', () => {
   it('divides a whole-instance hourly price by its GPUs (p4d.24xlarge: $32.77 for 8 × A100)', () => {
@@ -22,7 +35,9 @@ describe('price per GPU-hour', () => {
     const r = pricePerGpuHour(price({ usd: 10, per: 'month', kind: 'subscription', notes }), { gpuCount: 1, powerWatts: null })!;
     expect(r.usd).toBeCloseTo(10 / 55, 6);
     expect(r.basis).toMatch(/55 GPU-hours a month \(as the price's notes state\)/);
-    expect(pricePerGpuHour(price({ usd: 10, per: 'month', kind: 'subscription' }), { gpuCount: 1, powerWatts: null, notes })!.usd).toBeCloseTo(10 / 55, 6);
+    expect(
+      pricePerGpuHour(price({ usd: 10, per: 'month', kind: 'subscription' }), { gpuCount: 1, powerWatts: null, notes })!.usd,
+    ).toBeCloseTo(10 / 55, 6);
   });
   it('amortizes a purchase and adds electricity (seed 003: RTX 4090 box, 500 W, $0.12/kWh)', () => {
     const r = pricePerGpuHour(price({ usd: 4000, per: 'once', kind: 'purchase' }), { gpuCount: 1, powerWatts: 500 })!;
@@ -39,6 +54,10 @@ describe('current prices', () => {
       price({ id: 3, usd: 2.95, asOf: '2025-06-01', recordedAt: '2025-07-01T00:00:00Z' }),
       price({ id: 4, kind: 'spot', usd: 0.6, asOf: '2024-11-01' }),
     ];
-    expect(currentPrices(history).map((p) => p.id).sort()).toEqual([3, 4]);
+    expect(
+      currentPrices(history)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([3, 4]);
   });
 });

@@ -31,7 +31,11 @@ export interface PerGpuHour {
 }
 
 /** A price turned into USD per GPU-hour so that every offering compares on one scale. */
-export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount' | 'powerWatts'> & { notes?: string | null }, a: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS): PerGpuHour | null {
+export function pricePerGpuHour(
+  price: Price,
+  offering: Pick<Offering, 'gpuCount' | 'powerWatts'> & { notes?: string | null },
+  a: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS,
+): PerGpuHour | null {
   const gpus = Math.max(1, offering.gpuCount);
   const scale = (divisor: number, extra = 0) => ({
     usd: price.usd / divisor + extra,
@@ -46,15 +50,23 @@ export function pricePerGpuHour(price: Price, offering: Pick<Offering, 'gpuCount
     const hours = (stated ?? a.subscriptionHoursPerMonth) * gpus;
     return {
       ...scale(hours),
-      basis: stated !== null ? `$${price.usd}/month ÷ ${stated} GPU-hours a month (as the price's notes state)` : `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (assumption)`,
+      basis:
+        stated !== null
+          ? `$${price.usd}/month ÷ ${stated} GPU-hours a month (as the price's notes state)`
+          : `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (assumption)`,
     };
   }
   if (price.per === 'once') {
     const hours = a.purchaseLifetimeYears * a.purchaseHoursPerYear * gpus;
     const powerKw = (offering.powerWatts ?? 0) / 1000;
     const electricity = (powerKw * a.electricityUsdPerKwh) / gpus;
-    const power = offering.powerWatts ? ` + ${offering.powerWatts} W × $${a.electricityUsdPerKwh}/kWh electricity` : ' (no power draw recorded: electricity not included)';
-    return { ...scale(hours, electricity), basis: `$${price.usd} purchase over ${a.purchaseLifetimeYears} years × ${a.purchaseHoursPerYear} training hours a year${power}` };
+    const power = offering.powerWatts
+      ? ` + ${offering.powerWatts} W × $${a.electricityUsdPerKwh}/kWh electricity`
+      : ' (no power draw recorded: electricity not included)';
+    return {
+      ...scale(hours, electricity),
+      basis: `$${price.usd} purchase over ${a.purchaseLifetimeYears} years × ${a.purchaseHoursPerYear} training hours a year${power}`,
+    };
   }
   return null;
 }

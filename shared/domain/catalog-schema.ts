@@ -25,7 +25,15 @@ export const gpuInterconnectSchema = z
     pcieGeneration: z.number().int().min(1).max(7),
     pcieLanes: z.number().int().positive().max(32).optional(),
     p2p: z.boolean(),
-    nvlink: z.object({ generation: z.number().int().min(1).max(9), gbsPerDirection: positive, nvswitch: z.boolean(), bridgeGpus: z.number().int().min(2).optional() }).strict().nullable(),
+    nvlink: z
+      .object({
+        generation: z.number().int().min(1).max(9),
+        gbsPerDirection: positive,
+        nvswitch: z.boolean(),
+        bridgeGpus: z.number().int().min(2).optional(),
+      })
+      .strict()
+      .nullable(),
   })
   .strict();
 
@@ -37,7 +45,11 @@ export const offeringInterconnectSchema = z
     gbsPerDirection: positive.optional(),
     pcieGeneration: z.number().int().min(1).max(7).optional(),
     p2p: z.boolean().optional(),
-    network: z.object({ kind: z.enum(['efa', 'infiniband', 'ethernet']), gbps: positive }).strict().nullable().optional(),
+    network: z
+      .object({ kind: z.enum(['efa', 'infiniband', 'ethernet']), gbps: positive })
+      .strict()
+      .nullable()
+      .optional(),
     source: z.string().min(1).optional(),
   })
   .strict();
@@ -136,14 +148,27 @@ export function checkCatalogReferences(files: {
     }
     return seen;
   };
-  const gpuIds = duplicates('gpu', files.gpus.map((g) => g.id));
-  const providerIds = duplicates('provider', files.providers.map((p) => p.id));
-  duplicates('offering', files.offerings.map((o) => o.id));
-  duplicates('discrepancy', (files.discrepancies ?? []).map((d) => d.id));
+  const gpuIds = duplicates(
+    'gpu',
+    files.gpus.map((g) => g.id),
+  );
+  const providerIds = duplicates(
+    'provider',
+    files.providers.map((p) => p.id),
+  );
+  duplicates(
+    'offering',
+    files.offerings.map((o) => o.id),
+  );
+  duplicates(
+    'discrepancy',
+    (files.discrepancies ?? []).map((d) => d.id),
+  );
   for (const o of files.offerings) {
     if (!gpuIds.has(o.gpuId)) problems.push(`offering ${o.id}: unknown gpuId ${o.gpuId}`);
     if (!providerIds.has(o.providerId)) problems.push(`offering ${o.id}: unknown providerId ${o.providerId}`);
-    if (!o.id.startsWith(`${o.providerId}-`) && !(o.providerId === 'google-colab' && o.id.startsWith('colab-'))) problems.push(`offering ${o.id}: id does not start with its provider (${o.providerId}-)`);
+    if (!o.id.startsWith(`${o.providerId}-`) && !(o.providerId === 'google-colab' && o.id.startsWith('colab-')))
+      problems.push(`offering ${o.id}: id does not start with its provider (${o.providerId}-)`);
   }
   return problems;
 }

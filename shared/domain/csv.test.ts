@@ -5,7 +5,14 @@ import { neutraliseCsvCell, toCsv, unneutraliseCsvCell } from './csv';
 
 describe('RFC 4180 CSV writer', () => {
   it('quotes commas, quotes and line breaks, uses CRLF, optional BOM', () => {
-    const text = toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', null]], { bom: true });
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['x,y', 'say "hi"'],
+        ['line\nbreak', null],
+      ],
+      { bom: true },
+    );
     expect(text.startsWith('\uFEFFa,b\r\n')).toBe(true);
     expect(text).toContain('"x,y","say ""hi"""\r\n');
     expect(text).toContain('"line\nbreak",\r\n');
@@ -24,10 +31,52 @@ describe('RFC 4180 CSV writer', () => {
   });
 
   it('neutralises formula cells as OWASP recommends (issue 11, item 12); numbers stay numbers', () => {
-    const text = toCsv(['a'], [['=HYPERLINK("http://x","y")'], ['+1+2'], ['-2+3'], ['@SUM(A1)'], ['\tcmd'], ['\rcmd'], ["'=already"], [-12.5], ['-12.5'], ['+3'], ['1e-7'], ['plain']]);
+    const text = toCsv(
+      ['a'],
+      [
+        ['=HYPERLINK("http://x","y")'],
+        ['+1+2'],
+        ['-2+3'],
+        ['@SUM(A1)'],
+        ['\tcmd'],
+        ['\rcmd'],
+        ["'=already"],
+        [-12.5],
+        ['-12.5'],
+        ['+3'],
+        ['1e-7'],
+        ['plain'],
+      ],
+    );
     const cells = (parse(text) as string[][]).slice(1).map((r) => r[0]);
-    expect(cells).toEqual(["'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-2+3", "'@SUM(A1)", "'\tcmd", "'\rcmd", "''=already", '-12.5', '-12.5', '+3', '1e-7', 'plain']);
-    expect(cells.map((c) => unneutraliseCsvCell(c!))).toEqual(['=HYPERLINK("http://x","y")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', "'=already", '-12.5', '-12.5', '+3', '1e-7', 'plain']);
+    expect(cells).toEqual([
+      '\'=HYPERLINK("http://x","y")',
+      "'+1+2",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\tcmd",
+      "'\rcmd",
+      "''=already",
+      '-12.5',
+      '-12.5',
+      '+3',
+      '1e-7',
+      'plain',
+    ]);
+    expect(cells.map((c) => unneutraliseCsvCell(c!))).toEqual([
+      '=HYPERLINK("http://x","y")',
+      '+1+2',
+      '-2+3',
+      '@SUM(A1)',
+      '\tcmd',
+      '\rcmd',
+      "'=already",
+      '-12.5',
+      '-12.5',
+      '+3',
+      '1e-7',
+      'plain',
+    ]);
     expect(neutraliseCsvCell('-')).toBe("'-");
   });
 });

@@ -42,7 +42,9 @@ export interface SerializedError {
 
 export function serializeError(error: unknown): SerializedError {
   if (isUserError(error)) {
-    return error.details ? { code: error.code, message: error.message, details: error.details } : { code: error.code, message: error.message };
+    return error.details
+      ? { code: error.code, message: error.message, details: error.details }
+      : { code: error.code, message: error.message };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'INTERNAL', message: `Unexpected error: ${message}` };

@@ -12,17 +12,53 @@ import { estimateTrainingRun } from './training-run';
 import { parseWorkload, type Workload } from './workload';
 import type { Gpu } from '../domain/catalog';
 
-interface Row { name: string; batch: number; amp: string; window?: number; image?: number; seq?: number; mode?: string; grad_ckpt?: boolean; step_s: number; samples_per_s: number; peak_alloc_gib: number; params: number; trainable: number }
+interface Row {
+  name: string;
+  batch: number;
+  amp: string;
+  window?: number;
+  image?: number;
+  seq?: number;
+  mode?: string;
+  grad_ckpt?: boolean;
+  step_s: number;
+  samples_per_s: number;
+  peak_alloc_gib: number;
+  params: number;
+  trainable: number;
+}
 
 const file = path.resolve(__dirname, '..', '..', '..', 'shared', 'calibration', 'h100-sxm-measured.jsonl');
-const rows: Row[] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Row).filter((r) => r.step_s);
+const rows: Row[] = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Row)
+  .filter((r) => r.step_s);
 const gpu = H100_SXM_DATASHEET as Gpu;
 
 function workloadOf(r: Row): Workload {
-  const preset = { resnet34_1d: 'resnet34-1d', resnet34_2d: 'resnet34', resnet50_2d: 'resnet50', efficientnet_b0_2d: 'efficientnet-b0', bert_base: 'bert-base', 'qwen2.5_0.5b_full': 'qwen2.5-0.5b', 'qwen2.5_1.5b_full': 'qwen2.5-1.5b', 'qwen2.5_1.5b_lora': 'qwen2.5-1.5b', mistral_7b_lora: 'mistral-7b', gpt2_small_full: 'gpt2-small' }[r.name];
+  const preset = {
+    resnet34_1d: 'resnet34-1d',
+    resnet34_2d: 'resnet34',
+    resnet50_2d: 'resnet50',
+    efficientnet_b0_2d: 'efficientnet-b0',
+    bert_base: 'bert-base',
+    'qwen2.5_0.5b_full': 'qwen2.5-0.5b',
+    'qwen2.5_1.5b_full': 'qwen2.5-1.5b',
+    'qwen2.5_1.5b_lora': 'qwen2.5-1.5b',
+    mistral_7b_lora: 'mistral-7b',
+    gpt2_small_full: 'gpt2-small',
+  }[r.name];
   if (!preset) throw new Error(`no preset for ${r.name}`);
   const input = r.window ? { windowSamples: r.window } : r.image ? { imageSize: r.image } : { seqLen: r.seq };
-  return parseWorkload({ model: { preset }, input, batchSize: r.batch, precision: r.amp === 'bf16' ? 'bf16' : 'fp32', method: r.mode === 'lora' ? 'lora' : 'full', gradientCheckpointing: r.grad_ckpt ?? false });
+  return parseWorkload({
+    model: { preset },
+    input,
+    batchSize: r.batch,
+    precision: r.amp === 'bf16' ? 'bf16' : 'fp32',
+    method: r.mode === 'lora' ? 'lora' : 'full',
+    gradientCheckpointing: r.grad_ckpt ?? false,
+  });
 }
 
 function evaluate(c: EfficiencyConstants, subset: Row[] = rows) {
@@ -37,15 +73,22 @@ function evaluate(c: EfficiencyConstants, subset: Row[] = rows) {
 }
 
 function table(results: ReturnType<typeof evaluate>): string {
-  const lines = ['| workload | batch | amp | measured samples/s | model samples/s | ratio | bound | measured peak GiB | model peak GiB | mem error |', '|---|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| workload | batch | amp | measured samples/s | model samples/s | ratio | bound | measured peak GiB | model peak GiB | mem error |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const { row: r, e, thr, mem } of results) {
     const what = `${r.name}${r.window ? ` L=${r.window}` : r.image ? ` ${r.image}px` : ` seq ${r.seq}`}${r.grad_ckpt ? ' ckpt' : ''}`;
-    lines.push(`| ${what} | ${r.batch} | ${r.amp} | ${r.samples_per_s.toFixed(1)} | ${e.throughput.samplesPerSecond.toFixed(1)} | ×${thr.toFixed(2)} | ${e.throughput.bound} | ${r.peak_alloc_gib.toFixed(2)} | ${e.memory.peakGiB.toFixed(2)} | ${((mem - 1) * 100).toFixed(1)}%${r.amp === 'bf16' || !r.name.startsWith('resnet') ? '' : ' (fp32: incl. cuDNN workspace)'} |`);
+    lines.push(
+      `| ${what} | ${r.batch} | ${r.amp} | ${r.samples_per_s.toFixed(1)} | ${e.throughput.samplesPerSecond.toFixed(1)} | ×${thr.toFixed(2)} | ${e.throughput.bound} | ${r.peak_alloc_gib.toFixed(2)} | ${e.memory.peakGiB.toFixed(2)} | ${((mem - 1) * 100).toFixed(1)}%${r.amp === 'bf16' || !r.name.startsWith('resnet') ? '' : ' (fp32: incl. cuDNN workspace)'} |`,
+    );
   }
   return lines.join('\n');
 }
 
-const score = (results: ReturnType<typeof evaluate>) => Math.max(...results.map((x) => Math.abs(Math.log(x.thr)))) + 0.3 * results.reduce((s, x) => s + Math.abs(Math.log(x.thr)), 0) / results.length;
+const score = (results: ReturnType<typeof evaluate>) =>
+  Math.max(...results.map((x) => Math.abs(Math.log(x.thr)))) +
+  (0.3 * results.reduce((s, x) => s + Math.abs(Math.log(x.thr)), 0)) / results.length;
 
 describe('calibration on the H100 SXM measurements', () => {
   it('fits (FIT=1 prints the grid search)', () => {
@@ -64,7 +107,7 @@ describe('calibration on the H100 SXM measurements', () => {
     let best: { c: EfficiencyConstants; s: number } = { c: FITTED, s: score(evaluate(FITTED)) };
     // random search over the grid (deterministic generator), then coordinate descent
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; n < 30000; n += 1) {
       const c = { ...FITTED } as unknown as Record<string, number>;
       for (const [key, values] of Object.entries(grid)) c[key] = values[Math.floor(rand() * values.length)]!;
@@ -99,11 +142,13 @@ describe('calibration on the H100 SXM measurements', () => {
     for (const held of rows) {
       const train = rows.filter((r) => r !== held);
       let best = { c: FITTED, s: score(evaluate(FITTED, train)) };
-      for (let round = 0; round < 4; round += 1) for (const [key, values] of Object.entries(grid)) for (const v of values) {
-        const c = { ...best.c, [key]: v };
-        const s2 = score(evaluate(c, train));
-        if (s2 < best.s - 1e-9) best = { c, s: s2 };
-      }
+      for (let round = 0; round < 4; round += 1)
+        for (const [key, values] of Object.entries(grid))
+          for (const v of values) {
+            const c = { ...best.c, [key]: v };
+            const s2 = score(evaluate(c, train));
+            if (s2 < best.s - 1e-9) best = { c, s: s2 };
+          }
       const [x] = evaluate(best.c, [held]);
       lines.push(`| ${held.name} b${held.batch} ${held.amp} | ×${x!.thr.toFixed(2)} |`);
     }

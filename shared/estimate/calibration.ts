@@ -52,7 +52,11 @@ export interface ArchitectureFactors {
 
 export const STACKS = ['eager', 'compiled', 'optimized'] as const;
 export type Stack = (typeof STACKS)[number];
-export interface StackFactors { hostFloor: number; launchGaps: number; activationPasses: number }
+export interface StackFactors {
+  hostFloor: number;
+  launchGaps: number;
+  activationPasses: number;
+}
 
 export interface DataParallelConstants {
   /** achieved fraction of a link's datasheet bandwidth in a ring all-reduce (NCCL bus bandwidth ÷ datasheet). */
@@ -134,18 +138,40 @@ export const CUDNN_WORKSPACE = {
  * check these bounds cover every row). Multi-GPU adds the worst scaling-efficiency error seen.
  */
 export const UNCERTAINTY = {
-  overhead: { label: 'launch-bound', modelOverMeasuredMin: 0.85, modelOverMeasuredMax: 1.15, basis: '8 launch-bound rows: model ÷ measured from ×0.86 to ×1.09' },
-  memory: { label: 'memory-bound', modelOverMeasuredMin: 0.8, modelOverMeasuredMax: 1.4, basis: '23 memory-bound rows: model ÷ measured from ×0.85 to ×1.35' },
-  compute: { label: 'compute-bound', modelOverMeasuredMin: 0.9, modelOverMeasuredMax: 1.2, basis: '17 compute-bound rows: model ÷ measured from ×0.95 to ×1.17' },
+  overhead: {
+    label: 'launch-bound',
+    modelOverMeasuredMin: 0.85,
+    modelOverMeasuredMax: 1.15,
+    basis: '8 launch-bound rows: model ÷ measured from ×0.86 to ×1.09',
+  },
+  memory: {
+    label: 'memory-bound',
+    modelOverMeasuredMin: 0.8,
+    modelOverMeasuredMax: 1.4,
+    basis: '23 memory-bound rows: model ÷ measured from ×0.85 to ×1.35',
+  },
+  compute: {
+    label: 'compute-bound',
+    modelOverMeasuredMin: 0.9,
+    modelOverMeasuredMax: 1.2,
+    basis: '17 compute-bound rows: model ÷ measured from ×0.95 to ×1.17',
+  },
   multiGpu: { efficiencyError: 0.1, basis: '90% of 74 published 2–8 GPU rows within ±0.10 in scaling efficiency' },
 };
 
 /** The H100 SXM datasheet peaks used by the calibration (../shared/calibration/README.md). */
 export const H100_SXM_DATASHEET = {
-  id: 'h100-sxm-80gb', name: 'NVIDIA H100 SXM 80GB', vendor: 'NVIDIA', architecture: 'Hopper',
-  memoryGiB: 80, memoryBandwidthGBs: 3350,
+  id: 'h100-sxm-80gb',
+  name: 'NVIDIA H100 SXM 80GB',
+  vendor: 'NVIDIA',
+  architecture: 'Hopper',
+  memoryGiB: 80,
+  memoryBandwidthGBs: 3350,
   tflops: { fp32: 67, tf32: 495, fp16: 989, bf16: 989, fp8: 1979 },
-  tdpWatts: 700, interconnectGBs: 450, source: '../shared/calibration/README.md (NVIDIA H100 datasheet, dense)', notes: null,
+  tdpWatts: 700,
+  interconnectGBs: 450,
+  source: '../shared/calibration/README.md (NVIDIA H100 datasheet, dense)',
+  notes: null,
 };
 
 /** The constants as flat `name → number` pairs (nested ones as `architecture.volta.conv`), for tables and reports. */

@@ -97,7 +97,7 @@ export function costOfRun(
     }
     case 'purchase': {
       const lifetimeHours = assumptions.purchaseLifetimeYears * 365 * assumptions.purchaseUsageHoursPerDay;
-      const watts = offering.powerWatts ?? ((gpu?.tdpWatts ?? 300) * offering.gpuCount + assumptions.hostWatts);
+      const watts = offering.powerWatts ?? (gpu?.tdpWatts ?? 300) * offering.gpuCount + assumptions.hostWatts;
       const kwh = (watts / 1000) * hours;
       const electricity = new Big(kwh.toFixed(6)).times(assumptions.electricityUsdPerKwh);
       factor = (usd) => usd.div(lifetimeHours).times(h).plus(electricity);
@@ -111,11 +111,22 @@ export function costOfRun(
     }
   }
   if (offering.gpuCount > 1) basis += `; whole ${offering.gpuCount}-GPU box priced`;
-  const low = per(price.usdLow); const high = per(price.usdHigh);
+  const low = per(price.usdLow);
+  const high = per(price.usdHigh);
   return {
-    offeringId: offering.id, providerName: offering.providerName, sku: offering.sku, gpuId: offering.gpuId, gpuCount: offering.gpuCount,
-    priceKind: price.kind, usd: money(factor(new Big(price.usd))), usdLow: low ? money(factor(low)) : null, usdHigh: high ? money(factor(high)) : null,
-    hours: Math.round(wallHours * 1e4) / 1e4, price: { usd: price.usd, per: price.per, asOf: price.asOf, source: price.source },
-    asOf: price.asOf, source: price.source, basis: `${basis}; price as of ${price.asOf} (${price.source})`,
+    offeringId: offering.id,
+    providerName: offering.providerName,
+    sku: offering.sku,
+    gpuId: offering.gpuId,
+    gpuCount: offering.gpuCount,
+    priceKind: price.kind,
+    usd: money(factor(new Big(price.usd))),
+    usdLow: low ? money(factor(low)) : null,
+    usdHigh: high ? money(factor(high)) : null,
+    hours: Math.round(wallHours * 1e4) / 1e4,
+    price: { usd: price.usd, per: price.per, asOf: price.asOf, source: price.source },
+    asOf: price.asOf,
+    source: price.source,
+    basis: `${basis}; price as of ${price.asOf} (${price.source})`,
   };
 }

@@ -10,14 +10,33 @@ import { cheapestFinishingBy, fastestUnder } from './ranking';
 import { breakEvenOf, filterAndRank } from './rent-vs-buy';
 
 const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
-const providers = new Map((providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]));
+const providers = new Map(
+  (providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]),
+);
 let priceId = 0;
-const offerings: OfferingWithPrices[] = (offeringsJson as unknown as { offerings: Array<Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & { prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>> }> }).offerings.map((o) => ({
-  ...o, providerName: providers.get(o.providerId) ?? o.providerId, userDefined: false,
+const offerings: OfferingWithPrices[] = (
+  offeringsJson as unknown as {
+    offerings: Array<
+      Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & {
+        prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>>;
+      }
+    >;
+  }
+).offerings.map((o) => ({
+  ...o,
+  providerName: providers.get(o.providerId) ?? o.providerId,
+  userDefined: false,
   prices: o.prices.map((p) => ({ ...p, id: (priceId += 1), offeringId: o.id, recordedAt: '2026-01-01T00:00:00Z', notes: p.notes ?? null })),
 }));
 
-const m1 = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', dataset: { samples: 600_000 }, epochs: 50 };
+const m1 = {
+  model: { preset: 'resnet34-1d' },
+  input: { windowSamples: 500 },
+  batchSize: 256,
+  precision: 'bf16',
+  dataset: { samples: 600_000 },
+  epochs: 50,
+};
 const byGpu = (e: ReturnType<typeof estimateWorkloadAcrossCatalog>, id: string) => e.results.find((r) => r.gpuId === id)!;
 
 function allFinite(value: unknown, path = ''): string[] {
@@ -46,26 +65,74 @@ describe('estimateWorkloadAcrossCatalog', () => {
 
   it('every preset on every GPU gives finite numbers', () => {
     for (const p of MODEL_PRESETS) {
-      const e = estimateWorkloadAcrossCatalog({ model: { preset: p.id }, input: p.defaultInput, batchSize: 4, precision: 'bf16', method: p.family === 'decoder' ? 'lora' : 'full', dataset: { samples: 1000 }, epochs: 1 }, gpus, offerings);
+      const e = estimateWorkloadAcrossCatalog(
+        {
+          model: { preset: p.id },
+          input: p.defaultInput,
+          batchSize: 4,
+          precision: 'bf16',
+          method: p.family === 'decoder' ? 'lora' : 'full',
+          dataset: { samples: 1000 },
+          epochs: 1,
+        },
+        gpus,
+        offerings,
+      );
       expect(allFinite(toCliJson(e)), p.id).toEqual([]);
     }
   });
 
   it('random and extreme workloads never give NaN or Infinity', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     for (let i = 0; i < 300; i += 1) {
       const p = pick(MODEL_PRESETS);
       const kind = p.family === 'cnn1d' ? 'windowSamples' : p.family === 'cnn2d' || p.family === 'vit' ? 'imageSize' : 'seqLen';
-      const value = kind === 'imageSize' ? pick([32, 64, 224, 1024, 4096]) : kind === 'seqLen' ? pick([1, 7, 128, 512]) : pick([32, 100, 100_000, 10_000_000]);
-      const w = { model: { preset: p.id }, input: { [kind]: value }, batchSize: pick([1, 3, 1000, 1_000_000]), precision: pick(['fp32', 'tf32', 'fp16', 'bf16']), method: p.family === 'decoder' ? pick(['full', 'lora', 'qlora']) : 'full', gradientCheckpointing: rand() < 0.5, optimizer: pick(['adamw', 'sgd', 'adafactor', 'adamw-8bit']), gpuCount: pick([1, 2, 8, 4096]), dataset: { samples: pick([1, 1e6, 1e12]) }, epochs: pick([0.5, 1, 100_000]) };
+      const value =
+        kind === 'imageSize'
+          ? pick([32, 64, 224, 1024, 4096])
+          : kind === 'seqLen'
+            ? pick([1, 7, 128, 512])
+            : pick([32, 100, 100_000, 10_000_000]);
+      const w = {
+        model: { preset: p.id },
+        input: { [kind]: value },
+        batchSize: pick([1, 3, 1000, 1_000_000]),
+        precision: pick(['fp32', 'tf32', 'fp16', 'bf16']),
+        method: p.family === 'decoder' ? pick(['full', 'lora', 'qlora']) : 'full',
+        gradientCheckpointing: rand() < 0.5,
+        optimizer: pick(['adamw', 'sgd', 'adafactor', 'adamw-8bit']),
+        gpuCount: pick([1, 2, 8, 4096]),
+        dataset: { samples: pick([1, 1e6, 1e12]) },
+        epochs: pick([0.5, 1, 100_000]),
+      };
       let e;
-      try { e = estimateWorkloadAcrossCatalog(w, gpus, offerings); } catch (error) { expect(isUserError(error), JSON.stringify(w)).toBe(true); continue; }
+      try {
+        e = estimateWorkloadAcrossCatalog(w, gpus, offerings);
+      } catch (error) {
+        expect(isUserError(error), JSON.stringify(w)).toBe(true);
+        continue;
+      }
       expect(allFinite(toCliJson(e)), JSON.stringify(w)).toEqual([]);
       expect(allFinite(e.ranking), JSON.stringify(w)).toEqual([]);
     }
-    expect(allFinite(toCliJson(estimateWorkloadAcrossCatalog({ model: { custom: { params: 1e13, forwardFlopsPerSample: 1e18, activationBytesPerSample: 1e15 } }, batchSize: 1, dataset: { samples: 1e12 }, epochs: 1000 }, gpus, offerings)))).toEqual([]);
+    expect(
+      allFinite(
+        toCliJson(
+          estimateWorkloadAcrossCatalog(
+            {
+              model: { custom: { params: 1e13, forwardFlopsPerSample: 1e18, activationBytesPerSample: 1e15 } },
+              batchSize: 1,
+              dataset: { samples: 1e12 },
+              epochs: 1000,
+            },
+            gpus,
+            offerings,
+          ),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   // The ratio is the datasheet's (989/312) times the architecture factors fitted on published rows (Ampere GA100 reaches
@@ -90,7 +157,9 @@ describe('estimateWorkloadAcrossCatalog', () => {
     for (const preset of ['resnet34-1d', 'resnet50', 'bert-base', 'qwen2.5-0.5b']) {
       let last = 0;
       for (const batchSize of [1, 2, 4, 8, 16, 32, 64, 128]) {
-        const e = estimateWorkloadAcrossCatalog({ model: { preset }, batchSize, precision: 'bf16' }, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] });
+        const e = estimateWorkloadAcrossCatalog({ model: { preset }, batchSize, precision: 'bf16' }, gpus, offerings, {
+          gpuIds: ['h100-sxm-80gb'],
+        });
         if (!e.results[0]!.fits) break; // beyond memory: gradient accumulation, a different regime
         const thr = e.results[0]!.throughput.samplesPerSecond;
         expect(thr, `${preset} batch ${batchSize}`).toBeGreaterThanOrEqual(last * 0.999);
@@ -100,9 +169,18 @@ describe('estimateWorkloadAcrossCatalog', () => {
   });
 
   it('full fine-tuning of a 7B model does not fit a 24 GB GPU; LoRA and QLoRA do, QLoRA with less memory', () => {
-    const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 512 }, batchSize: 1, precision: 'bf16', dataset: { samples: 1000 }, epochs: 1 };
+    const w = {
+      model: { preset: 'mistral-7b' },
+      input: { seqLen: 512 },
+      batchSize: 1,
+      precision: 'bf16',
+      dataset: { samples: 1000 },
+      epochs: 1,
+    };
     const full = estimateWorkloadAcrossCatalog({ ...w, method: 'full' }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
-    const lora = estimateWorkloadAcrossCatalog({ ...w, method: 'lora', gradientCheckpointing: true }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
+    const lora = estimateWorkloadAcrossCatalog({ ...w, method: 'lora', gradientCheckpointing: true }, gpus, offerings, {
+      gpuIds: ['rtx-4090-24gb'],
+    }).results[0]!;
     const qlora = estimateWorkloadAcrossCatalog({ ...w, method: 'qlora' }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     expect(full.fits).toBe(false);
     expect(full.largestBatch).toBe(0);
@@ -114,13 +192,19 @@ describe('estimateWorkloadAcrossCatalog', () => {
   it('gradient checkpointing lowers memory and costs time', () => {
     const w = { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 1024 }, batchSize: 8, precision: 'bf16' };
     const plain = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] }).results[0]!;
-    const ckpt = estimateWorkloadAcrossCatalog({ ...w, gradientCheckpointing: true }, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] }).results[0]!;
+    const ckpt = estimateWorkloadAcrossCatalog({ ...w, gradientCheckpointing: true }, gpus, offerings, { gpuIds: ['h100-sxm-80gb'] })
+      .results[0]!;
     expect(ckpt.memory.peakGiB).toBeLessThan(plain.memory.peakGiB * 0.8);
     expect(ckpt.throughput.samplesPerSecond).toBeLessThan(plain.throughput.samplesPerSecond);
   });
 
   it('a batch too large uses gradient accumulation with the largest batch that fits', () => {
-    const e = estimateWorkloadAcrossCatalog({ model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 2048 }, batchSize: 64, precision: 'bf16' }, gpus, offerings, { gpuIds: ['l4-24gb'] });
+    const e = estimateWorkloadAcrossCatalog(
+      { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 2048 }, batchSize: 64, precision: 'bf16' },
+      gpus,
+      offerings,
+      { gpuIds: ['l4-24gb'] },
+    );
     const r = e.results[0]!;
     expect(r.fits).toBe(false);
     expect(r.largestBatch).toBeGreaterThan(0);
@@ -131,7 +215,14 @@ describe('estimateWorkloadAcrossCatalog', () => {
   it('two GPUs are faster than one but not twice as fast for a large model; offerings with too few GPUs are not priced', () => {
     // batch 16 per GPU: at batch 2 two RTX 4090s without peer-to-peer are slower than one (issue 17: the all-reduce of
     // 2 GB of gradients through host memory takes longer than the step), which the next test checks
-    const w = { model: { preset: 'qwen2.5-0.5b' }, input: { seqLen: 512 }, batchSize: 16, precision: 'bf16', dataset: { samples: 10_000 }, epochs: 1 };
+    const w = {
+      model: { preset: 'qwen2.5-0.5b' },
+      input: { seqLen: 512 },
+      batchSize: 16,
+      precision: 'bf16',
+      dataset: { samples: 10_000 },
+      epochs: 1,
+    };
     const one = estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     const two = estimateWorkloadAcrossCatalog({ ...w, gpuCount: 2 }, gpus, offerings, { gpuIds: ['rtx-4090-24gb'] }).results[0]!;
     expect(two.throughput.samplesPerSecond).toBeGreaterThan(one.throughput.samplesPerSecond);
@@ -190,11 +281,17 @@ describe('estimateWorkloadAcrossCatalog', () => {
     ];
     for (const [w, field] of cases) {
       let error: unknown;
-      try { estimateWorkloadAcrossCatalog(w, gpus, offerings); } catch (err) { error = err; }
+      try {
+        estimateWorkloadAcrossCatalog(w, gpus, offerings);
+      } catch (err) {
+        error = err;
+      }
       expect(isUserError(error), JSON.stringify(w)).toBe(true);
       expect((error as { details: { field: string } }).details.field, JSON.stringify(w)).toContain(field);
     }
-    try { estimateWorkloadAcrossCatalog({ ...m1, model: { preset: 'resnet999' } }, gpus, offerings); } catch (err) {
+    try {
+      estimateWorkloadAcrossCatalog({ ...m1, model: { preset: 'resnet999' } }, gpus, offerings);
+    } catch (err) {
       expect((err as Error).message).toContain('resnet34-1d');
     }
     expect(() => estimateWorkloadAcrossCatalog(m1, gpus, offerings, { gpuIds: ['no-such-gpu'] })).toThrow(/no-such-gpu/);
@@ -209,7 +306,20 @@ describe('rent or buy, and stars only on rows that fit (issue 19 items 4 and 5)'
     expect(e.ranking.slice(firstPurchase).every((r) => r.priceKind === 'purchase')).toBe(true);
     expect(e.ranking.filter((r) => r.pareto).every((r) => r.priceKind !== 'purchase')).toBe(true);
     // A batch too large for small GPUs: rows that need accumulation may rank, never star.
-    const big = estimateWorkloadAcrossCatalog({ ...m1, model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, method: 'lora', lora: { rank: 16, targets: ['q', 'k', 'v', 'o'] }, batchSize: 256, dataset: { samples: 10_000 }, epochs: 1 }, gpus, offerings);
+    const big = estimateWorkloadAcrossCatalog(
+      {
+        ...m1,
+        model: { preset: 'mistral-7b' },
+        input: { seqLen: 1024 },
+        method: 'lora',
+        lora: { rank: 16, targets: ['q', 'k', 'v', 'o'] },
+        batchSize: 256,
+        dataset: { samples: 10_000 },
+        epochs: 1,
+      },
+      gpus,
+      offerings,
+    );
     const fits = new Set(big.results.filter((r) => r.fits).map((r) => r.gpuId));
     expect(big.ranking.some((r) => !fits.has(r.gpuId))).toBe(true);
     expect(big.ranking.filter((r) => r.pareto).every((r) => fits.has(r.gpuId))).toBe(true);
@@ -241,7 +351,9 @@ describe('rent or buy, and stars only on rows that fit (issue 19 items 4 and 5)'
     expect(spot.length).toBeGreaterThan(0);
     expect(spot.every((r) => r.priceKind === 'spot')).toBe(true);
     const provider = rent[0]!.providerName;
-    expect(filterAndRank(e.ranking, { mode: 'rent', providers: [provider] }, () => true).every((r) => r.providerName === provider)).toBe(true);
+    expect(filterAndRank(e.ranking, { mode: 'rent', providers: [provider] }, () => true).every((r) => r.providerName === provider)).toBe(
+      true,
+    );
     const noneFit = filterAndRank(e.ranking, { mode: 'rent' }, () => false);
     expect(noneFit.some((r) => r.star)).toBe(false);
   });

@@ -37,7 +37,14 @@ export interface RankedRow extends OfferingCost {
 }
 
 export interface WorkloadEstimate {
-  model: { name: string; params: number; trainableParams: number; forwardFlopsPerSample: number; tokensPerSample: number | null; source: string | null };
+  model: {
+    name: string;
+    params: number;
+    trainableParams: number;
+    forwardFlopsPerSample: number;
+    tokensPerSample: number | null;
+    source: string | null;
+  };
   workload: Workload;
   results: GpuEstimate[];
   ranking: RankedRow[];
@@ -55,19 +62,34 @@ export interface EstimateOptions {
 }
 
 /** Estimates a (raw or parsed) workload on every GPU of the catalog and prices every offering. */
-export function estimateWorkloadAcrossCatalog(workloadInput: unknown, gpus: Gpu[], offerings: OfferingWithPrices[], options: EstimateOptions = {}): WorkloadEstimate {
+export function estimateWorkloadAcrossCatalog(
+  workloadInput: unknown,
+  gpus: Gpu[],
+  offerings: OfferingWithPrices[],
+  options: EstimateOptions = {},
+): WorkloadEstimate {
   const workload = parseWorkload(workloadInput);
   return estimateParsedWorkload(workload, gpus, offerings, options);
 }
 
-export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offerings: OfferingWithPrices[], options: EstimateOptions = {}): WorkloadEstimate {
+export function estimateParsedWorkload(
+  workload: Workload,
+  gpus: Gpu[],
+  offerings: OfferingWithPrices[],
+  options: EstimateOptions = {},
+): WorkloadEstimate {
   const preset = checkWorkload(workload);
   const costAssumptions: CostAssumptions = { ...COST_ASSUMPTIONS, ...options.cost };
   let selected = gpus;
   if (options.gpuIds && options.gpuIds.length > 0) {
     const known = new Map(gpus.map((g) => [g.id, g]));
     const unknown = options.gpuIds.filter((id) => !known.has(id));
-    if (unknown.length) throw new UserError('UNKNOWN_GPU', `Unknown GPU ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${gpus.map((g) => g.id).join(', ')}`, { field: 'gpu', value: unknown.join(','), expected: 'a GPU id from the catalog' });
+    if (unknown.length)
+      throw new UserError(
+        'UNKNOWN_GPU',
+        `Unknown GPU ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${gpus.map((g) => g.id).join(', ')}`,
+        { field: 'gpu', value: unknown.join(','), expected: 'a GPU id from the catalog' },
+      );
     selected = options.gpuIds.map((id) => known.get(id)!);
   }
   const model = resolveModel(workload);
@@ -84,21 +106,36 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
   const largestBox = boxes.length ? Math.max(...boxes) : 0;
   const gpusPerNode = Math.ceil(workload.gpuCount / workload.nodeCount);
   if (largestBox > 0 && gpusPerNode > largestBox) {
-    const message = workload.nodeCount > 1
-      ? `No offering in the catalog has ${gpusPerNode} GPUs of one type per machine (largest: ${largestBox}) for ${workload.gpuCount} GPUs over ${workload.nodeCount} nodes; times are shown, costs are not.`
-      : `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
+    const message =
+      workload.nodeCount > 1
+        ? `No offering in the catalog has ${gpusPerNode} GPUs of one type per machine (largest: ${largestBox}) for ${workload.gpuCount} GPUs over ${workload.nodeCount} nodes; times are shown, costs are not.`
+        : `No offering in the catalog has ${workload.gpuCount} GPUs of one type (largest: ${largestBox}); times are shown, costs are not.`;
     warnings.push({ field: 'gpuCount', message });
     notes.push(message);
   }
-  if (workload.gpuCount > 1) notes.push(`batchSize ${workload.batchSize} is per GPU: data parallel over ${workload.gpuCount} GPUs makes a global batch of ${workload.batchSize * workload.gpuCount}.`);
-  if (!workload.dataset || workload.epochs === undefined) notes.push('No dataset and epochs: training time and costs are not computed (give dataset.samples and epochs).');
+  if (workload.gpuCount > 1)
+    notes.push(
+      `batchSize ${workload.batchSize} is per GPU: data parallel over ${workload.gpuCount} GPUs makes a global batch of ${workload.batchSize * workload.gpuCount}.`,
+    );
+  if (!workload.dataset || workload.epochs === undefined)
+    notes.push('No dataset and epochs: training time and costs are not computed (give dataset.samples and epochs).');
 
   const results: GpuEstimate[] = [];
   const rows: RankedRow[] = [];
   for (const gpu of selected) {
     const run = estimateTrainingRun(model, workload, gpu, workload.gpuCount, options.constants ? { constants: options.constants } : {});
     if (gpu.vendor !== 'NVIDIA') run.notes.push(`${gpu.name} is not a CUDA GPU: the calibration (PyTorch on CUDA) transfers only roughly.`);
-    const result: GpuEstimate = { gpuId: gpu.id, gpuName: gpu.name, gpuCount: workload.gpuCount, fits: run.fits, largestBatch: run.largestBatch, memory: run.memory, throughput: run.throughput, notes: run.notes, explanation: run.explanation };
+    const result: GpuEstimate = {
+      gpuId: gpu.id,
+      gpuName: gpu.name,
+      gpuCount: workload.gpuCount,
+      fits: run.fits,
+      largestBatch: run.largestBatch,
+      memory: run.memory,
+      throughput: run.throughput,
+      notes: run.notes,
+      explanation: run.explanation,
+    };
     if (run.hours !== null) {
       const costs: OfferingCost[] = [];
       // Multi-GPU: an offering that states its links (NVSwitch, PCIe without peer-to-peer, its network) gets its own time.
@@ -109,17 +146,26 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
         const key = JSON.stringify(links);
         const cached = byLinks.get(key);
         if (cached) return cached;
-        const own = estimateTrainingRun(model, workload, gpu, workload.gpuCount, { ...(options.constants ? { constants: options.constants } : {}), interconnect: links });
+        const own = estimateTrainingRun(model, workload, gpu, workload.gpuCount, {
+          ...(options.constants ? { constants: options.constants } : {}),
+          interconnect: links,
+        });
         const s = own.throughput.scaling;
-        const value = { hours: own.hours ?? run.hours!, scaling: s ? `${Math.round(s.efficiency * 100)}% scaling over ${s.link}${s.network ? ` and ${s.network}` : ''}` : null };
+        const value = {
+          hours: own.hours ?? run.hours!,
+          scaling: s ? `${Math.round(s.efficiency * 100)}% scaling over ${s.link}${s.network ? ` and ${s.network}` : ''}` : null,
+        };
         byLinks.set(key, value);
         return value;
       };
-      for (const offering of run.largestBatch >= 1 ? offeringsByGpu.get(gpu.id) ?? [] : []) {
+      for (const offering of run.largestBatch >= 1 ? (offeringsByGpu.get(gpu.id) ?? []) : []) {
         // several nodes: the job rents nodeCount machines of the offering when one holds the GPUs of a node
-        const machines = workload.nodeCount > 1 && offering.gpuCount >= gpusPerNode && offering.gpuCount < workload.gpuCount ? workload.nodeCount : 1;
+        const machines =
+          workload.nodeCount > 1 && offering.gpuCount >= gpusPerNode && offering.gpuCount < workload.gpuCount ? workload.nodeCount : 1;
         if (offering.gpuCount * machines < workload.gpuCount) {
-          run.notes.push(`${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount${workload.nodeCount > 1 ? `, ${gpusPerNode} per node` : ''}): not priced.`);
+          run.notes.push(
+            `${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount${workload.nodeCount > 1 ? `, ${gpusPerNode} per node` : ''}): not priced.`,
+          );
           continue;
         }
         const own = hoursOn(offering);
@@ -127,11 +173,29 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
           const one = costOfRun(own.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
           if (!one) continue;
           const times = (x: number | null) => (x === null ? null : Math.round(x * machines * 100) / 100);
-          const cost = machines > 1 ? { ...one, usd: times(one.usd)!, usdLow: times(one.usdLow), usdHigh: times(one.usdHigh), basis: `${machines} machines × (${one.basis})` } : one;
-          if (offering.gpuCount > workload.gpuCount) cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
+          const cost =
+            machines > 1
+              ? {
+                  ...one,
+                  usd: times(one.usd)!,
+                  usdLow: times(one.usdLow),
+                  usdHigh: times(one.usdHigh),
+                  basis: `${machines} machines × (${one.basis})`,
+                }
+              : one;
+          if (offering.gpuCount > workload.gpuCount)
+            cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
           if (own.scaling) cost.basis += `; ${own.scaling} (this machine's links)`;
           costs.push(cost);
-          rows.push({ ...cost, key: rowKey(cost.offeringId, cost.priceKind), fits: run.fits || run.largestBatch >= 1, trainingHours: own.hours, bound: run.throughput.bound, pareto: false, rank: 0 });
+          rows.push({
+            ...cost,
+            key: rowKey(cost.offeringId, cost.priceKind),
+            fits: run.fits || run.largestBatch >= 1,
+            trainingHours: own.hours,
+            bound: run.throughput.bound,
+            pareto: false,
+            rank: 0,
+          });
         }
       }
       result.training = { hours: run.hours, offerings: costs };
@@ -143,15 +207,26 @@ export function estimateParsedWorkload(workload: Workload, gpus: Gpu[], offering
   const fitsAsAsked = new Set(results.filter((r) => r.fits).map((r) => r.gpuId));
   const rentals = rows.filter((r) => r.priceKind !== 'purchase');
   const front = paretoFront(rentals.map((r) => ({ ...r, fits: r.fits && fitsAsAsked.has(r.gpuId) })));
-  const ranking = [...rankByCost(rentals), ...rankByCost(rows.filter((r) => r.priceKind === 'purchase'))].map((r, i) => ({ ...r, pareto: front.has(r.key), rank: i + 1 }));
+  const ranking = [...rankByCost(rentals), ...rankByCost(rows.filter((r) => r.priceKind === 'purchase'))].map((r, i) => ({
+    ...r,
+    pareto: front.has(r.key),
+    rank: i + 1,
+  }));
   const p = model.profile;
   return {
     model: {
-      name: model.label, params: p.params, trainableParams: model.trainableParams,
+      name: model.label,
+      params: p.params,
+      trainableParams: model.trainableParams,
       forwardFlopsPerSample: p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops,
-      tokensPerSample: p.tokensPerSample, source: preset?.source ?? ('preset' in workload.model ? findPreset(workload.model.preset)?.source ?? null : null),
+      tokensPerSample: p.tokensPerSample,
+      source: preset?.source ?? ('preset' in workload.model ? (findPreset(workload.model.preset)?.source ?? null) : null),
     },
-    workload, results, ranking, notes, warnings,
+    workload,
+    results,
+    ranking,
+    notes,
+    warnings,
     assumptions: { efficiency: options.constants ?? FITTED, memory: ASSUMPTIONS, cost: costAssumptions },
   };
 }
@@ -161,12 +236,49 @@ export function toCliJson(e: WorkloadEstimate) {
   return {
     model: { params: e.model.params, trainableParams: e.model.trainableParams, forwardFlopsPerSample: e.model.forwardFlopsPerSample },
     results: e.results.map((r) => ({
-      gpuId: r.gpuId, gpuCount: r.gpuCount, fits: r.fits, largestBatch: r.largestBatch,
-      memory: { peakGiB: r.memory.peakGiB, weightsGiB: r.memory.weightsGiB, gradientsGiB: r.memory.gradientsGiB, optimizerGiB: r.memory.optimizerGiB, activationsGiB: r.memory.activationsGiB, logitsGiB: r.memory.logitsGiB, requiredGiB: r.memory.requiredGiB },
-      stack: r.throughput.stack, nodeCount: e.workload.nodeCount,
-      throughput: { samplesPerSecond: r.throughput.samplesPerSecond, samplesPerSecondLow: r.throughput.samplesPerSecondLow, samplesPerSecondHigh: r.throughput.samplesPerSecondHigh, tokensPerSecond: r.throughput.tokensPerSecond, stepSeconds: r.throughput.stepSeconds, bound: r.throughput.bound, microBatch: r.throughput.microBatch, accumulationSteps: r.throughput.accumulationSteps },
+      gpuId: r.gpuId,
+      gpuCount: r.gpuCount,
+      fits: r.fits,
+      largestBatch: r.largestBatch,
+      memory: {
+        peakGiB: r.memory.peakGiB,
+        weightsGiB: r.memory.weightsGiB,
+        gradientsGiB: r.memory.gradientsGiB,
+        optimizerGiB: r.memory.optimizerGiB,
+        activationsGiB: r.memory.activationsGiB,
+        logitsGiB: r.memory.logitsGiB,
+        requiredGiB: r.memory.requiredGiB,
+      },
+      stack: r.throughput.stack,
+      nodeCount: e.workload.nodeCount,
+      throughput: {
+        samplesPerSecond: r.throughput.samplesPerSecond,
+        samplesPerSecondLow: r.throughput.samplesPerSecondLow,
+        samplesPerSecondHigh: r.throughput.samplesPerSecondHigh,
+        tokensPerSecond: r.throughput.tokensPerSecond,
+        stepSeconds: r.throughput.stepSeconds,
+        bound: r.throughput.bound,
+        microBatch: r.throughput.microBatch,
+        accumulationSteps: r.throughput.accumulationSteps,
+      },
       ...(r.throughput.scaling ? { scaling: r.throughput.scaling } : {}),
-      ...(r.training ? { training: { hours: r.training.hours, offerings: r.training.offerings.map((o) => ({ offeringId: o.offeringId, priceKind: o.priceKind, usd: o.usd, usdLow: o.usdLow, usdHigh: o.usdHigh, hours: o.hours, asOf: o.asOf, source: o.source })) } } : {}),
+      ...(r.training
+        ? {
+            training: {
+              hours: r.training.hours,
+              offerings: r.training.offerings.map((o) => ({
+                offeringId: o.offeringId,
+                priceKind: o.priceKind,
+                usd: o.usd,
+                usdLow: o.usdLow,
+                usdHigh: o.usdHigh,
+                hours: o.hours,
+                asOf: o.asOf,
+                source: o.source,
+              })),
+            },
+          }
+        : {}),
       notes: r.notes,
       explanation: r.explanation,
     })),

@@ -12,10 +12,16 @@ import type { Gpu, GpuInterconnect, Offering, OfferingInterconnect } from '../do
 
 // The catalog tables do not store links: the bundled catalog files carry them, looked up by id (user-defined GPUs and
 // offerings fall back to inference from the GPU's name and architecture).
-const BUNDLED_GPU_LINKS = new Map((gpusJson as unknown as { gpus: Array<{ id: string; interconnect?: GpuInterconnect | null }> }).gpus
-  .filter((g) => g.interconnect).map((g) => [g.id, g.interconnect!]));
-const BUNDLED_OFFERING_LINKS = new Map((offeringsJson as unknown as { offerings: Array<{ id: string; interconnect?: OfferingInterconnect | null }> }).offerings
-  .filter((o) => o.interconnect).map((o) => [o.id, o.interconnect!]));
+const BUNDLED_GPU_LINKS = new Map(
+  (gpusJson as unknown as { gpus: Array<{ id: string; interconnect?: GpuInterconnect | null }> }).gpus
+    .filter((g) => g.interconnect)
+    .map((g) => [g.id, g.interconnect!]),
+);
+const BUNDLED_OFFERING_LINKS = new Map(
+  (offeringsJson as unknown as { offerings: Array<{ id: string; interconnect?: OfferingInterconnect | null }> }).offerings
+    .filter((o) => o.interconnect)
+    .map((o) => [o.id, o.interconnect!]),
+);
 
 /** An offering's links: its own field, else the bundled catalog's entry for its id, else null (the GPU's apply). */
 export function offeringInterconnectOf(o: Pick<Offering, 'id' | 'interconnect'>): OfferingInterconnect | null {
@@ -26,8 +32,14 @@ export const ARCH_FAMILIES = ['volta', 'turing', 'ampere-ga100', 'ampere-ga10x',
 export type ArchFamily = (typeof ARCH_FAMILIES)[number];
 
 export const ARCH_LABELS: Record<ArchFamily, string> = {
-  volta: 'Volta (GV100)', turing: 'Turing (TU10x)', 'ampere-ga100': 'Ampere GA100 (data center)', 'ampere-ga10x': 'Ampere GA10x (RTX / A10)',
-  ada: 'Ada Lovelace (AD10x)', hopper: 'Hopper (GH100)', blackwell: 'Blackwell', other: 'other architecture',
+  volta: 'Volta (GV100)',
+  turing: 'Turing (TU10x)',
+  'ampere-ga100': 'Ampere GA100 (data center)',
+  'ampere-ga10x': 'Ampere GA10x (RTX / A10)',
+  ada: 'Ada Lovelace (AD10x)',
+  hopper: 'Hopper (GH100)',
+  blackwell: 'Blackwell',
+  other: 'other architecture',
 };
 
 /** The architecture family of a catalog GPU, from its `architecture` field (and name for the GA100/GA10x split). */
@@ -70,8 +82,11 @@ function inferGpuInterconnect(gpu: Gpu): GpuInterconnect {
   const sxm = /sxm/i.test(`${gpu.id} ${gpu.name}`);
   const generation = fam === 'volta' ? 2 : fam === 'ampere-ga100' ? 3 : fam === 'hopper' ? 4 : fam === 'blackwell' ? 5 : 3;
   return {
-    pcieGeneration, p2p: !geforce,
-    nvlink: sxm ? { generation, gbsPerDirection: gpu.interconnectGBs ?? NVLINK_SXM_GBS[generation] ?? 150, nvswitch: fam !== 'volta' } : null,
+    pcieGeneration,
+    p2p: !geforce,
+    nvlink: sxm
+      ? { generation, gbsPerDirection: gpu.interconnectGBs ?? NVLINK_SXM_GBS[generation] ?? 150, nvswitch: fam !== 'volta' }
+      : null,
   };
 }
 
@@ -89,11 +104,23 @@ export function intraNodeLink(gpu: Gpu, gpuCount: number, offering?: OfferingInt
     const gen = offering.pcieGeneration ?? gpuInterconnectOf(gpu).value.pcieGeneration;
     if (offering.kind === 'nvswitch' || offering.kind === 'nvlink') {
       const gbs = offering.gbsPerDirection ?? NVLINK_SXM_GBS[offering.nvlinkGeneration ?? 3] ?? 300;
-      return { kind: offering.kind, gbs, latencySeconds: LATENCY.nvlink, label: `${offering.kind === 'nvswitch' ? 'NVSwitch' : 'NVLink'}${offering.nvlinkGeneration ? ` gen ${offering.nvlinkGeneration}` : ''} (${gbs} GB/s per GPU per direction, offering)`, inferred: false };
+      return {
+        kind: offering.kind,
+        gbs,
+        latencySeconds: LATENCY.nvlink,
+        label: `${offering.kind === 'nvswitch' ? 'NVSwitch' : 'NVLink'}${offering.nvlinkGeneration ? ` gen ${offering.nvlinkGeneration}` : ''} (${gbs} GB/s per GPU per direction, offering)`,
+        inferred: false,
+      };
     }
     if (offering.kind === 'nvlink-bridge' && gpuCount <= 2) {
       const gbs = offering.gbsPerDirection ?? gpu.interconnectGBs ?? 56.25;
-      return { kind: 'nvlink-bridge', gbs, latencySeconds: LATENCY.nvlink, label: `NVLink bridge between 2 cards (${gbs} GB/s per direction, offering)`, inferred: false };
+      return {
+        kind: 'nvlink-bridge',
+        gbs,
+        latencySeconds: LATENCY.nvlink,
+        label: `NVLink bridge between 2 cards (${gbs} GB/s per direction, offering)`,
+        inferred: false,
+      };
     }
     const p2p = offering.p2p ?? gpuInterconnectOf(gpu).value.p2p;
     return pcieLink(gen, p2p, false, 'offering', gpuInterconnectOf(gpu).value.pcieLanes ?? 16);
@@ -101,7 +128,13 @@ export function intraNodeLink(gpu: Gpu, gpuCount: number, offering?: OfferingInt
   const { value: g, inferred } = gpuInterconnectOf(gpu);
   if (g.nvlink && (g.nvlink.nvswitch || !g.nvlink.bridgeGpus || gpuCount <= g.nvlink.bridgeGpus)) {
     const kind = g.nvlink.nvswitch ? 'nvswitch' : g.nvlink.bridgeGpus ? 'nvlink-bridge' : 'nvlink';
-    return { kind, gbs: g.nvlink.gbsPerDirection, latencySeconds: LATENCY.nvlink, label: `${kind === 'nvswitch' ? 'NVSwitch' : kind === 'nvlink-bridge' ? 'NVLink bridge' : 'NVLink'} gen ${g.nvlink.generation} (${g.nvlink.gbsPerDirection} GB/s per GPU per direction${inferred ? ', inferred' : ''})`, inferred };
+    return {
+      kind,
+      gbs: g.nvlink.gbsPerDirection,
+      latencySeconds: LATENCY.nvlink,
+      label: `${kind === 'nvswitch' ? 'NVSwitch' : kind === 'nvlink-bridge' ? 'NVLink bridge' : 'NVLink'} gen ${g.nvlink.generation} (${g.nvlink.gbsPerDirection} GB/s per GPU per direction${inferred ? ', inferred' : ''})`,
+      inferred,
+    };
   }
   return pcieLink(g.pcieGeneration, g.p2p, inferred, inferred ? 'inferred' : 'GPU catalog', g.pcieLanes ?? 16);
 }
@@ -109,13 +142,38 @@ export function intraNodeLink(gpu: Gpu, gpuCount: number, offering?: OfferingInt
 function pcieLink(gen: number, p2p: boolean, inferred: boolean, from: string, lanes = 16): Link {
   const gbs = ((PCIE_GBS[gen] ?? 31.5) * lanes) / 16;
   return p2p
-    ? { kind: 'pcie-p2p', gbs, latencySeconds: LATENCY.pcie, label: `PCIe Gen${gen} x${lanes} with peer-to-peer (${gbs} GB/s per direction, ${from})`, inferred }
-    : { kind: 'pcie-host', gbs, latencySeconds: LATENCY.host, label: `PCIe Gen${gen} x${lanes} without peer-to-peer: copies go through host memory (${gbs} GB/s per direction, ${from})`, inferred };
+    ? {
+        kind: 'pcie-p2p',
+        gbs,
+        latencySeconds: LATENCY.pcie,
+        label: `PCIe Gen${gen} x${lanes} with peer-to-peer (${gbs} GB/s per direction, ${from})`,
+        inferred,
+      }
+    : {
+        kind: 'pcie-host',
+        gbs,
+        latencySeconds: LATENCY.host,
+        label: `PCIe Gen${gen} x${lanes} without peer-to-peer: copies go through host memory (${gbs} GB/s per direction, ${from})`,
+        inferred,
+      };
 }
 
 /** The node network for multi-node jobs: the offering's where known, else 100 Gb/s Ethernet (stated). */
 export function nodeNetworkLink(offering?: OfferingInterconnect | null): Link {
   const n = offering?.network;
-  if (n) return { kind: 'network', gbs: n.gbps / 8, latencySeconds: LATENCY.network, label: `${n.kind === 'efa' ? 'EFA' : n.kind === 'infiniband' ? 'InfiniBand' : 'Ethernet'} ${n.gbps} Gb/s per node (offering)`, inferred: false };
-  return { kind: 'network', gbs: 100 / 8, latencySeconds: LATENCY.network, label: '100 Gb/s Ethernet per node (assumed: no network figure for this machine)', inferred: true };
+  if (n)
+    return {
+      kind: 'network',
+      gbs: n.gbps / 8,
+      latencySeconds: LATENCY.network,
+      label: `${n.kind === 'efa' ? 'EFA' : n.kind === 'infiniband' ? 'InfiniBand' : 'Ethernet'} ${n.gbps} Gb/s per node (offering)`,
+      inferred: false,
+    };
+  return {
+    kind: 'network',
+    gbs: 100 / 8,
+    latencySeconds: LATENCY.network,
+    label: '100 Gb/s Ethernet per node (assumed: no network figure for this machine)',
+    inferred: true,
+  };
 }

@@ -14,7 +14,18 @@ export function architectureOf(w: Workload): { arch: Architecture; label: string
   }
   if ('decoder' in m) {
     const d = m.decoder;
-    const arch: DecoderArch = { kind: 'decoder', style: 'llama', layers: d.layers, hidden: d.hidden, heads: d.heads, kvHeads: d.kvHeads ?? d.heads, intermediate: d.intermediate, vocab: d.vocab, tiedEmbeddings: d.tiedEmbeddings, maxPositions: d.maxPositions ?? 1_000_000 };
+    const arch: DecoderArch = {
+      kind: 'decoder',
+      style: 'llama',
+      layers: d.layers,
+      hidden: d.hidden,
+      heads: d.heads,
+      kvHeads: d.kvHeads ?? d.heads,
+      intermediate: d.intermediate,
+      vocab: d.vocab,
+      tiedEmbeddings: d.tiedEmbeddings,
+      maxPositions: d.maxPositions ?? 1_000_000,
+    };
     return { arch, label: `decoder ${d.layers}×${d.hidden}`, defaultInput: { seqLen: 1024 } };
   }
   return { arch: { kind: 'custom', ...m.custom }, label: 'custom model', defaultInput: {} };

@@ -17,10 +17,22 @@ import { parseWorkload } from './workload';
 
 const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
 const gpu = (id: string) => gpus.find((g) => g.id === id)!;
-const providers = new Map((providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]));
+const providers = new Map(
+  (providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]),
+);
 let priceId = 0;
-const offerings: OfferingWithPrices[] = (offeringsJson as unknown as { offerings: Array<Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & { prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>> }> }).offerings.map((o) => ({
-  ...o, providerName: providers.get(o.providerId) ?? o.providerId, userDefined: false,
+const offerings: OfferingWithPrices[] = (
+  offeringsJson as unknown as {
+    offerings: Array<
+      Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & {
+        prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>>;
+      }
+    >;
+  }
+).offerings.map((o) => ({
+  ...o,
+  providerName: providers.get(o.providerId) ?? o.providerId,
+  userDefined: false,
   prices: o.prices.map((p) => ({ ...p, id: (priceId += 1), offeringId: o.id, recordedAt: '2026-01-01T00:00:00Z', notes: p.notes ?? null })),
 }));
 const offering = (id: string) => offerings.find((o) => o.id === id)!;
@@ -55,7 +67,10 @@ describe('data parallel knows the interconnect', () => {
     const p4d = run({ ...bertLarge, batchSize: 32, gpuCount: 8 }, 'a100-sxm-40gb', offeringInterconnectOf(offering('aws-p4d-24xlarge')));
     expect(p4d.throughput.scaling!.efficiency).toBeGreaterThan(0.85);
     expect(p4d.throughput.scaling!.link).toContain('NVSwitch');
-    const geforce = run({ model: { preset: 'bert-base' }, input: { seqLen: 128 }, precision: 'fp16', batchSize: 16, gpuCount: 8 }, 'rtx-3090-24gb');
+    const geforce = run(
+      { model: { preset: 'bert-base' }, input: { seqLen: 128 }, precision: 'fp16', batchSize: 16, gpuCount: 8 },
+      'rtx-3090-24gb',
+    );
     expect(geforce.throughput.scaling!.efficiency).toBeGreaterThan(0.2);
     expect(geforce.throughput.scaling!.efficiency).toBeLessThan(0.5);
     expect(geforce.throughput.scaling!.limit).toContain('without peer-to-peer');
@@ -63,7 +78,12 @@ describe('data parallel knows the interconnect', () => {
   });
 
   it('prices each offering with its own links: 4 V100 on NVLink (p3.8xlarge) finish sooner than 4 V100 PCIe cards (NC24s v3)', () => {
-    const e = estimateWorkloadAcrossCatalog({ ...bertLarge, batchSize: 8, gpuCount: 4, dataset: { samples: 100_000 }, epochs: 1 }, gpus, offerings, { gpuIds: ['v100-sxm2-16gb'] });
+    const e = estimateWorkloadAcrossCatalog(
+      { ...bertLarge, batchSize: 8, gpuCount: 4, dataset: { samples: 100_000 }, epochs: 1 },
+      gpus,
+      offerings,
+      { gpuIds: ['v100-sxm2-16gb'] },
+    );
     const rows = e.ranking.filter((r) => r.priceKind === 'on-demand');
     const aws = rows.find((r) => r.offeringId === 'aws-p3-8xlarge')!;
     const azure = rows.find((r) => r.offeringId === 'azure-nc24s-v3')!;
@@ -78,10 +98,13 @@ describe('data parallel knows the interconnect', () => {
     expect(efa.throughput.scaling!.network).toContain('EFA 400');
     expect(ethernet.throughput.scaling!.network).toContain('assumed');
     expect(efa.throughput.scaling!.efficiency).toBeGreaterThan(ethernet.throughput.scaling!.efficiency);
-    expect(toCliJson(estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] })).results[0]).toMatchObject({ nodeCount: 2, scaling: { gpuCount: 16, nodeCount: 2 } });
+    expect(toCliJson(estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] })).results[0]).toMatchObject({
+      nodeCount: 2,
+      scaling: { gpuCount: 16, nodeCount: 2 },
+    });
   });
 
-  it('prices a multi-node job as that many machines of an offering that holds a node\'s GPUs', () => {
+  it("prices a multi-node job as that many machines of an offering that holds a node's GPUs", () => {
     const base = { ...bertLarge, batchSize: 32, dataset: { samples: 1_000_000 }, epochs: 1 };
     const one = estimateWorkloadAcrossCatalog({ ...base, gpuCount: 8 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] });
     const two = estimateWorkloadAcrossCatalog({ ...base, gpuCount: 16, nodeCount: 2 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] });
@@ -90,12 +113,24 @@ describe('data parallel knows the interconnect', () => {
     expect(p4d(two).trainingHours).toBeLessThan(p4d(one).trainingHours * 0.6);
     expect(p4d(two).usd).toBeGreaterThan(p4d(one).usd);
     expect(two.warnings).toEqual([]);
-    expect(estimateWorkloadAcrossCatalog({ ...base, gpuCount: 32, nodeCount: 2 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] }).warnings[0]!.message).toContain('16 GPUs of one type per machine');
+    expect(
+      estimateWorkloadAcrossCatalog({ ...base, gpuCount: 32, nodeCount: 2 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] }).warnings[0]!
+        .message,
+    ).toContain('16 GPUs of one type per machine');
   });
 
   it('rejects node counts that do not split the GPUs', () => {
-    for (const [w, field] of [[{ ...bertLarge, batchSize: 8, gpuCount: 2, nodeCount: 4 }, 'nodeCount'], [{ ...bertLarge, batchSize: 8, gpuCount: 6, nodeCount: 4 }, 'nodeCount'], [{ ...bertLarge, batchSize: 8, stack: 'turbo' }, 'stack']] as const) {
-      try { parseWorkload(w); expect.unreachable(); } catch (error) { expect(isUserError(error) && error.details?.field).toBe(field); }
+    for (const [w, field] of [
+      [{ ...bertLarge, batchSize: 8, gpuCount: 2, nodeCount: 4 }, 'nodeCount'],
+      [{ ...bertLarge, batchSize: 8, gpuCount: 6, nodeCount: 4 }, 'nodeCount'],
+      [{ ...bertLarge, batchSize: 8, stack: 'turbo' }, 'stack'],
+    ] as const) {
+      try {
+        parseWorkload(w);
+        expect.unreachable();
+      } catch (error) {
+        expect(isUserError(error) && error.details?.field).toBe(field);
+      }
     }
   });
 });
@@ -110,13 +145,19 @@ describe('software stack', () => {
     expect(compiled.throughput.stepSeconds).toBeLessThan(eager.throughput.stepSeconds * 0.7);
     expect(optimized.throughput.stepSeconds).toBeLessThan(compiled.throughput.stepSeconds);
     const big = { model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, batchSize: 4, precision: 'bf16', method: 'lora' };
-    expect(run({ ...big, stack: 'optimized' }, 'h100-sxm-80gb').throughput.stepSeconds).toBeGreaterThan(run(big, 'h100-sxm-80gb').throughput.stepSeconds * 0.85);
+    expect(run({ ...big, stack: 'optimized' }, 'h100-sxm-80gb').throughput.stepSeconds).toBeGreaterThan(
+      run(big, 'h100-sxm-80gb').throughput.stepSeconds * 0.85,
+    );
   });
 
   it('is echoed in each CLI result, eager by default', () => {
     const base = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 64 };
     expect(toCliJson(estimateWorkloadAcrossCatalog(base, gpus, offerings, { gpuIds: ['t4-16gb'] })).results[0]!.stack).toBe('eager');
-    expect(toCliJson(estimateWorkloadAcrossCatalog({ ...base, stack: 'compiled' }, gpus, offerings, { gpuIds: ['t4-16gb', 'l4-24gb'] })).results.map((r) => r.stack)).toEqual(['compiled', 'compiled']);
+    expect(
+      toCliJson(
+        estimateWorkloadAcrossCatalog({ ...base, stack: 'compiled' }, gpus, offerings, { gpuIds: ['t4-16gb', 'l4-24gb'] }),
+      ).results.map((r) => r.stack),
+    ).toEqual(['compiled', 'compiled']);
   });
 });
 
@@ -124,16 +165,19 @@ describe("the seed's ResNet34-1D on T4, L4 and A100", () => {
   it('says which bound applies at batch 64 and 256, and why', () => {
     const lines = ['| GPU | batch | samples/s | range | bound | why |', '|---|---|---|---|---|---|'];
     const bounds: Record<string, string> = {};
-    for (const id of ['t4-16gb', 'l4-24gb', 'a100-sxm-40gb']) for (const batchSize of [64, 256]) {
-      const r = run({ model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize, precision: 'fp16' }, id);
-      const why = explain(r, 'Bound');
-      bounds[`${id} ${batchSize}`] = r.throughput.bound;
-      expect(why.startsWith(r.throughput.bound === 'overhead' ? 'launch-bound' : `${r.throughput.bound}-bound`)).toBe(true);
-      expect(why).toMatch(/ms/);
-      expect(r.throughput.samplesPerSecondLow).toBeLessThan(r.throughput.samplesPerSecond);
-      expect(r.throughput.samplesPerSecondHigh).toBeGreaterThan(r.throughput.samplesPerSecond);
-      lines.push(`| ${id} | ${batchSize} | ${r.throughput.samplesPerSecond} | ${r.throughput.samplesPerSecondLow}–${r.throughput.samplesPerSecondHigh} | ${r.throughput.bound} | ${why} |`);
-    }
+    for (const id of ['t4-16gb', 'l4-24gb', 'a100-sxm-40gb'])
+      for (const batchSize of [64, 256]) {
+        const r = run({ model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize, precision: 'fp16' }, id);
+        const why = explain(r, 'Bound');
+        bounds[`${id} ${batchSize}`] = r.throughput.bound;
+        expect(why.startsWith(r.throughput.bound === 'overhead' ? 'launch-bound' : `${r.throughput.bound}-bound`)).toBe(true);
+        expect(why).toMatch(/ms/);
+        expect(r.throughput.samplesPerSecondLow).toBeLessThan(r.throughput.samplesPerSecond);
+        expect(r.throughput.samplesPerSecondHigh).toBeGreaterThan(r.throughput.samplesPerSecond);
+        lines.push(
+          `| ${id} | ${batchSize} | ${r.throughput.samplesPerSecond} | ${r.throughput.samplesPerSecondLow}–${r.throughput.samplesPerSecondHigh} | ${r.throughput.bound} | ${why} |`,
+        );
+      }
     console.log(`\nResNet34-1D (500-sample windows, fp16 autocast, eager)\n${lines.join('\n')}\n`);
     // the A100 is launch-bound at both batches (the host floor), the 70 W T4 is not at batch 256
     expect(bounds['a100-sxm-40gb 64']).toBe('overhead');

@@ -1,7 +1,12 @@
 /** Ranking of (offering, price kind) rows: Pareto front of time against cost, deadline and budget questions. */
 import { addHours, parseISO } from 'date-fns';
 
-export interface RankableRow { key: string; hours: number; usd: number; fits: boolean }
+export interface RankableRow {
+  key: string;
+  hours: number;
+  usd: number;
+  fits: boolean;
+}
 
 export function rowKey(offeringId: string, priceKind: string): string {
   return `${offeringId}|${priceKind}`;
@@ -9,11 +14,16 @@ export function rowKey(offeringId: string, priceKind: string): string {
 
 /** Rows no other row beats on both time and cost (ties kept); rows that do not fit are never on the front. */
 export function paretoFront<R extends RankableRow>(rows: R[]): Set<string> {
-  const candidates = rows.filter((r) => r.fits && Number.isFinite(r.hours) && Number.isFinite(r.usd)).sort((a, b) => a.hours - b.hours || a.usd - b.usd);
+  const candidates = rows
+    .filter((r) => r.fits && Number.isFinite(r.hours) && Number.isFinite(r.usd))
+    .sort((a, b) => a.hours - b.hours || a.usd - b.usd);
   const front = new Set<string>();
   let bestUsd = Infinity;
   for (const r of candidates) {
-    if (r.usd < bestUsd) { front.add(r.key); bestUsd = r.usd; }
+    if (r.usd < bestUsd) {
+      front.add(r.key);
+      bestUsd = r.usd;
+    }
   }
   return front;
 }

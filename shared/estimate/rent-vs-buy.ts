@@ -51,11 +51,18 @@ export interface RowFilter {
 }
 
 /** The rows a filter keeps, re-ranked by cost among themselves, with the Pareto star only on rows that fit as asked. */
-export function filterAndRank<R extends RankedRow>(rows: readonly R[], filter: RowFilter, fitsAsAsked: (r: R) => boolean): Array<R & { shownRank: number; star: boolean }> {
-  const kept = rows.filter((r) => (filter.mode === 'buy') === isPurchase(r)
-    && (!filter.providers?.length || filter.providers.includes(r.providerName))
-    && (!filter.gpuIds?.length || filter.gpuIds.includes(r.gpuId))
-    && (!filter.kinds?.length || filter.kinds.includes(r.priceKind)));
+export function filterAndRank<R extends RankedRow>(
+  rows: readonly R[],
+  filter: RowFilter,
+  fitsAsAsked: (r: R) => boolean,
+): Array<R & { shownRank: number; star: boolean }> {
+  const kept = rows.filter(
+    (r) =>
+      (filter.mode === 'buy') === isPurchase(r) &&
+      (!filter.providers?.length || filter.providers.includes(r.providerName)) &&
+      (!filter.gpuIds?.length || filter.gpuIds.includes(r.gpuId)) &&
+      (!filter.kinds?.length || filter.kinds.includes(r.priceKind)),
+  );
   const front = paretoFront(kept.map((r) => ({ ...r, fits: r.fits && fitsAsAsked(r) })));
   return rankByCost(kept).map((r, i) => ({ ...r, shownRank: i + 1, star: filter.mode === 'rent' && front.has(r.key) }));
 }

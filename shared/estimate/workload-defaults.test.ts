@@ -18,8 +18,17 @@ describe('workload defaults per model family (issue 19 item 4)', () => {
 
   it('Mistral-7B with LoRA at its family defaults takes hours on an A100, not the 40,000 h the carried-over CNN workload gave', () => {
     const d = WORKLOAD_DEFAULTS[defaultsFamilyOf('decoder', 7.2e9)];
-    const w = { model: { preset: 'mistral-7b' }, input: { seqLen: 1024 }, batchSize: d.batchSize, precision: 'bf16', method: d.method,
-      gradientCheckpointing: d.gradientCheckpointing, lora: { rank: 16, targets: ['q', 'k', 'v', 'o'] }, dataset: { samples: d.datasetSamples }, epochs: d.epochs };
+    const w = {
+      model: { preset: 'mistral-7b' },
+      input: { seqLen: 1024 },
+      batchSize: d.batchSize,
+      precision: 'bf16',
+      method: d.method,
+      gradientCheckpointing: d.gradientCheckpointing,
+      lora: { rank: 16, targets: ['q', 'k', 'v', 'o'] },
+      dataset: { samples: d.datasetSamples },
+      epochs: d.epochs,
+    };
     const e = estimateWorkloadAcrossCatalog(w, gpus, []);
     const a100 = e.results.find((r) => r.gpuId.startsWith('a100-') && r.memory.gpuMemoryGiB >= 80)!;
     expect(a100.training!.hours).toBeLessThan(500);

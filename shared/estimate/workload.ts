@@ -8,62 +8,108 @@ import { UserError } from '../domain/errors';
 import { STACKS } from './calibration';
 import { findPreset, presetIds, type ModelPreset } from './presets';
 
-const positiveInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`).max(1e12, `${what} is implausibly large`);
-const positive = (what: string) => z.number({ error: `${what} must be a number` }).finite(`${what} must be finite`).positive(`${what} must be more than 0`);
+const positiveInt = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be at least 1`)
+    .max(1e12, `${what} is implausibly large`);
+const positive = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .finite(`${what} must be finite`)
+    .positive(`${what} must be more than 0`);
 
 export const LORA_TARGETS = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'] as const;
 export const OPTIMIZERS = ['adamw', 'adam', 'sgd', 'sgd-momentum', 'adafactor', 'adamw-8bit'] as const;
 export const TRAINING_PRECISIONS = ['fp32', 'tf32', 'fp16', 'bf16'] as const;
 export const METHODS = ['full', 'lora', 'qlora'] as const;
 
-export const decoderConfigSchema = z.object({
-  layers: positiveInt('decoder.layers').max(1000),
-  hidden: positiveInt('decoder.hidden').max(1e6),
-  heads: positiveInt('decoder.heads'),
-  kvHeads: positiveInt('decoder.kvHeads').optional(),
-  intermediate: positiveInt('decoder.intermediate'),
-  vocab: positiveInt('decoder.vocab'),
-  tiedEmbeddings: z.boolean().default(false),
-  maxPositions: positiveInt('decoder.maxPositions').optional(),
-}).strict();
+export const decoderConfigSchema = z
+  .object({
+    layers: positiveInt('decoder.layers').max(1000),
+    hidden: positiveInt('decoder.hidden').max(1e6),
+    heads: positiveInt('decoder.heads'),
+    kvHeads: positiveInt('decoder.kvHeads').optional(),
+    intermediate: positiveInt('decoder.intermediate'),
+    vocab: positiveInt('decoder.vocab'),
+    tiedEmbeddings: z.boolean().default(false),
+    maxPositions: positiveInt('decoder.maxPositions').optional(),
+  })
+  .strict();
 
-export const modelSchema = z.union([
-  z.object({ preset: z.string().min(1, 'model.preset must name a model of the library') }).strict(),
-  z.object({ decoder: decoderConfigSchema }).strict(),
-  z.object({ custom: z.object({ params: positive('custom.params'), forwardFlopsPerSample: positive('custom.forwardFlopsPerSample'), activationBytesPerSample: z.number().finite().nonnegative('custom.activationBytesPerSample must be 0 or more') }).strict() }).strict(),
-], { error: 'model must be {"preset": ID}, {"decoder": {...}} or {"custom": {...}}' });
+export const modelSchema = z.union(
+  [
+    z.object({ preset: z.string().min(1, 'model.preset must name a model of the library') }).strict(),
+    z.object({ decoder: decoderConfigSchema }).strict(),
+    z
+      .object({
+        custom: z
+          .object({
+            params: positive('custom.params'),
+            forwardFlopsPerSample: positive('custom.forwardFlopsPerSample'),
+            activationBytesPerSample: z.number().finite().nonnegative('custom.activationBytesPerSample must be 0 or more'),
+          })
+          .strict(),
+      })
+      .strict(),
+  ],
+  { error: 'model must be {"preset": ID}, {"decoder": {...}} or {"custom": {...}}' },
+);
 
-export const inputSchema = z.object({
-  windowSamples: positiveInt('input.windowSamples').max(10_000_000).optional(),
-  imageSize: positiveInt('input.imageSize').min(32, 'input.imageSize must be at least 32 pixels').max(8192).optional(),
-  seqLen: positiveInt('input.seqLen').max(10_000_000).optional(),
-}).strict().refine((i) => [i.windowSamples, i.imageSize, i.seqLen].filter((v) => v !== undefined).length <= 1, 'input takes one of windowSamples, imageSize or seqLen');
+export const inputSchema = z
+  .object({
+    windowSamples: positiveInt('input.windowSamples').max(10_000_000).optional(),
+    imageSize: positiveInt('input.imageSize').min(32, 'input.imageSize must be at least 32 pixels').max(8192).optional(),
+    seqLen: positiveInt('input.seqLen').max(10_000_000).optional(),
+  })
+  .strict()
+  .refine(
+    (i) => [i.windowSamples, i.imageSize, i.seqLen].filter((v) => v !== undefined).length <= 1,
+    'input takes one of windowSamples, imageSize or seqLen',
+  );
 
-export const workloadSchema = z.object({
-  name: z.string().max(200).optional(),
-  model: modelSchema,
-  input: inputSchema.default({}),
-  batchSize: positiveInt('batchSize').max(1_000_000),
-  precision: z.enum(TRAINING_PRECISIONS, { error: `precision must be one of ${TRAINING_PRECISIONS.join(', ')}` }).default('bf16'),
-  method: z.enum(METHODS, { error: `method must be one of ${METHODS.join(', ')}` }).default('full'),
-  lora: z.object({ rank: positiveInt('lora.rank').max(4096).default(16), targets: z.array(z.enum(LORA_TARGETS, { error: `lora.targets entries must be among ${LORA_TARGETS.join(', ')}` })).min(1, 'lora.targets needs at least one layer').default(['q', 'k', 'v', 'o']) }).strict().optional(),
-  gradientCheckpointing: z.boolean().default(false),
-  optimizer: z.enum(OPTIMIZERS, { error: `optimizer must be one of ${OPTIMIZERS.join(', ')}` }).default('adamw'),
-  gpuCount: positiveInt('gpuCount').max(4096).default(1),
-  /** machines the gpuCount GPUs are spread over (data parallel across nodes uses the node network). */
-  nodeCount: positiveInt('nodeCount').max(1024).default(1),
-  /** software stack: eager PyTorch (default), torch.compile, or fused kernels + CUDA graphs. */
-  stack: z.enum(STACKS, { error: `stack must be one of ${STACKS.join(', ')}` }).default('eager'),
-  dataset: z.union([
-    z.object({ samples: positiveInt('dataset.samples') }).strict(),
-    z.object({ tokens: positiveInt('dataset.tokens').max(1e16) }).strict(),
-  ], { error: 'dataset must be {"samples": N} or {"tokens": N} with N at least 1' }).optional(),
-  epochs: positive('epochs').max(100_000).optional(),
-  /** samples per second the data loader can deliver (all GPUs together); caps the training throughput. */
-  inputPipelineSamplesPerSecond: positive('inputPipelineSamplesPerSecond').optional(),
-  /** spot runs: minutes between checkpoints (expected rework after an interruption is half of it). */
-  checkpointEveryMinutes: positive('checkpointEveryMinutes').max(10_000).default(30),
-}).strict();
+export const workloadSchema = z
+  .object({
+    name: z.string().max(200).optional(),
+    model: modelSchema,
+    input: inputSchema.default({}),
+    batchSize: positiveInt('batchSize').max(1_000_000),
+    precision: z.enum(TRAINING_PRECISIONS, { error: `precision must be one of ${TRAINING_PRECISIONS.join(', ')}` }).default('bf16'),
+    method: z.enum(METHODS, { error: `method must be one of ${METHODS.join(', ')}` }).default('full'),
+    lora: z
+      .object({
+        rank: positiveInt('lora.rank').max(4096).default(16),
+        targets: z
+          .array(z.enum(LORA_TARGETS, { error: `lora.targets entries must be among ${LORA_TARGETS.join(', ')}` }))
+          .min(1, 'lora.targets needs at least one layer')
+          .default(['q', 'k', 'v', 'o']),
+      })
+      .strict()
+      .optional(),
+    gradientCheckpointing: z.boolean().default(false),
+    optimizer: z.enum(OPTIMIZERS, { error: `optimizer must be one of ${OPTIMIZERS.join(', ')}` }).default('adamw'),
+    gpuCount: positiveInt('gpuCount').max(4096).default(1),
+    /** machines the gpuCount GPUs are spread over (data parallel across nodes uses the node network). */
+    nodeCount: positiveInt('nodeCount').max(1024).default(1),
+    /** software stack: eager PyTorch (default), torch.compile, or fused kernels + CUDA graphs. */
+    stack: z.enum(STACKS, { error: `stack must be one of ${STACKS.join(', ')}` }).default('eager'),
+    dataset: z
+      .union(
+        [
+          z.object({ samples: positiveInt('dataset.samples') }).strict(),
+          z.object({ tokens: positiveInt('dataset.tokens').max(1e16) }).strict(),
+        ],
+        { error: 'dataset must be {"samples": N} or {"tokens": N} with N at least 1' },
+      )
+      .optional(),
+    epochs: positive('epochs').max(100_000).optional(),
+    /** samples per second the data loader can deliver (all GPUs together); caps the training throughput. */
+    inputPipelineSamplesPerSecond: positive('inputPipelineSamplesPerSecond').optional(),
+    /** spot runs: minutes between checkpoints (expected rework after an interruption is half of it). */
+    checkpointEveryMinutes: positive('checkpointEveryMinutes').max(10_000).default(30),
+  })
+  .strict();
 
 export type WorkloadInput = z.input<typeof workloadSchema>;
 export type Workload = z.output<typeof workloadSchema>;
@@ -78,19 +124,29 @@ export function parseWorkload(value: unknown, file?: string): Workload {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({ field: pathOf(issue), message: unknownKeyMessage(issue) }));
     const first = problems[0]!;
-    throw new UserError('INVALID_WORKLOAD', `${first.field}: ${first.message}`, { ...(file ? { file } : {}), field: first.field, problems });
+    throw new UserError('INVALID_WORKLOAD', `${first.field}: ${first.message}`, {
+      ...(file ? { file } : {}),
+      field: first.field,
+      problems,
+    });
   }
   checkWorkload(parsed.data, file);
   return parsed.data;
 }
 
 function unknownKeyMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   return issue.message;
 }
 
 function fail(field: string, message: string, file?: string, expected?: string): never {
-  throw new UserError('INVALID_WORKLOAD', `${field}: ${message}`, { ...(file ? { file } : {}), field, ...(expected ? { expected } : {}), problems: [{ field, message }] });
+  throw new UserError('INVALID_WORKLOAD', `${field}: ${message}`, {
+    ...(file ? { file } : {}),
+    field,
+    ...(expected ? { expected } : {}),
+    problems: [{ field, message }],
+  });
 }
 
 /** The checks that need the model library. */
@@ -98,27 +154,45 @@ export function checkWorkload(w: Workload, file?: string): ModelPreset | null {
   let preset: ModelPreset | null = null;
   if ('preset' in w.model) {
     preset = findPreset(w.model.preset) ?? null;
-    if (!preset) fail('model.preset', `unknown preset "${w.model.preset}"; known: ${presetIds().join(', ')}`, file, 'a preset id of the library');
+    if (!preset)
+      fail('model.preset', `unknown preset "${w.model.preset}"; known: ${presetIds().join(', ')}`, file, 'a preset id of the library');
   }
   if ('decoder' in w.model) {
     const d = w.model.decoder;
     if (d.hidden % d.heads !== 0) fail('model.decoder.heads', `hidden (${d.hidden}) must be a multiple of heads (${d.heads})`, file);
-    if (d.kvHeads !== undefined && (d.kvHeads > d.heads || d.heads % d.kvHeads !== 0)) fail('model.decoder.kvHeads', `kvHeads (${d.kvHeads}) must divide heads (${d.heads})`, file);
+    if (d.kvHeads !== undefined && (d.kvHeads > d.heads || d.heads % d.kvHeads !== 0))
+      fail('model.decoder.kvHeads', `kvHeads (${d.kvHeads}) must divide heads (${d.heads})`, file);
   }
   const family = preset?.family ?? ('decoder' in w.model ? 'decoder' : 'custom');
   const i = w.input;
-  if (family === 'cnn1d' && (i.imageSize !== undefined || i.seqLen !== undefined)) fail('input', 'this 1-D model takes input.windowSamples', file, 'windowSamples');
-  if ((family === 'cnn2d' || family === 'vit') && (i.windowSamples !== undefined || i.seqLen !== undefined)) fail('input', 'this image model takes input.imageSize', file, 'imageSize');
-  if ((family === 'encoder' || family === 'decoder') && (i.windowSamples !== undefined || i.imageSize !== undefined)) fail('input', 'this language model takes input.seqLen', file, 'seqLen');
-  if (family === 'vit' && i.imageSize !== undefined && preset && preset.arch.kind === 'vit' && i.imageSize % preset.arch.patch !== 0) fail('input.imageSize', `must be a multiple of the patch size ${preset.arch.patch}`, file);
-  if (family === 'cnn1d' && i.windowSamples !== undefined && i.windowSamples < 32) fail('input.windowSamples', 'must be at least 32 samples for a 1-D ResNet (5 stride-2 stages)', file);
+  if (family === 'cnn1d' && (i.imageSize !== undefined || i.seqLen !== undefined))
+    fail('input', 'this 1-D model takes input.windowSamples', file, 'windowSamples');
+  if ((family === 'cnn2d' || family === 'vit') && (i.windowSamples !== undefined || i.seqLen !== undefined))
+    fail('input', 'this image model takes input.imageSize', file, 'imageSize');
+  if ((family === 'encoder' || family === 'decoder') && (i.windowSamples !== undefined || i.imageSize !== undefined))
+    fail('input', 'this language model takes input.seqLen', file, 'seqLen');
+  if (family === 'vit' && i.imageSize !== undefined && preset && preset.arch.kind === 'vit' && i.imageSize % preset.arch.patch !== 0)
+    fail('input.imageSize', `must be a multiple of the patch size ${preset.arch.patch}`, file);
+  if (family === 'cnn1d' && i.windowSamples !== undefined && i.windowSamples < 32)
+    fail('input.windowSamples', 'must be at least 32 samples for a 1-D ResNet (5 stride-2 stages)', file);
   const maxSeq = preset?.maxInput?.seqLen ?? ('decoder' in w.model ? w.model.decoder.maxPositions : undefined);
-  if (i.seqLen !== undefined && maxSeq !== undefined && i.seqLen > maxSeq) fail('input.seqLen', `${i.seqLen} is longer than the ${maxSeq} tokens ${preset ? preset.id : 'the model'} allows`, file, `at most ${maxSeq}`);
-  if (w.method !== 'full' && family !== 'decoder' && family !== 'encoder' && family !== 'vit') fail('method', `${w.method} applies to transformer models; use "full" for ${preset?.id ?? 'this model'}`, file, 'full');
+  if (i.seqLen !== undefined && maxSeq !== undefined && i.seqLen > maxSeq)
+    fail(
+      'input.seqLen',
+      `${i.seqLen} is longer than the ${maxSeq} tokens ${preset ? preset.id : 'the model'} allows`,
+      file,
+      `at most ${maxSeq}`,
+    );
+  if (w.method !== 'full' && family !== 'decoder' && family !== 'encoder' && family !== 'vit')
+    fail('method', `${w.method} applies to transformer models; use "full" for ${preset?.id ?? 'this model'}`, file, 'full');
   if (w.method === 'full' && w.lora) fail('lora', 'lora settings need method "lora" or "qlora"', file);
-  if (w.dataset && 'tokens' in w.dataset && family !== 'decoder' && family !== 'encoder') fail('dataset.tokens', 'a token count needs a language model; give dataset.samples', file, 'samples');
-  if (w.nodeCount > w.gpuCount) fail('nodeCount', `${w.nodeCount} nodes need at least as many GPUs (gpuCount is ${w.gpuCount})`, file, `at most ${w.gpuCount}`);
-  if (w.gpuCount % w.nodeCount !== 0) fail('nodeCount', `gpuCount ${w.gpuCount} does not split evenly over ${w.nodeCount} nodes`, file, 'a divisor of gpuCount');
-  if ((w.dataset === undefined) !== (w.epochs === undefined) && w.epochs !== undefined) fail('dataset', 'epochs is given but dataset is not', file, '{"samples": N}');
+  if (w.dataset && 'tokens' in w.dataset && family !== 'decoder' && family !== 'encoder')
+    fail('dataset.tokens', 'a token count needs a language model; give dataset.samples', file, 'samples');
+  if (w.nodeCount > w.gpuCount)
+    fail('nodeCount', `${w.nodeCount} nodes need at least as many GPUs (gpuCount is ${w.gpuCount})`, file, `at most ${w.gpuCount}`);
+  if (w.gpuCount % w.nodeCount !== 0)
+    fail('nodeCount', `gpuCount ${w.gpuCount} does not split evenly over ${w.nodeCount} nodes`, file, 'a divisor of gpuCount');
+  if ((w.dataset === undefined) !== (w.epochs === undefined) && w.epochs !== undefined)
+    fail('dataset', 'epochs is given but dataset is not', file, '{"samples": N}');
   return preset;
 }

@@ -5,10 +5,13 @@ import { channelNames, contract } from './contract';
 describe('the typed api built from the contract', () => {
   it('names every channel domain:verb-noun and exposes it as api.domain.verbNoun', async () => {
     const calls: Array<[string, unknown]> = [];
-    const api = buildApi(async (channel, request) => {
-      calls.push([channel, request]);
-      return { ok: true, value: null };
-    }, () => () => {});
+    const api = buildApi(
+      async (channel, request) => {
+        calls.push([channel, request]);
+        return { ok: true, value: null };
+      },
+      () => () => {},
+    );
     for (const channel of channelNames) {
       expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z0-9]+)*$/);
       const [domain, verb] = channel.split(':') as [string, string];
@@ -22,10 +25,19 @@ describe('the typed api built from the contract', () => {
 
   it('asks the preload (or the e2e bridge) where a dropped file lives; without one, no path', () => {
     const seen: string[] = [];
-    const api = buildApi(async () => null, () => () => {}, { pathForFile: (file) => (seen.push(file.name), `/data/${file.name}`), grantFile: async () => null });
+    const api = buildApi(
+      async () => null,
+      () => () => {},
+      { pathForFile: (file) => (seen.push(file.name), `/data/${file.name}`), grantFile: async () => null },
+    );
     expect(api.files.pathForFile({ name: 'cur.csv.gz', size: 10 })).toBe('/data/cur.csv.gz');
     expect(seen).toEqual(['cur.csv.gz']);
-    expect(buildApi(async () => null, () => () => {}).files.pathForFile({ name: 'x.csv', size: 1 })).toBe('');
+    expect(
+      buildApi(
+        async () => null,
+        () => () => {},
+      ).files.pathForFile({ name: 'x.csv', size: 1 }),
+    ).toBe('');
   });
 
   it('camel-cases kebab verbs', () => {

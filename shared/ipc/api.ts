@@ -59,6 +59,9 @@ export function buildApi(invoke: Invoke, subscribe: Subscribe, files: FilesApi =
     api[domain][camelCase(verb)] = (request: unknown) => invoke(channel, request ?? {});
   }
   api.events = { on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener) };
-  api.files = { pathForFile: (file: unknown) => files.pathForFile(file as DroppedFile), grantFile: (file: unknown) => files.grantFile(file as DroppedFile) };
+  api.files = {
+    pathForFile: (file: unknown) => files.pathForFile(file as DroppedFile),
+    grantFile: (file: unknown) => files.grantFile(file as DroppedFile),
+  };
   return api as unknown as Api;
 }

@@ -15,15 +15,21 @@ const db = path.join(temp.dir, 'budget-cli.sqlite');
 function newestSource(dir: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile() && entry.name.endsWith('.ts'))
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
 
 beforeAll(() => {
   const built = path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs');
-  const sources = Math.max(newestSource(path.join(repoRoot, 'shared', 'domain', 'billing')), newestSource(path.join(repoRoot, 'electron', 'services', 'budget')), fs.statSync(path.join(repoRoot, 'electron', 'cli', 'commands', 'budget.ts')).mtimeMs);
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  const sources = Math.max(
+    newestSource(path.join(repoRoot, 'shared', 'domain', 'billing')),
+    newestSource(path.join(repoRoot, 'electron', 'services', 'budget')),
+    fs.statSync(path.join(repoRoot, 'electron', 'cli', 'commands', 'budget.ts')).mtimeMs,
+  );
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources)
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
   createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' }).close();
 }, 120_000);
 afterAll(() => temp.remove());
@@ -31,51 +37,70 @@ afterAll(() => temp.remove());
 const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: repoRoot, maxBuffer: 64 << 20 });
 
 interface ImportJson {
-  format: string; rowsRead: number; rowsImported: number; rowsSkipped: number; errors: Array<{ line: number; column: string; message: string }>;
-  totals: Record<string, string>; periods: Array<{ start: string; end: string }>;
+  format: string;
+  rowsRead: number;
+  rowsImported: number;
+  rowsSkipped: number;
+  errors: Array<{ line: number; column: string; message: string }>;
+  totals: Record<string, string>;
+  periods: Array<{ start: string; end: string }>;
 }
 
 const table: string[] = [];
 afterAll(() => {
-  if (table.length) console.log(`\nBuilt CLI per-sample totals (gpu-planner import --json = independent decimal sum):\n${table.join('\n')}\n`);
+  if (table.length)
+    console.log(`\nBuilt CLI per-sample totals (gpu-planner import --json = independent decimal sum):\n${table.join('\n')}\n`);
 });
 
 describe('gpu-planner import --json on every billing sample', () => {
   for (const sample of BILLING_SAMPLES) {
-    it(sample.path, async () => {
-      const expected = await independentTotals(sample);
-      if (sample.invalidRows) {
-        const refused = cli(['import', sampleFile(sample), '--db', db, '--json']);
-        expect(refused.status).toBe(1);
-        const out = JSON.parse(refused.stdout) as ImportJson;
-        expect(out.rowsImported).toBe(0);
-        expect(out.errors[0]).toMatchObject({ line: 2, column: expect.any(String) as string });
-      }
-      const run = cli(['import', sampleFile(sample), '--db', db, '--json', ...(sample.invalidRows ? ['--skip-invalid'] : [])]);
-      expect(run.status, run.stderr).toBe(0);
-      const out = JSON.parse(run.stdout) as ImportJson;
-      expect(Object.keys(out).slice(0, 7)).toEqual(['format', 'rowsRead', 'rowsImported', 'rowsSkipped', 'errors', 'totals', 'periods']);
-      expect(out.totals).toEqual(expected.totals);
-      expect(out.rowsRead).toBe(expected.rows);
-      expect(out.rowsSkipped).toBe(sample.invalidRows ?? 0);
-      table.push(`${sample.path.padEnd(60).slice(0, 60)} ${out.format.padEnd(10)} ${String(out.rowsImported).padStart(7)} ${JSON.stringify(out.totals)}`);
-    }, 120_000);
+    it(
+      sample.path,
+      async () => {
+        const expected = await independentTotals(sample);
+        if (sample.invalidRows) {
+          const refused = cli(['import', sampleFile(sample), '--db', db, '--json']);
+          expect(refused.status).toBe(1);
+          const out = JSON.parse(refused.stdout) as ImportJson;
+          expect(out.rowsImported).toBe(0);
+          expect(out.errors[0]).toMatchObject({ line: 2, column: expect.any(String) as string });
+        }
+        const run = cli(['import', sampleFile(sample), '--db', db, '--json', ...(sample.invalidRows ? ['--skip-invalid'] : [])]);
+        expect(run.status, run.stderr).toBe(0);
+        const out = JSON.parse(run.stdout) as ImportJson;
+        expect(Object.keys(out).slice(0, 7)).toEqual(['format', 'rowsRead', 'rowsImported', 'rowsSkipped', 'errors', 'totals', 'periods']);
+        expect(out.totals).toEqual(expected.totals);
+        expect(out.rowsRead).toBe(expected.rows);
+        expect(out.rowsSkipped).toBe(sample.invalidRows ?? 0);
+        table.push(
+          `${sample.path.padEnd(60).slice(0, 60)} ${out.format.padEnd(10)} ${String(out.rowsImported).padStart(7)} ${JSON.stringify(out.totals)}`,
+        );
+      },
+      120_000,
+    );
   }
 
   it('spend --json holds every active import once; importing the same file again changes no total', () => {
     const before = cli(['spend', '--db', db, '--json']);
     expect(before.status, before.stderr).toBe(0);
-    const spend = JSON.parse(before.stdout) as { totals: Record<string, string>; groups: Array<{ key: string; totals: Record<string, string> }> };
+    const spend = JSON.parse(before.stdout) as {
+      totals: Record<string, string>;
+      groups: Array<{ key: string; totals: Record<string, string> }>;
+    };
     const app = createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' });
     const expected: Record<string, Big> = {};
     for (const i of app.services.budget.listImports().filter((x) => x.status === 'active')) {
       for (const [c, v] of Object.entries(i.totals)) expected[c] = (expected[c] ?? new Big(0)).plus(v);
     }
     app.close();
-    expect(Object.fromEntries(Object.entries(spend.totals).map(([c, v]) => [c, new Big(v).toFixed()]))).toEqual(Object.fromEntries(Object.entries(expected).map(([c, v]) => [c, v.toFixed()])));
+    expect(Object.fromEntries(Object.entries(spend.totals).map(([c, v]) => [c, new Big(v).toFixed()]))).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([c, v]) => [c, v.toFixed()])),
+    );
     const groupSum: Record<string, Big> = {};
     for (const g of spend.groups) for (const [c, v] of Object.entries(g.totals)) groupSum[c] = (groupSum[c] ?? new Big(0)).plus(v);
-    expect(Object.fromEntries(Object.entries(groupSum).map(([c, v]) => [c, v.toFixed()]))).toEqual(Object.fromEntries(Object.entries(spend.totals).map(([c, v]) => [c, new Big(v).toFixed()])));
+    expect(Object.fromEntries(Object.entries(groupSum).map(([c, v]) => [c, v.toFixed()]))).toEqual(
+      Object.fromEntries(Object.entries(spend.totals).map(([c, v]) => [c, new Big(v).toFixed()])),
+    );
     expect(spend.groups.map((g) => g.key)).toContain('2024-09');
 
     expect(cli(['import', sampleFile(BILLING_SAMPLES[0]!), '--db', db, '--json']).status).toBe(0);
@@ -101,7 +126,11 @@ describe('gpu-planner import --json on every billing sample', () => {
   it('the import worker thread (as the app runs it) gives the same totals', async () => {
     const workerDb = path.join(temp.dir, 'worker.sqlite');
     for (const sample of BILLING_SAMPLES.filter((s) => /Step1CUR|focus_sample|\.parquet$/.test(s.path))) {
-      const run = spawnSync(process.execPath, [bin, 'import', sampleFile(sample), '--db', workerDb, '--json'], { encoding: 'utf8', cwd: repoRoot, env: { ...process.env, GPU_PLANNER_IMPORT_WORKER: '1' } });
+      const run = spawnSync(process.execPath, [bin, 'import', sampleFile(sample), '--db', workerDb, '--json'], {
+        encoding: 'utf8',
+        cwd: repoRoot,
+        env: { ...process.env, GPU_PLANNER_IMPORT_WORKER: '1' },
+      });
       expect(run.status, run.stderr).toBe(0);
       expect((JSON.parse(run.stdout) as ImportJson).totals).toEqual((await independentTotals(sample)).totals);
     }
@@ -111,25 +140,65 @@ describe('gpu-planner import --json on every billing sample', () => {
     const ledger = path.join(temp.dir, 'lambda.csv');
     fs.writeFileSync(ledger, 'date;amount;instance\n2024-10-01;1,5;gpu_1x_a100\n2024-10-02;2,25;gpu_8x_h100\n');
     const mapping = path.join(temp.dir, 'lambda.json');
-    fs.writeFileSync(mapping, JSON.stringify({ dateColumn: 'date', costColumn: 'amount', currency: 'USD', provider: 'Lambda', resourceColumn: 'instance', decimalSeparator: ',' }));
+    fs.writeFileSync(
+      mapping,
+      JSON.stringify({
+        dateColumn: 'date',
+        costColumn: 'amount',
+        currency: 'USD',
+        provider: 'Lambda',
+        resourceColumn: 'instance',
+        decimalSeparator: ',',
+      }),
+    );
     const run = cli(['import', ledger, '--mapping', mapping, '--format', 'generic', '--db', db, '--json']);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ format: 'generic', rowsImported: 2, totals: { USD: '3.75' }, periods: [{ start: '2024-10-01', end: '2024-11-01' }] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      format: 'generic',
+      rowsImported: 2,
+      totals: { USD: '3.75' },
+      periods: [{ start: '2024-10-01', end: '2024-11-01' }],
+    });
   });
 });
 
 describe('a column mapping saved and exported in the app', () => {
   it('reads the same file with the same totals on the command line (--mapping the exported JSON)', async () => {
     const ledger = path.join(temp.dir, 'gpu-ledger.csv');
-    fs.writeFileSync(ledger, 'Datum;Betrag;Währung;Maschine;Beschreibung;Projekt\n01.12.2025;12,40;EUR;vast-4090-a;RTX 4090 x1;vitaldb\n03.12.2025;1.234,56;EUR;vast-h100-b;H100 SXM x8;vitaldb\n10.12.2025;-5,00;EUR;;Credit: referral bonus;\n15.12.2025;7,25;USD;runpod-a100;A100 80GB x1;multisensor\n');
+    fs.writeFileSync(
+      ledger,
+      'Datum;Betrag;Währung;Maschine;Beschreibung;Projekt\n01.12.2025;12,40;EUR;vast-4090-a;RTX 4090 x1;vitaldb\n03.12.2025;1.234,56;EUR;vast-h100-b;H100 SXM x8;vitaldb\n10.12.2025;-5,00;EUR;;Credit: referral bonus;\n15.12.2025;7,25;USD;runpod-a100;A100 80GB x1;multisensor\n',
+    );
     const exported = path.join(temp.dir, 'vast-ledger.mapping.json');
-    const app = createAppContext({ dataDir: temp.dir, databaseFile: path.join(temp.dir, 'app.sqlite'), runtime: 'cli', dialogs: { openFile: async () => null, saveFile: async () => exported } });
+    const app = createAppContext({
+      dataDir: temp.dir,
+      databaseFile: path.join(temp.dir, 'app.sqlite'),
+      runtime: 'cli',
+      dialogs: { openFile: async () => null, saveFile: async () => exported },
+    });
     let appTotals: unknown;
     try {
-      const mapping = { dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY', costColumn: 'Betrag', currencyColumn: 'Währung', provider: 'vast.ai', serviceColumn: 'Beschreibung', resourceColumn: 'Maschine', tagColumns: ['Projekt'], decimalSeparator: ',', sign: 'as-is' };
+      const mapping = {
+        dateColumn: 'Datum',
+        dateFormat: 'DD.MM.YYYY',
+        costColumn: 'Betrag',
+        currencyColumn: 'Währung',
+        provider: 'vast.ai',
+        serviceColumn: 'Beschreibung',
+        resourceColumn: 'Maschine',
+        tagColumns: ['Projekt'],
+        decimalSeparator: ',',
+        sign: 'as-is',
+      };
       expect(await app.handlers.dispatch('budget:save-mapping', { name: 'vast-ledger', mapping })).toMatchObject({ ok: true });
-      expect(await app.handlers.dispatch('budget:export-mapping', { name: 'vast-ledger' })).toEqual({ ok: true, value: { file: exported } });
-      const imported = await app.handlers.dispatch('budget:import-file', { fileToken: app.deps.fileGrants.grant(ledger).token, mappingName: 'vast-ledger' });
+      expect(await app.handlers.dispatch('budget:export-mapping', { name: 'vast-ledger' })).toEqual({
+        ok: true,
+        value: { file: exported },
+      });
+      const imported = await app.handlers.dispatch('budget:import-file', {
+        fileToken: app.deps.fileGrants.grant(ledger).token,
+        mappingName: 'vast-ledger',
+      });
       expect(imported.ok).toBe(true);
       appTotals = imported.ok ? (imported.value as { totals: unknown }).totals : null;
     } finally {
@@ -138,7 +207,13 @@ describe('a column mapping saved and exported in the app', () => {
     expect(appTotals).toEqual({ EUR: '1241.96', USD: '7.25' });
     const run = cli(['import', ledger, '--mapping', exported, '--db', path.join(temp.dir, 'mapping-cli.sqlite'), '--json']);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ format: 'generic', rowsImported: 4, errors: [], totals: appTotals, periods: [{ start: '2025-12-01', end: '2026-01-01' }] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      format: 'generic',
+      rowsImported: 4,
+      errors: [],
+      totals: appTotals,
+      periods: [{ start: '2025-12-01', end: '2026-01-01' }],
+    });
   });
 });
 
@@ -148,14 +223,23 @@ describe('a process killed mid-import', () => {
     createAppContext({ dataDir: temp.dir, databaseFile: killDb, runtime: 'cli' }).close();
     const big = path.join(temp.dir, 'big-focus.csv');
     const out = fs.openSync(big, 'w');
-    fs.writeSync(out, 'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,ResourceId\n');
+    fs.writeSync(
+      out,
+      'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,ResourceId\n',
+    );
     for (let chunk = 0; chunk < 30; chunk += 1) {
       const rows: string[] = [];
-      for (let i = 0; i < 10_000; i += 1) rows.push(`0.${String(chunk * 10_000 + i).padStart(7, '0')},acct,USD,2024-09-01,2024-10-01,2024-09-${String(1 + (i % 28)).padStart(2, '0')} 00:00:00,AWS,Amazon EC2,i-${chunk}-${i}`);
+      for (let i = 0; i < 10_000; i += 1)
+        rows.push(
+          `0.${String(chunk * 10_000 + i).padStart(7, '0')},acct,USD,2024-09-01,2024-10-01,2024-09-${String(1 + (i % 28)).padStart(2, '0')} 00:00:00,AWS,Amazon EC2,i-${chunk}-${i}`,
+        );
       fs.writeSync(out, `${rows.join('\n')}\n`);
     }
     fs.closeSync(out);
-    const child = spawn(process.execPath, [bin, 'import', big, '--db', killDb, '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'import', big, '--db', killDb, '--json'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const killedAt = await new Promise<string>((resolve, reject) => {
       let stderr = '';
       child.stderr.setEncoding('utf8');
@@ -177,7 +261,9 @@ describe('a process killed mid-import', () => {
       expect(app.db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect((app.db.prepare('SELECT COUNT(*) AS n FROM billing_imports').get() as { n: number }).n).toBe(0);
       expect((app.db.prepare('SELECT COUNT(*) AS n FROM spend_lines').get() as { n: number }).n).toBe(0);
-      expect(app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all()).toEqual([{ name: 'spend_lines_import' }, { name: 'spend_lines_period' }]);
+      expect(
+        app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all(),
+      ).toEqual([{ name: 'spend_lines_import' }, { name: 'spend_lines_period' }]);
       expect(app.services.budget.spendSummary({ by: 'month' }).totals).toEqual({});
     } finally {
       app.close();

@@ -36,13 +36,17 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>)
 
 async function runImport(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, {
-    db: { type: 'string' }, json: { type: 'boolean', default: false }, format: { type: 'string', default: 'auto' }, mapping: { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    format: { type: 'string', default: 'auto' },
+    mapping: { type: 'string' },
     'skip-invalid': { type: 'boolean', default: false },
   });
   const fileArg = positionals[0];
   if (!fileArg || positionals.length > 1) throw new UsageError(USAGE);
   const format = String(values.format);
-  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${IMPORT_FORMATS.join(', ')}\n${USAGE}`);
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${IMPORT_FORMATS.join(', ')}\n${USAGE}`);
   let mapping;
   if (typeof values.mapping === 'string') {
     const mappingFile = path.resolve(io.cwd, values.mapping);
@@ -61,7 +65,10 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
     const parsed = columnMappingSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new UserError('INVALID_MAPPING', `${values.mapping}: ${issue.path.join('.') || '(mapping)'}: ${issue.message}`, { file: values.mapping, field: issue.path.join('.') });
+      throw new UserError('INVALID_MAPPING', `${values.mapping}: ${issue.path.join('.') || '(mapping)'}: ${issue.message}`, {
+        file: values.mapping,
+        field: issue.path.join('.'),
+      });
     }
     mapping = parsed.data;
   }
@@ -72,17 +79,36 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
   process.once('SIGINT', onSignal);
   try {
     const result = await app.services.budget.importFile({
-      file, format: format as DialectChoice, mapping, skipInvalid: values['skip-invalid'] === true, signal: controller.signal, displayName: path.basename(file),
-      onProgress: ({ bytesRead, totalBytes, rowsRead }) => io.stderr(`import: ${totalBytes > 0 ? Math.floor((100 * bytesRead) / totalBytes) : 100}% of ${totalBytes} bytes, ${rowsRead} rows\n`),
+      file,
+      format: format as DialectChoice,
+      mapping,
+      skipInvalid: values['skip-invalid'] === true,
+      signal: controller.signal,
+      displayName: path.basename(file),
+      onProgress: ({ bytesRead, totalBytes, rowsRead }) =>
+        io.stderr(
+          `import: ${totalBytes > 0 ? Math.floor((100 * bytesRead) / totalBytes) : 100}% of ${totalBytes} bytes, ${rowsRead} rows\n`,
+        ),
     });
     const out = {
-      format: result.format, rowsRead: result.rowsRead, rowsImported: result.rowsImported, rowsSkipped: result.rowsSkipped,
-      errors: result.errors.map((e) => ({ line: e.line, column: e.column, message: e.message })), totals: result.totals, periods: result.periods,
-      importId: result.importId, description: result.description, costBasis: result.costBasis, replacedImportIds: result.replacedImportIds, warnings: result.warnings.length,
+      format: result.format,
+      rowsRead: result.rowsRead,
+      rowsImported: result.rowsImported,
+      rowsSkipped: result.rowsSkipped,
+      errors: result.errors.map((e) => ({ line: e.line, column: e.column, message: e.message })),
+      totals: result.totals,
+      periods: result.periods,
+      importId: result.importId,
+      description: result.description,
+      costBasis: result.costBasis,
+      replacedImportIds: result.replacedImportIds,
+      warnings: result.warnings.length,
     };
     if (values.json) printJson(io, out);
     else {
-      io.stdout(`${path.basename(file)}: ${result.description}; ${result.rowsImported} of ${result.rowsRead} rows imported, ${result.rowsSkipped} skipped\n`);
+      io.stdout(
+        `${path.basename(file)}: ${result.description}; ${result.rowsImported} of ${result.rowsRead} rows imported, ${result.rowsSkipped} skipped\n`,
+      );
       for (const [currency, amount] of Object.entries(result.totals)) io.stdout(`  billed ${currency} ${amount}\n`);
       if (result.replacedImportIds.length) io.stdout(`  replaces import(s) ${result.replacedImportIds.join(', ')}\n`);
     }
@@ -92,8 +118,14 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
     if (values.json && isUserError(error) && error.code === 'INVALID_ROWS') {
       const details = error.details ?? {};
       printJson(io, {
-        format: details.format ?? null, rowsRead: details.rowsRead ?? 0, rowsImported: 0, rowsSkipped: 0,
-        errors: (details.problems ?? []).map((p) => ({ line: p.line, column: p.column, message: p.message })), totals: {}, periods: [], refused: true,
+        format: details.format ?? null,
+        rowsRead: details.rowsRead ?? 0,
+        rowsImported: 0,
+        rowsSkipped: 0,
+        errors: (details.problems ?? []).map((p) => ({ line: p.line, column: p.column, message: p.message })),
+        totals: {},
+        periods: [],
+        refused: true,
       });
       io.stderr(`gpu-planner: ${error.message.split('\n')[0]}\n`);
       return EXIT_USER_ERROR;
@@ -106,7 +138,11 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
 }
 
 async function runSpend(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, { db: { type: 'string' }, json: { type: 'boolean', default: false }, by: { type: 'string', default: 'month' } });
+  const { values, positionals } = parse(args, {
+    db: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    by: { type: 'string', default: 'month' },
+  });
   if (positionals.length > 0) throw new UsageError(USAGE);
   const by = String(values.by);
   if (!(SPEND_BY as readonly string[]).includes(by)) throw new UsageError(`--by must be one of ${SPEND_BY.join(', ')}\n${USAGE}`);
@@ -116,8 +152,17 @@ async function runSpend(args: string[], io: CliIo): Promise<number> {
     const out = { totals: summary.totals, groups: summary.groups.map((g) => ({ key: g.key, totals: g.totals })) };
     if (values.json) printJson(io, out);
     else {
-      for (const g of out.groups) io.stdout(`${g.key.padEnd(28)} ${Object.entries(g.totals).map(([c, v]) => `${c} ${v}`).join('  ')}\n`);
-      io.stdout(`${'total'.padEnd(28)} ${Object.entries(out.totals).map(([c, v]) => `${c} ${v}`).join('  ')}\n`);
+      for (const g of out.groups)
+        io.stdout(
+          `${g.key.padEnd(28)} ${Object.entries(g.totals)
+            .map(([c, v]) => `${c} ${v}`)
+            .join('  ')}\n`,
+        );
+      io.stdout(
+        `${'total'.padEnd(28)} ${Object.entries(out.totals)
+          .map(([c, v]) => `${c} ${v}`)
+          .join('  ')}\n`,
+      );
     }
     return EXIT_OK;
   } finally {

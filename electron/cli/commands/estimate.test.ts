@@ -13,7 +13,8 @@ const db = path.join(temp.dir, 'estimate-cli.sqlite');
 let gpuIds: string[] = [];
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
   const app = createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' });
   gpuIds = app.services.catalog.listGpus().map((g) => g.id);
   app.close();
@@ -35,24 +36,57 @@ function allFinite(value: unknown): boolean {
 
 describe('gpu-planner estimate (spec/cli.md)', () => {
   it('answers the spec example with exactly the spec shape', () => {
-    const file = writeWorkload('m1.json', { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', method: 'full', gradientCheckpointing: false, optimizer: 'adamw', gpuCount: 1, dataset: { samples: 600000 }, epochs: 50 });
+    const file = writeWorkload('m1.json', {
+      model: { preset: 'resnet34-1d' },
+      input: { windowSamples: 500 },
+      batchSize: 256,
+      precision: 'bf16',
+      method: 'full',
+      gradientCheckpointing: false,
+      optimizer: 'adamw',
+      gpuCount: 1,
+      dataset: { samples: 600000 },
+      epochs: 50,
+    });
     const run = cli(['estimate', '--workload', file, '--gpu', 'h100-sxm-80gb', '--gpu', 'l4-24gb', '--db', db, '--json']);
     expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout) as { model: Record<string, number>; results: Array<Record<string, unknown> & { training: { hours: number; offerings: Array<Record<string, unknown>> } }> };
+    const out = JSON.parse(run.stdout) as {
+      model: Record<string, number>;
+      results: Array<Record<string, unknown> & { training: { hours: number; offerings: Array<Record<string, unknown>> } }>;
+    };
     expect(out.model).toMatchObject({ params: 7218753, trainableParams: 7218753 });
     expect(out.results.map((r) => r.gpuId)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
     const r = out.results[1]!;
     expect(Object.keys(r)).toEqual(expect.arrayContaining(['gpuId', 'gpuCount', 'fits', 'memory', 'throughput', 'training', 'notes']));
-    expect(Object.keys(r.memory as object)).toEqual(expect.arrayContaining(['peakGiB', 'weightsGiB', 'gradientsGiB', 'optimizerGiB', 'activationsGiB']));
-    expect(Object.keys(r.throughput as object)).toEqual(expect.arrayContaining(['samplesPerSecond', 'tokensPerSecond', 'stepSeconds', 'bound']));
-    expect(r.training.offerings[0]).toMatchObject({ offeringId: expect.any(String), priceKind: expect.any(String), usd: expect.any(Number), asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(Object.keys(r.memory as object)).toEqual(
+      expect.arrayContaining(['peakGiB', 'weightsGiB', 'gradientsGiB', 'optimizerGiB', 'activationsGiB']),
+    );
+    expect(Object.keys(r.throughput as object)).toEqual(
+      expect.arrayContaining(['samplesPerSecond', 'tokensPerSecond', 'stepSeconds', 'bound']),
+    );
+    expect(r.training.offerings[0]).toMatchObject({
+      offeringId: expect.any(String),
+      priceKind: expect.any(String),
+      usd: expect.any(Number),
+      asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it('takes the optional "stack", gpuCount and nodeCount, echoes the stack in each result and gives the scaling (issue 17)', () => {
-    const file = writeWorkload('bert8.json', { model: { preset: 'bert-base' }, input: { seqLen: 128 }, batchSize: 16, precision: 'fp16', stack: 'compiled', gpuCount: 8, nodeCount: 1 });
+    const file = writeWorkload('bert8.json', {
+      model: { preset: 'bert-base' },
+      input: { seqLen: 128 },
+      batchSize: 16,
+      precision: 'fp16',
+      stack: 'compiled',
+      gpuCount: 8,
+      nodeCount: 1,
+    });
     const run = cli(['estimate', '--workload', file, '--gpu', 'rtx-3090-24gb', '--gpu', 'a100-sxm-40gb', '--db', db, '--json']);
     expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string; stack: string; nodeCount: number; scaling: { efficiency: number; link: string; limit: string } }> };
+    const out = JSON.parse(run.stdout) as {
+      results: Array<{ gpuId: string; stack: string; nodeCount: number; scaling: { efficiency: number; link: string; limit: string } }>;
+    };
     expect(out.results.map((r) => r.stack)).toEqual(['compiled', 'compiled']);
     const [geforce, a100] = out.results;
     expect(geforce!.scaling.link).toContain('without peer-to-peer');
@@ -61,7 +95,14 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     const text = cli(['estimate', '--workload', file, '--gpu', 'rtx-3090-24gb', '--db', db]);
     expect(text.stdout).toContain('stack: compiled · 8 GPUs over 1 node');
     expect(text.stdout).toMatch(/scaling \d+% on 8 GPUs: limited by the gradient all-reduce/);
-    const bad = cli(['estimate', '--workload', writeWorkload('badstack.json', { model: { preset: 'bert-base' }, batchSize: 8, stack: 'fast' }), '--db', db, '--json']);
+    const bad = cli([
+      'estimate',
+      '--workload',
+      writeWorkload('badstack.json', { model: { preset: 'bert-base' }, batchSize: 8, stack: 'fast' }),
+      '--db',
+      db,
+      '--json',
+    ]);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain('stack');
   });
@@ -69,7 +110,15 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
   it('answers every preset on every GPU with finite numbers', () => {
     for (const preset of MODEL_PRESETS) {
       const method = preset.family === 'decoder' && preset.id !== 'gpt2-small' && preset.id !== 'qwen2.5-0.5b' ? 'qlora' : 'full';
-      const file = writeWorkload(`${preset.id}.json`, { model: { preset: preset.id }, input: preset.defaultInput, batchSize: 8, precision: 'bf16', method, dataset: { samples: 10000 }, epochs: 1 });
+      const file = writeWorkload(`${preset.id}.json`, {
+        model: { preset: preset.id },
+        input: preset.defaultInput,
+        batchSize: 8,
+        precision: 'bf16',
+        method,
+        dataset: { samples: 10000 },
+        epochs: 1,
+      });
       const run = cli(['estimate', '--workload', file, '--db', db, '--json']);
       expect(run.status, `${preset.id}: ${run.stderr}`).toBe(0);
       const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string }> };

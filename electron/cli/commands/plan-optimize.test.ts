@@ -11,7 +11,8 @@ const temp = tempDir();
 const db = path.join(temp.dir, 'optimize-cli.sqlite');
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
   createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir, runtime: 'cli' }).close();
 });
 afterAll(() => temp.remove());
@@ -22,10 +23,21 @@ describe('gpu-planner plan optimize', () => {
   it('--json: status, objective, and weeks/conflicts/totals shaped as plan show; --save-as keeps it as a scenario', () => {
     const run = cli(['plan', 'optimize', '--db', db, '--window', 'deadline', '--save-as', 'Least cost', '--json']);
     expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout) as Record<string, unknown> & { status: string; weeks: Array<Record<string, unknown>>; conflicts: Array<{ kind: string; severity: string }>; totals: Record<string, unknown>; binding: unknown[]; scenarioId: string };
+    const out = JSON.parse(run.stdout) as Record<string, unknown> & {
+      status: string;
+      weeks: Array<Record<string, unknown>>;
+      conflicts: Array<{ kind: string; severity: string }>;
+      totals: Record<string, unknown>;
+      binding: unknown[];
+      scenarioId: string;
+    };
     expect(Object.keys(out)).toEqual(expect.arrayContaining(['status', 'objective', 'weeks', 'conflicts', 'totals', 'binding']));
     expect(out.status).toBe('optimal');
-    const shown = JSON.parse(cli(['plan', 'show', '--db', db, '--json']).stdout) as { weeks: Array<Record<string, unknown>>; totals: Record<string, unknown>; scenarios: Array<{ scenarioId: string; usd: string }> };
+    const shown = JSON.parse(cli(['plan', 'show', '--db', db, '--json']).stdout) as {
+      weeks: Array<Record<string, unknown>>;
+      totals: Record<string, unknown>;
+      scenarios: Array<{ scenarioId: string; usd: string }>;
+    };
     expect(Object.keys(out.weeks[0]!).sort()).toEqual(Object.keys(shown.weeks[0]!).sort());
     expect(Object.keys(out.totals).sort()).toEqual(Object.keys(shown.totals).sort());
     expect(out.conflicts.filter((c) => c.severity === 'error' || c.kind === 'pool-concurrency')).toEqual([]);
@@ -37,7 +49,11 @@ describe('gpu-planner plan optimize', () => {
     expect(run.status, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as { status: string; binding: Array<{ kind: string; message: string }> };
     expect(out.status).toBe('infeasible');
-    expect(out.binding.some((b) => b.kind === 'milestone-window' && /^M3 .* short by [\d.]+ GPU-hours\. Move its end date by \d+ days?/.test(b.message))).toBe(true);
+    expect(
+      out.binding.some(
+        (b) => b.kind === 'milestone-window' && /^M3 .* short by [\d.]+ GPU-hours\. Move its end date by \d+ days?/.test(b.message),
+      ),
+    ).toBe(true);
     const text = cli(['plan', 'optimize', '--db', db]);
     expect(text.stdout).toMatch(/Status: infeasible/);
     expect(text.stdout).toMatch(/What binds:/);

@@ -13,7 +13,8 @@ const db = path.join(temp.dir, 'plan-cli.sqlite');
 const res = planTestResources();
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
   createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
 });
 afterAll(() => {
@@ -39,16 +40,31 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
       ['track-vitaldb', 'VitalDB Model Training', 'Aswanth Kumar'],
       ['track-multisensor', 'Multi-Sensor Development', 'Jayanth Tatineni'],
     ]);
-    for (const m of out.milestones) for (const key of ['id', 'trackId', 'name', 'start', 'end', 'offeringId', 'estimatedHours', 'estimatedUsd']) expect(m).toHaveProperty(key);
+    for (const m of out.milestones)
+      for (const key of ['id', 'trackId', 'name', 'start', 'end', 'offeringId', 'estimatedHours', 'estimatedUsd'])
+        expect(m).toHaveProperty(key);
     expect(out.milestones.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
-    expect(out.weeks.map((w) => w.week)).toEqual(['2025-W50', '2025-W51', '2025-W52', '2026-W01', '2026-W02', '2026-W03', '2026-W04', '2026-W05']);
+    expect(out.weeks.map((w) => w.week)).toEqual([
+      '2025-W50',
+      '2025-W51',
+      '2025-W52',
+      '2026-W01',
+      '2026-W02',
+      '2026-W03',
+      '2026-W04',
+      '2026-W05',
+    ]);
     expect(out.weeks[2]).toMatchObject({ week: '2025-W52', start: '2025-12-22', gpuHours: 167 });
-    for (const w of out.weeks) for (const a of w.allocations) for (const key of ['trackId', 'offeringId', 'gpuId', 'gpuCount', 'hours']) expect(a).toHaveProperty(key);
+    for (const w of out.weeks)
+      for (const a of w.allocations)
+        for (const key of ['trackId', 'offeringId', 'gpuId', 'gpuCount', 'hours']) expect(a).toHaveProperty(key);
     expect(out.weeks.reduce((n, w) => n + w.allocations.length, 0)).toBe(15);
     // With the estimation engine in place the milestones carry the app's estimates (not the author's hour guesses),
     // and the seed's real problems remain: one Colab Pro+ session shared by two people, the budget passed, bookings
     // outside the tracks' dates.
-    expect(out.conflicts.map((c) => c.kind)).toEqual(expect.arrayContaining(['pool-concurrency', 'cumulative-over-budget', 'allocation-outside-track']));
+    expect(out.conflicts.map((c) => c.kind)).toEqual(
+      expect.arrayContaining(['pool-concurrency', 'cumulative-over-budget', 'allocation-outside-track']),
+    );
     for (const m of out.milestones) expect(m.estimatedHours).toBeGreaterThan(0);
   });
 

@@ -45,9 +45,15 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
     const p = shown.project;
     io.stdout(`${p.name} (${p.id})  ${p.start} → ${p.end}  budget ${p.currency} ${p.budget}\n`);
     for (const t of shown.tracks) io.stdout(`  track ${t.name} — ${t.owner}  ${t.start} → ${t.end}\n`);
-    for (const m of shown.milestones) io.stdout(`  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ?? 'no hardware'}  ~${m.estimatedHours} GPU-h, ~$${m.estimatedUsd}\n`);
+    for (const m of shown.milestones)
+      io.stdout(
+        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ?? 'no hardware'}  ~${m.estimatedHours} GPU-h, ~$${m.estimatedUsd}\n`,
+      );
     io.stdout('\nweek       start       GPU-h      USD   cumulative\n');
-    for (const w of shown.weeks) io.stdout(`${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${a.trackId}:${a.gpuId}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`);
+    for (const w of shown.weeks)
+      io.stdout(
+        `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${a.trackId}:${a.gpuId}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
+      );
     io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, $${shown.totals.usd} of $${shown.totals.budget}\n`);
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
     for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${c.kind}: ${c.message}\n`);
@@ -68,7 +74,8 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
   const window = choice('window', values.window as string, ['phase', 'deadline'] as const);
   const runCount = choice('runs', values.runs as string, ['mid', 'high'] as const);
   const timeLimitSeconds = Number(values['time-limit']);
-  if (!Number.isFinite(timeLimitSeconds) || timeLimitSeconds < 1 || timeLimitSeconds > 600) throw new UsageError(`--time-limit must be 1 to 600 seconds\n${USAGE}`);
+  if (!Number.isFinite(timeLimitSeconds) || timeLimitSeconds < 1 || timeLimitSeconds > 600)
+    throw new UsageError(`--time-limit must be 1 to 600 seconds\n${USAGE}`);
   const app = openCliServices({ db: values.db as string | undefined }, io);
   try {
     const answer = await app.services.optimize.optimize({
@@ -86,9 +93,15 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver });
       return EXIT_OK;
     }
-    io.stdout(`Status: ${answer.status} (${answer.solver.seconds} s${answer.solver.gap ? `, within ${(answer.solver.gap * 100).toFixed(2)} % of optimal` : ''})\n`);
-    io.stdout(`Suggested schedule: $${answer.totals.usd} of $${answer.totals.budget}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`);
-    for (const w of answer.weeks) if (w.allocations.length) io.stdout(`  ${w.week}  ${w.allocations.map((a) => `${a.trackId}: ${a.offeringId ?? a.gpuId} ${a.hours} h`).join(', ')}\n`);
+    io.stdout(
+      `Status: ${answer.status} (${answer.solver.seconds} s${answer.solver.gap ? `, within ${(answer.solver.gap * 100).toFixed(2)} % of optimal` : ''})\n`,
+    );
+    io.stdout(
+      `Suggested schedule: $${answer.totals.usd} of $${answer.totals.budget}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`,
+    );
+    for (const w of answer.weeks)
+      if (w.allocations.length)
+        io.stdout(`  ${w.week}  ${w.allocations.map((a) => `${a.trackId}: ${a.offeringId ?? a.gpuId} ${a.hours} h`).join(', ')}\n`);
     if (answer.binding.length) io.stdout('\nWhat binds:\n');
     for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
     if (answer.conflicts.length) io.stdout(`\nProblems left (${answer.conflicts.length}):\n`);

@@ -14,7 +14,8 @@ const dbB = path.join(temp.dir, 'b.sqlite');
 const res = planTestResources();
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs'))) execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
   for (const db of [dbA, dbB]) createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
 });
 afterAll(() => {
@@ -29,14 +30,45 @@ const json = <T>(args: string[]): T => {
   return JSON.parse(run.stdout) as T;
 };
 // Ids, and the moment each estimate was computed (each `plan show` recomputes estimates whose price or workload changed).
-const withoutIds = (value: unknown, projectId: string) => JSON.parse(JSON.stringify(value), (k, v: unknown) =>
-  k === 'computedAt' ? 'T' : typeof v === 'string' ? v.replace(/p-[0-9a-f]{8}~/g, '').replaceAll(projectId, 'P').replace(/scenario-[0-9a-f]{8}|option-[a-z0-9-]+$/g, 'S') : v) as unknown;
+const withoutIds = (value: unknown, projectId: string) =>
+  JSON.parse(JSON.stringify(value), (k, v: unknown) =>
+    k === 'computedAt'
+      ? 'T'
+      : typeof v === 'string'
+        ? v
+            .replace(/p-[0-9a-f]{8}~/g, '')
+            .replaceAll(projectId, 'P')
+            .replace(/scenario-[0-9a-f]{8}|option-[a-z0-9-]+$/g, 'S')
+        : v,
+  ) as unknown;
 
 describe('gpu-planner project list|new|export|import', () => {
   it('new prints the id; list shows it first, the example flagged', () => {
-    const made = json<{ projectId: string }>(['project', 'new', '--db', dbA, '--name', 'Sleep staging', '--start', '2026-02-02', '--end', '2026-05-29', '--currency', 'EUR', '--budget', '1200', '--json']);
+    const made = json<{ projectId: string }>([
+      'project',
+      'new',
+      '--db',
+      dbA,
+      '--name',
+      'Sleep staging',
+      '--start',
+      '2026-02-02',
+      '--end',
+      '2026-05-29',
+      '--currency',
+      'EUR',
+      '--budget',
+      '1200',
+      '--json',
+    ]);
     expect(made.projectId).toMatch(/^p-[0-9a-f]{8}$/);
-    const { projects } = json<{ projects: Array<{ id: string; name: string; isExample: boolean; currency: string }> }>(['project', 'list', '--db', dbA, '--json']);
+    const { projects } = json<{ projects: Array<{ id: string; name: string; isExample: boolean; currency: string }> }>([
+      'project',
+      'list',
+      '--db',
+      dbA,
+      '--json',
+    ]);
     expect(projects[0]).toMatchObject({ id: made.projectId, name: 'Sleep staging', currency: 'EUR', isExample: false });
     expect(projects.find((p) => p.id === 'vitaldb-2025')!.isExample).toBe(true);
     const text = cli(['project', 'list', '--db', dbA]);
@@ -44,7 +76,22 @@ describe('gpu-planner project list|new|export|import', () => {
   });
 
   it('refuses a bad project (exit 1, the field named) and a missing flag (exit 2)', () => {
-    const bad = cli(['project', 'new', '--db', dbA, '--name', 'X', '--start', '2026-05-01', '--end', '2026-04-01', '--currency', 'USD', '--budget', '5']);
+    const bad = cli([
+      'project',
+      'new',
+      '--db',
+      dbA,
+      '--name',
+      'X',
+      '--start',
+      '2026-05-01',
+      '--end',
+      '2026-04-01',
+      '--currency',
+      'USD',
+      '--budget',
+      '5',
+    ]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('end');
     expect(cli(['project', 'new', '--db', dbA, '--name', 'X']).status).toBe(2);

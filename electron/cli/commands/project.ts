@@ -19,9 +19,19 @@ export async function runProjectCommand(args: string[], io: CliIo): Promise<numb
       args,
       allowPositionals: true,
       options: {
-        db: { type: 'string' }, json: { type: 'boolean', default: false }, project: { type: 'string' }, out: { type: 'string' }, into: { type: 'string' },
-        name: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, currency: { type: 'string' }, budget: { type: 'string' },
-        track: { type: 'string' }, owner: { type: 'string' }, 'with-spend': { type: 'boolean', default: false },
+        db: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        project: { type: 'string' },
+        out: { type: 'string' },
+        into: { type: 'string' },
+        name: { type: 'string' },
+        start: { type: 'string' },
+        end: { type: 'string' },
+        currency: { type: 'string' },
+        budget: { type: 'string' },
+        track: { type: 'string' },
+        owner: { type: 'string' },
+        'with-spend': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -53,7 +63,9 @@ function list(values: { db?: string | undefined; json?: boolean | undefined }, i
     }
     for (const p of projects) {
       const flags = [p.isExample ? 'example' : '', p.archivedAt ? 'archived' : ''].filter(Boolean).join(', ');
-      io.stdout(`${p.id.padEnd(16)} ${p.name}${flags ? ` (${flags})` : ''}  ${p.start} → ${p.end}  budget ${p.currency} ${p.budget}  ${p.tracks} tracks, ${p.scenarios} scenarios\n`);
+      io.stdout(
+        `${p.id.padEnd(16)} ${p.name}${flags ? ` (${flags})` : ''}  ${p.start} → ${p.end}  budget ${p.currency} ${p.budget}  ${p.tracks} tracks, ${p.scenarios} scenarios\n`,
+      );
     }
     return EXIT_OK;
   } finally {
@@ -61,11 +73,28 @@ function list(values: { db?: string | undefined; json?: boolean | undefined }, i
   }
 }
 
-function create(values: { db?: string | undefined; json?: boolean | undefined; name: string; start: string; end: string; currency: string; budget: string; track?: string | undefined; owner?: string | undefined }, io: CliIo): number {
+function create(
+  values: {
+    db?: string | undefined;
+    json?: boolean | undefined;
+    name: string;
+    start: string;
+    end: string;
+    currency: string;
+    budget: string;
+    track?: string | undefined;
+    owner?: string | undefined;
+  },
+  io: CliIo,
+): number {
   const app = openCliServices(values, io);
   try {
     const { projectId } = app.services.plan.projects.create({
-      name: values.name, start: values.start, end: values.end, currency: values.currency, budget: values.budget,
+      name: values.name,
+      start: values.start,
+      end: values.end,
+      currency: values.currency,
+      budget: values.budget,
       track: { name: values.track ?? 'Main track', owner: values.owner ?? 'Unassigned' },
     });
     if (values.json) printJson(io, { projectId });
@@ -76,21 +105,30 @@ function create(values: { db?: string | undefined; json?: boolean | undefined; n
   }
 }
 
-async function exportProject(values: { db?: string | undefined; project?: string | undefined; out: string; 'with-spend'?: boolean | undefined }, io: CliIo): Promise<number> {
+async function exportProject(
+  values: { db?: string | undefined; project?: string | undefined; out: string; 'with-spend'?: boolean | undefined },
+  io: CliIo,
+): Promise<number> {
   const app = openCliServices(values, io);
   try {
     const projectId = values.project ?? app.services.plan.projects.list()[0]?.id;
     if (!projectId) throw new UserError('NOT_FOUND', 'There is no project to export.', { field: 'project' });
     await app.services.plan.refreshEstimates(projectId); // the file carries the current estimates
     const r = app.services.plan.projects.exportTo({ projectId, includeSpend: values['with-spend'] }, path.resolve(io.cwd, values.out));
-    io.stderr(`Wrote ${r.file} (${r.bytes} bytes, ${r.scenarios} scenarios${values['with-spend'] ? `, ${r.spendLines} spend lines` : ''})\n`);
+    io.stderr(
+      `Wrote ${r.file} (${r.bytes} bytes, ${r.scenarios} scenarios${values['with-spend'] ? `, ${r.spendLines} spend lines` : ''})\n`,
+    );
     return EXIT_OK;
   } finally {
     app.close();
   }
 }
 
-function importProject(file: string, values: { db?: string | undefined; json?: boolean | undefined; into?: string | undefined }, io: CliIo): number {
+function importProject(
+  file: string,
+  values: { db?: string | undefined; json?: boolean | undefined; into?: string | undefined },
+  io: CliIo,
+): number {
   const app = openCliServices(values, io);
   try {
     const r = app.services.plan.projects.importFrom(path.resolve(io.cwd, file), { intoProjectId: values.into });

@@ -6,13 +6,26 @@ import { REPORT_SECTION_IDS, type ReportSectionId } from '../../../shared/domain
 import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = 'usage: gpu-planner export-pdf --out FILE [--project ID] [--scenario ID] [--page A4|Letter] [--sections a,b,…] [--db PATH] [--json]';
+const USAGE =
+  'usage: gpu-planner export-pdf --out FILE [--project ID] [--scenario ID] [--page A4|Letter] [--sections a,b,…] [--db PATH] [--json]';
 
 /** `gpu-planner export-pdf --out FILE [--project ID]` (spec/cli.md): the review PDF of a project. */
 export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: false, options: { out: { type: 'string' }, project: { type: 'string' }, scenario: { type: 'string' }, page: { type: 'string', default: 'A4' }, sections: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean', default: false } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: false,
+      options: {
+        out: { type: 'string' },
+        project: { type: 'string' },
+        scenario: { type: 'string' },
+        page: { type: 'string', default: 'A4' },
+        sections: { type: 'string' },
+        db: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
@@ -27,11 +40,18 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     if (unknown.length) throw new UsageError(`unknown section(s) ${unknown.join(', ')}; known: ${REPORT_SECTION_IDS.join(', ')}`);
   }
   const out = path.resolve(io.cwd, values.out);
-  if (!fs.existsSync(path.dirname(out))) throw new UserError('NO_SUCH_FOLDER', `Cannot write ${out}: the folder ${path.dirname(out)} does not exist.`, { file: out, field: 'out' });
+  if (!fs.existsSync(path.dirname(out)))
+    throw new UserError('NO_SUCH_FOLDER', `Cannot write ${out}: the folder ${path.dirname(out)} does not exist.`, {
+      file: out,
+      field: 'out',
+    });
   const app = openCliServices(values, io);
   try {
     const started = performance.now();
-    const { pdf, pages, model } = await app.services.report.renderPdf({ projectId: values.project, scenarioId: values.scenario, sections, pageSize }, (_stage, message) => io.stderr(`${message}…\n`));
+    const { pdf, pages, model } = await app.services.report.renderPdf(
+      { projectId: values.project, scenarioId: values.scenario, sections, pageSize },
+      (_stage, message) => io.stderr(`${message}…\n`),
+    );
     fs.writeFileSync(out, pdf);
     const ms = Math.round(performance.now() - started);
     if (values.json) printJson(io, { file: out, bytes: pdf.byteLength, pages, pageSize, projectId: model.cover.projectId, ms });

@@ -15,7 +15,10 @@ import { UsageError, type CliIo } from '../cli-io';
 export const SERVE_USAGE = 'gpu-planner serve [--port N] [--open] [--data-dir DIR] [--db PATH] [--max-upload-mb N]';
 
 /** The command that opens a URL in the user's default browser, or why there is none. */
-export function browserOpener(platform: NodeJS.Platform, env: Record<string, string | undefined>): { command: string; args: (url: string) => string[] } | { none: string } {
+export function browserOpener(
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+): { command: string; args: (url: string) => string[] } | { none: string } {
   if (platform === 'darwin') return { command: 'open', args: (url) => [url] };
   if (platform === 'win32') return { command: 'cmd', args: (url) => ['/c', 'start', '""', url] };
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return { none: 'no graphical display ($DISPLAY and $WAYLAND_DISPLAY are unset)' };
@@ -53,7 +56,8 @@ export async function runServeCommand(args: string[], io: CliIo, until?: Promise
     return 0;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0-65535, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a port number 0-65535, not "${values.port}"`);
   const maxUploadMb = values['max-upload-mb'] === undefined ? 2048 : Number(values['max-upload-mb']);
   if (!(maxUploadMb > 0)) throw new UsageError(`--max-upload-mb must be a positive number, not "${values['max-upload-mb']}"`);
 
@@ -72,10 +76,12 @@ export async function runServeCommand(args: string[], io: CliIo, until?: Promise
       bootstrapFile: path.join(rendererDir, '..', 'server', 'http-bootstrap.js'),
       port,
       maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024),
-      createContext: ({ dialogs, emit, notify }) => createAppContext({ dataDir, databaseFile, dialogs, emit, notify, runtime: 'browser-http' }),
+      createContext: ({ dialogs, emit, notify }) =>
+        createAppContext({ dataDir, databaseFile, dialogs, emit, notify, runtime: 'browser-http' }),
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use: choose another with --port, or --port 0 for any free one`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new UsageError(`port ${port} is in use: choose another with --port, or --port 0 for any free one`);
     throw error;
   }
   io.stdout(`GPU Planner is running at ${server.url}\n`);

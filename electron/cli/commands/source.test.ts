@@ -14,7 +14,12 @@ afterEach(() => tmp.remove());
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: tmp.dir, env: {} } as unknown as CliIo;
+  const io = {
+    stdout: (t: string) => void (stdout += t),
+    stderr: (t: string) => void (stderr += t),
+    cwd: tmp.dir,
+    env: {},
+  } as unknown as CliIo;
   const code = await runCli([...args, '--db', path.join(tmp.dir, 'planner.sqlite')], io);
   return { code, stdout, stderr };
 }
@@ -22,11 +27,18 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 describe('gpu-planner source', () => {
   it('add, sync (--json), list, then a redelivered month', async () => {
     const months = monthsFrom('2024-01', 3);
-    const deliveries = months.map((m, i) => writeMonthDelivery(path.join(tmp.dir, 'cur-mirror'), m, 1, { at: new Date(Date.UTC(2024, i + 1, 2)) }));
-    expect(await cli(['source', 'add', 'cur-mirror'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/added source #1 .*cur-mirror/) });
+    const deliveries = months.map((m, i) =>
+      writeMonthDelivery(path.join(tmp.dir, 'cur-mirror'), m, 1, { at: new Date(Date.UTC(2024, i + 1, 2)) }),
+    );
+    expect(await cli(['source', 'add', 'cur-mirror'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/added source #1 .*cur-mirror/),
+    });
     const first = await cli(['source', 'sync', '--json']);
     expect(first.code).toBe(0);
-    const doc = JSON.parse(first.stdout) as { syncs: Array<{ imported: Array<{ path: string; totals: Record<string, string> }>; refused: unknown[] }> };
+    const doc = JSON.parse(first.stdout) as {
+      syncs: Array<{ imported: Array<{ path: string; totals: Record<string, string> }>; refused: unknown[] }>;
+    };
     expect(doc.syncs[0]!.imported.map((i) => i.totals.USD)).toEqual(deliveries.map((d) => d.total));
     const list = await cli(['source', 'list']);
     expect(list.stdout).toMatch(/#1 .*cur-mirror · 3 file\(s\) · last sync .*: 3 imported, 0 unchanged/);

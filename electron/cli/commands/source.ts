@@ -16,9 +16,16 @@ const USAGE = [
   '       gpu-planner source remove ID [--db PATH]',
 ].join('\n');
 
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+function parse(
+  args: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   try {
-    const parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options } });
+    const parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options },
+    });
     return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
@@ -28,15 +35,23 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>)
 function sourceLine(s: BillingSource): string {
   const last = s.lastSync;
   const when = s.lastSyncAt ? `last sync ${s.lastSyncAt}` : 'never synced';
-  const what = last ? `: ${last.imported.length} imported, ${last.unchanged} unchanged, ${last.alreadyImported.length} already imported, ${last.superseded.length} superseded, ${last.refused.length} refused` : '';
+  const what = last
+    ? `: ${last.imported.length} imported, ${last.unchanged} unchanged, ${last.alreadyImported.length} already imported, ${last.superseded.length} superseded, ${last.refused.length} refused`
+    : '';
   return `#${s.id} ${s.folder}${s.mappingName ? ` (mapping "${s.mappingName}")` : ''} · ${s.files} file(s) · ${when}${what}\n`;
 }
 
 function syncText(sync: SourceSync): string {
-  const lines = [`${sync.folder}: ${sync.filesSeen} billing file(s); ${sync.imported.length} imported, ${sync.unchanged} unchanged, ${sync.alreadyImported.length} already imported, ${sync.superseded.length} superseded by a newer delivery${sync.cancelled ? ' (cancelled)' : ''}`];
+  const lines = [
+    `${sync.folder}: ${sync.filesSeen} billing file(s); ${sync.imported.length} imported, ${sync.unchanged} unchanged, ${sync.alreadyImported.length} already imported, ${sync.superseded.length} superseded by a newer delivery${sync.cancelled ? ' (cancelled)' : ''}`,
+  ];
   for (const i of sync.imported) {
-    const totals = Object.entries(i.totals).map(([c, v]) => `${c} ${v}`).join(', ');
-    lines.push(`  + ${i.path}: ${i.periods.map((p) => `${p.start}..${p.end}`).join(' ')} ${totals}${i.replacedImportIds.length ? ` (replaces import ${i.replacedImportIds.join(', ')})` : ''}`);
+    const totals = Object.entries(i.totals)
+      .map(([c, v]) => `${c} ${v}`)
+      .join(', ');
+    lines.push(
+      `  + ${i.path}: ${i.periods.map((p) => `${p.start}..${p.end}`).join(' ')} ${totals}${i.replacedImportIds.length ? ` (replaces import ${i.replacedImportIds.join(', ')})` : ''}`,
+    );
   }
   for (const w of sync.waiting) lines.push(`  … ${w.manifest}: waiting for ${w.missing.length} file(s) it lists`);
   for (const r of sync.refused) lines.push(`  ! ${r.path}: ${r.message.split('\n')[0]}`);

@@ -3,23 +3,84 @@ import type { Database } from 'better-sqlite3';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
 import { toBigInt, withExactFallback } from './budget';
 
-interface BudgetRow { id: number; project_id: string; track_id: string | null; month: string | null; amount: string; currency: string; thresholds_json: string }
-interface RuleRow { id: number; project_id: string; position: number; kind: RuleKind; key: string | null; pattern: string; track_id: string }
-interface RateRow { id: number; from_currency: string; to_currency: string; rate: string; as_of: string; source: string }
+interface BudgetRow {
+  id: number;
+  project_id: string;
+  track_id: string | null;
+  month: string | null;
+  amount: string;
+  currency: string;
+  thresholds_json: string;
+}
+interface RuleRow {
+  id: number;
+  project_id: string;
+  position: number;
+  kind: RuleKind;
+  key: string | null;
+  pattern: string;
+  track_id: string;
+}
+interface RateRow {
+  id: number;
+  from_currency: string;
+  to_currency: string;
+  rate: string;
+  as_of: string;
+  source: string;
+}
 interface LineRow {
-  id: number; charge_period_start: string; billed_cost: string; currency: string; provider: string | null; service: string | null; sku: string | null;
-  resource_id: string | null; resource_name: string | null; billing_account_id: string | null; sub_account_id: string | null; instance_type: string | null;
-  usage_quantity: string | null; usage_unit: string | null; tags_json: string; track_id: string | null;
+  id: number;
+  charge_period_start: string;
+  billed_cost: string;
+  currency: string;
+  provider: string | null;
+  service: string | null;
+  sku: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  billing_account_id: string | null;
+  sub_account_id: string | null;
+  instance_type: string | null;
+  usage_quantity: string | null;
+  usage_unit: string | null;
+  tags_json: string;
+  track_id: string | null;
 }
 
 const toBudget = (r: BudgetRow): Budget => ({
-  id: r.id, projectId: r.project_id, trackId: r.track_id, month: r.month, amount: r.amount, currency: r.currency, thresholds: JSON.parse(r.thresholds_json) as number[],
+  id: r.id,
+  projectId: r.project_id,
+  trackId: r.track_id,
+  month: r.month,
+  amount: r.amount,
+  currency: r.currency,
+  thresholds: JSON.parse(r.thresholds_json) as number[],
 });
-const toRule = (r: RuleRow): AllocationRule => ({ id: r.id, projectId: r.project_id, position: r.position, kind: r.kind, key: r.key, pattern: r.pattern, trackId: r.track_id });
-const toRate = (r: RateRow): ExchangeRate => ({ id: r.id, from: r.from_currency, to: r.to_currency, rate: r.rate, asOf: r.as_of, source: r.source });
+const toRule = (r: RuleRow): AllocationRule => ({
+  id: r.id,
+  projectId: r.project_id,
+  position: r.position,
+  kind: r.kind,
+  key: r.key,
+  pattern: r.pattern,
+  trackId: r.track_id,
+});
+const toRate = (r: RateRow): ExchangeRate => ({
+  id: r.id,
+  from: r.from_currency,
+  to: r.to_currency,
+  rate: r.rate,
+  asOf: r.as_of,
+  source: r.source,
+});
 
 export function selectBudgets(db: Database, projectId: string): Budget[] {
-  return (db.prepare('SELECT * FROM budgets WHERE project_id = ? ORDER BY track_id IS NOT NULL, track_id, month IS NOT NULL, month').all(projectId) as BudgetRow[]).map(toBudget);
+  return (
+    db
+      .prepare('SELECT * FROM budgets WHERE project_id = ? ORDER BY track_id IS NOT NULL, track_id, month IS NOT NULL, month')
+      .all(projectId) as BudgetRow[]
+  ).map(toBudget);
 }
 
 export function selectBudget(db: Database, id: number): Budget | undefined {
@@ -29,18 +90,28 @@ export function selectBudget(db: Database, id: number): Budget | undefined {
 
 /** The budget of the same scope (project/track × total/month), to replace rather than duplicate. */
 export function selectBudgetByScope(db: Database, projectId: string, trackId: string | null, month: string | null): Budget | undefined {
-  const row = db.prepare('SELECT * FROM budgets WHERE project_id = ? AND track_id IS ? AND month IS ?').get(projectId, trackId, month) as BudgetRow | undefined;
+  const row = db.prepare('SELECT * FROM budgets WHERE project_id = ? AND track_id IS ? AND month IS ?').get(projectId, trackId, month) as
+    BudgetRow | undefined;
   return row ? toBudget(row) : undefined;
 }
 
 export function insertBudget(db: Database, b: Omit<Budget, 'id'>): number {
-  return Number(db.prepare('INSERT INTO budgets (project_id, track_id, month, amount, currency, thresholds_json) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(b.projectId, b.trackId, b.month, b.amount, b.currency, JSON.stringify(b.thresholds)).lastInsertRowid);
+  return Number(
+    db
+      .prepare('INSERT INTO budgets (project_id, track_id, month, amount, currency, thresholds_json) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(b.projectId, b.trackId, b.month, b.amount, b.currency, JSON.stringify(b.thresholds)).lastInsertRowid,
+  );
 }
 
 export function updateBudget(db: Database, b: Budget): void {
-  db.prepare('UPDATE budgets SET track_id = ?, month = ?, amount = ?, currency = ?, thresholds_json = ? WHERE id = ?')
-    .run(b.trackId, b.month, b.amount, b.currency, JSON.stringify(b.thresholds), b.id);
+  db.prepare('UPDATE budgets SET track_id = ?, month = ?, amount = ?, currency = ?, thresholds_json = ? WHERE id = ?').run(
+    b.trackId,
+    b.month,
+    b.amount,
+    b.currency,
+    JSON.stringify(b.thresholds),
+    b.id,
+  );
 }
 
 export function deleteBudget(db: Database, id: number): number {
@@ -57,12 +128,22 @@ export function selectRule(db: Database, id: number): AllocationRule | undefined
 }
 
 export function insertRule(db: Database, r: Omit<AllocationRule, 'id'>, createdAt: string): number {
-  return Number(db.prepare('INSERT INTO allocation_rules (project_id, position, kind, key, pattern, track_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(r.projectId, r.position, r.kind, r.key, r.pattern, r.trackId, createdAt).lastInsertRowid);
+  return Number(
+    db
+      .prepare('INSERT INTO allocation_rules (project_id, position, kind, key, pattern, track_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(r.projectId, r.position, r.kind, r.key, r.pattern, r.trackId, createdAt).lastInsertRowid,
+  );
 }
 
 export function updateRule(db: Database, r: AllocationRule): void {
-  db.prepare('UPDATE allocation_rules SET position = ?, kind = ?, key = ?, pattern = ?, track_id = ? WHERE id = ?').run(r.position, r.kind, r.key, r.pattern, r.trackId, r.id);
+  db.prepare('UPDATE allocation_rules SET position = ?, kind = ?, key = ?, pattern = ?, track_id = ? WHERE id = ?').run(
+    r.position,
+    r.kind,
+    r.key,
+    r.pattern,
+    r.trackId,
+    r.id,
+  );
 }
 
 export function setRulePosition(db: Database, id: number, position: number): void {
@@ -74,7 +155,8 @@ export function deleteRule(db: Database, id: number): number {
 }
 
 export function maxRulePosition(db: Database, projectId: string): number {
-  return (db.prepare('SELECT COALESCE(MAX(position), 0) AS p FROM allocation_rules WHERE project_id = ?').get(projectId) as { p: number }).p;
+  return (db.prepare('SELECT COALESCE(MAX(position), 0) AS p FROM allocation_rules WHERE project_id = ?').get(projectId) as { p: number })
+    .p;
 }
 
 export function selectRates(db: Database): ExchangeRate[] {
@@ -83,9 +165,15 @@ export function selectRates(db: Database): ExchangeRate[] {
 
 /** Same pair and date replaces the earlier entry. */
 export function upsertRate(db: Database, r: Omit<ExchangeRate, 'id'>): number {
-  db.prepare(`INSERT INTO exchange_rates (from_currency, to_currency, rate, as_of, source) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (from_currency, to_currency, as_of) DO UPDATE SET rate = excluded.rate, source = excluded.source`).run(r.from, r.to, r.rate, r.asOf, r.source);
-  return (db.prepare('SELECT id FROM exchange_rates WHERE from_currency = ? AND to_currency = ? AND as_of = ?').get(r.from, r.to, r.asOf) as { id: number }).id;
+  db.prepare(
+    `INSERT INTO exchange_rates (from_currency, to_currency, rate, as_of, source) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (from_currency, to_currency, as_of) DO UPDATE SET rate = excluded.rate, source = excluded.source`,
+  ).run(r.from, r.to, r.rate, r.asOf, r.source);
+  return (
+    db.prepare('SELECT id FROM exchange_rates WHERE from_currency = ? AND to_currency = ? AND as_of = ?').get(r.from, r.to, r.asOf) as {
+      id: number;
+    }
+  ).id;
 }
 
 export function deleteRate(db: Database, id: number): number {
@@ -98,20 +186,49 @@ export function selectActiveImportIds(db: Database): number[] {
 }
 
 /** Spend lines of the active imports (replaced and undone imports are not spend). */
-export function selectActiveSpendLines(db: Database, where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean; importIds?: number[] } = {}): Array<BudgetSpendLine & { storedTrackId: string | null }> {
+export function selectActiveSpendLines(
+  db: Database,
+  where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean; importIds?: number[] } = {},
+): Array<BudgetSpendLine & { storedTrackId: string | null }> {
   const parts = ["i.status = 'active'"];
   const params: Record<string, string> = {};
-  if (where.importIds) { parts.push('s.import_id IN (SELECT value FROM json_each(@importIds))'); params.importIds = JSON.stringify(where.importIds); }
-  if (where.from) { parts.push('s.charge_period_start >= @from'); params.from = where.from; }
-  if (where.toExclusive) { parts.push('s.charge_period_start < @toExclusive'); params.toExclusive = where.toExclusive; }
+  if (where.importIds) {
+    parts.push('s.import_id IN (SELECT value FROM json_each(@importIds))');
+    params.importIds = JSON.stringify(where.importIds);
+  }
+  if (where.from) {
+    parts.push('s.charge_period_start >= @from');
+    params.from = where.from;
+  }
+  if (where.toExclusive) {
+    parts.push('s.charge_period_start < @toExclusive');
+    params.toExclusive = where.toExclusive;
+  }
   if (where.unallocatedOnly) parts.push('s.track_id IS NULL');
-  const rows = db.prepare(`SELECT s.id, s.charge_period_start, s.billed_cost, s.currency, s.provider, s.service, s.sku, s.resource_id, s.resource_name,
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.charge_period_start, s.billed_cost, s.currency, s.provider, s.service, s.sku, s.resource_id, s.resource_name,
       s.billing_account_id, s.sub_account_id, s.instance_type, s.usage_quantity, s.usage_unit, s.tags_json, s.track_id
-    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${parts.join(' AND ')} ORDER BY s.id`).all(params) as LineRow[];
+    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${parts.join(' AND ')} ORDER BY s.id`,
+    )
+    .all(params) as LineRow[];
   return rows.map((r) => ({
-    id: r.id, chargePeriodStart: r.charge_period_start, billedCost: r.billed_cost, currency: r.currency, provider: r.provider, service: r.service, sku: r.sku,
-    resourceId: r.resource_id, resourceName: r.resource_name, billingAccountId: r.billing_account_id, subAccountId: r.sub_account_id, instanceType: r.instance_type,
-    usageQuantity: r.usage_quantity, usageUnit: r.usage_unit, tags: JSON.parse(r.tags_json) as Record<string, string>, storedTrackId: r.track_id,
+    id: r.id,
+    chargePeriodStart: r.charge_period_start,
+    billedCost: r.billed_cost,
+    currency: r.currency,
+    provider: r.provider,
+    service: r.service,
+    sku: r.sku,
+    resourceId: r.resource_id,
+    resourceName: r.resource_name,
+    billingAccountId: r.billing_account_id,
+    subAccountId: r.sub_account_id,
+    instanceType: r.instance_type,
+    usageQuantity: r.usage_quantity,
+    usageUnit: r.usage_unit,
+    tags: JSON.parse(r.tags_json) as Record<string, string>,
+    storedTrackId: r.track_id,
   }));
 }
 
@@ -125,24 +242,47 @@ export function updateLineTracks(db: Database, assignments: Iterable<[number, st
  * Exact per-currency sums (decimal strings summed in SQLite as nano-units, then back) of the active lines that are
  * not the project's: unallocated (no track of the project) and the project's lines outside its dates.
  */
-export function selectBucketTotals(db: Database, trackIds: string[], from: string, toExclusive: string): {
+export function selectBucketTotals(
+  db: Database,
+  trackIds: string[],
+  from: string,
+  toExclusive: string,
+): {
   unallocated: Array<{ currency: string; nanos: bigint; lines: number; inWindow: number; inWindowNanos: bigint }>;
   outside: Array<{ currency: string; nanos: bigint; lines: number }>;
 } {
   const tracks = JSON.stringify(trackIds);
   // Exact at any size: SQLite's SUM, or big integers when a sum leaves 64 bits (withExactFallback).
-  const unallocated = withExactFallback(db, (sum) => db.prepare(`SELECT s.currency AS currency, ${sum('s.billed_cost_nanos')} AS nanos, COUNT(*) AS lines,
+  const unallocated = withExactFallback(db, (sum) =>
+    db
+      .prepare(
+        `SELECT s.currency AS currency, ${sum('s.billed_cost_nanos')} AS nanos, COUNT(*) AS lines,
       SUM(CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN 1 ELSE 0 END) AS inWindow,
       ${sum('CASE WHEN s.charge_period_start >= @from AND s.charge_period_start < @to THEN s.billed_cost_nanos ELSE 0 END')} AS inWindowNanos
     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
-    WHERE i.status = 'active' AND (s.track_id IS NULL OR s.track_id NOT IN (SELECT value FROM json_each(@tracks))) GROUP BY s.currency`)
-    .safeIntegers(true).all({ from, to: toExclusive, tracks })) as Array<{ currency: string; nanos: bigint; lines: bigint; inWindow: bigint; inWindowNanos: bigint }>;
-  const outside = withExactFallback(db, (sum) => db.prepare(`SELECT s.currency AS currency, ${sum('s.billed_cost_nanos')} AS nanos, COUNT(*) AS lines
+    WHERE i.status = 'active' AND (s.track_id IS NULL OR s.track_id NOT IN (SELECT value FROM json_each(@tracks))) GROUP BY s.currency`,
+      )
+      .safeIntegers(true)
+      .all({ from, to: toExclusive, tracks }),
+  ) as Array<{ currency: string; nanos: bigint; lines: bigint; inWindow: bigint; inWindowNanos: bigint }>;
+  const outside = withExactFallback(db, (sum) =>
+    db
+      .prepare(
+        `SELECT s.currency AS currency, ${sum('s.billed_cost_nanos')} AS nanos, COUNT(*) AS lines
     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
-    WHERE i.status = 'active' AND s.track_id IN (SELECT value FROM json_each(@tracks)) AND (s.charge_period_start < @from OR s.charge_period_start >= @to) GROUP BY s.currency`)
-    .safeIntegers(true).all({ from, to: toExclusive, tracks })) as Array<{ currency: string; nanos: bigint; lines: bigint }>;
+    WHERE i.status = 'active' AND s.track_id IN (SELECT value FROM json_each(@tracks)) AND (s.charge_period_start < @from OR s.charge_period_start >= @to) GROUP BY s.currency`,
+      )
+      .safeIntegers(true)
+      .all({ from, to: toExclusive, tracks }),
+  ) as Array<{ currency: string; nanos: bigint; lines: bigint }>;
   return {
-    unallocated: unallocated.map((r) => ({ currency: r.currency, nanos: toBigInt(r.nanos), lines: Number(r.lines), inWindow: Number(r.inWindow), inWindowNanos: toBigInt(r.inWindowNanos) })),
+    unallocated: unallocated.map((r) => ({
+      currency: r.currency,
+      nanos: toBigInt(r.nanos),
+      lines: Number(r.lines),
+      inWindow: Number(r.inWindow),
+      inWindowNanos: toBigInt(r.inWindowNanos),
+    })),
     outside: outside.map((r) => ({ currency: r.currency, nanos: toBigInt(r.nanos), lines: Number(r.lines) })),
   };
 }

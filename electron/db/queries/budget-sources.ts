@@ -25,7 +25,10 @@ export interface SourceFileRow {
 }
 
 export function insertSource(db: Database, source: { folder: string; mapping_name: string | null; created_at: string }): number {
-  return Number(db.prepare('INSERT INTO billing_sources (folder, mapping_name, created_at) VALUES (@folder, @mapping_name, @created_at)').run(source).lastInsertRowid);
+  return Number(
+    db.prepare('INSERT INTO billing_sources (folder, mapping_name, created_at) VALUES (@folder, @mapping_name, @created_at)').run(source)
+      .lastInsertRowid,
+  );
 }
 
 export function selectSources(db: Database): BillingSourceRow[] {
@@ -63,7 +66,8 @@ export function upsertSourceFile(db: Database, row: SourceFileRow): void {
 
 /** The active import holding exactly this content, if any. */
 export function selectActiveImportBySha(db: Database, sha256: string): { id: number } | undefined {
-  return db.prepare("SELECT id FROM billing_imports WHERE sha256 = ? AND status = 'active' ORDER BY id DESC LIMIT 1").get(sha256) as { id: number } | undefined;
+  return db.prepare("SELECT id FROM billing_imports WHERE sha256 = ? AND status = 'active' ORDER BY id DESC LIMIT 1").get(sha256) as
+    { id: number } | undefined;
 }
 
 /**

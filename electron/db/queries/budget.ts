@@ -7,10 +7,29 @@ import { canonicalDecimal, decimalToNanosValue, IntegerSum, tagsToJson } from '.
 export type ImportStatus = 'active' | 'replaced' | 'undone';
 
 export interface BillingImportRow {
-  id: number; file_name: string; sha256: string; dialect: string; account_key: string; period_start: string | null; period_end: string | null;
-  rows_read: number; rows_imported: number; rows_skipped: number; totals_json: string; skipped_json: string; replaced_import_ids: string;
-  status: ImportStatus; created_at: string; description: string; container: string; cost_basis: 'actual' | 'amortized'; periods_json: string;
-  warnings_json: string; invoice_open: number; mapping_name: string | null; pending_owner?: string | null;
+  id: number;
+  file_name: string;
+  sha256: string;
+  dialect: string;
+  account_key: string;
+  period_start: string | null;
+  period_end: string | null;
+  rows_read: number;
+  rows_imported: number;
+  rows_skipped: number;
+  totals_json: string;
+  skipped_json: string;
+  replaced_import_ids: string;
+  status: ImportStatus;
+  created_at: string;
+  description: string;
+  container: string;
+  cost_basis: 'actual' | 'amortized';
+  periods_json: string;
+  warnings_json: string;
+  invoice_open: number;
+  mapping_name: string | null;
+  pending_owner?: string | null;
 }
 
 const withExactSums = new WeakSet<Database>();
@@ -82,7 +101,11 @@ export function insertImport(db: Database, row: Omit<BillingImportRow, 'id'>): n
   return Number(info.lastInsertRowid);
 }
 
-export function updateImport(db: Database, id: number, row: Omit<BillingImportRow, 'id' | 'created_at' | 'file_name' | 'sha256' | 'status'>): void {
+export function updateImport(
+  db: Database,
+  id: number,
+  row: Omit<BillingImportRow, 'id' | 'created_at' | 'file_name' | 'sha256' | 'status'>,
+): void {
   db.prepare(
     `UPDATE billing_imports SET dialect = @dialect, account_key = @account_key, period_start = @period_start, period_end = @period_end, rows_read = @rows_read,
        rows_imported = @rows_imported, rows_skipped = @rows_skipped, totals_json = @totals_json, skipped_json = @skipped_json,
@@ -92,7 +115,10 @@ export function updateImport(db: Database, id: number, row: Omit<BillingImportRo
 }
 
 /** A rollup row's billed nano-units (exact) and its line count. */
-interface PendingSum { nanos: IntegerSum; lines: number }
+interface PendingSum {
+  nanos: IntegerSum;
+  lines: number;
+}
 const pendingRollups = new WeakMap<Database, Map<number, Map<string, PendingSum>>>();
 
 export function spendLineInserter(db: Database): (importId: number, line: SpendLine) => void {
@@ -116,9 +142,31 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
     sum.lines += 1;
     sum.nanos.add(nanos);
     stmt.run(
-      importId, l.sourceLine, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, nanos, l.effectiveCost, l.currency,
-      l.provider, l.service, l.sku, l.resourceId, l.resourceName, l.billingAccountId, l.subAccountId, l.region, l.chargeCategory, l.pricingCategory,
-      l.instanceType, l.usageQuantity, l.usageUnit, tagsToJson(l.tags), l.billingPeriodStart, l.billingPeriodEnd, l.gpuCount ?? null,
+      importId,
+      l.sourceLine,
+      l.chargePeriodStart,
+      l.chargePeriodEnd,
+      l.billedCost,
+      nanos,
+      l.effectiveCost,
+      l.currency,
+      l.provider,
+      l.service,
+      l.sku,
+      l.resourceId,
+      l.resourceName,
+      l.billingAccountId,
+      l.subAccountId,
+      l.region,
+      l.chargeCategory,
+      l.pricingCategory,
+      l.instanceType,
+      l.usageQuantity,
+      l.usageUnit,
+      tagsToJson(l.tags),
+      l.billingPeriodStart,
+      l.billingPeriodEnd,
+      l.gpuCount ?? null,
     );
   };
 }
@@ -129,7 +177,9 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
  */
 export function suspendSpendLineIndexes(db: Database): void {
   db.transaction(() => {
-    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+    const indexes = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' AND sql IS NOT NULL")
+      .all() as Array<{ name: string; sql: string }>;
     const record = db.prepare('INSERT OR REPLACE INTO spend_index_suspended (name, sql) VALUES (?, ?)');
     for (const index of indexes) {
       record.run(index.name, index.sql);
@@ -150,7 +200,10 @@ export function restoreSuspendedIndexes(db: Database): void {
 
 /** Imports being written (staged, invisible to every query) and the process writing each ("<pid>:<uuid>"). */
 export function selectPendingImports(db: Database): Array<{ id: number; pending_owner: string }> {
-  return db.prepare('SELECT id, pending_owner FROM billing_imports WHERE pending_owner IS NOT NULL').all() as Array<{ id: number; pending_owner: string }>;
+  return db.prepare('SELECT id, pending_owner FROM billing_imports WHERE pending_owner IS NOT NULL').all() as Array<{
+    id: number;
+    pending_owner: string;
+  }>;
 }
 
 /** Deletes an import with its lines and rollup (a staged import refused, cancelled, or left by a killed process). */
@@ -180,7 +233,18 @@ export function selectImport(db: Database, id: number): BillingImportRow | undef
 }
 
 /** Active imports the new one replaces: the same bytes, or the same (dialect, account, billing period, cost basis). */
-export function selectReplaceable(db: Database, key: { id: number; sha256: string; dialect: string; account_key: string; period_start: string | null; period_end: string | null; cost_basis: string }): BillingImportRow[] {
+export function selectReplaceable(
+  db: Database,
+  key: {
+    id: number;
+    sha256: string;
+    dialect: string;
+    account_key: string;
+    period_start: string | null;
+    period_end: string | null;
+    cost_basis: string;
+  },
+): BillingImportRow[] {
   return db
     .prepare(
       `SELECT * FROM billing_imports WHERE status = 'active' AND id <> @id AND (sha256 = @sha256 OR (dialect = @dialect AND account_key = @account_key
@@ -193,10 +257,11 @@ export function setImportStatus(db: Database, id: number, status: ImportStatus):
   db.prepare('UPDATE billing_imports SET status = ? WHERE id = ?').run(status, id);
 }
 
-export type SpendGroupBy = 'month' | 'week' | 'track' | 'provider' | 'service' | 'currency' | 'import' | 'sub-account' | 'instance-type' | 'none';
+export type SpendGroupBy =
+  'month' | 'week' | 'track' | 'provider' | 'service' | 'currency' | 'import' | 'sub-account' | 'instance-type' | 'none';
 
 const GROUP_KEY: Record<SpendGroupBy, string> = {
-  month: "substr(s.charge_period_start, 1, 7)",
+  month: 'substr(s.charge_period_start, 1, 7)',
   // The Monday on or before the charge date (ISO weeks); labelled YYYY-Www by the service.
   week: "date(substr(s.charge_period_start, 1, 10), '-6 days', 'weekday 1')",
   track: "COALESCE(s.track_id, '(unallocated)')",
@@ -224,25 +289,53 @@ export interface SpendFilters {
 function whereClause(filters: SpendFilters): { sql: string; params: Record<string, unknown> } {
   const parts = ["i.status = 'active'"];
   const params: Record<string, unknown> = {};
-  if (filters.from) { parts.push('s.charge_period_start >= @from'); params.from = filters.from; }
-  if (filters.to) { parts.push('s.charge_period_start < @to'); params.to = filters.to; }
-  if (filters.provider) { parts.push('s.provider = @provider'); params.provider = filters.provider; }
-  if (filters.service) { parts.push('s.service = @service'); params.service = filters.service; }
-  if (filters.currency !== undefined) { parts.push('s.currency = @currency'); params.currency = filters.currency; }
+  if (filters.from) {
+    parts.push('s.charge_period_start >= @from');
+    params.from = filters.from;
+  }
+  if (filters.to) {
+    parts.push('s.charge_period_start < @to');
+    params.to = filters.to;
+  }
+  if (filters.provider) {
+    parts.push('s.provider = @provider');
+    params.provider = filters.provider;
+  }
+  if (filters.service) {
+    parts.push('s.service = @service');
+    params.service = filters.service;
+  }
+  if (filters.currency !== undefined) {
+    parts.push('s.currency = @currency');
+    params.currency = filters.currency;
+  }
   if (filters.trackId) {
     if (filters.trackId === '(unallocated)') parts.push('s.track_id IS NULL');
-    else { parts.push('s.track_id = @trackId'); params.trackId = filters.trackId; }
+    else {
+      parts.push('s.track_id = @trackId');
+      params.trackId = filters.trackId;
+    }
   }
-  if (filters.importId !== undefined) { parts.push('s.import_id = @importId'); params.importId = filters.importId; }
+  if (filters.importId !== undefined) {
+    parts.push('s.import_id = @importId');
+    params.importId = filters.importId;
+  }
   if (filters.gpuOnly) parts.push('s.instance_type IS NOT NULL');
   if (filters.search) {
-    parts.push("(s.service LIKE @search ESCAPE '\\' OR s.resource_id LIKE @search ESCAPE '\\' OR s.sku LIKE @search ESCAPE '\\' OR s.instance_type LIKE @search ESCAPE '\\')");
+    parts.push(
+      "(s.service LIKE @search ESCAPE '\\' OR s.resource_id LIKE @search ESCAPE '\\' OR s.sku LIKE @search ESCAPE '\\' OR s.instance_type LIKE @search ESCAPE '\\')",
+    );
     params.search = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
   return { sql: parts.join(' AND '), params };
 }
 
-export interface GroupSumRow { key: string; currency: string; total: string; lines: number }
+export interface GroupSumRow {
+  key: string;
+  currency: string;
+  total: string;
+  lines: number;
+}
 
 /** Recomputes the daily rollup (migration 0005) of one import's lines, or of every line. Call inside the import's transaction. */
 export function rebuildSpendRollup(db: Database, importId?: number): void {
@@ -280,7 +373,18 @@ export function rebuildSpendRollup(db: Database, importId?: number): void {
            COUNT(*) AS lines
          FROM spend_lines ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
       )
-      .all(params) as Array<{ import_id: number; day: string; currency: string; track: string; provider: string; service: string; sub: string; instance: string; nanos: string; lines: number }>;
+      .all(params) as Array<{
+      import_id: number;
+      day: string;
+      currency: string;
+      track: string;
+      provider: string;
+      service: string;
+      sub: string;
+      instance: string;
+      nanos: string;
+      lines: number;
+    }>;
     const insert = db.prepare('INSERT INTO spend_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const g of groups) {
       const [nanos, high] = splitNanos(BigInt(g.nanos));
@@ -312,16 +416,37 @@ function rollupWhere(filters: SpendFilters): { sql: string; params: Record<strin
   if ((filters.from && !DAY_ONLY.test(filters.from)) || (filters.to && !DAY_ONLY.test(filters.to))) return null;
   const parts = ["i.status = 'active'"];
   const params: Record<string, unknown> = {};
-  if (filters.from) { parts.push('r.day >= @from'); params.from = filters.from; }
-  if (filters.to) { parts.push('r.day < @to'); params.to = filters.to; }
-  if (filters.provider) { parts.push('r.provider = @provider'); params.provider = filters.provider; }
-  if (filters.service) { parts.push('r.service = @service'); params.service = filters.service; }
-  if (filters.currency !== undefined) { parts.push('r.currency = @currency'); params.currency = filters.currency; }
+  if (filters.from) {
+    parts.push('r.day >= @from');
+    params.from = filters.from;
+  }
+  if (filters.to) {
+    parts.push('r.day < @to');
+    params.to = filters.to;
+  }
+  if (filters.provider) {
+    parts.push('r.provider = @provider');
+    params.provider = filters.provider;
+  }
+  if (filters.service) {
+    parts.push('r.service = @service');
+    params.service = filters.service;
+  }
+  if (filters.currency !== undefined) {
+    parts.push('r.currency = @currency');
+    params.currency = filters.currency;
+  }
   if (filters.trackId) {
     if (filters.trackId === '(unallocated)') parts.push("r.track_id = ''");
-    else { parts.push('r.track_id = @trackId'); params.trackId = filters.trackId; }
+    else {
+      parts.push('r.track_id = @trackId');
+      params.trackId = filters.trackId;
+    }
   }
-  if (filters.importId !== undefined) { parts.push('r.import_id = @importId'); params.importId = filters.importId; }
+  if (filters.importId !== undefined) {
+    parts.push('r.import_id = @importId');
+    params.importId = filters.importId;
+  }
   if (filters.gpuOnly) parts.push("r.instance_type <> ''");
   return { sql: parts.join(' AND '), params };
 }
@@ -335,8 +460,10 @@ export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFi
   if (rollup) {
     // Self-healing: lines written without the importer (tests, tools) are rolled up before the rollup is trusted.
     const counted = db
-      .prepare(`SELECT (SELECT COUNT(*) FROM spend_lines WHERE import_id NOT IN (${PENDING_IDS})) AS lines,
-        (SELECT COALESCE(SUM(lines), 0) FROM spend_rollup WHERE import_id NOT IN (${PENDING_IDS})) AS rolled`)
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM spend_lines WHERE import_id NOT IN (${PENDING_IDS})) AS lines,
+        (SELECT COALESCE(SUM(lines), 0) FROM spend_rollup WHERE import_id NOT IN (${PENDING_IDS})) AS rolled`,
+      )
       .get() as { lines: number; rolled: number };
     if (counted.lines !== counted.rolled) rebuildSpendRollup(db);
     const rows = withExactFallback(db, (sum) =>
@@ -348,7 +475,12 @@ export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFi
         .safeIntegers(true)
         .all(rollup.params),
     ) as Array<{ key: string; currency: string; total: bigint | string; high: bigint; lines: bigint }>;
-    return rows.map((r) => ({ key: r.key, currency: r.currency, total: nanosText(toBigInt(r.total) + toBigInt(r.high) * TWO_POW_62), lines: Number(r.lines) }));
+    return rows.map((r) => ({
+      key: r.key,
+      currency: r.currency,
+      total: nanosText(toBigInt(r.total) + toBigInt(r.high) * TWO_POW_62),
+      lines: Number(r.lines),
+    }));
   }
   const { sql, params } = whereClause(filters);
   const rows = withExactFallback(db, (sumOf) => {
@@ -360,7 +492,12 @@ export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFi
     if (!exact) stmt.safeIntegers(true);
     return stmt.all(params) as Array<{ key: string; currency: string; total: string | bigint; lines: number | bigint }>;
   });
-  return rows.map((r) => ({ key: r.key, currency: r.currency, total: exact ? String(r.total) : nanosText(toBigInt(r.total)), lines: Number(r.lines) }));
+  return rows.map((r) => ({
+    key: r.key,
+    currency: r.currency,
+    total: exact ? String(r.total) : nanosText(toBigInt(r.total)),
+    lines: Number(r.lines),
+  }));
 }
 
 /** Nano-units as a canonical decimal string. */
@@ -369,15 +506,49 @@ function nanosText(nanos: bigint): string {
 }
 
 export interface SpendLineRow {
-  id: number; import_id: number; source_line: number; charge_period_start: string; charge_period_end: string | null; billed_cost: string; effective_cost: string | null;
-  currency: string; provider: string | null; service: string | null; sku: string | null; resource_id: string | null; resource_name: string | null;
-  billing_account_id: string | null; sub_account_id: string | null; region: string | null; charge_category: string | null; pricing_category: string | null;
-  instance_type: string | null; usage_quantity: string | null; usage_unit: string | null; tags_json: string; track_id: string | null; gpu_count: number | null;
+  id: number;
+  import_id: number;
+  source_line: number;
+  charge_period_start: string;
+  charge_period_end: string | null;
+  billed_cost: string;
+  effective_cost: string | null;
+  currency: string;
+  provider: string | null;
+  service: string | null;
+  sku: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  billing_account_id: string | null;
+  sub_account_id: string | null;
+  region: string | null;
+  charge_category: string | null;
+  pricing_category: string | null;
+  instance_type: string | null;
+  usage_quantity: string | null;
+  usage_unit: string | null;
+  tags_json: string;
+  track_id: string | null;
+  gpu_count: number | null;
 }
 
-const SORTABLE = new Set(['charge_period_start', 'billed_cost_nanos', 'provider', 'service', 'sku', 'resource_id', 'currency', 'instance_type', 'id']);
+const SORTABLE = new Set([
+  'charge_period_start',
+  'billed_cost_nanos',
+  'provider',
+  'service',
+  'sku',
+  'resource_id',
+  'currency',
+  'instance_type',
+  'id',
+]);
 
-export function selectSpendLines(db: Database, filters: SpendFilters, page: { offset: number; limit: number; sort?: string | undefined; descending?: boolean | undefined }): { rows: SpendLineRow[]; total: number } {
+export function selectSpendLines(
+  db: Database,
+  filters: SpendFilters,
+  page: { offset: number; limit: number; sort?: string | undefined; descending?: boolean | undefined },
+): { rows: SpendLineRow[]; total: number } {
   const { sql, params } = whereClause(filters);
   const sort = page.sort && SORTABLE.has(page.sort) ? page.sort : 'id';
   const rows = db
@@ -388,18 +559,29 @@ export function selectSpendLines(db: Database, filters: SpendFilters, page: { of
        FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql} ORDER BY s.${sort} ${page.descending ? 'DESC' : 'ASC'}, s.id LIMIT @limit OFFSET @offset`,
     )
     .all({ ...params, limit: page.limit, offset: page.offset }) as SpendLineRow[];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql}`).get(params) as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT COUNT(*) AS n FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${sql}`).get(params) as {
+      n: number;
+    }
+  ).n;
   return { rows, total };
 }
 
 export function upsertMapping(db: Database, name: string, mappingJson: string, at: string): void {
-  db.prepare('INSERT INTO column_mappings (name, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at').run(name, mappingJson, at);
+  db.prepare(
+    'INSERT INTO column_mappings (name, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at',
+  ).run(name, mappingJson, at);
 }
 
 export function selectMappings(db: Database): Array<{ name: string; mapping_json: string; updated_at: string }> {
-  return db.prepare('SELECT name, mapping_json, updated_at FROM column_mappings ORDER BY name').all() as Array<{ name: string; mapping_json: string; updated_at: string }>;
+  return db.prepare('SELECT name, mapping_json, updated_at FROM column_mappings ORDER BY name').all() as Array<{
+    name: string;
+    mapping_json: string;
+    updated_at: string;
+  }>;
 }
 
 export function selectMapping(db: Database, name: string): { name: string; mapping_json: string } | undefined {
-  return db.prepare('SELECT name, mapping_json FROM column_mappings WHERE name = ?').get(name) as { name: string; mapping_json: string } | undefined;
+  return db.prepare('SELECT name, mapping_json FROM column_mappings WHERE name = ?').get(name) as
+    { name: string; mapping_json: string } | undefined;
 }

@@ -3,31 +3,89 @@ import type { Database } from 'better-sqlite3';
 import type { Gpu, Offering, Price, PriceKind, PriceUnit, Provider, ProviderKind } from '../../../shared/domain/catalog';
 
 interface GpuRow {
-  id: string; name: string; vendor: string; architecture: string | null; memory_gib: number; memory_bandwidth_gbs: number;
-  tflops_fp32: number | null; tflops_tf32: number | null; tflops_fp16: number | null; tflops_bf16: number | null; tflops_fp8: number | null;
-  tdp_watts: number | null; interconnect_gbs: number | null; source: string; notes: string | null;
+  id: string;
+  name: string;
+  vendor: string;
+  architecture: string | null;
+  memory_gib: number;
+  memory_bandwidth_gbs: number;
+  tflops_fp32: number | null;
+  tflops_tf32: number | null;
+  tflops_fp16: number | null;
+  tflops_bf16: number | null;
+  tflops_fp8: number | null;
+  tdp_watts: number | null;
+  interconnect_gbs: number | null;
+  source: string;
+  notes: string | null;
 }
 interface OfferingRow {
-  id: string; provider_id: string; sku: string; gpu_id: string; gpu_count: number; vcpus: number | null; ram_gib: number | null;
-  region: string | null; notes: string | null; power_watts: number | null; user_defined: number; provider_name: string;
+  id: string;
+  provider_id: string;
+  sku: string;
+  gpu_id: string;
+  gpu_count: number;
+  vcpus: number | null;
+  ram_gib: number | null;
+  region: string | null;
+  notes: string | null;
+  power_watts: number | null;
+  user_defined: number;
+  provider_name: string;
 }
 interface PriceRow {
-  id: number; offering_id: string; kind: string; usd: number; per: string; usd_low: number | null; usd_high: number | null;
-  as_of: string; source: string; notes: string | null; recorded_at: string;
+  id: number;
+  offering_id: string;
+  kind: string;
+  usd: number;
+  per: string;
+  usd_low: number | null;
+  usd_high: number | null;
+  as_of: string;
+  source: string;
+  notes: string | null;
+  recorded_at: string;
 }
 
 const toGpu = (r: GpuRow): Gpu => ({
-  id: r.id, name: r.name, vendor: r.vendor, architecture: r.architecture, memoryGiB: r.memory_gib, memoryBandwidthGBs: r.memory_bandwidth_gbs,
+  id: r.id,
+  name: r.name,
+  vendor: r.vendor,
+  architecture: r.architecture,
+  memoryGiB: r.memory_gib,
+  memoryBandwidthGBs: r.memory_bandwidth_gbs,
   tflops: { fp32: r.tflops_fp32, tf32: r.tflops_tf32, fp16: r.tflops_fp16, bf16: r.tflops_bf16, fp8: r.tflops_fp8 },
-  tdpWatts: r.tdp_watts, interconnectGBs: r.interconnect_gbs, source: r.source, notes: r.notes,
+  tdpWatts: r.tdp_watts,
+  interconnectGBs: r.interconnect_gbs,
+  source: r.source,
+  notes: r.notes,
 });
 const toOffering = (r: OfferingRow): Offering & { providerName: string } => ({
-  id: r.id, providerId: r.provider_id, providerName: r.provider_name, sku: r.sku, gpuId: r.gpu_id, gpuCount: r.gpu_count, vcpus: r.vcpus,
-  ramGiB: r.ram_gib, region: r.region, notes: r.notes, powerWatts: r.power_watts, userDefined: r.user_defined === 1,
+  id: r.id,
+  providerId: r.provider_id,
+  providerName: r.provider_name,
+  sku: r.sku,
+  gpuId: r.gpu_id,
+  gpuCount: r.gpu_count,
+  vcpus: r.vcpus,
+  ramGiB: r.ram_gib,
+  region: r.region,
+  notes: r.notes,
+  powerWatts: r.power_watts,
+  userDefined: r.user_defined === 1,
 });
 const toPrice = (r: PriceRow): Price => ({
-  id: r.id, offeringId: r.offering_id, kind: r.kind as PriceKind, usd: r.usd, per: r.per as PriceUnit, usdLow: r.usd_low, usdHigh: r.usd_high,
-  asOf: r.as_of, source: r.source, notes: r.notes, recordedAt: r.recorded_at,
+  id: r.id,
+  offeringId: r.offering_id,
+  kind: r.kind as PriceKind,
+  usd: r.usd,
+  per: r.per as PriceUnit,
+  usdLow: r.usd_low,
+  usdHigh: r.usd_high,
+  asOf: r.as_of,
+  source: r.source,
+  notes: r.notes,
+  recordedAt: r.recorded_at,
 });
 
 export function insertGpu(db: Database, g: Gpu): void {
@@ -113,7 +171,9 @@ export function selectCurrentPrices(db: Database): Price[] {
 }
 
 export function selectPriceHistory(db: Database, offeringId: string): Price[] {
-  return (db.prepare('SELECT * FROM prices WHERE offering_id = ? ORDER BY as_of DESC, recorded_at DESC, id DESC').all(offeringId) as PriceRow[]).map(toPrice);
+  return (
+    db.prepare('SELECT * FROM prices WHERE offering_id = ? ORDER BY as_of DESC, recorded_at DESC, id DESC').all(offeringId) as PriceRow[]
+  ).map(toPrice);
 }
 
 export function selectPrice(db: Database, id: number): Price | undefined {

@@ -22,23 +22,56 @@ export interface ProjectListRow {
 }
 
 interface Row {
-  id: string; name: string; start_date: string; end_date: string; currency: string; budget: string; is_example: number; revision: number;
-  created_at: string; updated_at: string; opened_at: string | null; archived_at: string | null; deleted_at: string | null; tracks: number; scenarios: number;
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  currency: string;
+  budget: string;
+  is_example: number;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  opened_at: string | null;
+  archived_at: string | null;
+  deleted_at: string | null;
+  tracks: number;
+  scenarios: number;
 }
 
 /** Recent first: last opened (or changed), then the example, then by name. */
 export function selectProjectList(db: Database, options: { includeDeleted?: boolean } = {}): ProjectListRow[] {
-  const rows = db.prepare(`
+  const rows = db
+    .prepare(
+      `
     SELECT p.*, (SELECT COUNT(*) FROM tracks t WHERE t.project_id = p.id) AS tracks, (SELECT COUNT(*) FROM scenarios s WHERE s.project_id = p.id) AS scenarios
     FROM projects p ${options.includeDeleted ? '' : 'WHERE p.deleted_at IS NULL'}
-    ORDER BY p.opened_at IS NULL, p.opened_at DESC, p.is_example DESC, p.updated_at DESC, p.name, p.id`).all() as Row[];
+    ORDER BY p.opened_at IS NULL, p.opened_at DESC, p.is_example DESC, p.updated_at DESC, p.name, p.id`,
+    )
+    .all() as Row[];
   return rows.map((r) => ({
-    id: r.id, name: r.name, start: r.start_date, end: r.end_date, currency: r.currency, budget: r.budget, isExample: r.is_example === 1, revision: r.revision,
-    createdAt: r.created_at, updatedAt: r.updated_at, openedAt: r.opened_at, archivedAt: r.archived_at, deletedAt: r.deleted_at, tracks: r.tracks, scenarios: r.scenarios,
+    id: r.id,
+    name: r.name,
+    start: r.start_date,
+    end: r.end_date,
+    currency: r.currency,
+    budget: r.budget,
+    isExample: r.is_example === 1,
+    revision: r.revision,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    openedAt: r.opened_at,
+    archivedAt: r.archived_at,
+    deletedAt: r.deleted_at,
+    tracks: r.tracks,
+    scenarios: r.scenarios,
   }));
 }
 
-export function selectProjectState(db: Database, id: string): { id: string; name: string; isExample: boolean; archivedAt: string | null; deletedAt: string | null } | undefined {
+export function selectProjectState(
+  db: Database,
+  id: string,
+): { id: string; name: string; isExample: boolean; archivedAt: string | null; deletedAt: string | null } | undefined {
   const r = db.prepare('SELECT id, name, is_example, archived_at, deleted_at FROM projects WHERE id = ?').get(id) as
     { id: string; name: string; is_example: number; archived_at: string | null; deleted_at: string | null } | undefined;
   return r ? { id: r.id, name: r.name, isExample: r.is_example === 1, archivedAt: r.archived_at, deletedAt: r.deleted_at } : undefined;
@@ -61,7 +94,10 @@ export function renameProject(db: Database, id: string, name: string, at: string
 }
 
 /** What deleting a project takes away, for the confirmation. */
-export function projectContents(db: Database, id: string): { tracks: number; milestones: number; allocations: number; scenarios: number; budgets: number; rules: number; spendLines: number } {
+export function projectContents(
+  db: Database,
+  id: string,
+): { tracks: number; milestones: number; allocations: number; scenarios: number; budgets: number; rules: number; spendLines: number } {
   const n = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n;
   return {
     tracks: n('SELECT COUNT(*) AS n FROM tracks WHERE project_id = ?'),
@@ -70,7 +106,9 @@ export function projectContents(db: Database, id: string): { tracks: number; mil
     scenarios: n('SELECT COUNT(*) AS n FROM scenarios WHERE project_id = ?'),
     budgets: n('SELECT COUNT(*) AS n FROM budgets WHERE project_id = ?'),
     rules: n('SELECT COUNT(*) AS n FROM allocation_rules WHERE project_id = ?'),
-    spendLines: n("SELECT COUNT(*) AS n FROM spend_lines l JOIN billing_imports i ON i.id = l.import_id AND i.status = 'active' WHERE l.track_id IN (SELECT id FROM tracks WHERE project_id = ?)"),
+    spendLines: n(
+      "SELECT COUNT(*) AS n FROM spend_lines l JOIN billing_imports i ON i.id = l.import_id AND i.status = 'active' WHERE l.track_id IN (SELECT id FROM tracks WHERE project_id = ?)",
+    ),
   };
 }
 
@@ -81,12 +119,25 @@ export function insertWholeProject(db: Database, plan: Plan, scenarios: Scenario
 }
 
 export function insertScenarioRow(db: Database, s: Scenario, at: string, revision = 0): void {
-  db.prepare('INSERT INTO scenarios (id, project_id, name, description, variation, author_json, plan_json, created_at, revision, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(s.id, s.projectId, s.name, s.description, s.variation, s.author ? JSON.stringify(s.author) : null, JSON.stringify(s.plan), s.createdAt, revision, at);
+  db.prepare(
+    'INSERT INTO scenarios (id, project_id, name, description, variation, author_json, plan_json, created_at, revision, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    s.id,
+    s.projectId,
+    s.name,
+    s.description,
+    s.variation,
+    s.author ? JSON.stringify(s.author) : null,
+    JSON.stringify(s.plan),
+    s.createdAt,
+    revision,
+    at,
+  );
 }
 
 export function selectScenarioRevision(db: Database, id: string): { projectId: string; revision: number } | undefined {
-  const r = db.prepare('SELECT project_id, revision FROM scenarios WHERE id = ?').get(id) as { project_id: string; revision: number } | undefined;
+  const r = db.prepare('SELECT project_id, revision FROM scenarios WHERE id = ?').get(id) as
+    { project_id: string; revision: number } | undefined;
   return r ? { projectId: r.project_id, revision: r.revision } : undefined;
 }
 
@@ -110,7 +161,12 @@ export function replacePlanRows(db: Database, plan: Plan, at: string): void {
   db.prepare('DELETE FROM capacity_pools WHERE project_id = ?').run(id);
   db.prepare('DELETE FROM planned_prices WHERE project_id = ?').run(id);
   updateProject(db, plan.project);
-  db.prepare('UPDATE projects SET notes_json = ?, claims_json = ?, revision = revision + 1, updated_at = ? WHERE id = ?').run(JSON.stringify(plan.notes), JSON.stringify(plan.claims), at, id);
+  db.prepare('UPDATE projects SET notes_json = ?, claims_json = ?, revision = revision + 1, updated_at = ? WHERE id = ?').run(
+    JSON.stringify(plan.notes),
+    JSON.stringify(plan.claims),
+    at,
+    id,
+  );
   for (const t of plan.tracks) upsertTrack(db, t);
   for (const m of plan.milestones) upsertMilestone(db, id, m);
   for (const a of plan.allocations) upsertAllocation(db, id, a);
@@ -119,21 +175,51 @@ export function replacePlanRows(db: Database, plan: Plan, at: string): void {
 }
 
 export interface SpendLineExport {
-  chargePeriodStart: string; chargePeriodEnd: string | null; billedCost: string; effectiveCost: string | null; currency: string; provider: string | null;
-  service: string | null; sku: string | null; resourceId: string | null; region: string | null; chargeCategory: string | null; instanceType: string | null;
-  usageQuantity: string | null; usageUnit: string | null; gpuCount: number | null; trackId: string; tags: Record<string, string>;
+  chargePeriodStart: string;
+  chargePeriodEnd: string | null;
+  billedCost: string;
+  effectiveCost: string | null;
+  currency: string;
+  provider: string | null;
+  service: string | null;
+  sku: string | null;
+  resourceId: string | null;
+  region: string | null;
+  chargeCategory: string | null;
+  instanceType: string | null;
+  usageQuantity: string | null;
+  usageUnit: string | null;
+  gpuCount: number | null;
+  trackId: string;
+  tags: Record<string, string>;
 }
 
 /** Active spend lines allocated to the project's tracks (for a plan file with its spend). */
 export function selectProjectSpend(db: Database, projectId: string): SpendLineExport[] {
-  const rows = db.prepare(`
+  const rows = db
+    .prepare(
+      `
     SELECT l.* FROM spend_lines l JOIN billing_imports i ON i.id = l.import_id AND i.status = 'active'
-    WHERE l.track_id IN (SELECT id FROM tracks WHERE project_id = ?) ORDER BY l.charge_period_start, l.id`).all(projectId) as Array<Record<string, unknown>>;
+    WHERE l.track_id IN (SELECT id FROM tracks WHERE project_id = ?) ORDER BY l.charge_period_start, l.id`,
+    )
+    .all(projectId) as Array<Record<string, unknown>>;
   return rows.map((r) => ({
-    chargePeriodStart: r.charge_period_start as string, chargePeriodEnd: r.charge_period_end as string | null, billedCost: r.billed_cost as string,
-    effectiveCost: r.effective_cost as string | null, currency: r.currency as string, provider: r.provider as string | null, service: r.service as string | null,
-    sku: r.sku as string | null, resourceId: r.resource_id as string | null, region: r.region as string | null, chargeCategory: r.charge_category as string | null,
-    instanceType: r.instance_type as string | null, usageQuantity: r.usage_quantity as string | null, usageUnit: r.usage_unit as string | null,
-    gpuCount: r.gpu_count as number | null, trackId: r.track_id as string, tags: JSON.parse((r.tags_json as string) || '{}') as Record<string, string>,
+    chargePeriodStart: r.charge_period_start as string,
+    chargePeriodEnd: r.charge_period_end as string | null,
+    billedCost: r.billed_cost as string,
+    effectiveCost: r.effective_cost as string | null,
+    currency: r.currency as string,
+    provider: r.provider as string | null,
+    service: r.service as string | null,
+    sku: r.sku as string | null,
+    resourceId: r.resource_id as string | null,
+    region: r.region as string | null,
+    chargeCategory: r.charge_category as string | null,
+    instanceType: r.instance_type as string | null,
+    usageQuantity: r.usage_quantity as string | null,
+    usageUnit: r.usage_unit as string | null,
+    gpuCount: r.gpu_count as number | null,
+    trackId: r.track_id as string,
+    tags: JSON.parse((r.tags_json as string) || '{}') as Record<string, string>,
   }));
 }

@@ -10,9 +10,12 @@ const SEEDED_AT = '2025-12-10T00:00:00.000Z';
  * fall in December 2025 ($115) and M3 in January 2026 ($500). One allocation rule per track, by a `track` tag.
  */
 export function seedBudgetPlanning(db: Database): void {
-  const project = db.prepare('SELECT id, budget, currency FROM projects WHERE id = ?').get(EXAMPLE_PROJECT_ID) as { id: string; budget: string; currency: string } | undefined;
+  const project = db.prepare('SELECT id, budget, currency FROM projects WHERE id = ?').get(EXAMPLE_PROJECT_ID) as
+    { id: string; budget: string; currency: string } | undefined;
   if (!project) return;
-  const tracks = new Set((db.prepare('SELECT id FROM tracks WHERE project_id = ?').all(project.id) as Array<{ id: string }>).map((t) => t.id));
+  const tracks = new Set(
+    (db.prepare('SELECT id FROM tracks WHERE project_id = ?').all(project.id) as Array<{ id: string }>).map((t) => t.id),
+  );
   const thresholds = [50, 80, 100, 120];
   const budget = (trackId: string | null, month: string | null, amount: string) =>
     insertBudget(db, { projectId: project.id, trackId, month, amount, currency: project.currency, thresholds });
@@ -21,6 +24,16 @@ export function seedBudgetPlanning(db: Database): void {
   budget(null, '2025-12', '115');
   budget(null, '2026-01', '500');
   let position = 1;
-  if (tracks.has('track-vitaldb')) insertRule(db, { projectId: project.id, position: position++, kind: 'tag', key: 'track', pattern: 'vitaldb*', trackId: 'track-vitaldb' }, SEEDED_AT);
-  if (tracks.has('track-multisensor')) insertRule(db, { projectId: project.id, position: position++, kind: 'tag', key: 'track', pattern: 'multi*sensor*', trackId: 'track-multisensor' }, SEEDED_AT);
+  if (tracks.has('track-vitaldb'))
+    insertRule(
+      db,
+      { projectId: project.id, position: position++, kind: 'tag', key: 'track', pattern: 'vitaldb*', trackId: 'track-vitaldb' },
+      SEEDED_AT,
+    );
+  if (tracks.has('track-multisensor'))
+    insertRule(
+      db,
+      { projectId: project.id, position: position++, kind: 'tag', key: 'track', pattern: 'multi*sensor*', trackId: 'track-multisensor' },
+      SEEDED_AT,
+    );
 }

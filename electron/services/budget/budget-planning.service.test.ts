@@ -6,7 +6,13 @@ import { planTestResources } from '../plan/plan-test-resources';
 const res = planTestResources();
 const data = tempDir();
 const notes: Array<{ title: string; body: string }> = [];
-const app = createAppContext({ dataDir: data.dir, resourcesDir: res.dir, runtime: 'cli', now: () => new Date('2026-01-05T10:00:00Z'), notify: (title, body) => notes.push({ title, body }) });
+const app = createAppContext({
+  dataDir: data.dir,
+  resourcesDir: res.dir,
+  runtime: 'cli',
+  now: () => new Date('2026-01-05T10:00:00Z'),
+  notify: (title, body) => notes.push({ title, body }),
+});
 afterAll(() => {
   app.close();
   data.remove();
@@ -14,12 +20,43 @@ afterAll(() => {
 });
 
 /** A December 2025 month of spend, written as an active import would leave it. */
-function insertSpend(lines: Array<{ day: string; cost: string; currency?: string; tags?: Record<string, string>; service?: string; instanceType?: string; hours?: string }>): void {
-  const importId = Number(app.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
-    VALUES ('test.csv', 'x', 'focus', ?, ?, '{}', '2026-01-05T00:00:00Z')`).run(lines.length, lines.length).lastInsertRowid);
-  const stmt = app.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, instance_type, usage_quantity, usage_unit, tags_json)
+function insertSpend(
+  lines: Array<{
+    day: string;
+    cost: string;
+    currency?: string;
+    tags?: Record<string, string>;
+    service?: string;
+    instanceType?: string;
+    hours?: string;
+  }>,
+): void {
+  const importId = Number(
+    app.db
+      .prepare(
+        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
+    VALUES ('test.csv', 'x', 'focus', ?, ?, '{}', '2026-01-05T00:00:00Z')`,
+      )
+      .run(lines.length, lines.length).lastInsertRowid,
+  );
+  const stmt = app.db
+    .prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, instance_type, usage_quantity, usage_unit, tags_json)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  lines.forEach((l, i) => stmt.run(importId, i + 2, `${l.day}T00:00:00Z`, l.cost, BigInt(Math.round(Number(l.cost) * 100)) * 10_000_000n, l.currency ?? 'USD', l.service ?? 'Compute Engine', l.instanceType ?? null, l.hours ?? null, l.hours ? 'Hours' : null, JSON.stringify(l.tags ?? {})));
+  lines.forEach((l, i) =>
+    stmt.run(
+      importId,
+      i + 2,
+      `${l.day}T00:00:00Z`,
+      l.cost,
+      BigInt(Math.round(Number(l.cost) * 100)) * 10_000_000n,
+      l.currency ?? 'USD',
+      l.service ?? 'Compute Engine',
+      l.instanceType ?? null,
+      l.hours ?? null,
+      l.hours ? 'Hours' : null,
+      JSON.stringify(l.tags ?? {}),
+    ),
+  );
 }
 
 describe('budget planning service on the seeded example', () => {
@@ -27,7 +64,12 @@ describe('budget planning service on the seeded example', () => {
     const budgets = await app.handlers.invoke('budget:list-budgets', { projectId: 'vitaldb-2025' });
     expect(budgets.ok).toBe(true);
     if (!budgets.ok) return;
-    expect(budgets.value.budgets.map((b) => [b.trackId, b.month, b.amount])).toEqual([[null, null, '615'], [null, '2025-12', '115'], [null, '2026-01', '500'], ['track-vitaldb', null, '615']]);
+    expect(budgets.value.budgets.map((b) => [b.trackId, b.month, b.amount])).toEqual([
+      [null, null, '615'],
+      [null, '2025-12', '115'],
+      [null, '2026-01', '500'],
+      ['track-vitaldb', null, '615'],
+    ]);
     const rules = await app.handlers.invoke('budget:list-rules', { projectId: 'vitaldb-2025' });
     expect(rules.ok && rules.value.rules.map((r) => r.trackId)).toEqual(['track-vitaldb', 'track-multisensor']);
   });
@@ -52,9 +94,18 @@ describe('budget planning service on the seeded example', () => {
     const preview = await app.handlers.invoke('budget:preview-rules', { projectId: 'vitaldb-2025' });
     expect(preview.ok && preview.value.rules[0]!.count).toBe(3);
     expect(preview.ok && preview.value.unallocated.count).toBe(1);
-    const draft = await app.handlers.invoke('budget:preview-rules', { projectId: 'vitaldb-2025', rules: [{ id: -1, projectId: 'vitaldb-2025', kind: 'service', key: null, pattern: 'cloud storage', trackId: 'track-multisensor' }] });
+    const draft = await app.handlers.invoke('budget:preview-rules', {
+      projectId: 'vitaldb-2025',
+      rules: [{ id: -1, projectId: 'vitaldb-2025', kind: 'service', key: null, pattern: 'cloud storage', trackId: 'track-multisensor' }],
+    });
     expect(draft.ok && draft.value.rules[0]!.count).toBe(1);
-    const saved = await app.handlers.invoke('budget:save-rule', { projectId: 'vitaldb-2025', kind: 'service', key: null, pattern: 'Cloud Storage', trackId: 'track-multisensor' });
+    const saved = await app.handlers.invoke('budget:save-rule', {
+      projectId: 'vitaldb-2025',
+      kind: 'service',
+      key: null,
+      pattern: 'Cloud Storage',
+      trackId: 'track-multisensor',
+    });
     expect(saved.ok).toBe(true);
     expect((app.db.prepare('SELECT COUNT(*) AS n FROM spend_lines WHERE track_id IS NOT NULL').get() as { n: number }).n).toBe(4);
 
@@ -63,19 +114,30 @@ describe('budget planning service on the seeded example', () => {
     expect(o.actual.notConverted).toEqual({ EUR: '20' });
     expect(o.actual.gpuHours).toBe(8);
     expect(o.unallocated).toMatchObject({ count: 0, inWindowCount: 0 });
-    insertSpend([{ day: '2024-09-01', cost: '2.50', tags: { track: 'vitaldb' } }, { day: '2024-09-02', cost: '1.25' }]);
+    insertSpend([
+      { day: '2024-09-01', cost: '2.50', tags: { track: 'vitaldb' } },
+      { day: '2024-09-02', cost: '1.25' },
+    ]);
     const withOld = await app.services.budget.getOverview('vitaldb-2025');
     expect(withOld.outsideWindow).toEqual({ count: 1, totals: { USD: '2.5' } });
     expect(withOld.unallocated).toMatchObject({ count: 1, totals: { USD: '1.25' }, inWindowCount: 0 });
     expect(withOld.actual.value).toBe('306.50');
     expect(o.dataAsOf).toBe('2025-12-29');
-    expect(o.alerts.map((a) => a.id)).toEqual(expect.arrayContaining(['currency:EUR', 'project:*:*:forecast:120', 'month:*:2025-12:actual:120']));
+    expect(o.alerts.map((a) => a.id)).toEqual(
+      expect.arrayContaining(['currency:EUR', 'project:*:*:forecast:120', 'month:*:2025-12:actual:120']),
+    );
     const notified = notes.length;
     expect(notified).toBeGreaterThan(0);
     await app.services.budget.getOverview('vitaldb-2025');
     expect(notes.length).toBe(notified);
 
-    const rate = await app.handlers.invoke('budget:save-rate', { from: 'EUR', to: 'USD', rate: '1.05', asOf: '2025-12-01', source: 'ECB reference rate' });
+    const rate = await app.handlers.invoke('budget:save-rate', {
+      from: 'EUR',
+      to: 'USD',
+      rate: '1.05',
+      asOf: '2025-12-01',
+      source: 'ECB reference rate',
+    });
     expect(rate.ok).toBe(true);
     const o2 = await app.services.budget.getOverview('vitaldb-2025');
     expect(o2.actual.value).toBe('327.50');
@@ -91,11 +153,23 @@ describe('budget planning service on the seeded example', () => {
       await app.handlers.invoke('budget:reorder-rules', { projectId: 'vitaldb-2025', ruleIds: [1] }),
       await app.handlers.invoke('budget:save-rate', { from: 'USD', to: 'USD', rate: '1', asOf: '2025-12-01', source: 'x' }),
     ];
-    expect(cases.map((c) => (c.ok ? 'ok' : c.error.details?.field ?? c.error.details?.problems?.[0]?.field))).toEqual(['currency', 'amount', 'trackId', 'key', 'ruleIds', 'to']);
+    expect(cases.map((c) => (c.ok ? 'ok' : (c.error.details?.field ?? c.error.details?.problems?.[0]?.field)))).toEqual([
+      'currency',
+      'amount',
+      'trackId',
+      'key',
+      'ruleIds',
+      'to',
+    ]);
   });
 
   it('edits thresholds and reorders rules', async () => {
-    const b = await app.handlers.invoke('budget:save-budget', { projectId: 'vitaldb-2025', amount: '615', currency: 'USD', thresholds: [120, 75, 100] });
+    const b = await app.handlers.invoke('budget:save-budget', {
+      projectId: 'vitaldb-2025',
+      amount: '615',
+      currency: 'USD',
+      thresholds: [120, 75, 100],
+    });
     expect(b.ok && b.value.budget.thresholds).toEqual([75, 100, 120]);
     const rules = app.services.budget.listRules('vitaldb-2025');
     const r = await app.handlers.invoke('budget:reorder-rules', { projectId: 'vitaldb-2025', ruleIds: rules.map((x) => x.id).reverse() });
@@ -108,11 +182,22 @@ describe('allocation on overview: each import once under the current rules', () 
     const dir = tempDir();
     const ctx = createAppContext({ dataDir: dir.dir, resourcesDir: res.dir, runtime: 'cli', now: () => new Date('2026-01-05T10:00:00Z') });
     try {
-      const importId = Number(ctx.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
-        VALUES ('a.csv', 'a', 'focus', 1, 1, '{}', '2026-01-05T00:00:00Z')`).run().lastInsertRowid);
-      ctx.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
-        VALUES (?, 2, '2025-12-22T00:00:00Z', '12.4', 12400000000, 'USD', 'Compute Engine', '{"track":"vitaldb"}')`).run(importId);
-      const trackOfLine = () => (ctx.db.prepare('SELECT track_id FROM spend_lines WHERE import_id = ?').get(importId) as { track_id: string | null }).track_id;
+      const importId = Number(
+        ctx.db
+          .prepare(
+            `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
+        VALUES ('a.csv', 'a', 'focus', 1, 1, '{}', '2026-01-05T00:00:00Z')`,
+          )
+          .run().lastInsertRowid,
+      );
+      ctx.db
+        .prepare(
+          `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
+        VALUES (?, 2, '2025-12-22T00:00:00Z', '12.4', 12400000000, 'USD', 'Compute Engine', '{"track":"vitaldb"}')`,
+        )
+        .run(importId);
+      const trackOfLine = () =>
+        (ctx.db.prepare('SELECT track_id FROM spend_lines WHERE import_id = ?').get(importId) as { track_id: string | null }).track_id;
       expect((await ctx.handlers.invoke('budget:get-overview', {})).ok).toBe(true);
       expect(trackOfLine()).toBe('track-vitaldb');
       // Replaced (e.g. by a newer export) while the rule that caught it is deleted; then restored by an undo.
@@ -136,10 +221,16 @@ describe('saving allocation rules is all-or-nothing (issue 19 item 2)', () => {
     if (!before.ok) throw new Error('list');
     const saved = before.value.rules.map((r) => ({ id: r.id, kind: r.kind, key: r.key, pattern: r.pattern, trackId: r.trackId }));
     const valid = { kind: 'service' as const, key: null, pattern: 'Amazon Elastic Compute Cloud', trackId: 'track-vitaldb' };
-    const bad = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: [...saved, valid, { kind: 'tag', key: '', pattern: '', trackId: 'track-vitaldb' }] });
+    const bad = await app.handlers.invoke('budget:replace-rules', {
+      projectId: 'vitaldb-2025',
+      rules: [...saved, valid, { kind: 'tag', key: '', pattern: '', trackId: 'track-vitaldb' }],
+    });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.error.details?.problems?.map((p) => p.field)).toEqual([`rules.${saved.length + 1}.key`, `rules.${saved.length + 1}.pattern`]);
+    expect(bad.error.details?.problems?.map((p) => p.field)).toEqual([
+      `rules.${saved.length + 1}.key`,
+      `rules.${saved.length + 1}.pattern`,
+    ]);
     expect(bad.error.details?.problems?.every((p) => !/must|expected|NaN/.test(p.message))).toBe(true);
     const unchanged = await app.handlers.invoke('budget:list-rules', { projectId: 'vitaldb-2025' });
     expect(unchanged.ok && unchanged.value.rules).toEqual(before.value.rules);
@@ -149,7 +240,10 @@ describe('saving allocation rules is all-or-nothing (issue 19 item 2)', () => {
     if (!first.ok) return;
     expect(first.value.rules.map((r) => r.pattern)).toEqual([...saved.map((r) => r.pattern), valid.pattern]);
     // The editor saves its list again (now with ids): still one copy of each rule.
-    const again = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: first.value.rules.map((r) => ({ id: r.id, kind: r.kind, key: r.key, pattern: r.pattern, trackId: r.trackId })) });
+    const again = await app.handlers.invoke('budget:replace-rules', {
+      projectId: 'vitaldb-2025',
+      rules: first.value.rules.map((r) => ({ id: r.id, kind: r.kind, key: r.key, pattern: r.pattern, trackId: r.trackId })),
+    });
     expect(again.ok && again.value.rules.length).toBe(saved.length + 1);
     // Deleting by leaving it out of the list, and reordering.
     const reordered = await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: [...saved].reverse() });

@@ -41,14 +41,22 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   function project(projectId?: string) {
     const id = projectId ?? selectDefaultProjectId(db);
     const loaded = id ? selectPlan(db, id) : undefined;
-    if (!loaded) throw new UserError('NOT_FOUND', projectId ? `No project "${projectId}".` : 'There is no project yet.', { field: 'projectId', ...(projectId ? { value: projectId } : {}) });
+    if (!loaded)
+      throw new UserError('NOT_FOUND', projectId ? `No project "${projectId}".` : 'There is no project yet.', {
+        field: 'projectId',
+        ...(projectId ? { value: projectId } : {}),
+      });
     return loaded.plan;
   }
 
   function checkTrack(projectId: string, trackId: string): void {
     const plan = project(projectId);
     if (!plan.tracks.some((t) => t.id === trackId)) {
-      throw new UserError('INVALID_TRACK', `Track "${trackId}" is not a track of ${plan.project.name}.`, { field: 'trackId', value: trackId, expected: plan.tracks.map((t) => t.id).join(', ') });
+      throw new UserError('INVALID_TRACK', `Track "${trackId}" is not a track of ${plan.project.name}.`, {
+        field: 'trackId',
+        value: trackId,
+        expected: plan.tracks.map((t) => t.id).join(', '),
+      });
     }
   }
 
@@ -86,17 +94,24 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     const plan = project(draft.projectId);
     if (draft.trackId) checkTrack(draft.projectId, draft.trackId);
     if (draft.currency !== plan.project.currency) {
-      throw new UserError('INVALID_CURRENCY', `Budgets are in the project's currency, ${plan.project.currency}.`, { field: 'currency', value: draft.currency, expected: plan.project.currency });
+      throw new UserError('INVALID_CURRENCY', `Budgets are in the project's currency, ${plan.project.currency}.`, {
+        field: 'currency',
+        value: draft.currency,
+        expected: plan.project.currency,
+      });
     }
-    if (new Big(draft.amount).lt(0)) throw new UserError('INVALID_AMOUNT', 'A budget cannot be negative.', { field: 'amount', value: draft.amount });
+    if (new Big(draft.amount).lt(0))
+      throw new UserError('INVALID_AMOUNT', 'A budget cannot be negative.', { field: 'amount', value: draft.amount });
     const thresholds = [...new Set(draft.thresholds)].sort((a, b) => a - b);
     const amount = new Big(draft.amount).toString();
     return db.transaction(() => {
-      const existing = draft.id !== undefined ? q.selectBudget(db, draft.id) : q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
+      const existing =
+        draft.id !== undefined ? q.selectBudget(db, draft.id) : q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
       if (draft.id !== undefined && !existing) throw new UserError('NOT_FOUND', `No budget ${draft.id}.`, { field: 'id' });
       if (existing) {
         const clash = q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
-        if (clash && clash.id !== existing.id) throw new UserError('DUPLICATE_BUDGET', 'There is already a budget for this track and month.', { field: 'month' });
+        if (clash && clash.id !== existing.id)
+          throw new UserError('DUPLICATE_BUDGET', 'There is already a budget for this track and month.', { field: 'month' });
         const next = { ...existing, trackId: draft.trackId, month: draft.month, amount, currency: draft.currency, thresholds };
         q.updateBudget(db, next);
         return next;
@@ -107,7 +122,8 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   }
 
   function validateRule(draft: RuleDraft): void {
-    if (draft.kind === 'tag' && !draft.key) throw new UserError('INVALID_RULE', 'A tag rule needs the tag key (e.g. team).', { field: 'key' });
+    if (draft.kind === 'tag' && !draft.key)
+      throw new UserError('INVALID_RULE', 'A tag rule needs the tag key (e.g. team).', { field: 'key' });
     try {
       globToRegExp(draft.pattern);
     } catch {
@@ -123,11 +139,25 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       if (draft.id !== undefined) {
         const existing = q.selectRule(db, draft.id);
         if (!existing) throw new UserError('NOT_FOUND', `No rule ${draft.id}.`, { field: 'id' });
-        const next: AllocationRule = { ...existing, kind: draft.kind, key, pattern: draft.pattern, trackId: draft.trackId, position: draft.position ?? existing.position };
+        const next: AllocationRule = {
+          ...existing,
+          kind: draft.kind,
+          key,
+          pattern: draft.pattern,
+          trackId: draft.trackId,
+          position: draft.position ?? existing.position,
+        };
         q.updateRule(db, next);
         return next;
       }
-      const row = { projectId: draft.projectId, position: draft.position ?? q.maxRulePosition(db, draft.projectId) + 1, kind: draft.kind, key, pattern: draft.pattern, trackId: draft.trackId };
+      const row = {
+        projectId: draft.projectId,
+        position: draft.position ?? q.maxRulePosition(db, draft.projectId) + 1,
+        kind: draft.kind,
+        key,
+        pattern: draft.pattern,
+        trackId: draft.trackId,
+      };
       return { id: q.insertRule(db, row, deps.now().toISOString()), ...row };
     })();
     reallocate();
@@ -144,7 +174,10 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
     const rules = q.selectRules(db, projectId);
     const known = new Set(rules.map((r) => r.id));
     if (ruleIds.length !== rules.length || new Set(ruleIds).size !== ruleIds.length || ruleIds.some((id) => !known.has(id))) {
-      throw new UserError('INVALID_ORDER', 'The new order must list every rule of the project exactly once.', { field: 'ruleIds', expected: rules.map((r) => r.id).join(', ') });
+      throw new UserError('INVALID_ORDER', 'The new order must list every rule of the project exactly once.', {
+        field: 'ruleIds',
+        expected: rules.map((r) => r.id).join(', '),
+      });
     }
     db.transaction(() => ruleIds.forEach((id, i) => q.setRulePosition(db, id, i + 1)))();
     reallocate();
@@ -166,22 +199,32 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       const row = `Rule ${i + 1}`;
       const at = (field: string) => `rules.${i}.${field}`;
       if (d.id !== undefined && !known.has(d.id)) problems.push({ field: at('id'), message: `${row} no longer exists; reload the rules.` });
-      if (d.kind === 'tag' && !d.key?.trim()) problems.push({ field: at('key'), message: `${row}: enter the tag key to match (for example team).` });
+      if (d.kind === 'tag' && !d.key?.trim())
+        problems.push({ field: at('key'), message: `${row}: enter the tag key to match (for example team).` });
       if (!d.pattern.trim()) problems.push({ field: at('pattern'), message: `${row}: enter a pattern (use * to match anything).` });
       else {
         try {
           globToRegExp(d.pattern.trim());
         } catch {
-          problems.push({ field: at('pattern'), message: `${row}: the pattern is not valid (use * for any text, ? for one character).`, value: d.pattern });
+          problems.push({
+            field: at('pattern'),
+            message: `${row}: the pattern is not valid (use * for any text, ? for one character).`,
+            value: d.pattern,
+          });
         }
       }
-      if (!trackIds.has(d.trackId)) problems.push({ field: at('trackId'), message: `${row}: choose one of ${plan.project.name}'s tracks.`, value: d.trackId });
+      if (!trackIds.has(d.trackId))
+        problems.push({ field: at('trackId'), message: `${row}: choose one of ${plan.project.name}'s tracks.`, value: d.trackId });
     });
     const ids = drafts.flatMap((d) => (d.id === undefined ? [] : [d.id]));
-    if (new Set(ids).size !== ids.length) problems.push({ field: 'rules', message: 'The same rule appears twice in the list; reload the rules.' });
+    if (new Set(ids).size !== ids.length)
+      problems.push({ field: 'rules', message: 'The same rule appears twice in the list; reload the rules.' });
     if (problems.length > 0) {
-      throw new UserError('INVALID_RULE', problems.length === 1 ? problems[0]!.message : `${problems.length} rules need a fix before saving; nothing was saved.`,
-        { field: problems[0]!.field, problems });
+      throw new UserError(
+        'INVALID_RULE',
+        problems.length === 1 ? problems[0]!.message : `${problems.length} rules need a fix before saving; nothing was saved.`,
+        { field: problems[0]!.field, problems },
+      );
     }
     db.transaction(() => {
       const keep = new Set(ids);
@@ -207,15 +250,28 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       resource: line.resourceName ?? line.resourceId,
       sku: line.instanceType ?? line.sku,
       account: line.subAccountId ?? line.billingAccountId,
-      tags: Object.entries(line.tags).map(([k, v]) => `${k}=${v}`).join(', '),
+      tags: Object.entries(line.tags)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', '),
     };
   }
 
   /** What each rule (saved, or the editor's unsaved drafts) catches, with a few sample lines each. */
-  function previewRules(projectId: string, drafts?: Array<RuleDraft & { id: number }>): RulePreview & { samples: Record<string, ReturnType<typeof sample>> } {
+  function previewRules(
+    projectId: string,
+    drafts?: Array<RuleDraft & { id: number }>,
+  ): RulePreview & { samples: Record<string, ReturnType<typeof sample>> } {
     project(projectId);
     const rules: AllocationRule[] = drafts
-      ? drafts.map((d, i) => ({ id: d.id, projectId, position: d.position ?? i + 1, kind: d.kind, key: d.key, pattern: d.pattern, trackId: d.trackId }))
+      ? drafts.map((d, i) => ({
+          id: d.id,
+          projectId,
+          position: d.position ?? i + 1,
+          kind: d.kind,
+          key: d.key,
+          pattern: d.pattern,
+          trackId: d.trackId,
+        }))
       : q.selectRules(db, projectId);
     const lines = q.selectActiveSpendLines(db);
     const preview = previewRulesPure(lines, rules);
@@ -226,7 +282,8 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   }
 
   function saveRate(r: Omit<ExchangeRate, 'id'>): ExchangeRate {
-    if (r.from === r.to) throw new UserError('INVALID_RATE', 'A rate converts between two different currencies.', { field: 'to', value: r.to });
+    if (r.from === r.to)
+      throw new UserError('INVALID_RATE', 'A rate converts between two different currencies.', { field: 'to', value: r.to });
     if (new Big(r.rate).lte(0)) throw new UserError('INVALID_RATE', 'A rate must be greater than 0.', { field: 'rate', value: r.rate });
     const row = { ...r, rate: new Big(r.rate).toString() };
     return { id: q.upsertRate(db, row), ...row };
@@ -282,7 +339,12 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       rates: q.selectRates(db),
       today: deps.now().toISOString().slice(0, 10),
     });
-    const buckets = q.selectBucketTotals(db, plan.tracks.map((t) => t.id), from, toExclusive);
+    const buckets = q.selectBucketTotals(
+      db,
+      plan.tracks.map((t) => t.id),
+      from,
+      toExclusive,
+    );
     const unallocated = { ...overview.unallocated, count: 0, totals: {} as Record<string, string> };
     for (const b of buckets.unallocated) {
       unallocated.count += b.lines;
@@ -293,7 +355,12 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       outsideWindow.count += b.lines;
       outsideWindow.totals[b.currency || NO_CURRENCY] = nanosToDecimal(b.nanos);
     }
-    const result: OverviewView = { ...overview, unallocated, outsideWindow, tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })) };
+    const result: OverviewView = {
+      ...overview,
+      unallocated,
+      outsideWindow,
+      tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
+    };
     notifyNewAlerts(result);
     return result;
   }

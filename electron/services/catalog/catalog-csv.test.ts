@@ -10,12 +10,23 @@ afterAll(() => {
 });
 
 const snapshot = (app: typeof source) =>
-  app.services.catalog.listOfferings().map((o) => ({ ...o, prices: o.prices.map(({ id: _id, recordedAt: _r, ...p }) => p), history: app.services.catalog.getPriceHistory(o.id).length }));
+  app.services.catalog.listOfferings().map((o) => ({
+    ...o,
+    prices: o.prices.map(({ id: _id, recordedAt: _r, ...p }) => p),
+    history: app.services.catalog.getPriceHistory(o.id).length,
+  }));
 
 describe('catalog CSV', () => {
   it('round-trips: an export imported into the same database adds nothing; into another it rebuilds the same catalog', async () => {
     await source.handlers.invoke('catalog:create-offering', {
-      offering: { providerId: 'local', sku: 'Lab box, 2×RTX 4090 "A"', gpuId: 'rtx-4090-24gb', gpuCount: 2, powerWatts: 1100, notes: 'room 2.14\nsecond line' },
+      offering: {
+        providerId: 'local',
+        sku: 'Lab box, 2×RTX 4090 "A"',
+        gpuId: 'rtx-4090-24gb',
+        gpuCount: 2,
+        powerWatts: 1100,
+        notes: 'room 2.14\nsecond line',
+      },
       prices: [{ kind: 'purchase', usd: 6500, per: 'once', asOf: '2026-11-20', source: 'lab invoice, #42' }],
     });
     const { text, rows } = source.services.catalog.exportCsv();
@@ -32,7 +43,12 @@ describe('catalog CSV', () => {
 
   it('refuses a file with invalid rows whole, naming line and column, database unchanged', () => {
     const good = source.services.catalog.exportCsv().text.split('\r\n');
-    const broken = [...good.slice(0, 3), good[3]!.replace(/,hour,/, ',fortnight,'), good[4]!.replace(/,\d{4}-\d{2}-\d{2},/, ',31/12/2025,'), ...good.slice(5)].join('\r\n');
+    const broken = [
+      ...good.slice(0, 3),
+      good[3]!.replace(/,hour,/, ',fortnight,'),
+      good[4]!.replace(/,\d{4}-\d{2}-\d{2},/, ',31/12/2025,'),
+      ...good.slice(5),
+    ].join('\r\n');
     const before = target.db.prepare('SELECT COUNT(*) AS n FROM prices').get();
     let caught: unknown;
     try {
@@ -48,7 +64,8 @@ describe('catalog CSV', () => {
   });
 
   it('names the line a record starts on, also after a quoted field that spans lines', () => {
-    const header = 'offering_id,provider_id,sku,gpu_id,gpu_count,vcpus,ram_gib,region,notes,power_watts,price_kind,usd,per,usd_low,usd_high,as_of,source,price_notes';
+    const header =
+      'offering_id,provider_id,sku,gpu_id,gpu_count,vcpus,ram_gib,region,notes,power_watts,price_kind,usd,per,usd_low,usd_high,as_of,source,price_notes';
     const ok = 'lab-box,local,Lab box,rtx-4090-24gb,2,,,,"two\nline notes",1100,purchase,6500,once,,,2026-11-20,invoice,';
     const bad = 'lab-box,local,Lab box,rtx-4090-24gb,2,,,,,1100,purchase,abc,once,,,2026-11-20,invoice,';
     expect(parseCatalogCsv(`${header}\r\n${ok}\r\n`, 'ok.csv')[0]).toMatchObject({ line: 2, offering: { notes: 'two\nline notes' } });

@@ -20,7 +20,13 @@ describe('seeded catalog database', () => {
     const gpus = new Map(app.services.catalog.listGpus().map((g) => [g.id, g]));
     expect(gpus.size).toBe(files.gpus.length);
     for (const g of files.gpus) {
-      expect(gpus.get(g.id), g.id).toMatchObject({ name: g.name, memoryGiB: g.memoryGiB, memoryBandwidthGBs: g.memoryBandwidthGBs, tflops: g.tflops, source: g.source });
+      expect(gpus.get(g.id), g.id).toMatchObject({
+        name: g.name,
+        memoryGiB: g.memoryGiB,
+        memoryBandwidthGBs: g.memoryBandwidthGBs,
+        tflops: g.tflops,
+        source: g.source,
+      });
     }
   });
 
@@ -30,9 +36,23 @@ describe('seeded catalog database', () => {
     expect(offerings.size).toBe(files.offerings.length);
     for (const o of files.offerings) {
       const row = offerings.get(o.id);
-      expect(row, o.id).toMatchObject({ providerId: o.providerId, sku: o.sku, gpuId: o.gpuId, gpuCount: o.gpuCount, vcpus: o.vcpus, powerWatts: o.powerWatts });
-      expect(row!.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, usdLow: p.usdLow, usdHigh: p.usdHigh, asOf: p.asOf, source: p.source })).sort((a, b) => a.kind.localeCompare(b.kind)))
-        .toEqual(o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, usdLow: p.usdLow, usdHigh: p.usdHigh, asOf: p.asOf, source: p.source })).sort((a, b) => a.kind.localeCompare(b.kind)));
+      expect(row, o.id).toMatchObject({
+        providerId: o.providerId,
+        sku: o.sku,
+        gpuId: o.gpuId,
+        gpuCount: o.gpuCount,
+        vcpus: o.vcpus,
+        powerWatts: o.powerWatts,
+      });
+      expect(
+        row!.prices
+          .map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, usdLow: p.usdLow, usdHigh: p.usdHigh, asOf: p.asOf, source: p.source }))
+          .sort((a, b) => a.kind.localeCompare(b.kind)),
+      ).toEqual(
+        o.prices
+          .map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, usdLow: p.usdLow, usdHigh: p.usdHigh, asOf: p.asOf, source: p.source }))
+          .sort((a, b) => a.kind.localeCompare(b.kind)),
+      );
     }
   });
 });

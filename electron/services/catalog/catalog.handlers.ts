@@ -5,7 +5,11 @@ import type { HandlerMap } from '../handler-table';
 
 export const catalogHandlers: HandlerMap<typeof catalogChannels> = {
   'catalog:export-csv': async ({ bom }, { services, deps }) => {
-    const file = await deps.dialogs.saveFile({ title: 'Export catalog as CSV', defaultPath: 'gpu-planner-catalog.csv', filters: [{ name: 'CSV', extensions: ['csv'] }] });
+    const file = await deps.dialogs.saveFile({
+      title: 'Export catalog as CSV',
+      defaultPath: 'gpu-planner-catalog.csv',
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+    });
     if (!file) return { file: null, rows: 0 };
     const { text, rows } = services.catalog.exportCsv({ bom });
     fs.writeFileSync(file, text, 'utf8');

@@ -9,7 +9,13 @@ const resourceOfferingSchema = offeringInputSchema.extend({ id: z.string(), pric
 
 function readJson<T extends z.ZodType>(file: string, schema: T): z.output<T> {
   const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`Bundled file ${file} is invalid: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Bundled file ${file} is invalid: ${parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   return parsed.data;
 }
 

@@ -13,7 +13,13 @@ import type { ServiceDeps } from '../service-deps';
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'offering';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'offering'
+  );
 }
 
 export function createCatalogService(deps: ServiceDeps) {
@@ -37,10 +43,20 @@ export function createCatalogService(deps: ServiceDeps) {
   }
 
   function requireGpu(gpuId: string): void {
-    if (!q.selectGpu(db, gpuId)) throw new UserError('UNKNOWN_GPU', `No GPU "${gpuId}" in the catalog.`, { field: 'gpuId', value: gpuId, expected: 'a GPU id from the catalog' });
+    if (!q.selectGpu(db, gpuId))
+      throw new UserError('UNKNOWN_GPU', `No GPU "${gpuId}" in the catalog.`, {
+        field: 'gpuId',
+        value: gpuId,
+        expected: 'a GPU id from the catalog',
+      });
   }
   function requireProvider(providerId: string): void {
-    if (!q.selectProvider(db, providerId)) throw new UserError('UNKNOWN_PROVIDER', `No provider "${providerId}" in the catalog.`, { field: 'providerId', value: providerId, expected: 'a provider id from the catalog' });
+    if (!q.selectProvider(db, providerId))
+      throw new UserError('UNKNOWN_PROVIDER', `No provider "${providerId}" in the catalog.`, {
+        field: 'providerId',
+        value: providerId,
+        expected: 'a provider id from the catalog',
+      });
   }
 
   function addPrice(input: ParsedRequest<'catalog:add-price'>): Price {
@@ -55,7 +71,8 @@ export function createCatalogService(deps: ServiceDeps) {
     requireGpu(offering.gpuId);
     let id = offering.id ?? `${offering.providerId}-${slug(offering.sku)}`;
     if (!offering.id) {
-      for (let n = 2; q.selectOffering(db, id) || db.prepare('SELECT 1 FROM offerings WHERE id = ?').get(id); n += 1) id = `${offering.providerId}-${slug(offering.sku)}-${n}`;
+      for (let n = 2; q.selectOffering(db, id) || db.prepare('SELECT 1 FROM offerings WHERE id = ?').get(id); n += 1)
+        id = `${offering.providerId}-${slug(offering.sku)}-${n}`;
     } else if (db.prepare('SELECT 1 FROM offerings WHERE id = ?').get(id)) {
       throw new UserError('DUPLICATE_ID', `An offering "${id}" already exists.`, { field: 'id', value: id });
     }
@@ -69,7 +86,12 @@ export function createCatalogService(deps: ServiceDeps) {
 
   function updateOffering(input: ParsedRequest<'catalog:update-offering'>): OfferingWithPrices {
     const current = getOffering(input.id);
-    if (!current.userDefined) throw new UserError('READ_ONLY', `"${current.sku}" comes from the bundled catalog; add a price to change what it costs, or create your own offering.`, { field: 'id' });
+    if (!current.userDefined)
+      throw new UserError(
+        'READ_ONLY',
+        `"${current.sku}" comes from the bundled catalog; add a price to change what it costs, or create your own offering.`,
+        { field: 'id' },
+      );
     const next = { ...current, ...Object.fromEntries(Object.entries(input.changes).filter(([, v]) => v !== undefined)) };
     if (input.changes.gpuId) requireGpu(input.changes.gpuId);
     if (input.changes.providerId) requireProvider(input.changes.providerId);
@@ -79,7 +101,8 @@ export function createCatalogService(deps: ServiceDeps) {
 
   function deleteOffering(id: string): boolean {
     const current = getOffering(id);
-    if (!current.userDefined) throw new UserError('READ_ONLY', `"${current.sku}" comes from the bundled catalog and cannot be deleted.`, { field: 'id' });
+    if (!current.userDefined)
+      throw new UserError('READ_ONLY', `"${current.sku}" comes from the bundled catalog and cannot be deleted.`, { field: 'id' });
     return q.markOfferingDeleted(db, id, deps.now().toISOString()) === 1;
   }
 
@@ -109,15 +132,30 @@ export function createCatalogService(deps: ServiceDeps) {
     const recordedAt = deps.now().toISOString();
     db.transaction(() => {
       for (const { line, offering, price } of rows) {
-        const exists = db.prepare('SELECT deleted_at FROM offerings WHERE id = ?').get(offering.id) as { deleted_at: string | null } | undefined;
+        const exists = db.prepare('SELECT deleted_at FROM offerings WHERE id = ?').get(offering.id) as
+          { deleted_at: string | null } | undefined;
         if (!exists) {
-          if (!q.selectProvider(db, offering.providerId)) throw new UserError('UNKNOWN_PROVIDER', `${file}: line ${line}: no provider "${offering.providerId}"`, { file, line, column: 'provider_id', value: offering.providerId });
-          if (!q.selectGpu(db, offering.gpuId)) throw new UserError('UNKNOWN_GPU', `${file}: line ${line}: no GPU "${offering.gpuId}"`, { file, line, column: 'gpu_id', value: offering.gpuId });
+          if (!q.selectProvider(db, offering.providerId))
+            throw new UserError('UNKNOWN_PROVIDER', `${file}: line ${line}: no provider "${offering.providerId}"`, {
+              file,
+              line,
+              column: 'provider_id',
+              value: offering.providerId,
+            });
+          if (!q.selectGpu(db, offering.gpuId))
+            throw new UserError('UNKNOWN_GPU', `${file}: line ${line}: no GPU "${offering.gpuId}"`, {
+              file,
+              line,
+              column: 'gpu_id',
+              value: offering.gpuId,
+            });
           q.insertOffering(db, { ...offering, userDefined: true });
           offeringsAdded += 1;
         }
         const same = db
-          .prepare('SELECT 1 FROM prices WHERE offering_id = ? AND kind = ? AND usd = ? AND per = ? AND as_of = ? AND source = ? AND usd_low IS ? AND usd_high IS ?')
+          .prepare(
+            'SELECT 1 FROM prices WHERE offering_id = ? AND kind = ? AND usd = ? AND per = ? AND as_of = ? AND source = ? AND usd_low IS ? AND usd_high IS ?',
+          )
           .get(offering.id, price.kind, price.usd, price.per, price.asOf, price.source, price.usdLow, price.usdHigh);
         if (same) unchanged += 1;
         else {

@@ -4,7 +4,11 @@ import type { Database } from 'better-sqlite3';
 import { parseWorkload } from '../../../shared/estimate/workload';
 import { upsertWorkload } from '../../db/queries/estimate';
 
-interface BundledWorkload { id: string; name: string; workload: Record<string, unknown> }
+interface BundledWorkload {
+  id: string;
+  name: string;
+  workload: Record<string, unknown>;
+}
 
 /** Saves the bundled workloads (resources/models/workloads.json: VitalDB M1–M3, ClinicalBERT, PRS-Med, Mistral-7B LoRA). */
 export function seedEstimate(db: Database, resourcesDir: string): void {

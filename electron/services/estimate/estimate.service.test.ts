@@ -6,12 +6,23 @@ const app = createTestApp();
 afterAll(() => app.dispose());
 const estimate = () => app.services.estimate;
 
-const m1 = { model: { preset: 'resnet34-1d' }, input: { windowSamples: 500 }, batchSize: 256, precision: 'bf16', dataset: { samples: 600_000 }, epochs: 50 };
+const m1 = {
+  model: { preset: 'resnet34-1d' },
+  input: { windowSamples: 500 },
+  batchSize: 256,
+  precision: 'bf16',
+  dataset: { samples: 600_000 },
+  epochs: 50,
+};
 
 describe('estimate service on a migrated, seeded database', () => {
-  it('migration 0002 made the workloads table and the seed saved the seeds\' workloads', () => {
-    const ids = estimate().listWorkloads().map((w) => w.id);
-    expect(ids).toEqual(expect.arrayContaining(['vitaldb-m1', 'vitaldb-m2', 'vitaldb-m3', 'clinicalbert-finetune', 'prs-med-lora', 'mistral-7b-lora']));
+  it("migration 0002 made the workloads table and the seed saved the seeds' workloads", () => {
+    const ids = estimate()
+      .listWorkloads()
+      .map((w) => w.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(['vitaldb-m1', 'vitaldb-m2', 'vitaldb-m3', 'clinicalbert-finetune', 'prs-med-lora', 'mistral-7b-lora']),
+    );
     const table = app.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'workloads'").get() as { sql: string };
     expect(table.sql).toContain('STRICT');
   });
@@ -28,7 +39,7 @@ describe('estimate service on a migrated, seeded database', () => {
     expect(estimate().getWorkload(saved.id)).toBeNull();
   });
 
-  it('runs through the handler table with the catalog\'s GPUs and dated prices', async () => {
+  it("runs through the handler table with the catalog's GPUs and dated prices", async () => {
     const result = await app.handlers.invoke('estimate:run', { workload: m1 });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -49,7 +60,10 @@ describe('estimate service on a migrated, seeded database', () => {
   it('sweeps with progress events and can be cancelled', async () => {
     const emitted: number[] = [];
     const original = app.deps.emit;
-    app.deps.emit = ((event: string, payload: { done: number }) => { events.push({ event, payload }); emitted.push(payload.done); }) as typeof app.deps.emit;
+    app.deps.emit = ((event: string, payload: { done: number }) => {
+      events.push({ event, payload });
+      emitted.push(payload.done);
+    }) as typeof app.deps.emit;
     try {
       const workloads = Array.from({ length: 600 }, (_, i) => ({ ...m1, batchSize: 16 + (i % 64) }));
       const done = await estimate().sweep({ sweepId: 's1', workloads });

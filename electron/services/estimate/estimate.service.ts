@@ -44,14 +44,23 @@ export function createEstimateService(deps: ServiceDeps) {
 
   function getClient(): EstimationClient | null {
     if (!file) return null;
-    if (!client) { client = new EstimationClient(file); catalogKey = ''; }
+    if (!client) {
+      client = new EstimationClient(file);
+      catalogKey = '';
+    }
     return client;
   }
 
   function listPresets() {
     return MODEL_PRESETS.map((p) => ({
-      id: p.id, aliases: p.aliases ?? [], name: p.name, family: p.family, params: profileModel(p.arch, p.defaultInput).params,
-      defaultInput: p.defaultInput, maxSeqLen: p.maxInput?.seqLen ?? null, source: p.source,
+      id: p.id,
+      aliases: p.aliases ?? [],
+      name: p.name,
+      family: p.family,
+      params: profileModel(p.arch, p.defaultInput).params,
+      defaultInput: p.defaultInput,
+      maxSeqLen: p.maxInput?.seqLen ?? null,
+      source: p.source,
     }));
   }
 
@@ -69,21 +78,33 @@ export function createEstimateService(deps: ServiceDeps) {
     return c.request({ kind: 'estimate', workload: request.workload, ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}) }).promise;
   }
 
-  async function sweep(request: ParsedRequest<'estimate:sweep'>): Promise<{ sweepId: string; cancelled: boolean; done: number; summaries: SweepSummary[] }> {
-    if (sweeps.has(request.sweepId)) throw new UserError('SWEEP_RUNNING', `A sweep "${request.sweepId}" is already running.`, { field: 'sweepId' });
+  async function sweep(
+    request: ParsedRequest<'estimate:sweep'>,
+  ): Promise<{ sweepId: string; cancelled: boolean; done: number; summaries: SweepSummary[] }> {
+    if (sweeps.has(request.sweepId))
+      throw new UserError('SWEEP_RUNNING', `A sweep "${request.sweepId}" is already running.`, { field: 'sweepId' });
     const c = getClient();
     refreshCatalog();
     const total = request.workloads.length;
     const onProgress = (done: number) => deps.emit('estimate:sweep-progress', { sweepId: request.sweepId, done, total });
     try {
       if (c) {
-        const { id, promise } = c.request({ kind: 'sweep', workloads: request.workloads, ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}) }, onProgress);
+        const { id, promise } = c.request(
+          { kind: 'sweep', workloads: request.workloads, ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}) },
+          onProgress,
+        );
         sweeps.set(request.sweepId, () => c.cancel(id));
         return { sweepId: request.sweepId, ...(await promise) };
       }
       let cancelled = false;
-      sweeps.set(request.sweepId, () => { cancelled = true; });
-      const result = await engine.sweep(request.workloads, request.gpuIds, { onProgress, isCancelled: () => cancelled, yieldEvery: () => new Promise((r) => setImmediate(r)) });
+      sweeps.set(request.sweepId, () => {
+        cancelled = true;
+      });
+      const result = await engine.sweep(request.workloads, request.gpuIds, {
+        onProgress,
+        isCancelled: () => cancelled,
+        yieldEvery: () => new Promise((r) => setImmediate(r)),
+      });
       return { sweepId: request.sweepId, ...result };
     } finally {
       sweeps.delete(request.sweepId);
@@ -114,6 +135,9 @@ export function createEstimateService(deps: ServiceDeps) {
     getWorkload: (id: string) => q.selectWorkload(deps.db, id),
     deleteWorkload: (id: string) => q.deleteWorkload(deps.db, id) === 1,
     /** Stops the worker (app quit). */
-    dispose: async () => { await client?.dispose(); client = null; },
+    dispose: async () => {
+      await client?.dispose();
+      client = null;
+    },
   };
 }

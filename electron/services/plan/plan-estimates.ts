@@ -14,7 +14,10 @@ export interface WorkloadEstimateResult {
   training?: { hours: number } | null;
   throughput?: { bound?: string } | null;
 }
-export type WorkloadEstimator = (workload: Record<string, unknown>, gpuIds: string[]) => { results: WorkloadEstimateResult[] } | Promise<{ results: WorkloadEstimateResult[] }>;
+export type WorkloadEstimator = (
+  workload: Record<string, unknown>,
+  gpuIds: string[],
+) => { results: WorkloadEstimateResult[] } | Promise<{ results: WorkloadEstimateResult[] }>;
 
 /** The estimate service's `estimateWorkload`, when the estimation domain provides it. */
 export function findEstimator(services: AppServices): WorkloadEstimator | null {
@@ -23,7 +26,13 @@ export function findEstimator(services: AppServices): WorkloadEstimator | null {
 }
 
 /** The app's estimate of a phase: mid runs × estimated hours per run on the phase's GPU, costed at the plan's price. */
-export async function estimatePhase(plan: Plan, catalog: PlanCatalog, phase: MilestonePhase, estimator: WorkloadEstimator, now: Date): Promise<AppEstimate | null> {
+export async function estimatePhase(
+  plan: Plan,
+  catalog: PlanCatalog,
+  phase: MilestonePhase,
+  estimator: WorkloadEstimator,
+  now: Date,
+): Promise<AppEstimate | null> {
   if (!phase.workload) return null;
   const book = createPriceBook(plan, catalog);
   const offering = phase.offeringId ? book.offerings.get(phase.offeringId) : undefined;

@@ -4,9 +4,12 @@ import type { HandlerMap } from '../handler-table';
 export const planHandlers: HandlerMap<typeof planChannels> = {
   'plan:list-projects': (_request, { services }) => ({ projects: services.plan.projects.list() }),
   'plan:get-plan': ({ projectId, scenarioId }, { services }) => services.plan.getPlan(projectId, scenarioId),
-  'plan:edit': ({ scenarioId, ...request }, { services }) => (scenarioId ? services.plan.editScenarioAndEstimate({ ...request, scenarioId }) : services.plan.editAndEstimate(request)),
-  'plan:undo': ({ scenarioId, ...request }, { services }) => (scenarioId ? services.plan.undoScenario({ ...request, scenarioId }) : services.plan.undo(request)),
-  'plan:redo': ({ scenarioId, ...request }, { services }) => (scenarioId ? services.plan.redoScenario({ ...request, scenarioId }) : services.plan.redo(request)),
+  'plan:edit': ({ scenarioId, ...request }, { services }) =>
+    scenarioId ? services.plan.editScenarioAndEstimate({ ...request, scenarioId }) : services.plan.editAndEstimate(request),
+  'plan:undo': ({ scenarioId, ...request }, { services }) =>
+    scenarioId ? services.plan.undoScenario({ ...request, scenarioId }) : services.plan.undo(request),
+  'plan:redo': ({ scenarioId, ...request }, { services }) =>
+    scenarioId ? services.plan.redoScenario({ ...request, scenarioId }) : services.plan.redo(request),
   'plan:refresh-estimates': ({ projectId }, { services }) => services.plan.refreshEstimates(projectId),
   'plan:duplicate-scenario': (request, { services }) => services.plan.duplicateScenario(request),
   'plan:compare-scenarios': ({ projectId }, { services }) => services.plan.compareScenarios(projectId),

@@ -23,7 +23,11 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
     expect(v.plan.allocations).toHaveLength(15);
     expect(v.plan.pools.map((p) => p.offeringIds.length)).toEqual([2, 1]);
     expect(v.analysis.problems.map((p) => p.kind)).toEqual(expect.arrayContaining(['pool-concurrency', 'cumulative-over-budget']));
-    const tables = app.db.prepare("SELECT name, sql FROM sqlite_master WHERE type='table' AND name IN ('projects','tracks','milestones','milestone_phases','allocations','capacity_pools','capacity_pool_members','planned_prices','scenarios')").all() as Array<{ sql: string }>;
+    const tables = app.db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type='table' AND name IN ('projects','tracks','milestones','milestone_phases','allocations','capacity_pools','capacity_pool_members','planned_prices','scenarios')",
+      )
+      .all() as Array<{ sql: string }>;
     expect(tables).toHaveLength(9);
     for (const t of tables) expect(t.sql).toMatch(/STRICT\s*$/);
   });
@@ -31,10 +35,18 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
   it('saves an edit at once, refuses bad and stale ones with nothing half-saved, and undoes/redoes', async () => {
     const v0 = await app.services.plan.getPlan();
     const a = v0.plan.allocations.find((x) => x.id === 'alloc-t1-2026w04-a100')!;
-    const bad = await app.handlers.invoke('plan:edit', { projectId: 'vitaldb-2025', revision: v0.revision, command: { type: 'batch', label: 'two', commands: [
-      { type: 'upsert', entity: 'allocation', value: { ...a, hours: 10 } },
-      { type: 'upsert', entity: 'allocation', value: { ...a, id: 'x', week: '2026-W05', hours: -1 } },
-    ] } });
+    const bad = await app.handlers.invoke('plan:edit', {
+      projectId: 'vitaldb-2025',
+      revision: v0.revision,
+      command: {
+        type: 'batch',
+        label: 'two',
+        commands: [
+          { type: 'upsert', entity: 'allocation', value: { ...a, hours: 10 } },
+          { type: 'upsert', entity: 'allocation', value: { ...a, id: 'x', week: '2026-W05', hours: -1 } },
+        ],
+      },
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.error.code).toBe('INVALID_EDIT');
@@ -43,13 +55,21 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
     }
     expect((await app.services.plan.getPlan()).plan.allocations.find((x) => x.id === a.id)!.hours).toBe(72);
 
-    const moved = app.services.plan.edit({ projectId: 'vitaldb-2025', revision: v0.revision, command: moveAllocationsCommand(v0.plan, [a.id], (w) => addWeeksToKey(w, 1)) });
+    const moved = app.services.plan.edit({
+      projectId: 'vitaldb-2025',
+      revision: v0.revision,
+      command: moveAllocationsCommand(v0.plan, [a.id], (w) => addWeeksToKey(w, 1)),
+    });
     expect(moved.revision).toBe(v0.revision + 1);
     expect(moved.history.undoLabel).toBe('move allocation');
     const row = app.db.prepare('SELECT week FROM allocations WHERE id = ?').get(a.id) as { week: string };
     expect(row.week).toBe('2026-W05');
 
-    const stale = await app.handlers.invoke('plan:edit', { projectId: 'vitaldb-2025', revision: v0.revision, command: { type: 'remove', entity: 'allocation', id: a.id } });
+    const stale = await app.handlers.invoke('plan:edit', {
+      projectId: 'vitaldb-2025',
+      revision: v0.revision,
+      command: { type: 'remove', entity: 'allocation', id: a.id },
+    });
     expect(stale.ok).toBe(false);
     if (!stale.ok) expect(stale.error.code).toBe('STALE_EDIT');
 
@@ -65,7 +85,13 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
     const r = await app.handlers.invoke('plan:duplicate-scenario', { projectId: 'vitaldb-2025', name: 'My copy' });
     expect(r.ok).toBe(true);
     const cmp = app.services.plan.compareScenarios('vitaldb-2025');
-    expect(cmp.rows.map((x) => x.name)).toEqual(['Current plan', 'Option 1: Cost-Optimized (T4 Only)', 'Option 2: Balanced (Recommended)', 'Option 3: Performance-Optimized (A100 All)', 'My copy']);
+    expect(cmp.rows.map((x) => x.name)).toEqual([
+      'Current plan',
+      'Option 1: Cost-Optimized (T4 Only)',
+      'Option 2: Balanced (Recommended)',
+      'Option 3: Performance-Optimized (A100 All)',
+      'My copy',
+    ]);
     expect(cmp.rows[4]!.usd).toBe(cmp.rows[0]!.usd);
   });
 
@@ -76,7 +102,14 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
     estimate.estimateWorkload = (workload: { epochs: number; dataset: { samples: number } }, gpuIds: string[]) => {
       calls.push(gpuIds.join(','));
       const perSample = gpuIds[0] === 'l4-24gb' ? 2e-6 : 1e-6;
-      return { results: gpuIds.map((gpuId) => ({ gpuId, fits: true, training: { hours: workload.epochs * workload.dataset.samples * perSample }, throughput: { bound: 'overhead' } })) };
+      return {
+        results: gpuIds.map((gpuId) => ({
+          gpuId,
+          fits: true,
+          training: { hours: workload.epochs * workload.dataset.samples * perSample },
+          throughput: { bound: 'overhead' },
+        })),
+      };
     };
     try {
       const v = await app.services.plan.getPlan('vitaldb-2025');
@@ -89,7 +122,11 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
       expect(calls.length).toBeGreaterThanOrEqual(4);
       // Editing the workload refreshes the estimate at once.
       const m1m = v.plan.milestones[0]!;
-      const edited = await app.handlers.invoke('plan:edit', { projectId: 'vitaldb-2025', revision: v.revision, command: { type: 'upsert', entity: 'milestone', value: { ...m1m, phases: [{ ...m1, workload: { ...m1.workload, epochs: 25 } }] } } });
+      const edited = await app.handlers.invoke('plan:edit', {
+        projectId: 'vitaldb-2025',
+        revision: v.revision,
+        command: { type: 'upsert', entity: 'milestone', value: { ...m1m, phases: [{ ...m1, workload: { ...m1.workload, epochs: 25 } }] } },
+      });
       expect(edited.ok).toBe(true);
       if (edited.ok) expect(edited.value.plan.milestones[0]!.phases[0]!.appEstimate).toMatchObject({ hoursPerRun: 30, hours: 120 });
     } finally {
@@ -107,7 +144,15 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
       ['m3', '2026-01-10', '2026-01-17', 'colab-pro-plus-a100-40gb'],
     ]);
     expect(s.weeks[0]).toMatchObject({ week: '2025-W50', start: '2025-12-08' });
-    expect(s.weeks[0]!.allocations[0]).toEqual(expect.objectContaining({ trackId: expect.any(String), offeringId: expect.any(String), gpuId: expect.any(String), gpuCount: 1, hours: expect.any(Number) }));
+    expect(s.weeks[0]!.allocations[0]).toEqual(
+      expect.objectContaining({
+        trackId: expect.any(String),
+        offeringId: expect.any(String),
+        gpuId: expect.any(String),
+        gpuCount: 1,
+        hours: expect.any(Number),
+      }),
+    );
     expect(s.conflicts.every((c) => typeof c.kind === 'string' && typeof c.message === 'string')).toBe(true);
   });
 });

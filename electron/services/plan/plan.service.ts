@@ -43,7 +43,8 @@ function writeChanges(db: Database, before: Plan, after: Plan, command: PlanComm
     const a = after.allocations.find((x) => x.id === id);
     if (a) q.upsertAllocation(db, projectId, a);
   }
-  for (const id of ids('track')) if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) q.deleteTrack(db, id);
+  for (const id of ids('track'))
+    if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) q.deleteTrack(db, id);
 }
 
 export function createPlanService(deps: ServiceDeps) {
@@ -52,15 +53,18 @@ export function createPlanService(deps: ServiceDeps) {
   const historyOf = (projectId: string) => histories.get(projectId) ?? emptyHistory();
 
   function catalog(): PlanCatalog {
-    const offerings: OfferingFacts[] = deps.services().catalog.listOfferings().map((o) => ({
-      id: o.id,
-      gpuId: o.gpuId,
-      gpuCount: o.gpuCount,
-      vcpus: o.vcpus,
-      label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
-      deleted: false,
-      prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
-    }));
+    const offerings: OfferingFacts[] = deps
+      .services()
+      .catalog.listOfferings()
+      .map((o) => ({
+        id: o.id,
+        gpuId: o.gpuId,
+        gpuCount: o.gpuCount,
+        vcpus: o.vcpus,
+        label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
+        deleted: false,
+        prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
+      }));
     return { offerings };
   }
 
@@ -90,7 +94,16 @@ export function createPlanService(deps: ServiceDeps) {
       catalog: cat,
       history: { undoLabel: history.past.at(-1)?.label ?? null, redoLabel: history.future.at(-1)?.label ?? null },
       analysisMs: Math.round(analysisMs * 1000) / 1000,
-      scenario: scenario ? { id: scenario.id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: scenario.author, createdAt: scenario.createdAt } : null,
+      scenario: scenario
+        ? {
+            id: scenario.id,
+            name: scenario.name,
+            description: scenario.description,
+            variation: scenario.variation,
+            author: scenario.author,
+            createdAt: scenario.createdAt,
+          }
+        : null,
     };
   }
 
@@ -100,7 +113,8 @@ export function createPlanService(deps: ServiceDeps) {
     const id = resolveProjectId(projectId);
     const scenario = scenarios(id).find((s) => s.id === scenarioId);
     const row = pq.selectScenarioRevision(db, scenarioId);
-    if (!scenario || !row) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${scenarioId}" in project ${id}.`, { field: 'scenarioId', value: scenarioId });
+    if (!scenario || !row)
+      throw new UserError('UNKNOWN_SCENARIO', `No scenario "${scenarioId}" in project ${id}.`, { field: 'scenarioId', value: scenarioId });
     return { scenario, revision: row.revision };
   }
 
@@ -111,7 +125,11 @@ export function createPlanService(deps: ServiceDeps) {
       throw new UserError('INVALID_EDIT', `${first.entity} ${first.field}: ${first.message}`, {
         field: first.field,
         ...(first.value !== undefined ? { value: first.value } : {}),
-        problems: errors.map((e) => ({ field: `${e.entity}.${e.field}`, message: e.message, ...(e.value !== undefined ? { value: e.value } : {}) })),
+        problems: errors.map((e) => ({
+          field: `${e.entity}.${e.field}`,
+          message: e.message,
+          ...(e.value !== undefined ? { value: e.value } : {}),
+        })),
       });
     }
     return applied;
@@ -130,7 +148,10 @@ export function createPlanService(deps: ServiceDeps) {
     return view(next.plan, newRevision, cat, { ...scenario, plan: next.plan });
   }
 
-  function stepScenario(direction: 'undo' | 'redo', request: { projectId: string; scenarioId: string; revision?: number | undefined }): PlanView {
+  function stepScenario(
+    direction: 'undo' | 'redo',
+    request: { projectId: string; scenarioId: string; revision?: number | undefined },
+  ): PlanView {
     const { scenario, revision } = loadScenario(request.projectId, request.scenarioId);
     checkRevision(request.projectId, revision, request.revision);
     const key = scenarioKey(scenario.id);
@@ -144,16 +165,22 @@ export function createPlanService(deps: ServiceDeps) {
 
   function checkRevision(projectId: string, current: number, expected: number | undefined): void {
     if (expected !== undefined && expected !== current) {
-      throw new UserError('STALE_EDIT', `The plan changed since this edit was made (revision ${expected}, now ${current}); nothing was saved — reload and try again.`, { field: 'revision', expected: String(current), value: String(expected), projectId });
+      throw new UserError(
+        'STALE_EDIT',
+        `The plan changed since this edit was made (revision ${expected}, now ${current}); nothing was saved — reload and try again.`,
+        { field: 'revision', expected: String(current), value: String(expected), projectId },
+      );
     }
   }
 
   /** Validates, then writes the change and bumps the revision in one transaction; nothing is half-saved. */
   function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand): number {
-    return db.transaction(() => {
-      writeChanges(db, before, after, command);
-      return q.bumpRevision(db, projectId, deps.now().toISOString());
-    }).immediate();
+    return db
+      .transaction(() => {
+        writeChanges(db, before, after, command);
+        return q.bumpRevision(db, projectId, deps.now().toISOString());
+      })
+      .immediate();
   }
 
   function edit(request: { projectId: string; revision: number; command: PlanCommand }): PlanView {
@@ -180,7 +207,11 @@ export function createPlanService(deps: ServiceDeps) {
   }
 
   /** The phases of `plan` whose app estimate differs from the engine's answer now (price or workload changed). */
-  async function staleEstimates(plan: Plan, cat: PlanCatalog, estimator: WorkloadEstimator): Promise<Array<{ phase: MilestonePhase; estimate: AppEstimate | null }>> {
+  async function staleEstimates(
+    plan: Plan,
+    cat: PlanCatalog,
+    estimator: WorkloadEstimator,
+  ): Promise<Array<{ phase: MilestonePhase; estimate: AppEstimate | null }>> {
     const strip = (e: AppEstimate | null) => (e ? JSON.stringify({ ...e, computedAt: '' }) : null);
     const stale: Array<{ phase: MilestonePhase; estimate: AppEstimate | null }> = [];
     for (const m of plan.milestones) {
@@ -240,13 +271,17 @@ export function createPlanService(deps: ServiceDeps) {
       projectId: plan.project.id,
       name: request.name,
       description: request.description,
-      variation: from ? `A copy of the scenario "${from.name}" as it stood on ${createdAt.slice(0, 10)}` : 'A copy of the plan as it stood on ' + createdAt.slice(0, 10),
+      variation: from
+        ? `A copy of the scenario "${from.name}" as it stood on ${createdAt.slice(0, 10)}`
+        : 'A copy of the plan as it stood on ' + createdAt.slice(0, 10),
       author: null,
       plan: deriveScenarioPlan(plan, noVariation, `${id}:`),
       createdAt,
     };
     q.insertScenario(db, scenario);
-    return { scenario: { id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: null, createdAt } };
+    return {
+      scenario: { id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: null, createdAt },
+    };
   }
 
   /** A scenario's plan, checked and totalled like the current plan (the review PDF of a scenario reads it). */
@@ -277,19 +312,31 @@ export function createPlanService(deps: ServiceDeps) {
     const keepId = `scenario-${at.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
     const next: Plan = { ...scenario.plan, project: { ...scenario.plan.project, id: old.project.id, name: old.project.name } };
     const kept: Scenario = {
-      id: keepId, projectId: old.project.id, name: `Plan before "${scenario.name}"`,
+      id: keepId,
+      projectId: old.project.id,
+      name: `Plan before "${scenario.name}"`,
       description: `The current plan as it stood on ${at.slice(0, 10)}, when the scenario "${scenario.name}" was promoted.`,
-      variation: 'The previous current plan', author: null, plan: old, createdAt: at,
+      variation: 'The previous current plan',
+      author: null,
+      plan: old,
+      createdAt: at,
     };
-    const newRevision = db.transaction(() => {
-      pq.replacePlanRows(db, next, at);
-      q.deleteScenario(db, scenario.id);
-      pq.insertScenarioRow(db, kept, at);
-      return q.selectRevision(db, old.project.id)!;
-    }).immediate();
+    const newRevision = db
+      .transaction(() => {
+        pq.replacePlanRows(db, next, at);
+        q.deleteScenario(db, scenario.id);
+        pq.insertScenarioRow(db, kept, at);
+        return q.selectRevision(db, old.project.id)!;
+      })
+      .immediate();
     histories.delete(old.project.id);
     histories.delete(scenarioKey(scenario.id));
-    promotions.set(old.project.id, { promoted: scenario, promotedRevision: revision, previousPlanScenarioId: keepId, label: scenario.name });
+    promotions.set(old.project.id, {
+      promoted: scenario,
+      promotedRevision: revision,
+      previousPlanScenarioId: keepId,
+      label: scenario.name,
+    });
     return { projectId: old.project.id, revision: newRevision, previousPlanScenarioId: keepId, undoLabel: `promote "${scenario.name}"` };
   }
 
@@ -298,7 +345,11 @@ export function createPlanService(deps: ServiceDeps) {
     const p = promotions.get(id);
     if (!p) throw new UserError('NOTHING_TO_UNDO', 'No promotion to undo in this session.', { field: 'projectId', value: id });
     const kept = scenarios(id).find((s) => s.id === p.previousPlanScenarioId);
-    if (!kept) throw new UserError('NOTHING_TO_UNDO', 'The previous plan was deleted since; the promotion cannot be undone.', { field: 'scenarioId', value: p.previousPlanScenarioId });
+    if (!kept)
+      throw new UserError('NOTHING_TO_UNDO', 'The previous plan was deleted since; the promotion cannot be undone.', {
+        field: 'scenarioId',
+        value: p.previousPlanScenarioId,
+      });
     const at = deps.now().toISOString();
     db.transaction(() => {
       pq.replacePlanRows(db, kept.plan, at);
@@ -327,7 +378,14 @@ export function createPlanService(deps: ServiceDeps) {
     const { plan } = load(projectId);
     const list = scenarios(plan.project.id);
     return {
-      scenarios: list.map((s) => ({ id: s.id, name: s.name, description: s.description, variation: s.variation, author: s.author, createdAt: s.createdAt })),
+      scenarios: list.map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        variation: s.variation,
+        author: s.author,
+        createdAt: s.createdAt,
+      })),
       rows: compareScenarios(plan, list, catalog()),
     };
   }
@@ -345,14 +403,35 @@ export function createPlanService(deps: ServiceDeps) {
     const byWeek = new Map<string, typeof plan.allocations>();
     for (const a of plan.allocations) byWeek.set(a.week, [...(byWeek.get(a.week) ?? []), a]);
     return {
-      project: { id: plan.project.id, name: plan.project.name, start: plan.project.start, end: plan.project.end, currency: plan.project.currency, budget: plan.project.budget, budgetSource: plan.project.budgetSource },
-      tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, owner: t.owner, focus: t.focus, colour: t.colour, start: t.start, end: t.end })),
+      project: {
+        id: plan.project.id,
+        name: plan.project.name,
+        start: plan.project.start,
+        end: plan.project.end,
+        currency: plan.project.currency,
+        budget: plan.project.budget,
+        budgetSource: plan.project.budgetSource,
+      },
+      tracks: plan.tracks.map((t) => ({
+        id: t.id,
+        name: t.name,
+        owner: t.owner,
+        focus: t.focus,
+        colour: t.colour,
+        start: t.start,
+        end: t.end,
+      })),
       milestones: plan.milestones.map((m) => {
         const starts = m.phases.map((p) => p.start).sort();
         const ends = m.phases.map((p) => p.end).sort();
         const needed = m.phases.map((p) => coverage.get(p.id)?.neededHours ?? 0);
         const main = m.phases[needed.indexOf(Math.max(...needed))] ?? m.phases[0];
-        const usd = m.phases.reduce((s, p) => s + (p.appEstimate ? Number(p.appEstimate.usd) : p.authorEstimate ? (p.authorEstimate.usd.low + p.authorEstimate.usd.high) / 2 : 0), 0);
+        const usd = m.phases.reduce(
+          (s, p) =>
+            s +
+            (p.appEstimate ? Number(p.appEstimate.usd) : p.authorEstimate ? (p.authorEstimate.usd.low + p.authorEstimate.usd.high) / 2 : 0),
+          0,
+        );
         return {
           id: m.id,
           trackId: m.trackId,
@@ -365,26 +444,61 @@ export function createPlanService(deps: ServiceDeps) {
           estimatedUsd: usd.toFixed(2),
           estimateBasis: m.phases.map((p) => `${p.name}: ${coverage.get(p.id)?.neededBasis ?? 'no estimate'}`).join('; '),
           phases: m.phases.map((p) => ({
-            id: p.id, name: p.name, start: p.start, end: p.end, offeringId: p.offeringId, gpuId: p.gpuId, runs: p.runs,
-            estimatedHours: coverage.get(p.id)?.neededHours ?? null, allocatedHours: coverage.get(p.id)?.allocatedHours ?? 0,
-            authorEstimate: p.authorEstimate, appEstimate: p.appEstimate,
+            id: p.id,
+            name: p.name,
+            start: p.start,
+            end: p.end,
+            offeringId: p.offeringId,
+            gpuId: p.gpuId,
+            runs: p.runs,
+            estimatedHours: coverage.get(p.id)?.neededHours ?? null,
+            allocatedHours: coverage.get(p.id)?.allocatedHours ?? 0,
+            authorEstimate: p.authorEstimate,
+            appEstimate: p.appEstimate,
           })),
         };
       }),
       weeks: v.analysis.totals.weeks.map((w) => ({
         week: w.week,
         start: w.start,
-        allocations: (byWeek.get(w.week) ?? []).map((a) => ({ trackId: a.trackId, offeringId: a.offeringId, gpuId: a.gpuId, gpuCount: a.gpuCount, hours: a.hours, usd: v.analysis.totals.allocationUsd[a.id] ?? '0.00' })),
+        allocations: (byWeek.get(w.week) ?? []).map((a) => ({
+          trackId: a.trackId,
+          offeringId: a.offeringId,
+          gpuId: a.gpuId,
+          gpuCount: a.gpuCount,
+          hours: a.hours,
+          usd: v.analysis.totals.allocationUsd[a.id] ?? '0.00',
+        })),
         gpuHours: w.gpuHours,
         usd: w.usd,
         cumulativeUsd: w.cumulativeUsd,
         budgetShareUsd: w.budgetShareUsd,
       })),
-      conflicts: v.analysis.problems.map((p) => ({ kind: p.kind, week: p.week ?? null, message: p.message, severity: p.severity, trackId: p.trackId ?? null, milestoneId: p.milestoneId ?? null })),
-      totals: { gpuHours: v.analysis.totals.gpuHours, usd: v.analysis.totals.usd, budget: v.analysis.totals.budget, remainingUsd: v.analysis.totals.remainingUsd },
-      pools: plan.pools.map((p) => ({ id: p.id, name: p.name, capacity: p.capacity, unit: p.unit, offeringIds: p.offeringIds, gpuIds: p.gpuIds })),
+      conflicts: v.analysis.problems.map((p) => ({
+        kind: p.kind,
+        week: p.week ?? null,
+        message: p.message,
+        severity: p.severity,
+        trackId: p.trackId ?? null,
+        milestoneId: p.milestoneId ?? null,
+      })),
+      totals: {
+        gpuHours: v.analysis.totals.gpuHours,
+        usd: v.analysis.totals.usd,
+        budget: v.analysis.totals.budget,
+        remainingUsd: v.analysis.totals.remainingUsd,
+      },
+      pools: plan.pools.map((p) => ({
+        id: p.id,
+        name: p.name,
+        capacity: p.capacity,
+        unit: p.unit,
+        offeringIds: p.offeringIds,
+        gpuIds: p.gpuIds,
+      })),
       scenarios: compareScenarios(plan, planScenarios, v.catalog),
-      costRule: 'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a monthly subscription costs price × 12/52 per week the plan uses it; catalog price of the planned kind, else the planned price',
+      costRule:
+        'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a monthly subscription costs price × 12/52 per week the plan uses it; catalog price of the planned kind, else the planned price',
       claims: plan.claims,
       notes: plan.notes,
     };
@@ -398,7 +512,12 @@ export function createPlanService(deps: ServiceDeps) {
   }
 
   /** A scenario edit, then (a milestone changed, the engine is there) the estimates of the plan and its scenarios recomputed. */
-  async function editScenarioAndEstimate(request: { projectId: string; scenarioId: string; revision: number; command: PlanCommand }): Promise<PlanView> {
+  async function editScenarioAndEstimate(request: {
+    projectId: string;
+    scenarioId: string;
+    revision: number;
+    command: PlanCommand;
+  }): Promise<PlanView> {
     const edited = editScenario(request);
     if (!touchedIds(request.command).has('milestone') || !findEstimator(deps.services())) return edited;
     await refreshEstimates(request.projectId);

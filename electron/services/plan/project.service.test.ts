@@ -10,7 +10,12 @@ import { planTestResources } from './plan-test-resources';
 
 const res = planTestResources();
 const cleanups: Array<() => void> = [res.remove];
-afterAll(() => cleanups.splice(0).reverse().forEach((f) => f()));
+afterAll(() =>
+  cleanups
+    .splice(0)
+    .reverse()
+    .forEach((f) => f()),
+);
 
 function freshApp(files: Record<string, string | null> = {}): AppContext {
   const data = tempDir();
@@ -19,44 +24,105 @@ function freshApp(files: Record<string, string | null> = {}): AppContext {
     saveFile: async () => files.save ?? null,
   };
   let tick = 0; // a clock that moves one second per reading, so "recent first" has an order
-  const app = createAppContext({ dataDir: data.dir, resourcesDir: res.dir, runtime: 'cli', dialogs, now: () => new Date(Date.parse('2025-12-20T10:00:00Z') + 1000 * tick++) });
-  cleanups.push(() => { app.close(); data.remove(); });
+  const app = createAppContext({
+    dataDir: data.dir,
+    resourcesDir: res.dir,
+    runtime: 'cli',
+    dialogs,
+    now: () => new Date(Date.parse('2025-12-20T10:00:00Z') + 1000 * tick++),
+  });
+  cleanups.push(() => {
+    app.close();
+    data.remove();
+  });
   return app;
 }
 
 /** `plan show` with ids normalized: project ids, copy prefixes (`p-xxxxxxxx~`) and scenario ids. */
 function normalized(value: unknown, projectId: string): unknown {
   return JSON.parse(JSON.stringify(value), (_k, v: unknown) =>
-    typeof v === 'string' ? v.replace(/p-[0-9a-f]{8}~/g, '').replaceAll(projectId, 'PROJECT').replace(/scenario-[0-9a-f]{8}/g, 'SCENARIO').replace(/^option-[a-z0-9-]+$/, 'SCENARIO') : v);
+    typeof v === 'string'
+      ? v
+          .replace(/p-[0-9a-f]{8}~/g, '')
+          .replaceAll(projectId, 'PROJECT')
+          .replace(/scenario-[0-9a-f]{8}/g, 'SCENARIO')
+          .replace(/^option-[a-z0-9-]+$/, 'SCENARIO')
+      : v,
+  );
 }
 
 /** A booking that can move `n` weeks later without landing on another booking of the same track and offering. */
 function movable(plan: Plan, n: number) {
-  return plan.allocations.find((a) => !plan.allocations.some((b) => b.trackId === a.trackId && b.offeringId === a.offeringId && b.gpuId === a.gpuId && b.week === addWeeksToKey(a.week, n)))!;
+  return plan.allocations.find(
+    (a) =>
+      !plan.allocations.some(
+        (b) => b.trackId === a.trackId && b.offeringId === a.offeringId && b.gpuId === a.gpuId && b.week === addWeeksToKey(a.week, n),
+      ),
+  )!;
 }
 
-const tableCounts = (app: AppContext) => Object.fromEntries(['projects', 'tracks', 'milestones', 'milestone_phases', 'allocations', 'capacity_pools', 'scenarios', 'spend_lines', 'billing_imports']
-  .map((t) => [t, (app.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
+const tableCounts = (app: AppContext) =>
+  Object.fromEntries(
+    [
+      'projects',
+      'tracks',
+      'milestones',
+      'milestone_phases',
+      'allocations',
+      'capacity_pools',
+      'scenarios',
+      'spend_lines',
+      'billing_imports',
+    ].map((t) => [t, (app.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  );
 
 describe('projects: create, duplicate, rename, archive, delete with undo (migration 0007)', () => {
   const app = freshApp();
 
   it('creates a blank project from the wizard fields, lists it first, and refuses bad fields naming them', async () => {
-    const r = await app.handlers.invoke('plan:create-project', { name: 'Sleep staging', start: '2026-02-02', end: '2026-05-29', currency: 'eur', budget: '1200', track: { name: 'EEG model', owner: 'Ana' } });
+    const r = await app.handlers.invoke('plan:create-project', {
+      name: 'Sleep staging',
+      start: '2026-02-02',
+      end: '2026-05-29',
+      currency: 'eur',
+      budget: '1200',
+      track: { name: 'EEG model', owner: 'Ana' },
+    });
     expect(r.ok).toBe(true);
     const id = r.ok ? r.value.projectId : '';
     const v = await app.services.plan.getPlan(id);
-    expect(v.plan.project).toMatchObject({ name: 'Sleep staging', currency: 'EUR', budget: '1200', start: '2026-02-02', end: '2026-05-29', source: null });
+    expect(v.plan.project).toMatchObject({
+      name: 'Sleep staging',
+      currency: 'EUR',
+      budget: '1200',
+      start: '2026-02-02',
+      end: '2026-05-29',
+      source: null,
+    });
     expect(v.plan.tracks.map((t) => [t.name, t.owner, t.start, t.end])).toEqual([['EEG model', 'Ana', '2026-02-02', '2026-05-29']]);
     expect(v.plan.allocations).toEqual([]);
     const list = app.services.plan.projects.list();
     expect(list[0]).toMatchObject({ id, name: 'Sleep staging', isExample: false, tracks: 1 });
     expect(list.find((p) => p.id === 'vitaldb-2025')).toMatchObject({ isExample: true });
 
-    const bad = await app.handlers.invoke('plan:create-project', { name: 'X', start: '2026-05-01', end: '2026-04-01', currency: 'USD', budget: '10', track: { name: 'T', owner: 'O' } });
+    const bad = await app.handlers.invoke('plan:create-project', {
+      name: 'X',
+      start: '2026-05-01',
+      end: '2026-04-01',
+      currency: 'USD',
+      budget: '10',
+      track: { name: 'T', owner: 'O' },
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toMatchObject({ code: 'INVALID_PROJECT', details: { field: 'end' } });
-    const badBudget = await app.handlers.invoke('plan:create-project', { name: 'X', start: '2026-05-01', end: '2026-06-01', currency: 'USD', budget: 'lots', track: { name: 'T', owner: 'O' } });
+    const badBudget = await app.handlers.invoke('plan:create-project', {
+      name: 'X',
+      start: '2026-05-01',
+      end: '2026-06-01',
+      currency: 'USD',
+      budget: 'lots',
+      track: { name: 'T', owner: 'O' },
+    });
     expect(badBudget.ok).toBe(false);
     if (!badBudget.ok) expect(badBudget.error.details?.field).toBe('budget');
     expect(app.services.plan.projects.list()).toHaveLength(2);
@@ -69,11 +135,17 @@ describe('projects: create, duplicate, rename, archive, delete with undo (migrat
     const original = app.services.plan.show('vitaldb-2025');
     const copy = app.services.plan.show(id);
     expect(copy.project.name).toBe(`Copy of ${original.project.name}`);
-    expect(normalized({ ...copy, project: { ...copy.project, name: '' } }, id)).toEqual(normalized({ ...original, project: { ...original.project, name: '' } }, 'vitaldb-2025'));
+    expect(normalized({ ...copy, project: { ...copy.project, name: '' } }, id)).toEqual(
+      normalized({ ...original, project: { ...original.project, name: '' } }, 'vitaldb-2025'),
+    );
     expect(copy.tracks[0]!.id).not.toBe(original.tracks[0]!.id);
     // Editing the copy leaves the example alone.
     const v = await app.services.plan.getPlan(id);
-    app.services.plan.edit({ projectId: id, revision: v.revision, command: moveAllocationsCommand(v.plan, [movable(v.plan, 1).id], (w) => addWeeksToKey(w, 1)) });
+    app.services.plan.edit({
+      projectId: id,
+      revision: v.revision,
+      command: moveAllocationsCommand(v.plan, [movable(v.plan, 1).id], (w) => addWeeksToKey(w, 1)),
+    });
     expect(app.services.plan.show('vitaldb-2025').weeks).toEqual(original.weeks);
     expect(app.services.plan.projects.list().find((p) => p.id === 'vitaldb-2025')!.isExample).toBe(true);
   });
@@ -124,7 +196,9 @@ describe('plan files (.gpuplan): export, import as a project or as a scenario, b
     const id = i.ok ? i.value.projectId! : '';
     expect(id).toMatch(/^p-/);
     expect(normalized(b.services.plan.show(id), id)).toEqual(normalized(a.services.plan.show('vitaldb-2025'), 'vitaldb-2025'));
-    expect(b.services.plan.compareScenarios(id).rows.map((r) => [r.name, r.usd, r.gpuHours])).toEqual(a.services.plan.compareScenarios('vitaldb-2025').rows.map((r) => [r.name, r.usd, r.gpuHours]));
+    expect(b.services.plan.compareScenarios(id).rows.map((r) => [r.name, r.usd, r.gpuHours])).toEqual(
+      a.services.plan.compareScenarios('vitaldb-2025').rows.map((r) => [r.name, r.usd, r.gpuHours]),
+    );
     // Imported twice: two projects, no id clash.
     expect((await b.handlers.invoke('plan:import-file', {})).ok).toBe(true);
     // As a scenario of an existing project.
@@ -136,7 +210,10 @@ describe('plan files (.gpuplan): export, import as a project or as a scenario, b
 
   it('refuses truncated, newer, wrongly typed, inconsistent and oversized files with the reason, creating nothing', async () => {
     const good = fs.readFileSync(out, 'utf8');
-    const doc = JSON.parse(good) as { schemaVersion: number; plan: { allocations: Array<{ hours: unknown; trackId: string }>; notes: string[] } };
+    const doc = JSON.parse(good) as {
+      schemaVersion: number;
+      plan: { allocations: Array<{ hours: unknown; trackId: string }>; notes: string[] };
+    };
     const bad = path.join(dir.dir, 'bad.gpuplan');
     const app = freshApp({ open: bad });
     const before = tableCounts(app);
@@ -173,14 +250,23 @@ describe('plan files (.gpuplan): export, import as a project or as a scenario, b
     expect(huge).toMatchObject({ code: 'PLAN_FILE_TOO_LARGE' });
     const long = JSON.parse(good) as typeof doc;
     long.plan.notes.push('y'.repeat(200_000));
-    expect(await attempt(JSON.stringify(long))).toMatchObject({ code: 'PLAN_FILE_TEXT_TOO_LONG', details: { field: `plan.notes[${long.plan.notes.length - 1}]` } });
+    expect(await attempt(JSON.stringify(long))).toMatchObject({
+      code: 'PLAN_FILE_TEXT_TOO_LONG',
+      details: { field: `plan.notes[${long.plan.notes.length - 1}]` },
+    });
   });
 
   it('carries the spend lines allocated to the project when asked, and imports them allocated to the new tracks', async () => {
     const a = freshApp();
     const v = await a.services.plan.getPlan('vitaldb-2025');
-    const imp = a.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at) VALUES ('t.csv', 'x', 'focus', 2, 2, '[]', '2025-12-20')`).run();
-    const line = a.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, provider, track_id, tags_json) VALUES (?, ?, ?, ?, ?, 'USD', 'Google', ?, '{}')`);
+    const imp = a.db
+      .prepare(
+        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at) VALUES ('t.csv', 'x', 'focus', 2, 2, '[]', '2025-12-20')`,
+      )
+      .run();
+    const line = a.db.prepare(
+      `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, provider, track_id, tags_json) VALUES (?, ?, ?, ?, ?, 'USD', 'Google', ?, '{}')`,
+    );
     line.run(imp.lastInsertRowid, 1, '2025-12-22T00:00:00Z', '12.3456789012', 12345678901, v.plan.tracks[0]!.id);
     line.run(imp.lastInsertRowid, 2, '2025-12-23T00:00:00Z', '0.0000000001', 0, null);
     const text = a.services.plan.projects.exportText({ projectId: 'vitaldb-2025', includeSpend: true }).text;
@@ -204,10 +290,20 @@ describe('scenarios as first-class plans: edit with undo, rename, duplicate, com
     if (!s.ok) return;
     expect(s.value.scenario?.name).toBe('Option 2: Balanced (Recommended)');
     const a = movable(s.value.plan, 2);
-    const bad = await app.handlers.invoke('plan:edit', { projectId, scenarioId: 'option-2-balanced', revision: s.value.revision, command: { type: 'upsert', entity: 'allocation', value: { ...a, hours: 500 } } });
+    const bad = await app.handlers.invoke('plan:edit', {
+      projectId,
+      scenarioId: 'option-2-balanced',
+      revision: s.value.revision,
+      command: { type: 'upsert', entity: 'allocation', value: { ...a, hours: 500 } },
+    });
     expect(bad.ok).toBe(false);
     const planBefore = app.services.plan.show(projectId).weeks;
-    const moved = await app.handlers.invoke('plan:edit', { projectId, scenarioId: 'option-2-balanced', revision: s.value.revision, command: moveAllocationsCommand(s.value.plan, [a.id], (w) => addWeeksToKey(w, 2)) });
+    const moved = await app.handlers.invoke('plan:edit', {
+      projectId,
+      scenarioId: 'option-2-balanced',
+      revision: s.value.revision,
+      command: moveAllocationsCommand(s.value.plan, [a.id], (w) => addWeeksToKey(w, 2)),
+    });
     if (!moved.ok) throw new Error(JSON.stringify(moved.error));
     expect(moved.ok && moved.value.plan.allocations.find((x) => x.id === a.id)!.week).toBe(addWeeksToKey(a.week, 2));
     expect(moved.ok && moved.value.history.undoLabel).toBe('move allocation');
@@ -219,8 +315,14 @@ describe('scenarios as first-class plans: edit with undo, rename, duplicate, com
   });
 
   it('renames and duplicates a scenario; compares three plans with the weeks that moved', async () => {
-    expect((await app.handlers.invoke('plan:rename-scenario', { projectId, scenarioId: 'option-2-balanced', name: 'Balanced, M1 later' })).ok).toBe(true);
-    const d = await app.handlers.invoke('plan:duplicate-scenario', { projectId, name: 'Balanced copy', fromScenarioId: 'option-2-balanced' });
+    expect(
+      (await app.handlers.invoke('plan:rename-scenario', { projectId, scenarioId: 'option-2-balanced', name: 'Balanced, M1 later' })).ok,
+    ).toBe(true);
+    const d = await app.handlers.invoke('plan:duplicate-scenario', {
+      projectId,
+      name: 'Balanced copy',
+      fromScenarioId: 'option-2-balanced',
+    });
     expect(d.ok).toBe(true);
     const copyId = d.ok ? d.value.scenario.id : '';
     const cmp = app.services.plan.comparePlans({ projectId, ids: [null, 'option-2-balanced', copyId] });
@@ -229,7 +331,11 @@ describe('scenarios as first-class plans: edit with undo, rename, duplicate, com
     expect(cmp.finish[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(cmp.changedWeeks).toBeGreaterThan(0);
     const moved = cmp.weeks.find((w) => w.plans[1]!.changes.length > 0)!;
-    expect(moved.plans[1]!.changes[0]).toMatchObject({ trackName: expect.any(String), before: expect.any(Number), after: expect.any(Number) });
+    expect(moved.plans[1]!.changes[0]).toMatchObject({
+      trackName: expect.any(String),
+      before: expect.any(Number),
+      after: expect.any(Number),
+    });
     const sum = cmp.weeks.reduce((s, w) => s + w.plans[1]!.gpuHours, 0);
     expect(Math.round(sum * 100) / 100).toBe(cmp.summaries[1]!.gpuHours);
     const tooMany = await app.handlers.invoke('plan:compare-plans', { projectId, ids: [null, 'a', 'b', 'c'] });

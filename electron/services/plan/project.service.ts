@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../../shared/domain/errors';
 import { blankPlan, idInProject, rekeyPlan, rekeyScenario, type NewProjectInput } from '../../../shared/domain/project/project-copy';
-import { buildPlanFile, parsePlanFile, PLAN_FILE_EXTENSION, PLAN_FILE_MAX_BYTES, serializePlanFile, type PlanFile } from '../../../shared/domain/project/plan-file';
+import {
+  buildPlanFile,
+  parsePlanFile,
+  PLAN_FILE_EXTENSION,
+  PLAN_FILE_MAX_BYTES,
+  serializePlanFile,
+  type PlanFile,
+} from '../../../shared/domain/project/plan-file';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import { validateProject, validateTrack } from '../../../shared/domain/plan/validation';
 import { decimalToNanosValue } from '../../../shared/domain/billing/values';
@@ -29,7 +36,8 @@ export function createProjectService(deps: ServiceDeps) {
 
   function existing(projectId: string, options: { allowDeleted?: boolean } = {}) {
     const state = q.selectProjectState(db, projectId);
-    if (!state || (state.deletedAt && !options.allowDeleted)) throw new UserError('NOT_FOUND', `No project "${projectId}".`, { field: 'projectId', value: projectId });
+    if (!state || (state.deletedAt && !options.allowDeleted))
+      throw new UserError('NOT_FOUND', `No project "${projectId}".`, { field: 'projectId', value: projectId });
     return state;
   }
 
@@ -42,7 +50,11 @@ export function createProjectService(deps: ServiceDeps) {
     const first = errors[0]!;
     throw new UserError('INVALID_PROJECT', `${first.entity} ${first.field}: ${first.message}`, {
       field: first.field,
-      problems: errors.map((e) => ({ field: `${e.entity}.${e.field}`, message: e.message, ...(e.value !== undefined ? { value: e.value } : {}) })),
+      problems: errors.map((e) => ({
+        field: `${e.entity}.${e.field}`,
+        message: e.message,
+        ...(e.value !== undefined ? { value: e.value } : {}),
+      })),
     });
   }
 
@@ -60,7 +72,8 @@ export function createProjectService(deps: ServiceDeps) {
     const id = newProjectId();
     const plan = blankPlan(id, input);
     const errors = [...validateProject(plan.project), ...validateTrack(plan.tracks[0]!, plan)];
-    if (!plan.tracks[0]!.owner) errors.push({ entity: 'track', id: '', field: 'owner', message: 'The first track needs an owner (who runs it).' });
+    if (!plan.tracks[0]!.owner)
+      errors.push({ entity: 'track', id: '', field: 'owner', message: 'The first track needs an owner (who runs it).' });
     if (errors.length > 0) invalid(errors);
     const at = now();
     db.transaction(() => {
@@ -122,7 +135,12 @@ export function createProjectService(deps: ServiceDeps) {
   function exportText(request: { projectId: string; includeSpend?: boolean | undefined }): { text: string; file: PlanFile } {
     const plan = planOf(request.projectId);
     const scenarios = selectScenarios(db, request.projectId);
-    const spend = request.includeSpend ? { source: `Spend lines allocated to the project's tracks, from the billing imports of ${now().slice(0, 10)}`, lines: q.selectProjectSpend(db, request.projectId) } : null;
+    const spend = request.includeSpend
+      ? {
+          source: `Spend lines allocated to the project's tracks, from the billing imports of ${now().slice(0, 10)}`,
+          lines: q.selectProjectSpend(db, request.projectId),
+        }
+      : null;
     const file = buildPlanFile(plan, scenarios, { exportedAt: now(), exportedBy: `GPU Planner ${APP_VERSION}`, spend });
     return { text: serializePlanFile(file), file };
   }
@@ -135,8 +153,16 @@ export function createProjectService(deps: ServiceDeps) {
 
   async function exportFile(request: { projectId: string; includeSpend?: boolean | undefined }) {
     const plan = planOf(request.projectId);
-    const safe = plan.project.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'project';
-    const file = await deps.dialogs.saveFile({ title: 'Export the project as a plan file', defaultPath: `${safe}.${PLAN_FILE_EXTENSION}`, filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION] }] });
+    const safe =
+      plan.project.name
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'project';
+    const file = await deps.dialogs.saveFile({
+      title: 'Export the project as a plan file',
+      defaultPath: `${safe}.${PLAN_FILE_EXTENSION}`,
+      filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION] }],
+    });
     if (!file) return { file: null, bytes: 0, scenarios: 0, spendLines: 0 };
     await deps.services().plan.refreshEstimates(request.projectId); // the file carries the current estimates
     return exportTo(request, file);
@@ -160,17 +186,55 @@ export function createProjectService(deps: ServiceDeps) {
     if (lines.length === 0) return 0;
     const periods = lines.map((l) => l.chargePeriodStart.slice(0, 10)).sort();
     const importId = insertImport(db, {
-      file_name: fileName, sha256: `gpuplan:${projectId}`, dialect: 'gpuplan', account_key: projectId, period_start: periods[0] ?? null, period_end: periods.at(-1) ?? null,
-      rows_read: lines.length, rows_imported: lines.length, rows_skipped: 0, totals_json: '[]', skipped_json: '[]', replaced_import_ids: '[]', status: 'active',
-      created_at: at, description: `Spend carried by the plan file ${fileName}`, container: 'plain', cost_basis: 'actual', periods_json: '[]', warnings_json: '[]',
-      invoice_open: 0, mapping_name: null,
+      file_name: fileName,
+      sha256: `gpuplan:${projectId}`,
+      dialect: 'gpuplan',
+      account_key: projectId,
+      period_start: periods[0] ?? null,
+      period_end: periods.at(-1) ?? null,
+      rows_read: lines.length,
+      rows_imported: lines.length,
+      rows_skipped: 0,
+      totals_json: '[]',
+      skipped_json: '[]',
+      replaced_import_ids: '[]',
+      status: 'active',
+      created_at: at,
+      description: `Spend carried by the plan file ${fileName}`,
+      container: 'plain',
+      cost_basis: 'actual',
+      periods_json: '[]',
+      warnings_json: '[]',
+      invoice_open: 0,
+      mapping_name: null,
     });
-    const stmt = db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, charge_period_end, billed_cost, billed_cost_nanos, effective_cost, currency,
+    const stmt =
+      db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, charge_period_end, billed_cost, billed_cost_nanos, effective_cost, currency,
       provider, service, sku, resource_id, region, charge_category, instance_type, usage_quantity, usage_unit, tags_json, track_id, gpu_count)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     lines.forEach((l, i) => {
-      stmt.run(importId, i + 1, l.chargePeriodStart, l.chargePeriodEnd, l.billedCost, decimalToNanosValue(l.billedCost), l.effectiveCost, l.currency, l.provider, l.service,
-        l.sku, l.resourceId, l.region, l.chargeCategory, l.instanceType, l.usageQuantity, l.usageUnit, JSON.stringify(l.tags), idInProject(projectId, l.trackId), l.gpuCount);
+      stmt.run(
+        importId,
+        i + 1,
+        l.chargePeriodStart,
+        l.chargePeriodEnd,
+        l.billedCost,
+        decimalToNanosValue(l.billedCost),
+        l.effectiveCost,
+        l.currency,
+        l.provider,
+        l.service,
+        l.sku,
+        l.resourceId,
+        l.region,
+        l.chargeCategory,
+        l.instanceType,
+        l.usageQuantity,
+        l.usageUnit,
+        JSON.stringify(l.tags),
+        idInProject(projectId, l.trackId),
+        l.gpuCount,
+      );
     });
     rebuildSpendRollup(db, importId);
     return lines.length;
@@ -184,9 +248,14 @@ export function createProjectService(deps: ServiceDeps) {
       const id = newScenarioId();
       const plan = rekeyPlan(file.plan as Plan, target.project.id);
       const scenario: Scenario = {
-        id, projectId: target.project.id, name: options.name?.trim() || `${file.plan.project.name} (from ${fileName})`,
+        id,
+        projectId: target.project.id,
+        name: options.name?.trim() || `${file.plan.project.name} (from ${fileName})`,
         description: `Imported from the plan file ${fileName}, exported ${file.exportedAt.slice(0, 10)} by ${file.exportedBy}.`,
-        variation: 'The plan of another file', author: null, plan, createdAt: at,
+        variation: 'The plan of another file',
+        author: null,
+        plan,
+        createdAt: at,
       };
       db.transaction(() => q.insertScenarioRow(db, scenario, at)).immediate();
       return { projectId: target.project.id, scenarioId: id, scenarios: 1, spendLines: 0 };
@@ -194,7 +263,9 @@ export function createProjectService(deps: ServiceDeps) {
     const projectId = newProjectId();
     const plan = rekeyPlan(file.plan as Plan, projectId);
     if (options.name?.trim()) plan.project.name = options.name.trim();
-    const scenarios: Scenario[] = file.scenarios.map((s) => rekeyScenario({ ...s, projectId, plan: s.plan as Plan }, projectId, newScenarioId()));
+    const scenarios: Scenario[] = file.scenarios.map((s) =>
+      rekeyScenario({ ...s, projectId, plan: s.plan as Plan }, projectId, newScenarioId()),
+    );
     let spendLines = 0;
     db.transaction(() => {
       q.insertWholeProject(db, plan, scenarios, at);
@@ -211,10 +282,29 @@ export function createProjectService(deps: ServiceDeps) {
 
   async function importFile(request: { intoProjectId?: string | undefined }) {
     if (request.intoProjectId) existing(request.intoProjectId);
-    const file = await deps.dialogs.openFile({ title: request.intoProjectId ? 'Import a plan file as a scenario' : 'Import a plan file as a new project', filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION, 'json'] }] });
+    const file = await deps.dialogs.openFile({
+      title: request.intoProjectId ? 'Import a plan file as a scenario' : 'Import a plan file as a new project',
+      filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION, 'json'] }],
+    });
     if (!file) return { file: null, projectId: null, scenarioId: null, scenarios: 0, spendLines: 0 };
     return importFrom(file, request);
   }
 
-  return { list, open, create, duplicate, rename, archive, contents, remove, restore, exportText, exportTo, exportFile, importFrom, importFile, importParsed };
+  return {
+    list,
+    open,
+    create,
+    duplicate,
+    rename,
+    archive,
+    contents,
+    remove,
+    restore,
+    exportText,
+    exportTo,
+    exportFile,
+    importFrom,
+    importFile,
+    importParsed,
+  };
 }

@@ -38,8 +38,12 @@ let closeWhenIdle = false;
 
 async function browser(): Promise<Browser> {
   if (!browserPromise) {
-    browserPromise = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }));
-    browserPromise.catch(() => { browserPromise = null; });
+    browserPromise = import('playwright-core').then(({ chromium }) =>
+      chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+    );
+    browserPromise.catch(() => {
+      browserPromise = null;
+    });
   }
   const b = await browserPromise;
   if (!b.isConnected()) {
@@ -70,17 +74,28 @@ export const renderPdfWithChromium: PdfRenderer = async (options) => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.route(`${APP_ORIGIN}/**`, rendererRouteHandler(rendererDir));
-    await page.route((url) => !url.href.startsWith(APP_ORIGIN), (route) => route.abort());
+    await page.route(
+      (url) => !url.href.startsWith(APP_ORIGIN),
+      (route) => route.abort(),
+    );
     await page.exposeFunction('__gpuPlannerInvoke', (channel: string, request: unknown) => options.invoke(channel, request));
     await page.addInitScript({ content: BRIDGE_SCRIPT });
     options.onProgress?.('render', 'Rendering the print view');
     await page.goto(`${APP_ORIGIN}/index.html${options.hash}`);
-    await page.locator('body[data-print-ready="true"], body[data-print-ready="error"]').waitFor({ state: 'attached', timeout: options.timeoutMs ?? 30_000 }).catch((error: unknown) => {
-      throw new Error(`The print view did not get ready: ${errors.join('; ') || String(error)}`);
-    });
-    const state = { ready: await page.locator('body').getAttribute('data-print-ready'), error: (await page.locator('body').getAttribute('data-print-error')) ?? '' };
+    await page
+      .locator('body[data-print-ready="true"], body[data-print-ready="error"]')
+      .waitFor({ state: 'attached', timeout: options.timeoutMs ?? 30_000 })
+      .catch((error: unknown) => {
+        throw new Error(`The print view did not get ready: ${errors.join('; ') || String(error)}`);
+      });
+    const state = {
+      ready: await page.locator('body').getAttribute('data-print-ready'),
+      error: (await page.locator('body').getAttribute('data-print-error')) ?? '',
+    };
     if (state.ready !== 'true') throw new Error(`The print view failed: ${state.error || errors.join('; ')}`);
     options.onProgress?.('pdf', 'Printing to PDF');
     const { headerTemplate, footerTemplate } = await options.templates;

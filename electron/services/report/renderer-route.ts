@@ -7,9 +7,28 @@ import path from 'node:path';
 import type { Route } from 'playwright-core';
 
 export const APP_ORIGIN = 'http://gpu-planner.app';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.map': 'application/json', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf' };
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
 
 /** The route handler for `${APP_ORIGIN}/**`: files of rendererDir, 404 for anything else. */
 export function rendererRouteHandler(rendererDir: string): (route: Route) => Promise<void> {
@@ -17,7 +36,11 @@ export function rendererRouteHandler(rendererDir: string): (route: Route) => Pro
     const url = new URL(route.request().url());
     const file = path.join(rendererDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
     if (!file.startsWith(rendererDir) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-    return route.fulfill({ status: 200, body: fs.readFileSync(file), headers: { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' } });
+    return route.fulfill({
+      status: 200,
+      body: fs.readFileSync(file),
+      headers: { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' },
+    });
   };
 }
 

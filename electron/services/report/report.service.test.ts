@@ -41,7 +41,10 @@ describe('report model of the example project', () => {
   it('keeps only the chosen sections and refuses an unknown scenario', async () => {
     const model = await app.services.report.getReportModel({ sections: ['prices', 'summary'] });
     expect(model.sections).toEqual(['summary', 'prices']);
-    await expect(app.handlers.invoke('report:get-report-model', { scenarioId: 'nope' })).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_SCENARIO' } });
+    await expect(app.handlers.invoke('report:get-report-model', { scenarioId: 'nope' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_SCENARIO' },
+    });
   });
 
   it('a chosen scenario is reported in full: its bookings, costs and checks, as its comparison row says', async () => {
@@ -59,7 +62,8 @@ describe('report model of the example project', () => {
       expect(model.summary.errors).toBe(row.errors);
       // the scenario's milestones carry the engine's current estimates, like the plan's
       expect(model.summary.appMilestoneHours.high).toBeGreaterThan(0);
-      if (model.summary.appPhasesWithoutHourlyPrice < model.milestones.filter((m) => m.appHours).length) expect(Number(model.summary.appMilestoneUsd.high)).toBeGreaterThan(0);
+      if (model.summary.appPhasesWithoutHourlyPrice < model.milestones.filter((m) => m.appHours).length)
+        expect(Number(model.summary.appMilestoneUsd.high)).toBeGreaterThan(0);
     }
   });
 });
@@ -114,7 +118,9 @@ describe.runIf(rendererBuilt)('report:export-pdf through the handler table', () 
     const events: Array<{ stage: string; done: number }> = [];
     const stubbed = createTestApp();
     try {
-      stubbed.deps.emit = ((event: string, payload: { stage: string; done: number }) => { if (event === 'report:export-progress') events.push(payload); }) as typeof stubbed.deps.emit;
+      stubbed.deps.emit = ((event: string, payload: { stage: string; done: number }) => {
+        if (event === 'report:export-progress') events.push(payload);
+      }) as typeof stubbed.deps.emit;
       stubbed.deps.dialogs = { openFile: async () => null, saveFile: async () => null };
       expect(await stubbed.handlers.invoke('report:export-pdf', { pageSize: 'A4' })).toMatchObject({ ok: true, value: { file: null } });
       const file = path.join(dir.dir, 'review.pdf');
@@ -130,14 +136,21 @@ describe.runIf(rendererBuilt)('report:export-pdf through the handler table', () 
   }, 60_000);
 });
 const cli = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
-const built = fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')) && fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
+const built =
+  fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')) &&
+  fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
 
 describe.runIf(built)('the example project PDF through the built CLI', () => {
   const dir = tempDir('gpu-planner-pdf-');
   afterAll(() => dir.remove());
   const db = path.join(dir.dir, 'planner.db');
   const exportPdf = (file: string, extra: string[] = []) =>
-    JSON.parse(execFileSync('node', [cli, 'export-pdf', '--out', file, '--db', db, '--json', ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { pages: number; bytes: number };
+    JSON.parse(
+      execFileSync('node', [cli, 'export-pdf', '--out', file, '--db', db, '--json', ...extra], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ) as { pages: number; bytes: number };
 
   it('holds every section, the tracks, milestones, GPUs and figures; fonts embedded; page count stable', () => {
     const a = path.join(dir.dir, 'a.pdf');
@@ -150,7 +163,20 @@ describe.runIf(built)('the example project PDF through the built CLI', () => {
     expect(countPdfPages(fs.readFileSync(b))).toBe(first.pages);
     const text = execFileSync('pdftotext', ['-layout', a, '-'], { encoding: 'utf8' });
     for (const s of REPORT_SECTIONS) expect(text).toContain(s.title);
-    for (const needle of ['Aswanth Kumar', 'Jayanth Tatineni', 'M1', 'M2', 'M3', 'L4', 'A100', 'T4', '$615.00', 'Page 1 of', 'VitalDB Training Infrastructure']) expect(text).toContain(needle);
+    for (const needle of [
+      'Aswanth Kumar',
+      'Jayanth Tatineni',
+      'M1',
+      'M2',
+      'M3',
+      'L4',
+      'A100',
+      'T4',
+      '$615.00',
+      'Page 1 of',
+      'VitalDB Training Infrastructure',
+    ])
+      expect(text).toContain(needle);
     const fonts = execFileSync('pdffonts', [a], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
     expect(fonts.length).toBeGreaterThan(0);
     for (const line of fonts) expect(line).toMatch(/\byes\b/); // emb column
@@ -160,24 +186,56 @@ describe.runIf(built)('the example project PDF through the built CLI', () => {
     expect(pageInfo).toMatch(/Tagged:\s+yes/);
     expect(pageInfo).toMatch(/Title:\s+VitalDB Training Infrastructure \(M1–M3\) — GPU plan review/);
     const page = (n: number) => execFileSync('pdftotext', ['-layout', '-f', String(n), '-l', String(n), a, '-'], { encoding: 'utf8' });
-    for (const needle of ['The decision asked for', 'Recommendation', 'Timeline: tracks by week', 'A100 SXM4 40GB']) expect(page(1)).toContain(needle);
-    for (const needle of ['Cost by month against the budget', 'The three biggest risks', 'Scenarios compared']) expect(page(2)).toContain(needle);
+    for (const needle of ['The decision asked for', 'Recommendation', 'Timeline: tracks by week', 'A100 SXM4 40GB'])
+      expect(page(1)).toContain(needle);
+    for (const needle of ['Cost by month against the budget', 'The three biggest risks', 'Scenarios compared'])
+      expect(page(2)).toContain(needle);
     expect(page(3)).toContain('Appendix');
-    for (const bad of ['l4-24gb', 'a100-sxm-40gb', 't4-16gb', 'colab-pro-plus', 'pool-concurrency', 'computeEfficiency', 'secondsPerOp', 'plannedPrices', 'gpuCount',
-      'shared/estimate', '../shared', '1 errors', 'Colab Colab', '— T4 — T4', 'checks took', '±']) expect(text, bad).not.toContain(bad);
+    for (const bad of [
+      'l4-24gb',
+      'a100-sxm-40gb',
+      't4-16gb',
+      'colab-pro-plus',
+      'pool-concurrency',
+      'computeEfficiency',
+      'secondsPerOp',
+      'plannedPrices',
+      'gpuCount',
+      'shared/estimate',
+      '../shared',
+      '1 errors',
+      'Colab Colab',
+      '— T4 — T4',
+      'checks took',
+      '±',
+    ])
+      expect(text, bad).not.toContain(bad);
     expect(text).not.toMatch(/\d{3}_[0-9a-f]{16}/);
     // One figure, one value: the plan total and the booked days.
     expect(text).not.toContain('$628.59');
     expect(text).not.toMatch(/\b52 days\b/);
     // No page carries only a couple of spilled table rows: every page but the last has a fair amount of text.
-    for (let n = 1; n < first.pages; n++) expect(page(n).split('\n').filter((l) => l.trim()).length, `page ${n}`).toBeGreaterThan(12);
+    for (let n = 1; n < first.pages; n++)
+      expect(
+        page(n)
+          .split('\n')
+          .filter((l) => l.trim()).length,
+        `page ${n}`,
+      ).toBeGreaterThan(12);
   }, 60_000);
 
   it('Letter on request; usage errors exit 2, an unknown project exits 1', () => {
     const letter = path.join(dir.dir, 'letter.pdf');
     exportPdf(letter, ['--page', 'Letter', '--sections', 'summary,prices']);
     expect(execFileSync('pdfinfo', [letter], { encoding: 'utf8' })).toMatch(/letter/i);
-    const run = (args: string[]) => { try { execFileSync('node', [cli, ...args], { stdio: 'pipe' }); return 0; } catch (e) { return (e as { status: number }).status; } };
+    const run = (args: string[]) => {
+      try {
+        execFileSync('node', [cli, ...args], { stdio: 'pipe' });
+        return 0;
+      } catch (e) {
+        return (e as { status: number }).status;
+      }
+    };
     expect(run(['export-pdf', '--db', db])).toBe(2);
     expect(run(['export-pdf', '--out', letter, '--page', 'A3', '--db', db])).toBe(2);
     expect(run(['export-pdf', '--out', letter, '--project', 'no-such-project', '--db', db])).toBe(1);

@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import { UserError } from '../../../shared/domain/errors';
 import { toCsv } from '../../../shared/domain/csv';
-import { assembleReportModel, type BudgetInput, type HardwareAlternative, type PhaseEstimateInput, type ReportModel, type ReportSectionId } from '../../../shared/domain/report/report-model';
+import {
+  assembleReportModel,
+  type BudgetInput,
+  type HardwareAlternative,
+  type PhaseEstimateInput,
+  type ReportModel,
+  type ReportSectionId,
+} from '../../../shared/domain/report/report-model';
 import { reportTable, type CsvTable, type ReportTable } from '../../../shared/domain/report/report-tables';
 import { ASSUMPTIONS, FITTED, flattenConstants } from '../../../shared/estimate/calibration';
 import { COST_ASSUMPTIONS } from '../../../shared/estimate/cost';
@@ -24,13 +31,30 @@ export function setPdfRenderer(renderer: PdfRenderer): void {
   pdfRenderer = renderer;
 }
 
-export interface ReportRequest { projectId?: string | undefined; scenarioId?: string | undefined; sections?: ReportSectionId[] | undefined }
+export interface ReportRequest {
+  projectId?: string | undefined;
+  scenarioId?: string | undefined;
+  sections?: ReportSectionId[] | undefined;
+}
 
-const NO_BUDGET: BudgetInput = { available: false, message: 'No billing data imported yet: the budget compares the plan with its budget only.', actualUsd: null, actualByMonth: [], actualCumulativeByWeek: {}, forecastUsd: null, forecastBasis: null, status: null, alerts: [], source: 'budget service (no imported billing data)', otherLines: 0 };
+const NO_BUDGET: BudgetInput = {
+  available: false,
+  message: 'No billing data imported yet: the budget compares the plan with its budget only.',
+  actualUsd: null,
+  actualByMonth: [],
+  actualCumulativeByWeek: {},
+  forecastUsd: null,
+  forecastBasis: null,
+  status: null,
+  alerts: [],
+  source: 'budget service (no imported billing data)',
+  otherLines: 0,
+};
 
 /** The part of the budget overview the report reads (read defensively: the budget domain is evolving). */
 interface OverviewLike {
-  status?: string; dataAsOf?: string | null;
+  status?: string;
+  dataAsOf?: string | null;
   actual: { value?: string; lineCount?: number; basis?: string };
   forecast?: { value?: string; basis?: string };
   weeks?: Array<{ week: string; actualCumulative: string | null }>;
@@ -43,7 +67,9 @@ interface OverviewLike {
 
 type SpendAnswer = { totals: Record<string, string | number>; groups: Array<{ key: string; totals: Record<string, string | number> }> };
 function isSpendAnswer(value: unknown): value is SpendAnswer {
-  return typeof value === 'object' && value !== null && 'totals' in value && 'groups' in value && Array.isArray((value as SpendAnswer).groups);
+  return (
+    typeof value === 'object' && value !== null && 'totals' in value && 'groups' in value && Array.isArray((value as SpendAnswer).groups)
+  );
 }
 
 export function createReportService(deps: ServiceDeps) {
@@ -90,7 +116,9 @@ export function createReportService(deps: ServiceDeps) {
           : 'No billing data imported yet: actual spend is $0 and the forecast is the plan.',
       actualUsd: o.actual.value ?? null,
       actualByMonth: (o.months ?? []).map((m) => ({ month: m.month, usd: m.actual })),
-      actualCumulativeByWeek: hasData ? Object.fromEntries((o.weeks ?? []).map((w) => [w.week, w.actualCumulative === null ? null : Number(w.actualCumulative)])) : {},
+      actualCumulativeByWeek: hasData
+        ? Object.fromEntries((o.weeks ?? []).map((w) => [w.week, w.actualCumulative === null ? null : Number(w.actualCumulative)]))
+        : {},
       forecastUsd: o.forecast?.value ?? null,
       forecastBasis: o.forecast?.basis ?? null,
       status: o.status ?? null,
@@ -102,41 +130,69 @@ export function createReportService(deps: ServiceDeps) {
   }
 
   function phaseEstimates(plan: Awaited<ReturnType<ReturnType<typeof services>['plan']['getPlan']>>['plan']): PhaseEstimateInput[] {
-    const gpus = new Map(services().catalog.listGpus().map((g) => [g.id, g]));
-    return plan.milestones.flatMap((m) => m.phases).filter((p) => p.workload).map((p) => {
-      const w = p.workload as Record<string, unknown>;
-      const model = w.model as { preset?: string } | undefined;
-      const label = `${model?.preset ?? 'custom model'}, batch ${String(w.batchSize ?? '?')}, ${String(w.precision ?? '')}, ${String((w.dataset as { samples?: number } | undefined)?.samples ?? '?')} samples × ${String(w.epochs ?? '?')} epochs`;
-      try {
-        const estimate = services().estimate.estimateWorkload(p.workload);
-        const byGpu = new Map(estimate.results.map((r) => [r.gpuId, r]));
-        const best = new Map<string, HardwareAlternative>();
-        let planned: HardwareAlternative | null = null;
-        for (const row of estimate.ranking) {
-          const result = byGpu.get(row.gpuId);
-          if (!result) continue;
-          const alt: HardwareAlternative = {
-            gpuId: row.gpuId, gpuName: gpus.get(row.gpuId)?.name ?? row.gpuId, offeringId: row.offeringId, offering: offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name), priceKind: row.priceKind,
-            hoursPerRun: Math.round(row.hours * 100) / 100, usdPerRun: row.usd.toFixed(2), fits: row.fits, requiredGiB: Math.round(result.memory.requiredGiB * 100) / 100,
-            gpuMemoryGiB: result.memory.gpuMemoryGiB, bound: row.bound, planned: row.offeringId === p.offeringId, priceAsOf: row.asOf, priceSource: row.source,
-          };
-          if (alt.planned && (!planned || Number(alt.usdPerRun) < Number(planned.usdPerRun))) planned = alt;
-          const current = best.get(row.gpuId);
-          if (!current || (alt.fits && !current.fits) || (alt.fits === current.fits && row.usd < Number(current.usdPerRun))) best.set(row.gpuId, alt);
+    const gpus = new Map(
+      services()
+        .catalog.listGpus()
+        .map((g) => [g.id, g]),
+    );
+    return plan.milestones
+      .flatMap((m) => m.phases)
+      .filter((p) => p.workload)
+      .map((p) => {
+        const w = p.workload as Record<string, unknown>;
+        const model = w.model as { preset?: string } | undefined;
+        const label = `${model?.preset ?? 'custom model'}, batch ${String(w.batchSize ?? '?')}, ${String(w.precision ?? '')}, ${String((w.dataset as { samples?: number } | undefined)?.samples ?? '?')} samples × ${String(w.epochs ?? '?')} epochs`;
+        try {
+          const estimate = services().estimate.estimateWorkload(p.workload);
+          const byGpu = new Map(estimate.results.map((r) => [r.gpuId, r]));
+          const best = new Map<string, HardwareAlternative>();
+          let planned: HardwareAlternative | null = null;
+          for (const row of estimate.ranking) {
+            const result = byGpu.get(row.gpuId);
+            if (!result) continue;
+            const alt: HardwareAlternative = {
+              gpuId: row.gpuId,
+              gpuName: gpus.get(row.gpuId)?.name ?? row.gpuId,
+              offeringId: row.offeringId,
+              offering: offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name),
+              priceKind: row.priceKind,
+              hoursPerRun: Math.round(row.hours * 100) / 100,
+              usdPerRun: row.usd.toFixed(2),
+              fits: row.fits,
+              requiredGiB: Math.round(result.memory.requiredGiB * 100) / 100,
+              gpuMemoryGiB: result.memory.gpuMemoryGiB,
+              bound: row.bound,
+              planned: row.offeringId === p.offeringId,
+              priceAsOf: row.asOf,
+              priceSource: row.source,
+            };
+            if (alt.planned && (!planned || Number(alt.usdPerRun) < Number(planned.usdPerRun))) planned = alt;
+            const current = best.get(row.gpuId);
+            if (!current || (alt.fits && !current.fits) || (alt.fits === current.fits && row.usd < Number(current.usdPerRun)))
+              best.set(row.gpuId, alt);
+          }
+          const list = [...best.values()]
+            .filter((a) => a.offeringId !== planned?.offeringId)
+            .sort((a, b) => Number(b.fits) - Number(a.fits) || Number(a.usdPerRun) - Number(b.usdPerRun))
+            .slice(0, 7);
+          return { phaseId: p.id, workloadLabel: label, alternatives: planned ? [planned, ...list] : list, error: null };
+        } catch (error) {
+          return { phaseId: p.id, workloadLabel: label, alternatives: [], error: error instanceof Error ? error.message : String(error) };
         }
-        const list = [...best.values()].filter((a) => a.offeringId !== planned?.offeringId).sort((a, b) => Number(b.fits) - Number(a.fits) || Number(a.usdPerRun) - Number(b.usdPerRun)).slice(0, 7);
-        return { phaseId: p.id, workloadLabel: label, alternatives: planned ? [planned, ...list] : list, error: null };
-      } catch (error) {
-        return { phaseId: p.id, workloadLabel: label, alternatives: [], error: error instanceof Error ? error.message : String(error) };
-      }
-    });
+      });
   }
 
   async function getReportModel(request: ReportRequest): Promise<ReportModel> {
     const current = await services().plan.getPlan(request.projectId);
     const comparison = services().plan.compareScenarios(current.plan.project.id);
     if (request.scenarioId && !comparison.rows.some((r) => r.scenarioId === request.scenarioId)) {
-      throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${current.plan.project.id}.`, { field: 'scenarioId', expected: comparison.rows.map((r) => r.scenarioId).filter(Boolean).join(', ') });
+      throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${current.plan.project.id}.`, {
+        field: 'scenarioId',
+        expected: comparison.rows
+          .map((r) => r.scenarioId)
+          .filter(Boolean)
+          .join(', '),
+      });
     }
     // A chosen scenario is reported in full: its tracks, milestones, bookings, costs and checks (the budget's actual
     // spend is the project's, whatever the scenario).
@@ -160,7 +216,10 @@ export function createReportService(deps: ServiceDeps) {
   }
 
   /** Renders the PDF bytes (no dialog): the CLI, the tests and exportPdf use it. */
-  async function renderPdf(request: ReportRequest & { pageSize: PageSize }, onProgress: (stage: 'model' | 'render' | 'pdf', message: string) => void = () => {}) {
+  async function renderPdf(
+    request: ReportRequest & { pageSize: PageSize },
+    onProgress: (stage: 'model' | 'render' | 'pdf', message: string) => void = () => {},
+  ) {
     onProgress('model', 'Assembling the report');
     const modelPromise = getReportModel(request);
     modelPromise.catch(() => {}); // awaited below; the renderer may not have asked yet
@@ -170,7 +229,8 @@ export function createReportService(deps: ServiceDeps) {
         pageSize: request.pageSize,
         templates: modelPromise.then((m) => headerFooterTemplates(m.cover.projectName, m.cover.date)),
         invoke: async (channel) => {
-          if (channel !== 'report:get-report-model') return { ok: false, error: { code: 'FORBIDDEN', message: `The print view may not call ${channel}.` } };
+          if (channel !== 'report:get-report-model')
+            return { ok: false, error: { code: 'FORBIDDEN', message: `The print view may not call ${channel}.` } };
           return { ok: true, value: await modelPromise };
         },
         onProgress,
@@ -183,9 +243,14 @@ export function createReportService(deps: ServiceDeps) {
   async function exportPdf(request: ReportRequest & { pageSize: PageSize }) {
     const started = performance.now();
     const total = 5;
-    const progress = (stage: 'model' | 'render' | 'pdf' | 'write' | 'done' | 'error', done: number, message: string) => deps.emit('report:export-progress', { stage, done, total, message });
+    const progress = (stage: 'model' | 'render' | 'pdf' | 'write' | 'done' | 'error', done: number, message: string) =>
+      deps.emit('report:export-progress', { stage, done, total, message });
     const project = (await services().plan.getPlan(request.projectId)).plan.project;
-    const file = await deps.dialogs.saveFile({ title: 'Export plan PDF', defaultPath: `${project.id}-review-${deps.now().toISOString().slice(0, 10)}.pdf`, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+    const file = await deps.dialogs.saveFile({
+      title: 'Export plan PDF',
+      defaultPath: `${project.id}-review-${deps.now().toISOString().slice(0, 10)}.pdf`,
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    });
     if (!file) return { file: null, bytes: 0, pages: null, ms: Math.round(performance.now() - started) };
     try {
       const steps = { model: 1, render: 2, pdf: 3 } as const;
@@ -201,26 +266,47 @@ export function createReportService(deps: ServiceDeps) {
   }
 
   /** Any table as header + rows (the report's, the catalog's, or spend by a grouping). */
-  async function table(request: { projectId?: string | undefined; table: ReportTable; groupBy?: string | undefined }): Promise<CsvTable & { text?: string }> {
+  async function table(request: {
+    projectId?: string | undefined;
+    table: ReportTable;
+    groupBy?: string | undefined;
+  }): Promise<CsvTable & { text?: string }> {
     if (request.table === 'catalog') return { header: [], rows: [] };
     if (request.table === 'spend') {
       const answer = await spendBy(request.groupBy ?? 'month');
       if (!answer) return { header: ['key', 'currency', 'amount'], rows: [] };
-      return { header: ['key', 'currency', 'amount'], rows: answer.groups.flatMap((g) => Object.entries(g.totals).map(([c, v]) => [g.key, c, String(v)])) };
+      return {
+        header: ['key', 'currency', 'amount'],
+        rows: answer.groups.flatMap((g) => Object.entries(g.totals).map(([c, v]) => [g.key, c, String(v)])),
+      };
     }
     const model = await getReportModel({ projectId: request.projectId });
     return reportTable(model, request.table);
   }
 
-  async function csvText(request: { projectId?: string | undefined; table: ReportTable; groupBy?: string | undefined; bom: boolean }): Promise<{ text: string; rows: number }> {
+  async function csvText(request: {
+    projectId?: string | undefined;
+    table: ReportTable;
+    groupBy?: string | undefined;
+    bom: boolean;
+  }): Promise<{ text: string; rows: number }> {
     if (request.table === 'catalog') return services().catalog.exportCsv({ bom: request.bom });
     const t = await table(request);
     return { text: toCsv(t.header, t.rows, { bom: request.bom }), rows: t.rows.length };
   }
 
-  async function exportCsv(request: { projectId?: string | undefined; table: ReportTable; groupBy?: string | undefined; options: { bom: boolean } }) {
+  async function exportCsv(request: {
+    projectId?: string | undefined;
+    table: ReportTable;
+    groupBy?: string | undefined;
+    options: { bom: boolean };
+  }) {
     const { text, rows } = await csvText({ ...request, bom: request.options.bom });
-    const file = await deps.dialogs.saveFile({ title: `Export ${request.table} as CSV`, defaultPath: `${request.table}${request.groupBy ? `-by-${request.groupBy}` : ''}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
+    const file = await deps.dialogs.saveFile({
+      title: `Export ${request.table} as CSV`,
+      defaultPath: `${request.table}${request.groupBy ? `-by-${request.groupBy}` : ''}.csv`,
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+    });
     if (!file) return { file: null, rows };
     fs.writeFileSync(file, text, 'utf8');
     return { file, rows };

@@ -71,7 +71,8 @@ export async function launchApp(options: LaunchOptions): Promise<LaunchedApp> {
   let first: StandinBrowserWindow | null = null;
   const mainWindow = () => {
     first ??= BrowserWindow.getAllWindows()[0] ?? null;
-    if (!first) throw new Error(`The app opened no window (events: ${control.events.join(', ')}; errors: ${JSON.stringify(control.errorBoxes)})`);
+    if (!first)
+      throw new Error(`The app opened no window (events: ${control.events.join(', ')}; errors: ${JSON.stringify(control.errorBoxes)})`);
     return first;
   };
   return {

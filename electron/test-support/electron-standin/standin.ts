@@ -43,7 +43,13 @@ type Listener = (...args: unknown[]) => void;
 
 /** Electron's Event: preventDefault() and defaultPrevented, plus the details of the event when it has any. */
 function electronEvent<T extends object>(details: T = {} as T): T & { preventDefault(): void; defaultPrevented: boolean } {
-  const event = { ...details, defaultPrevented: false, preventDefault() { event.defaultPrevented = true; } };
+  const event = {
+    ...details,
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
   return event;
 }
 
@@ -98,7 +104,12 @@ export interface StandinControl {
 }
 
 export interface StandinSession {
-  headersListener: ((details: { url: string; responseHeaders: Record<string, string[]> }, callback: (r: { responseHeaders?: Record<string, string[]>; cancel?: boolean }) => void) => void) | null;
+  headersListener:
+    | ((
+        details: { url: string; responseHeaders: Record<string, string[]> },
+        callback: (r: { responseHeaders?: Record<string, string[]>; cancel?: boolean }) => void,
+      ) => void)
+    | null;
   permissionRequestHandler: ((wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | null;
   permissionCheckHandler: ((wc: unknown, permission: string, origin: string, details: unknown) => boolean) | null;
   /** The response headers the page gets for `url` (after onHeadersReceived). */
@@ -115,7 +126,11 @@ export type StandinWebContents = any;
 
 export function createElectronStandin(options: StandinOptions): StandinControl {
   const platform = options.platform ?? process.platform;
-  const pkg = JSON.parse(fs.readFileSync(path.join(options.appPath, 'package.json'), 'utf8')) as { name?: string; productName?: string; version?: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(options.appPath, 'package.json'), 'utf8')) as {
+    name?: string;
+    productName?: string;
+    version?: string;
+  };
   let appName = pkg.productName ?? pkg.name ?? 'Electron';
   const paths = new Map<string, string>([
     ['home', process.env.HOME ?? options.appDataDir],
@@ -153,9 +168,13 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       events.push(String(name));
       return super.emit(name, ...args);
     }
-    get isPackaged() { return options.isPackaged ?? false; }
+    get isPackaged() {
+      return options.isPackaged ?? false;
+    }
     readonly commandLine = { appendSwitch() {}, hasSwitch: () => false, getSwitchValue: () => '' };
-    getAppPath() { return options.isPackaged && options.resourcesPath ? path.join(options.resourcesPath, 'app.asar') : options.appPath; }
+    getAppPath() {
+      return options.isPackaged && options.resourcesPath ? path.join(options.resourcesPath, 'app.asar') : options.appPath;
+    }
     getPath(name: string) {
       const value = paths.get(name);
       if (value === undefined) throw new Error(`Failed to get '${name}' path`);
@@ -166,15 +185,31 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       paths.set(name, value);
       if (name === 'userData' && !paths.has('sessionDataSet')) paths.set('sessionData', value);
     }
-    getName() { return appName; }
-    setName(name: string) { appName = name; }
-    getVersion() { return pkg.version ?? '0.0.0'; }
-    getLocale() { return 'en-US'; }
-    isReady() { return ready; }
-    whenReady() { return whenReady; }
-    requestSingleInstanceLock() { return true; }
+    getName() {
+      return appName;
+    }
+    setName(name: string) {
+      appName = name;
+    }
+    getVersion() {
+      return pkg.version ?? '0.0.0';
+    }
+    getLocale() {
+      return 'en-US';
+    }
+    isReady() {
+      return ready;
+    }
+    whenReady() {
+      return whenReady;
+    }
+    requestSingleInstanceLock() {
+      return true;
+    }
     releaseSingleInstanceLock() {}
-    setAppUserModelId(id: string) { userModelId = id; }
+    setAppUserModelId(id: string) {
+      userModelId = id;
+    }
     focus() {}
     quit() {
       if (isQuitting || isShutdown) return;
@@ -186,7 +221,10 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       // Every window is asked to close; one that refuses ('close' prevented) cancels the quit.
       setImmediate(() => {
         for (const win of [...windows]) {
-          if (!win.close()) { isQuitting = false; return; }
+          if (!win.close()) {
+            isQuitting = false;
+            return;
+          }
         }
       });
     }
@@ -205,7 +243,10 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     if (isShutdown) return;
     const willQuit = electronEvent();
     app.emit('will-quit', willQuit);
-    if (willQuit.defaultPrevented) { isQuitting = false; return; }
+    if (willQuit.defaultPrevented) {
+      isQuitting = false;
+      return;
+    }
     shutdown();
   }
   function shutdown(): void {
@@ -230,9 +271,14 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       ipcHandlers.set(channel, handler);
     },
     handleOnce(channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) {
-      ipcMain.handle(channel, (event, ...args) => { ipcHandlers.delete(channel); return handler(event, ...args); });
+      ipcMain.handle(channel, (event, ...args) => {
+        ipcHandlers.delete(channel);
+        return handler(event, ...args);
+      });
     },
-    removeHandler(channel: string) { ipcHandlers.delete(channel); },
+    removeHandler(channel: string) {
+      ipcHandlers.delete(channel);
+    },
     /** For the tests: the channels with a handler. */
     _handledChannels: () => [...ipcHandlers.keys()],
   });
@@ -243,7 +289,9 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     permissionCheckHandler: null,
     responseHeaders(url) {
       let headers: Record<string, string[]> = { 'content-type': ['text/html'] };
-      session.headersListener?.({ url, responseHeaders: headers }, (r) => { if (r.responseHeaders) headers = r.responseHeaders; });
+      session.headersListener?.({ url, responseHeaders: headers }, (r) => {
+        if (r.responseHeaders) headers = r.responseHeaders;
+      });
       return headers;
     },
     requestPermission(wc, permission) {
@@ -253,7 +301,9 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     },
     checkPermission(wc, permission, origin) {
       const handler = session.permissionCheckHandler;
-      return handler ? handler(wc, permission, origin, { requestingUrl: (wc as StandinWebContents)?.getURL?.() ?? '', isMainFrame: true }) : true;
+      return handler
+        ? handler(wc, permission, origin, { requestingUrl: (wc as StandinWebContents)?.getURL?.() ?? '', isMainFrame: true })
+        : true;
     },
   };
   const sessionApi = {
@@ -262,8 +312,12 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
         session.headersListener = (maybeListener ?? filterOrListener) as StandinSession['headersListener'];
       },
     },
-    setPermissionRequestHandler(handler: StandinSession['permissionRequestHandler']) { session.permissionRequestHandler = handler; },
-    setPermissionCheckHandler(handler: StandinSession['permissionCheckHandler']) { session.permissionCheckHandler = handler; },
+    setPermissionRequestHandler(handler: StandinSession['permissionRequestHandler']) {
+      session.permissionRequestHandler = handler;
+    },
+    setPermissionCheckHandler(handler: StandinSession['permissionCheckHandler']) {
+      session.permissionCheckHandler = handler;
+    },
     protocol: {},
   };
 
@@ -280,19 +334,31 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     url = '';
     destroyed = false;
     page: Page | null = null;
-    windowOpenHandler: ((details: { url: string; frameName: string; features: string; disposition: string }) => { action: 'allow' | 'deny' }) | null = null;
-    constructor(readonly owner: StandinBrowserWindow, readonly webPreferences: Record<string, unknown>) {
+    windowOpenHandler:
+      ((details: { url: string; frameName: string; features: string; disposition: string }) => { action: 'allow' | 'deny' }) | null = null;
+    constructor(
+      readonly owner: StandinBrowserWindow,
+      readonly webPreferences: Record<string, unknown>,
+    ) {
       super();
       allContents.push(this);
     }
-    getURL() { return this.url; }
-    get mainFrame() { return this.frame(); }
+    getURL() {
+      return this.url;
+    }
+    get mainFrame() {
+      return this.frame();
+    }
     frame() {
       const url = this.url;
       return { url, origin: url.startsWith('file:') ? 'file://' : new URL(url).origin, routingId: 1, processId: this.id, top: null };
     }
-    isDestroyed() { return this.destroyed; }
-    isLoading() { return false; }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    isLoading() {
+      return false;
+    }
     async loadFile(file: string, opts: { hash?: string; query?: Record<string, string>; search?: string } = {}) {
       return this.loadURL(chromiumFileUrl(path.resolve(file), opts.hash ?? ''));
     }
@@ -322,7 +388,9 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       const page = this.page;
       if (!page) return;
       const copies = structuredClone(args);
-      setImmediate(() => { for (const l of page.listeners.get(channel) ?? []) l({ sender: null }, ...copies); });
+      setImmediate(() => {
+        for (const l of page.listeners.get(channel) ?? []) l({ sender: null }, ...copies);
+      });
     }
     executeJavaScript(code: string) {
       if (this.destroyed) return Promise.reject(new Error('Object has been destroyed'));
@@ -331,7 +399,9 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     async printToPDF(_options: unknown) {
       return Buffer.from('%PDF-1.7\n% stand-in\n%%EOF\n');
     }
-    setWindowOpenHandler(handler: WebContents['windowOpenHandler']) { this.windowOpenHandler = handler; }
+    setWindowOpenHandler(handler: WebContents['windowOpenHandler']) {
+      this.windowOpenHandler = handler;
+    }
     /** The page asks to navigate (a link, location.href): 'will-frame-navigate' then 'will-navigate'; true if it went. */
     pageNavigates(url: string): boolean {
       const details = { url, isSameDocument: false, isMainFrame: true, frame: this.frame(), initiator: this.frame() };
@@ -348,7 +418,13 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     }
     /** A subframe (an iframe) of the page navigates: only 'will-frame-navigate' is emitted; true if it went. */
     pageNavigatesFrame(url: string): boolean {
-      const frameEvent = electronEvent({ url, isSameDocument: false, isMainFrame: false, frame: { url: 'about:blank' }, initiator: this.frame() });
+      const frameEvent = electronEvent({
+        url,
+        isSameDocument: false,
+        isMainFrame: false,
+        frame: { url: 'about:blank' },
+        initiator: this.frame(),
+      });
       this.emit('will-frame-navigate', frameEvent);
       return !frameEvent.defaultPrevented;
     }
@@ -380,15 +456,20 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       invoke(channel: string, ...args: unknown[]) {
         const handler = ipcHandlers.get(channel);
         const copies = structuredClone(args);
-        return new Promise((resolve, reject) => setImmediate(() => {
-          const fail = (message: string) => reject(new Error(`Error invoking remote method '${channel}': ${message}`));
-          if (!handler) return fail(`Error: No handler registered for '${channel}'`);
-          const frame = contents.frame();
-          const event = { sender: contents, senderFrame: frame, frameId: 1, processId: frame.processId, type: 'frame' };
-          Promise.resolve()
-            .then(() => handler(event, ...copies))
-            .then((value) => resolve(structuredClone(value)), (error: unknown) => fail(String(error)));
-        }));
+        return new Promise((resolve, reject) =>
+          setImmediate(() => {
+            const fail = (message: string) => reject(new Error(`Error invoking remote method '${channel}': ${message}`));
+            if (!handler) return fail(`Error: No handler registered for '${channel}'`);
+            const frame = contents.frame();
+            const event = { sender: contents, senderFrame: frame, frameId: 1, processId: frame.processId, type: 'frame' };
+            Promise.resolve()
+              .then(() => handler(event, ...copies))
+              .then(
+                (value) => resolve(structuredClone(value)),
+                (error: unknown) => fail(String(error)),
+              );
+          }),
+        );
       },
       on(channel: string, listener: Listener) {
         if (!page.listeners.has(channel)) page.listeners.set(channel, new Set());
@@ -399,7 +480,9 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
         page.listeners.get(channel)?.delete(listener);
         return ipcRenderer;
       },
-      removeAllListeners(channel: string) { page.listeners.delete(channel); },
+      removeAllListeners(channel: string) {
+        page.listeners.delete(channel);
+      },
       send() {},
     };
     const contextBridge = {
@@ -415,15 +498,23 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       throw new Error(`module not found: ${id}`);
     };
     const context = vm.createContext({ console });
-    const wrapper = vm.runInContext(`(function (require, module, exports) {${fs.readFileSync(preload, 'utf8')}\n})`, context, { filename: preload });
+    const wrapper = vm.runInContext(`(function (require, module, exports) {${fs.readFileSync(preload, 'utf8')}\n})`, context, {
+      filename: preload,
+    });
     const module = { exports: {} };
     (wrapper as (r: unknown, m: unknown, e: unknown) => void)(sandboxRequire, module, module.exports);
   }
 
   class BrowserWindow extends EventEmitter {
-    static getAllWindows() { return [...windows]; }
-    static fromWebContents(wc: unknown) { return windows.find((w) => w.webContents === wc) ?? null; }
-    static getFocusedWindow() { return windows[0] ?? null; }
+    static getAllWindows() {
+      return [...windows];
+    }
+    static fromWebContents(wc: unknown) {
+      return windows.find((w) => w.webContents === wc) ?? null;
+    }
+    static getFocusedWindow() {
+      return windows[0] ?? null;
+    }
     readonly id = nextId++;
     readonly webContents: WebContents;
     private destroyed = false;
@@ -449,23 +540,52 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       app.emit('browser-window-created', electronEvent(), this);
       app.emit('web-contents-created', electronEvent(), this.webContents);
     }
-    loadFile(file: string, opts?: { hash?: string }) { return this.webContents.loadFile(file, opts); }
-    loadURL(url: string) { return this.webContents.loadURL(url); }
-    isDestroyed() { return this.destroyed; }
-    show() { this.visible = true; this.emit('show'); }
-    hide() { this.visible = false; }
-    isVisible() { return this.visible; }
+    loadFile(file: string, opts?: { hash?: string }) {
+      return this.webContents.loadFile(file, opts);
+    }
+    loadURL(url: string) {
+      return this.webContents.loadURL(url);
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    show() {
+      this.visible = true;
+      this.emit('show');
+    }
+    hide() {
+      this.visible = false;
+    }
+    isVisible() {
+      return this.visible;
+    }
     focus() {}
-    isMinimized() { return this.minimized; }
-    minimize() { this.minimized = true; }
-    restore() { this.minimized = false; }
-    maximize() { this.maximized = true; this.emit('maximize'); }
-    isMaximized() { return this.maximized; }
-    getBounds() { return { ...this.bounds }; }
-    getNormalBounds() { return { ...this.bounds }; }
+    isMinimized() {
+      return this.minimized;
+    }
+    minimize() {
+      this.minimized = true;
+    }
+    restore() {
+      this.minimized = false;
+    }
+    maximize() {
+      this.maximized = true;
+      this.emit('maximize');
+    }
+    isMaximized() {
+      return this.maximized;
+    }
+    getBounds() {
+      return { ...this.bounds };
+    }
+    getNormalBounds() {
+      return { ...this.bounds };
+    }
     setBounds(b: Partial<{ x: number; y: number; width: number; height: number }>) {
       const moved = (b.x !== undefined && b.x !== this.bounds.x) || (b.y !== undefined && b.y !== this.bounds.y);
-      const resized = (b.width !== undefined && b.width !== this.bounds.width) || (b.height !== undefined && b.height !== this.bounds.height);
+      const resized =
+        (b.width !== undefined && b.width !== this.bounds.width) || (b.height !== undefined && b.height !== this.bounds.height);
       this.bounds = { ...this.bounds, ...b };
       if (moved) this.emit('move');
       if (resized) this.emit('resize');
@@ -497,16 +617,24 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     getAllDisplays: () => structuredClone(displays),
     getPrimaryDisplay: () => structuredClone(displays[0]!),
     getDisplayMatching: (rect: { x: number; y: number; width: number; height: number }) => {
-      const overlap = (d: Display) => Math.max(0, Math.min(rect.x + rect.width, d.bounds.x + d.bounds.width) - Math.max(rect.x, d.bounds.x))
-        * Math.max(0, Math.min(rect.y + rect.height, d.bounds.y + d.bounds.height) - Math.max(rect.y, d.bounds.y));
+      const overlap = (d: Display) =>
+        Math.max(0, Math.min(rect.x + rect.width, d.bounds.x + d.bounds.width) - Math.max(rect.x, d.bounds.x)) *
+        Math.max(0, Math.min(rect.y + rect.height, d.bounds.y + d.bounds.height) - Math.max(rect.y, d.bounds.y));
       return structuredClone([...displays].sort((a, b) => overlap(b) - overlap(a))[0]!);
     },
   };
 
   class Notification extends EventEmitter {
-    static isSupported() { return true; }
-    constructor(private readonly options: { title: string; body: string }) { super(); }
-    show() { notifications.push({ title: this.options.title, body: this.options.body }); this.emit('show'); }
+    static isSupported() {
+      return true;
+    }
+    constructor(private readonly options: { title: string; body: string }) {
+      super();
+    }
+    show() {
+      notifications.push({ title: this.options.title, body: this.options.body });
+      this.emit('show');
+    }
   }
 
   const dialog = {
@@ -518,14 +646,24 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       const answer = dialogAnswers.save.shift() ?? null;
       return { canceled: answer === null, filePath: answer ?? '' };
     },
-    async showMessageBox(..._args: unknown[]) { return { response: 0, checkboxChecked: false }; },
-    showErrorBox(title: string, content: string) { errorBoxes.push({ title, content }); },
+    async showMessageBox(..._args: unknown[]) {
+      return { response: 0, checkboxChecked: false };
+    },
+    showErrorBox(title: string, content: string) {
+      errorBoxes.push({ title, content });
+    },
   };
 
   class Menu {
-    static buildFromTemplate(template: unknown[]) { return new Menu(template); }
-    static setApplicationMenu(menu: unknown) { appMenu = menu; }
-    static getApplicationMenu() { return appMenu; }
+    static buildFromTemplate(template: unknown[]) {
+      return new Menu(template);
+    }
+    static setApplicationMenu(menu: unknown) {
+      appMenu = menu;
+    }
+    static getApplicationMenu() {
+      return appMenu;
+    }
     constructor(readonly items: unknown[]) {}
   }
 
@@ -541,7 +679,10 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
     shell,
     screen,
     session: { defaultSession: sessionApi, fromPartition: () => sessionApi },
-    webContents: { getAllWebContents: () => allContents.filter((c) => !c.destroyed), fromId: (id: number) => allContents.find((c) => c.id === id) },
+    webContents: {
+      getAllWebContents: () => allContents.filter((c) => !c.destroyed),
+      fromId: (id: number) => allContents.find((c) => c.id === id),
+    },
     protocol: { registerSchemesAsPrivileged() {}, handle() {} },
     nativeTheme: { shouldUseDarkColors: false, on() {} },
   };

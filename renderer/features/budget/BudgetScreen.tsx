@@ -43,28 +43,84 @@ export function BudgetScreen() {
     <div className="screen budget-screen" {...drop.handlers} data-drag-over={drop.over || undefined}>
       {drop.over && !importing && (
         <div className="bu-drop-overlay" data-testid="budget-drop-overlay" aria-hidden="true">
-          <div><strong>Drop the billing export to import it</strong><span>FOCUS, AWS CUR / Cost Explorer, Azure, GCP or any CSV · .gz, .zip, Parquet · one file; you see a preview before anything is imported</span></div>
+          <div>
+            <strong>Drop the billing export to import it</strong>
+            <span>
+              FOCUS, AWS CUR / Cost Explorer, Azure, GCP or any CSV · .gz, .zip, Parquet · one file; you see a preview before anything is
+              imported
+            </span>
+          </div>
         </div>
       )}
       <div className="screen-header">
         <h1>Budget</h1>
-        {overview && <span className="muted">{overview.projectName} · {overview.currency} · {overview.tracksMeta.length} tracks</span>}
-        {overview && <span className={`badge ${overview.status === 'over' ? 'bad' : overview.status === 'watch' ? 'warn' : overview.status === 'ok' ? 'ok' : ''}`} data-testid="budget-status">{{ over: 'over budget', watch: 'watch', ok: 'on budget', 'no-budget': 'no budget' }[overview.status]}</span>}
+        {overview && (
+          <span className="muted">
+            {overview.projectName} · {overview.currency} · {overview.tracksMeta.length} tracks
+          </span>
+        )}
+        {overview && (
+          <span
+            className={`badge ${overview.status === 'over' ? 'bad' : overview.status === 'watch' ? 'warn' : overview.status === 'ok' ? 'ok' : ''}`}
+            data-testid="budget-status"
+          >
+            {{ over: 'over budget', watch: 'watch', ok: 'on budget', 'no-budget': 'no budget' }[overview.status]}
+          </span>
+        )}
         <span className="spacer" />
-        <button className="btn primary" onClick={() => setImporting(true)}>Import billing export…</button>
+        <button className="btn primary" onClick={() => setImporting(true)}>
+          Import billing export…
+        </button>
       </div>
       <div className="bu-tabs" role="tablist" aria-label="Budget views">
-        {TABS.map((t) => <button key={t.id} role="tab" aria-selected={tab === t.id} className={`bu-tab ${tab === t.id ? 'active' : ''}`} onClick={() => setTab(t.id)}>{t.label}</button>)}
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={tab === t.id}
+            className={`bu-tab ${tab === t.id ? 'active' : ''}`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
-      {error && <div className="banner error" role="alert">{error.message} <button className="btn small" onClick={clearError}>Dismiss</button></div>}
+      {error && (
+        <div className="banner error" role="alert">
+          {error.message}{' '}
+          <button className="btn small" onClick={clearError}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {!overview && loading && <div className="muted">Loading…</div>}
       {overview && tab === 'overview' && <OverviewPanel o={overview} />}
       {overview && tab === 'spend' && <SpendExplorer key={version} />}
       {overview && tab === 'rules' && <RulesEditor />}
       {overview && tab === 'budgets' && <BudgetsEditor />}
       {tab === 'imports' && <ImportsPanel version={version} />}
-      {tab === 'sources' && <SourcesPanel onChanged={() => { setVersion((v) => v + 1); void load(); }} />}
-      {importing && <ImportDialog dropped={dropped} dragOver={drop.over} onClose={() => { setImporting(false); setDropped(null); }} onImported={() => { setVersion((v) => v + 1); void load(); }} />}
+      {tab === 'sources' && (
+        <SourcesPanel
+          onChanged={() => {
+            setVersion((v) => v + 1);
+            void load();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          dropped={dropped}
+          dragOver={drop.over}
+          onClose={() => {
+            setImporting(false);
+            setDropped(null);
+          }}
+          onImported={() => {
+            setVersion((v) => v + 1);
+            void load();
+          }}
+        />
+      )}
     </div>
   );
 }

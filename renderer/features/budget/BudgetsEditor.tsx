@@ -8,7 +8,10 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
   const run = useBudgetStore((s) => s.run);
   const [amount, setAmount] = useState(b.amount);
   const [thresholds, setThresholds] = useState(b.thresholds.join(', '));
-  const parsed = thresholds.split(/[,\s]+/).filter(Boolean).map(Number);
+  const parsed = thresholds
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map(Number);
   const validThresholds = parsed.length > 0 && parsed.every((n) => Number.isInteger(n) && n > 0 && n <= 1000);
   const validAmount = /^\d+(\.\d+)?$/.test(amount.trim());
   const dirty = amount !== b.amount || thresholds !== b.thresholds.join(', ');
@@ -16,12 +19,52 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
     <tr data-testid="budget-row">
       <td>{trackName}</td>
       <td>{b.month ? monthLabel(b.month) : 'Total'}</td>
-      <td><input className={`input ${validAmount ? '' : 'invalid'}`} aria-label={`Amount ${trackName} ${b.month ?? 'total'}`} value={amount} onChange={(e) => setAmount(e.target.value)} size={7} /> <span className="muted">{currency}</span></td>
-      <td><input className={`input ${validThresholds ? '' : 'invalid'}`} aria-label={`Thresholds ${trackName} ${b.month ?? 'total'}`} value={thresholds} onChange={(e) => setThresholds(e.target.value)} size={11} /> <span className="muted">%</span></td>
-      <td><div className="bu-row-actions">
-        <button className="btn small primary" disabled={!dirty || !validAmount || !validThresholds} onClick={() => void run(() => api.budget.saveBudget({ id: b.id, projectId: b.projectId, trackId: b.trackId, month: b.month, amount: amount.trim(), currency: b.currency, thresholds: parsed }))}>Save</button>
-        <button className="btn small danger" onClick={() => void run(() => api.budget.deleteBudget({ id: b.id }))}>Delete</button>
-      </div></td>
+      <td>
+        <input
+          className={`input ${validAmount ? '' : 'invalid'}`}
+          aria-label={`Amount ${trackName} ${b.month ?? 'total'}`}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          size={7}
+        />{' '}
+        <span className="muted">{currency}</span>
+      </td>
+      <td>
+        <input
+          className={`input ${validThresholds ? '' : 'invalid'}`}
+          aria-label={`Thresholds ${trackName} ${b.month ?? 'total'}`}
+          value={thresholds}
+          onChange={(e) => setThresholds(e.target.value)}
+          size={11}
+        />{' '}
+        <span className="muted">%</span>
+      </td>
+      <td>
+        <div className="bu-row-actions">
+          <button
+            className="btn small primary"
+            disabled={!dirty || !validAmount || !validThresholds}
+            onClick={() =>
+              void run(() =>
+                api.budget.saveBudget({
+                  id: b.id,
+                  projectId: b.projectId,
+                  trackId: b.trackId,
+                  month: b.month,
+                  amount: amount.trim(),
+                  currency: b.currency,
+                  thresholds: parsed,
+                }),
+              )
+            }
+          >
+            Save
+          </button>
+          <button className="btn small danger" onClick={() => void run(() => api.budget.deleteBudget({ id: b.id }))}>
+            Delete
+          </button>
+        </div>
+      </td>
     </tr>
   );
 }
@@ -34,47 +77,170 @@ export function BudgetsEditor() {
   const [rate, setRate] = useState({ from: 'EUR', to: overview?.currency ?? 'USD', rate: '', asOf: '', source: '' });
   if (!overview) return null;
   const tracks = overview.tracksMeta;
-  const trackName = (id: string | null) => (id ? tracks.find((t) => t.id === id)?.name ?? id : 'Project');
-  const fieldError = (field: string) => (error?.details?.field === field || error?.details?.problems?.some((p) => p.field === field) ? error.message : null);
+  const trackName = (id: string | null) => (id ? (tracks.find((t) => t.id === id)?.name ?? id) : 'Project');
+  const fieldError = (field: string) =>
+    error?.details?.field === field || error?.details?.problems?.some((p) => p.field === field) ? error.message : null;
   return (
     <div className="bu-editors">
       <div className="panel">
-        <div className="panel-title"><strong>Budgets</strong><span className="muted">in {overview.currency}; thresholds (%) raise alerts on actual and on forecast</span></div>
-        <table className="data" aria-label="Budgets">
-          <thead><tr><th>Scope</th><th>Period</th><th>Amount</th><th>Thresholds</th><th /></tr></thead>
-          <tbody>{budgets.map((b) => <BudgetLine key={`${b.id}-${b.amount}-${b.thresholds.join()}`} b={b} trackName={trackName(b.trackId)} currency={b.currency} />)}</tbody>
-        </table>
-        <div className="toolbar bu-add">
-          <select className="input" aria-label="New budget scope" value={scopeTrack} onChange={(e) => setScopeTrack(e.target.value)}>
-            <option value="">Project</option>
-            {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-          </select>
-          <input className="input" type="month" aria-label="New budget month (empty = total)" title="Month (leave empty for the total)" value={month} onChange={(e) => setMonth(e.target.value)} />
-          <input className="input" aria-label="New budget amount" placeholder="amount" value={amount} onChange={(e) => setAmount(e.target.value)} size={10} />
-          <button className="btn" disabled={!amount.trim()} onClick={() => void run(() => api.budget.saveBudget({ projectId: overview.projectId, trackId: scopeTrack || null, month: month || null, amount: amount.trim(), currency: overview.currency })).then((r) => { if (r) setAmount(''); })}>Add / replace budget</button>
-          {(fieldError('amount') || fieldError('month') || fieldError('currency')) && <span className="field-error">{error?.message}</span>}
+        <div className="panel-title">
+          <strong>Budgets</strong>
+          <span className="muted">in {overview.currency}; thresholds (%) raise alerts on actual and on forecast</span>
         </div>
-      </div>
-      <div className="panel">
-        <div className="panel-title"><strong>Exchange rates</strong><span className="muted">1 FROM = rate TO, valid from its date until a later one; spend without a rate is shown apart, never summed</span></div>
-        <table className="data" aria-label="Exchange rates">
-          <thead><tr><th>From</th><th>To</th><th className="num">Rate</th><th>As of</th><th>Source</th><th /></tr></thead>
+        <table className="data" aria-label="Budgets">
+          <thead>
+            <tr>
+              <th>Scope</th>
+              <th>Period</th>
+              <th>Amount</th>
+              <th>Thresholds</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
-            {rates.length === 0 && <tr><td colSpan={6} className="muted">No rates: spend in other currencies than {overview.currency} stays “not converted”.</td></tr>}
-            {rates.map((r) => (
-              <tr key={r.id}><td>{r.from}</td><td>{r.to}</td><td className="num">{r.rate}</td><td>{r.asOf}</td><td>{r.source}</td>
-                <td><button className="btn small danger" onClick={() => void run(() => api.budget.deleteRate({ id: r.id }))}>Delete</button></td></tr>
+            {budgets.map((b) => (
+              <BudgetLine key={`${b.id}-${b.amount}-${b.thresholds.join()}`} b={b} trackName={trackName(b.trackId)} currency={b.currency} />
             ))}
           </tbody>
         </table>
         <div className="toolbar bu-add">
-          <input className="input" aria-label="Rate from" value={rate.from} onChange={(e) => setRate({ ...rate, from: e.target.value.toUpperCase() })} size={4} />
+          <select className="input" aria-label="New budget scope" value={scopeTrack} onChange={(e) => setScopeTrack(e.target.value)}>
+            <option value="">Project</option>
+            {tracks.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          <input
+            className="input"
+            type="month"
+            aria-label="New budget month (empty = total)"
+            title="Month (leave empty for the total)"
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+          />
+          <input
+            className="input"
+            aria-label="New budget amount"
+            placeholder="amount"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            size={10}
+          />
+          <button
+            className="btn"
+            disabled={!amount.trim()}
+            onClick={() =>
+              void run(() =>
+                api.budget.saveBudget({
+                  projectId: overview.projectId,
+                  trackId: scopeTrack || null,
+                  month: month || null,
+                  amount: amount.trim(),
+                  currency: overview.currency,
+                }),
+              ).then((r) => {
+                if (r) setAmount('');
+              })
+            }
+          >
+            Add / replace budget
+          </button>
+          {(fieldError('amount') || fieldError('month') || fieldError('currency')) && <span className="field-error">{error?.message}</span>}
+        </div>
+      </div>
+      <div className="panel">
+        <div className="panel-title">
+          <strong>Exchange rates</strong>
+          <span className="muted">
+            1 FROM = rate TO, valid from its date until a later one; spend without a rate is shown apart, never summed
+          </span>
+        </div>
+        <table className="data" aria-label="Exchange rates">
+          <thead>
+            <tr>
+              <th>From</th>
+              <th>To</th>
+              <th className="num">Rate</th>
+              <th>As of</th>
+              <th>Source</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rates.length === 0 && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  No rates: spend in other currencies than {overview.currency} stays “not converted”.
+                </td>
+              </tr>
+            )}
+            {rates.map((r) => (
+              <tr key={r.id}>
+                <td>{r.from}</td>
+                <td>{r.to}</td>
+                <td className="num">{r.rate}</td>
+                <td>{r.asOf}</td>
+                <td>{r.source}</td>
+                <td>
+                  <button className="btn small danger" onClick={() => void run(() => api.budget.deleteRate({ id: r.id }))}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="toolbar bu-add">
+          <input
+            className="input"
+            aria-label="Rate from"
+            value={rate.from}
+            onChange={(e) => setRate({ ...rate, from: e.target.value.toUpperCase() })}
+            size={4}
+          />
           <span>→</span>
-          <input className="input" aria-label="Rate to" value={rate.to} onChange={(e) => setRate({ ...rate, to: e.target.value.toUpperCase() })} size={4} />
-          <input className="input" aria-label="Rate" placeholder="rate" value={rate.rate} onChange={(e) => setRate({ ...rate, rate: e.target.value })} size={8} />
-          <input className="input" type="date" aria-label="Rate as of" value={rate.asOf} onChange={(e) => setRate({ ...rate, asOf: e.target.value })} />
-          <input className="input" aria-label="Rate source" placeholder="source (e.g. ECB reference rate)" value={rate.source} onChange={(e) => setRate({ ...rate, source: e.target.value })} size={24} />
-          <button className="btn" onClick={() => void run(() => api.budget.saveRate(rate)).then((r) => { if (r) setRate({ ...rate, rate: '', source: '' }); })}>Add rate</button>
+          <input
+            className="input"
+            aria-label="Rate to"
+            value={rate.to}
+            onChange={(e) => setRate({ ...rate, to: e.target.value.toUpperCase() })}
+            size={4}
+          />
+          <input
+            className="input"
+            aria-label="Rate"
+            placeholder="rate"
+            value={rate.rate}
+            onChange={(e) => setRate({ ...rate, rate: e.target.value })}
+            size={8}
+          />
+          <input
+            className="input"
+            type="date"
+            aria-label="Rate as of"
+            value={rate.asOf}
+            onChange={(e) => setRate({ ...rate, asOf: e.target.value })}
+          />
+          <input
+            className="input"
+            aria-label="Rate source"
+            placeholder="source (e.g. ECB reference rate)"
+            value={rate.source}
+            onChange={(e) => setRate({ ...rate, source: e.target.value })}
+            size={24}
+          />
+          <button
+            className="btn"
+            onClick={() =>
+              void run(() => api.budget.saveRate(rate)).then((r) => {
+                if (r) setRate({ ...rate, rate: '', source: '' });
+              })
+            }
+          >
+            Add rate
+          </button>
         </div>
         {overview.actual.rates.length > 0 && <div className="muted">Used in the overview: {overview.actual.rates.join('; ')}</div>}
       </div>

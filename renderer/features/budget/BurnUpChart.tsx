@@ -17,20 +17,57 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
     <div className="panel bu-chart" aria-label="Burn-up: planned, actual and forecast cumulative cost by ISO week, with the budget">
       <div className="panel-title">
         <strong>Burn-up by ISO week</strong>
-        <span className="muted">cumulative {currency}; planned = the plan's weekly allocations priced from the catalog; actual = billed cost of spend lines allocated to the tracks; forecast = actual + the plan's remaining weeks</span>
+        <span className="muted">
+          cumulative {currency}; planned = the plan's weekly allocations priced from the catalog; actual = billed cost of spend lines
+          allocated to the tracks; forecast = actual + the plan's remaining weeks
+        </span>
       </div>
       <div className="bu-legend">
-        <span><i style={{ background: COLOURS.planned }} />Planned</span>
-        <span><i style={{ background: COLOURS.actual }} />Actual</span>
-        <span><i className="dashed" style={{ borderColor: COLOURS.forecast }} />Forecast</span>
-        {budget !== null && <span><i className="dashed" style={{ borderColor: COLOURS.budget }} />Budget {money(currency, overview.budget.total)}</span>}
+        <span>
+          <i style={{ background: COLOURS.planned }} />
+          Planned
+        </span>
+        <span>
+          <i style={{ background: COLOURS.actual }} />
+          Actual
+        </span>
+        <span>
+          <i className="dashed" style={{ borderColor: COLOURS.forecast }} />
+          Forecast
+        </span>
+        {budget !== null && (
+          <span>
+            <i className="dashed" style={{ borderColor: COLOURS.budget }} />
+            Budget {money(currency, overview.budget.total)}
+          </span>
+        )}
       </div>
-      <VictoryChart height={260} width={Math.max(640, weeks.length * 72 + 120)} domain={{ y: [0, max] }} domainPadding={{ x: 16 }} padding={{ top: 14, bottom: 40, left: 70, right: 24 }}>
+      <VictoryChart
+        height={260}
+        width={Math.max(640, weeks.length * 72 + 120)}
+        domain={{ y: [0, max] }}
+        domainPadding={{ x: 16 }}
+        padding={{ top: 14, bottom: 40, left: 70, right: 24 }}
+      >
         <VictoryAxis tickValues={weeks.map((w) => x(w.week))} style={{ tickLabels: { fontSize: 10, fill: '#4b5565' } }} />
-        <VictoryAxis dependentAxis tickFormat={(t: number) => money(currency, String(Math.round(t)))} style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eef0f3' } }} />
-        {budget !== null && <VictoryLine style={{ data: { stroke: COLOURS.budget, strokeWidth: 1.5, strokeDasharray: '6,4' } }} data={weeks.map((w) => ({ x: x(w.week), y: budget }))} />}
-        <VictoryLine style={{ data: { stroke: COLOURS.planned, strokeWidth: 2 } }} data={weeks.map((w) => ({ x: x(w.week), y: Number(w.plannedCumulative) }))} />
-        {forecast.length > 1 && <VictoryLine style={{ data: { stroke: COLOURS.forecast, strokeWidth: 2, strokeDasharray: '4,3' } }} data={forecast} />}
+        <VictoryAxis
+          dependentAxis
+          tickFormat={(t: number) => money(currency, String(Math.round(t)))}
+          style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eef0f3' } }}
+        />
+        {budget !== null && (
+          <VictoryLine
+            style={{ data: { stroke: COLOURS.budget, strokeWidth: 1.5, strokeDasharray: '6,4' } }}
+            data={weeks.map((w) => ({ x: x(w.week), y: budget }))}
+          />
+        )}
+        <VictoryLine
+          style={{ data: { stroke: COLOURS.planned, strokeWidth: 2 } }}
+          data={weeks.map((w) => ({ x: x(w.week), y: Number(w.plannedCumulative) }))}
+        />
+        {forecast.length > 1 && (
+          <VictoryLine style={{ data: { stroke: COLOURS.forecast, strokeWidth: 2, strokeDasharray: '4,3' } }} data={forecast} />
+        )}
         {actual.length > 0 && <VictoryLine style={{ data: { stroke: COLOURS.actual, strokeWidth: 3 } }} data={actual} />}
         {actual.length > 0 && <VictoryScatter size={3} style={{ data: { fill: COLOURS.actual } }} data={actual} />}
       </VictoryChart>

@@ -62,7 +62,8 @@ export function emptyMapping(header: string[] = [], rows: string[][] = []): Mapp
     serviceColumn: guess(header, /service|product|gpu|type/i),
     resourceColumn: guess(header, /resource|instance|machine|pod|host/i),
     tagColumns: [],
-    decimalSeparator: costs.length > 0 && costs.some((c) => /^[-+(]?[\d.\s]*\d,\d+\)?$/.test(c)) && !costs.some((c) => /\.\d{1,2}$/.test(c)) ? ',' : '.',
+    decimalSeparator:
+      costs.length > 0 && costs.some((c) => /^[-+(]?[\d.\s]*\d,\d+\)?$/.test(c)) && !costs.some((c) => /\.\d{1,2}$/.test(c)) ? ',' : '.',
     sign: 'as-is',
     saveAs: '',
   };
@@ -71,7 +72,8 @@ export function emptyMapping(header: string[] = [], rows: string[][] = []): Mapp
 
 /** A saved mapping back into the form (the file's own spelling of each column). */
 export function draftFromMapping(header: string[], mapping: ColumnMapping, name: string): MappingDraft {
-  const inFile = (c: string | undefined) => (c === undefined ? '' : header.find((h) => normalizeHeaderName(h) === normalizeHeaderName(c)) ?? c);
+  const inFile = (c: string | undefined) =>
+    c === undefined ? '' : (header.find((h) => normalizeHeaderName(h) === normalizeHeaderName(c)) ?? c);
   return withMapping({
     dateColumn: inFile(mapping.dateColumn),
     dateFormat: mapping.dateFormat,
@@ -119,14 +121,39 @@ export function checkMapping(draft: MappingDraft): { ok: true; mapping: ColumnMa
   return { ok: false, message: `${issue.path.join('.') || 'mapping'}: ${issue.message}` };
 }
 
-export function ColumnMappingForm({ header, value, onChange }: { header: string[]; value: MappingDraft; onChange: (v: MappingDraft) => void }) {
+export function ColumnMappingForm({
+  header,
+  value,
+  onChange,
+}: {
+  header: string[];
+  value: MappingDraft;
+  onChange: (v: MappingDraft) => void;
+}) {
   const set = (patch: Partial<DraftFields>) => onChange(withMapping({ ...value, ...patch }));
-  const select = (label: string, field: 'dateColumn' | 'costColumn' | 'currencyColumn' | 'providerColumn' | 'serviceColumn' | 'resourceColumn', required = false, none = '— none —') => (
+  const select = (
+    label: string,
+    field: 'dateColumn' | 'costColumn' | 'currencyColumn' | 'providerColumn' | 'serviceColumn' | 'resourceColumn',
+    required = false,
+    none = '— none —',
+  ) => (
     <div className="field">
-      <label htmlFor={`map-${field}`}>{label}{required ? ' *' : ''}</label>
-      <select id={`map-${field}`} className={`input ${required && !value[field] ? 'invalid' : ''}`} value={value[field]} onChange={(e) => set({ [field]: e.target.value })}>
+      <label htmlFor={`map-${field}`}>
+        {label}
+        {required ? ' *' : ''}
+      </label>
+      <select
+        id={`map-${field}`}
+        className={`input ${required && !value[field] ? 'invalid' : ''}`}
+        value={value[field]}
+        onChange={(e) => set({ [field]: e.target.value })}
+      >
         <option value="">{required ? '— choose —' : none}</option>
-        {header.map((h) => <option key={h} value={h}>{h}</option>)}
+        {header.map((h) => (
+          <option key={h} value={h}>
+            {h}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -135,24 +162,59 @@ export function ColumnMappingForm({ header, value, onChange }: { header: string[
       {select('Date column', 'dateColumn', true)}
       <div className="field">
         <label htmlFor="map-date-format">Date format</label>
-        <select id="map-date-format" className="input" value={value.dateFormat} onChange={(e) => set({ dateFormat: e.target.value })}>{DATE_FORMATS.map((f) => <option key={f} value={f}>{DATE_FORMAT_LABEL[f] ?? f}</option>)}</select>
+        <select id="map-date-format" className="input" value={value.dateFormat} onChange={(e) => set({ dateFormat: e.target.value })}>
+          {DATE_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {DATE_FORMAT_LABEL[f] ?? f}
+            </option>
+          ))}
+        </select>
       </div>
       {select('Cost column', 'costColumn', true)}
       <div className="field">
         <label htmlFor="map-decimal">Decimal separator</label>
-        <select id="map-decimal" className="input" value={value.decimalSeparator} onChange={(e) => set({ decimalSeparator: e.target.value as '.' | ',' })}><option value=".">point: 1,234.56</option><option value=",">comma: 1.234,56</option></select>
+        <select
+          id="map-decimal"
+          className="input"
+          value={value.decimalSeparator}
+          onChange={(e) => set({ decimalSeparator: e.target.value as '.' | ',' })}
+        >
+          <option value=".">point: 1,234.56</option>
+          <option value=",">comma: 1.234,56</option>
+        </select>
       </div>
       <div className="field">
         <label htmlFor="map-sign">Sign</label>
-        <select id="map-sign" className="input" value={value.sign} onChange={(e) => set({ sign: e.target.value as 'as-is' | 'negate' })}><option value="as-is">as in the file (credits −)</option><option value="negate">negate (spend shown −)</option></select>
+        <select id="map-sign" className="input" value={value.sign} onChange={(e) => set({ sign: e.target.value as 'as-is' | 'negate' })}>
+          <option value="as-is">as in the file (credits −)</option>
+          <option value="negate">negate (spend shown −)</option>
+        </select>
       </div>
       {select('Currency column', 'currencyColumn', false, '— none: one currency —')}
       {!value.currencyColumn && (
-        <div className="field"><label htmlFor="map-currency">Currency (ISO code)</label><input id="map-currency" className="input" value={value.currency} onChange={(e) => set({ currency: e.target.value.toUpperCase() })} size={5} /></div>
+        <div className="field">
+          <label htmlFor="map-currency">Currency (ISO code)</label>
+          <input
+            id="map-currency"
+            className="input"
+            value={value.currency}
+            onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
+            size={5}
+          />
+        </div>
       )}
       {select('Provider column', 'providerColumn', false, '— none: one provider —')}
       {!value.providerColumn && (
-        <div className="field"><label htmlFor="map-provider">Provider (fixed)</label><input id="map-provider" className="input" value={value.provider} placeholder="e.g. RunPod" onChange={(e) => set({ provider: e.target.value })} /></div>
+        <div className="field">
+          <label htmlFor="map-provider">Provider (fixed)</label>
+          <input
+            id="map-provider"
+            className="input"
+            value={value.provider}
+            placeholder="e.g. RunPod"
+            onChange={(e) => set({ provider: e.target.value })}
+          />
+        </div>
       )}
       {select('Service column', 'serviceColumn')}
       {select('Resource column', 'resourceColumn')}
@@ -161,7 +223,14 @@ export function ColumnMappingForm({ header, value, onChange }: { header: string[
         <span className="field-hint">each ticked column becomes a tag an allocation rule can match (e.g. project, track)</span>
         <div className="bu-tag-checks" role="group" aria-label="Tag columns">
           {header.map((h) => (
-            <label key={h}><input type="checkbox" checked={value.tagColumns.includes(h)} onChange={(e) => set({ tagColumns: e.target.checked ? [...value.tagColumns, h] : value.tagColumns.filter((x) => x !== h) })} /> {h}</label>
+            <label key={h}>
+              <input
+                type="checkbox"
+                checked={value.tagColumns.includes(h)}
+                onChange={(e) => set({ tagColumns: e.target.checked ? [...value.tagColumns, h] : value.tagColumns.filter((x) => x !== h) })}
+              />{' '}
+              {h}
+            </label>
           ))}
         </div>
       </div>
@@ -169,12 +238,20 @@ export function ColumnMappingForm({ header, value, onChange }: { header: string[
   );
 }
 
-const tagsText = (tags: Record<string, string>) => Object.entries(tags).map(([k, v]) => `${k}=${v}`).join(', ');
+const tagsText = (tags: Record<string, string>) =>
+  Object.entries(tags)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 
 /** The first rows as the importer reads them with the draft mapping: ISO day, exact amount with its currency, or the error. */
 export function MappingPreview({ header, rows, draft }: { header: string[]; rows: string[][]; draft: MappingDraft }) {
   const checked = checkMapping(draft);
-  if (!checked.ok) return <div className="muted" data-testid="mapping-preview-pending">Read as: {checked.message}.</div>;
+  if (!checked.ok)
+    return (
+      <div className="muted" data-testid="mapping-preview-pending">
+        Read as: {checked.message}.
+      </div>
+    );
   let mapper;
   try {
     mapper = createRowMapper(header, { format: 'generic', mapping: checked.mapping });
@@ -185,15 +262,47 @@ export function MappingPreview({ header, rows, draft }: { header: string[]; rows
   const bad = outcomes.filter((o) => o.outcome.errors.length > 0).length;
   return (
     <div className="bu-mapping-preview">
-      <div className="panel-title"><strong>How the first {rows.length} row(s) read</strong><span className={bad > 0 ? 'bu-bad-text' : 'muted'} data-testid="mapping-preview-status">{bad > 0 ? `${bad} of ${rows.length} cannot be read with this mapping: check the date format, decimal separator and columns` : 'every row reads: check the dates and amounts against the file above'}</span></div>
+      <div className="panel-title">
+        <strong>How the first {rows.length} row(s) read</strong>
+        <span className={bad > 0 ? 'bu-bad-text' : 'muted'} data-testid="mapping-preview-status">
+          {bad > 0
+            ? `${bad} of ${rows.length} cannot be read with this mapping: check the date format, decimal separator and columns`
+            : 'every row reads: check the dates and amounts against the file above'}
+        </span>
+      </div>
       <div className="bu-preview-table">
         <table className="data bu-compact" aria-label="Rows as they will be imported">
-          <thead><tr><th className="num">Line</th><th>Date (UTC)</th><th className="num">Billed cost</th><th>Currency</th><th>Provider</th><th>Service</th><th>Resource</th><th>Tags</th></tr></thead>
+          <thead>
+            <tr>
+              <th className="num">Line</th>
+              <th>Date (UTC)</th>
+              <th className="num">Billed cost</th>
+              <th>Currency</th>
+              <th>Provider</th>
+              <th>Service</th>
+              <th>Resource</th>
+              <th>Tags</th>
+            </tr>
+          </thead>
           <tbody>
             {outcomes.map(({ line, outcome }) => {
               const l = outcome.lines[0];
-              if (outcome.total) return <tr key={line}><td className="num">{line}</td><td colSpan={7} className="muted">the file’s own total row: not a line item, not counted</td></tr>;
-              if (!l) return <tr key={line} className="bu-row-error"><td className="num">{line}</td><td colSpan={7}>{outcome.errors.map((e) => e.message).join('; ')}</td></tr>;
+              if (outcome.total)
+                return (
+                  <tr key={line}>
+                    <td className="num">{line}</td>
+                    <td colSpan={7} className="muted">
+                      the file’s own total row: not a line item, not counted
+                    </td>
+                  </tr>
+                );
+              if (!l)
+                return (
+                  <tr key={line} className="bu-row-error">
+                    <td className="num">{line}</td>
+                    <td colSpan={7}>{outcome.errors.map((e) => e.message).join('; ')}</td>
+                  </tr>
+                );
               return (
                 <tr key={line}>
                   <td className="num">{line}</td>
@@ -201,9 +310,15 @@ export function MappingPreview({ header, rows, draft }: { header: string[]; rows
                   <td className="num mono">{groupThousands(l.billedCost)}</td>
                   <td>{l.currency}</td>
                   <td>{l.provider ?? '—'}</td>
-                  <td className="bu-ellipsis" title={l.service ?? undefined}>{l.service ?? '—'}</td>
-                  <td className="bu-ellipsis" title={l.resourceId ?? undefined}>{l.resourceId ?? '—'}</td>
-                  <td className="bu-ellipsis" title={tagsText(l.tags)}>{tagsText(l.tags) || '—'}</td>
+                  <td className="bu-ellipsis" title={l.service ?? undefined}>
+                    {l.service ?? '—'}
+                  </td>
+                  <td className="bu-ellipsis" title={l.resourceId ?? undefined}>
+                    {l.resourceId ?? '—'}
+                  </td>
+                  <td className="bu-ellipsis" title={tagsText(l.tags)}>
+                    {tagsText(l.tags) || '—'}
+                  </td>
                 </tr>
               );
             })}

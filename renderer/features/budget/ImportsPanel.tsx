@@ -8,27 +8,68 @@ import { useBudgetStore } from './store';
 export function ImportsPanel({ version }: { version: number }) {
   const [imports, setImports] = useState<BillingImport[]>([]);
   const run = useBudgetStore((s) => s.run);
-  const reload = () => void api.budget.listImports({}).then((r) => { if (r.ok) setImports(r.value.imports); });
+  const reload = () =>
+    void api.budget.listImports({}).then((r) => {
+      if (r.ok) setImports(r.value.imports);
+    });
   useEffect(reload, [version]);
   return (
     <div className="panel">
-      <div className="panel-title"><strong>Import history</strong><span className="muted">a re-delivered file or a newer month-to-date export of the same account and period replaces the earlier one</span></div>
+      <div className="panel-title">
+        <strong>Import history</strong>
+        <span className="muted">
+          a re-delivered file or a newer month-to-date export of the same account and period replaces the earlier one
+        </span>
+      </div>
       <table className="data" aria-label="Import history">
-        <thead><tr><th>#</th><th>File</th><th>Dialect</th><th>Period</th><th className="num">Rows</th><th className="num">Skipped</th><th className="num">Total</th><th>Status</th><th>Imported</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>File</th>
+            <th>Dialect</th>
+            <th>Period</th>
+            <th className="num">Rows</th>
+            <th className="num">Skipped</th>
+            <th className="num">Total</th>
+            <th>Status</th>
+            <th>Imported</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
-          {imports.length === 0 && <tr><td colSpan={10} className="muted">No imports yet.</td></tr>}
+          {imports.length === 0 && (
+            <tr>
+              <td colSpan={10} className="muted">
+                No imports yet.
+              </td>
+            </tr>
+          )}
           {imports.map((i) => (
             <tr key={i.id} data-testid="import-row">
               <td>{i.id}</td>
               <td title={`sha256 ${i.sha256}`}>{i.fileName}</td>
-              <td>{i.format} <span className="muted">{i.costBasis}{i.mappingName ? ` · mapping “${i.mappingName}”` : ''}</span></td>
+              <td>
+                {i.format}{' '}
+                <span className="muted">
+                  {i.costBasis}
+                  {i.mappingName ? ` · mapping “${i.mappingName}”` : ''}
+                </span>
+              </td>
               <td>{i.periodStart ? `${i.periodStart.slice(0, 10)} → ${i.periodEnd?.slice(0, 10) ?? ''}` : '—'}</td>
               <td className="num">{i.rowsImported}</td>
               <td className="num">{i.rowsSkipped}</td>
               <td className="num">{totalsText(i.totals)}</td>
-              <td><span className={`badge ${i.status === 'active' ? 'ok' : ''}`}>{i.status}</span></td>
+              <td>
+                <span className={`badge ${i.status === 'active' ? 'ok' : ''}`}>{i.status}</span>
+              </td>
               <td>{i.createdAt.slice(0, 16).replace('T', ' ')}</td>
-              <td>{i.status === 'active' && <button className="btn small danger" onClick={() => void run(() => api.budget.undoImport({ id: i.id })).then(reload)}>Undo</button>}</td>
+              <td>
+                {i.status === 'active' && (
+                  <button className="btn small danger" onClick={() => void run(() => api.budget.undoImport({ id: i.id })).then(reload)}>
+                    Undo
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -29,31 +29,74 @@ export function SpendExplorer() {
   useEffect(() => {
     let cancelled = false;
     const t = setTimeout(() => {
-      void Promise.all([api.budget.listSpendLines({ offset: 0, limit: PAGE, filters: request }), api.budget.spendSummary({ by: groupBy, filters: request })]).then(([lines, sum]) => {
+      void Promise.all([
+        api.budget.listSpendLines({ offset: 0, limit: PAGE, filters: request }),
+        api.budget.spendSummary({ by: groupBy, filters: request }),
+      ]).then(([lines, sum]) => {
         if (cancelled) return;
         setError(!lines.ok ? lines.error.message : !sum.ok ? sum.error.message : null);
         if (lines.ok) setData(lines.value);
         if (sum.ok) setSummary(sum.value);
       });
     }, 200);
-    return () => { cancelled = true; clearTimeout(t); };
+    return () => {
+      cancelled = true;
+      clearTimeout(t);
+    };
   }, [request, groupBy]);
 
-  const trackName = (id: string | null) => (id ? tracks.find((t) => t.id === id)?.name ?? id : 'unallocated');
-  const columns = useMemo<Array<ColumnDef<SpendLineView>>>(() => [
-    { id: 'day', header: 'Date', accessorFn: (l) => l.chargePeriodStart.slice(0, 10), size: 90 },
-    { id: 'cost', header: 'Billed cost', accessorFn: (l) => Number(l.billedCost), cell: (c) => <span title={`${c.row.original.billedCost} ${c.row.original.currency} (exact, as the file states it)`}>{c.row.original.billedCost}</span>, meta: { numeric: true }, size: 120 },
-    { id: 'currency', header: 'Cur.', accessorKey: 'currency', size: 50 },
-    { id: 'provider', header: 'Provider', accessorFn: (l) => l.provider ?? '', size: 90 },
-    { id: 'service', header: 'Service', accessorFn: (l) => l.service ?? '', size: 200 },
-    { id: 'resource', header: 'Resource', accessorFn: (l) => l.resourceName ?? l.resourceId ?? '', cell: (c) => <span className="mono bu-ellipsis" title={String(c.getValue())}>{String(c.getValue())}</span>, size: 240 },
-    { id: 'sku', header: 'Instance / SKU', accessorFn: (l) => l.instanceType ?? l.sku ?? '', size: 130 },
-    { id: 'gpu', header: 'GPUs', accessorFn: (l) => l.gpuCount ?? '', meta: { numeric: true }, size: 50 },
-    { id: 'usage', header: 'Usage', accessorFn: (l) => (l.usageQuantity ? `${l.usageQuantity} ${l.usageUnit ?? ''}` : ''), size: 110 },
-    { id: 'account', header: 'Account', accessorFn: (l) => l.subAccountId ?? l.billingAccountId ?? '', size: 110 },
-    { id: 'track', header: 'Track', accessorFn: (l) => trackName(l.trackId), size: 140 },
-    { id: 'tags', header: 'Tags', accessorFn: (l) => Object.entries(l.tags).map(([k, v]) => `${k}=${v}`).join(', '), cell: (c) => <span className="muted bu-ellipsis" title={String(c.getValue())}>{String(c.getValue())}</span>, size: 200 },
-  ], [tracks]);
+  const trackName = (id: string | null) => (id ? (tracks.find((t) => t.id === id)?.name ?? id) : 'unallocated');
+  const columns = useMemo<Array<ColumnDef<SpendLineView>>>(
+    () => [
+      { id: 'day', header: 'Date', accessorFn: (l) => l.chargePeriodStart.slice(0, 10), size: 90 },
+      {
+        id: 'cost',
+        header: 'Billed cost',
+        accessorFn: (l) => Number(l.billedCost),
+        cell: (c) => (
+          <span title={`${c.row.original.billedCost} ${c.row.original.currency} (exact, as the file states it)`}>
+            {c.row.original.billedCost}
+          </span>
+        ),
+        meta: { numeric: true },
+        size: 120,
+      },
+      { id: 'currency', header: 'Cur.', accessorKey: 'currency', size: 50 },
+      { id: 'provider', header: 'Provider', accessorFn: (l) => l.provider ?? '', size: 90 },
+      { id: 'service', header: 'Service', accessorFn: (l) => l.service ?? '', size: 200 },
+      {
+        id: 'resource',
+        header: 'Resource',
+        accessorFn: (l) => l.resourceName ?? l.resourceId ?? '',
+        cell: (c) => (
+          <span className="mono bu-ellipsis" title={String(c.getValue())}>
+            {String(c.getValue())}
+          </span>
+        ),
+        size: 240,
+      },
+      { id: 'sku', header: 'Instance / SKU', accessorFn: (l) => l.instanceType ?? l.sku ?? '', size: 130 },
+      { id: 'gpu', header: 'GPUs', accessorFn: (l) => l.gpuCount ?? '', meta: { numeric: true }, size: 50 },
+      { id: 'usage', header: 'Usage', accessorFn: (l) => (l.usageQuantity ? `${l.usageQuantity} ${l.usageUnit ?? ''}` : ''), size: 110 },
+      { id: 'account', header: 'Account', accessorFn: (l) => l.subAccountId ?? l.billingAccountId ?? '', size: 110 },
+      { id: 'track', header: 'Track', accessorFn: (l) => trackName(l.trackId), size: 140 },
+      {
+        id: 'tags',
+        header: 'Tags',
+        accessorFn: (l) =>
+          Object.entries(l.tags)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', '),
+        cell: (c) => (
+          <span className="muted bu-ellipsis" title={String(c.getValue())}>
+            {String(c.getValue())}
+          </span>
+        ),
+        size: 200,
+      },
+    ],
+    [tracks],
+  );
 
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
   return (
@@ -61,35 +104,98 @@ export function SpendExplorer() {
       <div className="panel toolbar bu-filters" aria-label="Spend filters">
         <input className="input" type="date" aria-label="From" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         <input className="input" type="date" aria-label="To" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-        <input className="input" aria-label="Service" placeholder="service" value={filters.service} onChange={(e) => set({ service: e.target.value })} size={16} />
-        <input className="input" aria-label="Currency" placeholder="currency" value={filters.currency} onChange={(e) => set({ currency: e.target.value.toUpperCase() })} size={6} />
+        <input
+          className="input"
+          aria-label="Service"
+          placeholder="service"
+          value={filters.service}
+          onChange={(e) => set({ service: e.target.value })}
+          size={16}
+        />
+        <input
+          className="input"
+          aria-label="Currency"
+          placeholder="currency"
+          value={filters.currency}
+          onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
+          size={6}
+        />
         <select className="input" aria-label="Track" value={filters.trackId} onChange={(e) => set({ trackId: e.target.value })}>
           <option value="">all tracks</option>
-          {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {tracks.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
           <option value="(unallocated)">unallocated</option>
         </select>
-        <label><input type="checkbox" checked={filters.gpuOnly} onChange={(e) => set({ gpuOnly: e.target.checked })} /> GPU lines only</label>
-        <input className="input" aria-label="Search" placeholder="search resource, SKU, tags…" value={filters.search} onChange={(e) => set({ search: e.target.value })} size={22} />
+        <label>
+          <input type="checkbox" checked={filters.gpuOnly} onChange={(e) => set({ gpuOnly: e.target.checked })} /> GPU lines only
+        </label>
+        <input
+          className="input"
+          aria-label="Search"
+          placeholder="search resource, SKU, tags…"
+          value={filters.search}
+          onChange={(e) => set({ search: e.target.value })}
+          size={22}
+        />
         <span className="spacer" />
-        <label className="field-label" htmlFor="group-by">Group by</label>
-        <select id="group-by" className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)}>{SPEND_GROUP_BY.map((g) => <option key={g} value={g}>{g}</option>)}</select>
+        <label className="field-label" htmlFor="group-by">
+          Group by
+        </label>
+        <select id="group-by" className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)}>
+          {SPEND_GROUP_BY.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
       </div>
       {error && <div className="banner error">{error}</div>}
       {summary && (
         <div className="panel bu-groups">
-          <div className="panel-title"><strong>Total {totalsText(summary.totals)}</strong><span className="muted">by {groupBy} · per currency, never summed across currencies · exact decimal sums</span></div>
+          <div className="panel-title">
+            <strong>Total {totalsText(summary.totals)}</strong>
+            <span className="muted">by {groupBy} · per currency, never summed across currencies · exact decimal sums</span>
+          </div>
           {groupBy !== 'none' && (
             <div className="bu-group-list">
               <table className="data bu-compact" aria-label={`Spend by ${groupBy}`}>
-                <thead><tr><th>{groupBy}</th><th className="num">Lines</th><th className="num">Billed cost</th></tr></thead>
-                <tbody>{summary.groups.slice(0, 200).map((g) => <tr key={g.key}><td>{groupBy === 'track' ? trackName(g.key === '(unallocated)' ? null : g.key) : g.key}</td><td className="num">{g.lines}</td><td className="num">{totalsText(g.totals)}</td></tr>)}</tbody>
+                <thead>
+                  <tr>
+                    <th>{groupBy}</th>
+                    <th className="num">Lines</th>
+                    <th className="num">Billed cost</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.groups.slice(0, 200).map((g) => (
+                    <tr key={g.key}>
+                      <td>{groupBy === 'track' ? trackName(g.key === '(unallocated)' ? null : g.key) : g.key}</td>
+                      <td className="num">{g.lines}</td>
+                      <td className="num">{totalsText(g.totals)}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             </div>
           )}
         </div>
       )}
-      <div className="muted">{data ? `${data.total.toLocaleString('en-US')} line(s) match${data.total > data.lines.length ? `; the first ${data.lines.length.toLocaleString('en-US')} are listed — narrow the filters to see others` : ''}` : 'Loading…'}</div>
-      <DataTable label="Spend lines" data={data?.lines ?? []} columns={columns} getRowId={(l) => String(l.id)} height={460} emptyText="No spend lines: import a billing export." />
+      <div className="muted">
+        {data
+          ? `${data.total.toLocaleString('en-US')} line(s) match${data.total > data.lines.length ? `; the first ${data.lines.length.toLocaleString('en-US')} are listed — narrow the filters to see others` : ''}`
+          : 'Loading…'}
+      </div>
+      <DataTable
+        label="Spend lines"
+        data={data?.lines ?? []}
+        columns={columns}
+        getRowId={(l) => String(l.id)}
+        height={460}
+        emptyText="No spend lines: import a billing export."
+      />
     </div>
   );
 }

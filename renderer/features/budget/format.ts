@@ -10,7 +10,6 @@ export function groupThousands(decimal: string): string {
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 
-
 /** `$1,234.50` for USD, `CHF 1,234.50` otherwise. The value is shown as given (already rounded to the cent by main). */
 export function money(currency: string, decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined) return '—';

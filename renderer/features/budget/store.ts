@@ -47,7 +47,11 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
       return;
     }
     const projectId = overview.value.projectId;
-    const [rules, budgets, rates] = await Promise.all([api.budget.listRules({ projectId }), api.budget.listBudgets({ projectId }), api.budget.listRates({})]);
+    const [rules, budgets, rates] = await Promise.all([
+      api.budget.listRules({ projectId }),
+      api.budget.listBudgets({ projectId }),
+      api.budget.listRates({}),
+    ]);
     set({
       loading: false,
       overview: overview.value,

@@ -12,9 +12,20 @@ export function InlinePriceEdit({ price, today, onSaved }: { price: Price; today
   const errors = fieldErrors(error);
   if (!draft) {
     return (
-      <button type="button" className="price-cell" title={`Change this ${price.kind} price (adds a dated row; history is kept)`} onClick={(e) => { e.stopPropagation(); setDraft(draftFrom(price, today)); setError(null); }}>
+      <button
+        type="button"
+        className="price-cell"
+        title={`Change this ${price.kind} price (adds a dated row; history is kept)`}
+        onClick={(e) => {
+          e.stopPropagation();
+          setDraft(draftFrom(price, today));
+          setError(null);
+        }}
+      >
         <span className="num">{formatPrice(price)}</span>
-        <span className="edit-mark" aria-hidden="true">✎</span>
+        <span className="edit-mark" aria-hidden="true">
+          ✎
+        </span>
       </button>
     );
   }
@@ -39,7 +50,11 @@ export function InlinePriceEdit({ price, today, onSaved }: { price: Price; today
           if (e.key === 'Escape') setDraft(null);
         }}
       />
-      {errors[name] && <span className="field-error" role="alert">{errors[name]}</span>}
+      {errors[name] && (
+        <span className="field-error" role="alert">
+          {errors[name]}
+        </span>
+      )}
     </label>
   );
   return (
@@ -55,7 +70,11 @@ export function InlinePriceEdit({ price, today, onSaved }: { price: Price; today
           Cancel
         </button>
       </div>
-      {errors._ && <span className="field-error" role="alert">{errors._}</span>}
+      {errors._ && (
+        <span className="field-error" role="alert">
+          {errors._}
+        </span>
+      )}
     </div>
   );
 }

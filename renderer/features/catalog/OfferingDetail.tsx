@@ -5,11 +5,20 @@ import { formatPrice, formatUsd, PRICE_KIND_LABELS, shortSource } from './catalo
 import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
 
 /** The side panel of one offering: what it is, its current prices with their basis, and its whole price history. */
-export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu | undefined; version: number; onEdit: () => void; onDelete: () => void }) {
+export function OfferingDetail(props: {
+  offering: OfferingWithPrices;
+  gpu: Gpu | undefined;
+  version: number;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { offering, gpu } = props;
   const [history, setHistory] = useState<Price[]>([]);
   useEffect(() => {
-    void unwrap(api.catalog.getPriceHistory({ offeringId: offering.id })).then((r) => setHistory(r.prices), () => setHistory([]));
+    void unwrap(api.catalog.getPriceHistory({ offeringId: offering.id })).then(
+      (r) => setHistory(r.prices),
+      () => setHistory([]),
+    );
   }, [offering.id, props.version]);
   return (
     <aside className="panel offering-detail" aria-label={`Offering ${offering.sku}`}>
@@ -21,12 +30,39 @@ export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu |
       <dl className="facts">
         <dt>GPU</dt>
         <dd>
-          {offering.gpuCount} × {gpu?.name ?? offering.gpuId} {gpu && <span className="muted">({gpu.memoryGiB} GiB, {gpu.memoryBandwidthGBs} GB/s)</span>}
+          {offering.gpuCount} × {gpu?.name ?? offering.gpuId}{' '}
+          {gpu && (
+            <span className="muted">
+              ({gpu.memoryGiB} GiB, {gpu.memoryBandwidthGBs} GB/s)
+            </span>
+          )}
         </dd>
-        {offering.vcpus !== null && (<><dt>vCPUs / RAM</dt><dd>{offering.vcpus} vCPU{offering.ramGiB !== null ? ` · ${offering.ramGiB} GiB` : ''}</dd></>)}
-        {offering.region && (<><dt>Region</dt><dd>{offering.region}</dd></>)}
-        {offering.powerWatts !== null && (<><dt>Power</dt><dd>{offering.powerWatts} W under load</dd></>)}
-        {offering.notes && (<><dt>Notes</dt><dd className="notes">{offering.notes}</dd></>)}
+        {offering.vcpus !== null && (
+          <>
+            <dt>vCPUs / RAM</dt>
+            <dd>
+              {offering.vcpus} vCPU{offering.ramGiB !== null ? ` · ${offering.ramGiB} GiB` : ''}
+            </dd>
+          </>
+        )}
+        {offering.region && (
+          <>
+            <dt>Region</dt>
+            <dd>{offering.region}</dd>
+          </>
+        )}
+        {offering.powerWatts !== null && (
+          <>
+            <dt>Power</dt>
+            <dd>{offering.powerWatts} W under load</dd>
+          </>
+        )}
+        {offering.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd className="notes">{offering.notes}</dd>
+          </>
+        )}
       </dl>
       <h3>Current prices</h3>
       <ul className="price-list">
@@ -35,8 +71,14 @@ export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu |
           return (
             <li key={p.id}>
               <strong>{PRICE_KIND_LABELS[p.kind]}</strong> {formatPrice(p)} <span className="muted">as of {p.asOf}</span>
-              {per && <div className="muted small">≈ {formatUsd(per.usd)} per GPU-hour — {per.basis}</div>}
-              <div className="muted small" title={p.source}>Source: {shortSource(p.source)}</div>
+              {per && (
+                <div className="muted small">
+                  ≈ {formatUsd(per.usd)} per GPU-hour — {per.basis}
+                </div>
+              )}
+              <div className="muted small" title={p.source}>
+                Source: {shortSource(p.source)}
+              </div>
               {p.notes && <div className="muted small">{p.notes}</div>}
             </li>
           );
@@ -45,7 +87,12 @@ export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu |
       <h3>Price history ({history.length})</h3>
       <table className="data compact" aria-label="Price history">
         <thead>
-          <tr><th>As of</th><th>Kind</th><th className="num">Price</th><th>Source</th></tr>
+          <tr>
+            <th>As of</th>
+            <th>Kind</th>
+            <th className="num">Price</th>
+            <th>Source</th>
+          </tr>
         </thead>
         <tbody>
           {history.map((p) => (
@@ -53,15 +100,21 @@ export function OfferingDetail(props: { offering: OfferingWithPrices; gpu: Gpu |
               <td className="nowrap">{p.asOf}</td>
               <td className="nowrap">{PRICE_KIND_LABELS[p.kind]}</td>
               <td className="num">{formatPrice(p)}</td>
-              <td className="small" title={`${p.source}${p.notes ? `\n${p.notes}` : ''}`}>{shortSource(p.source)}</td>
+              <td className="small" title={`${p.source}${p.notes ? `\n${p.notes}` : ''}`}>
+                {shortSource(p.source)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       {offering.userDefined && (
         <div className="toolbar" style={{ marginTop: 10 }}>
-          <button type="button" className="btn" onClick={props.onEdit}>Edit offering</button>
-          <button type="button" className="btn danger" onClick={props.onDelete}>Delete offering</button>
+          <button type="button" className="btn" onClick={props.onEdit}>
+            Edit offering
+          </button>
+          <button type="button" className="btn danger" onClick={props.onDelete}>
+            Delete offering
+          </button>
         </div>
       )}
     </aside>

@@ -33,8 +33,14 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
   const [error, setError] = useState<SerializedError | null>(null);
   const [saving, setSaving] = useState(false);
   const errors = fieldErrors(error);
-  const offeringErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^offering\./, '').replace(/^changes\./, ''), v]));
-  const priceErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('prices.')).map(([k, v]) => [k.replace(/^prices\.\d+\./, ''), v]));
+  const offeringErrors = Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [k.replace(/^offering\./, '').replace(/^changes\./, ''), v]),
+  );
+  const priceErrors = Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith('prices.'))
+      .map(([k, v]) => [k.replace(/^prices\.\d+\./, ''), v]),
+  );
 
   const save = async () => {
     setSaving(true);
@@ -60,8 +66,20 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
   const text = (name: keyof typeof form, label: string, hint?: string, width?: number) => (
     <div className="field" style={{ width }}>
       <label htmlFor={`offering-${name}`}>{label}</label>
-      <input id={`offering-${name}`} className={offeringErrors[name] ? 'input invalid' : 'input'} value={form[name]} aria-invalid={Boolean(offeringErrors[name])} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-      {offeringErrors[name] ? <span className="field-error" role="alert">{offeringErrors[name]}</span> : hint ? <span className="field-hint">{hint}</span> : null}
+      <input
+        id={`offering-${name}`}
+        className={offeringErrors[name] ? 'input invalid' : 'input'}
+        value={form[name]}
+        aria-invalid={Boolean(offeringErrors[name])}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {offeringErrors[name] ? (
+        <span className="field-error" role="alert">
+          {offeringErrors[name]}
+        </span>
+      ) : hint ? (
+        <span className="field-hint">{hint}</span>
+      ) : null}
     </div>
   );
 
@@ -72,7 +90,12 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
         <div className="form-grid">
           <div className="field">
             <label htmlFor="offering-provider">Provider</label>
-            <select id="offering-provider" className="input" value={form.providerId} onChange={(e) => setForm({ ...form, providerId: e.target.value })}>
+            <select
+              id="offering-provider"
+              className="input"
+              value={form.providerId}
+              onChange={(e) => setForm({ ...form, providerId: e.target.value })}
+            >
               {providers.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -83,14 +106,23 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
           {text('sku', 'Name or SKU', 'e.g. "Lab box 2×RTX 4090"')}
           <div className="field">
             <label htmlFor="offering-gpu">GPU</label>
-            <select id="offering-gpu" className={offeringErrors.gpuId ? 'input invalid' : 'input'} value={form.gpuId} onChange={(e) => setForm({ ...form, gpuId: e.target.value })}>
+            <select
+              id="offering-gpu"
+              className={offeringErrors.gpuId ? 'input invalid' : 'input'}
+              value={form.gpuId}
+              onChange={(e) => setForm({ ...form, gpuId: e.target.value })}
+            >
               {gpus.map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.name} ({g.memoryGiB} GiB)
                 </option>
               ))}
             </select>
-            {offeringErrors.gpuId && <span className="field-error" role="alert">{offeringErrors.gpuId}</span>}
+            {offeringErrors.gpuId && (
+              <span className="field-error" role="alert">
+                {offeringErrors.gpuId}
+              </span>
+            )}
           </div>
           {text('gpuCount', 'GPUs', undefined, 90)}
           {text('vcpus', 'vCPUs', undefined, 90)}
@@ -100,7 +132,14 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
         </div>
         <div className="field">
           <label htmlFor="offering-notes">Notes</label>
-          <textarea id="offering-notes" className="input" rows={2} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} placeholder="Session limits, reliability, who to ask for access…" />
+          <textarea
+            id="offering-notes"
+            className="input"
+            rows={2}
+            value={form.notes}
+            onChange={(e) => setForm({ ...form, notes: e.target.value })}
+            placeholder="Session limits, reliability, who to ask for access…"
+          />
         </div>
         {!offering && (
           <fieldset className="panel">
@@ -108,7 +147,11 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
             <PriceEditor draft={price} onChange={setPrice} errors={priceErrors} />
           </fieldset>
         )}
-        {errors._ && <div className="banner error" role="alert">{errors._}</div>}
+        {errors._ && (
+          <div className="banner error" role="alert">
+            {errors._}
+          </div>
+        )}
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

@@ -28,7 +28,16 @@ export function draftFrom(price: Price | null, today: string): PriceDraft {
 /** Turns the form's text into the request's numbers; text that is not a number is passed on for the schema to refuse. */
 export function draftToRequest(draft: PriceDraft) {
   const num = (text: string) => (text.trim() === '' ? null : Number(text));
-  return { kind: draft.kind, usd: num(draft.usd) ?? Number.NaN, per: draft.per, usdLow: num(draft.usdLow), usdHigh: num(draft.usdHigh), asOf: draft.asOf, source: draft.source, notes: null };
+  return {
+    kind: draft.kind,
+    usd: num(draft.usd) ?? Number.NaN,
+    per: draft.per,
+    usdLow: num(draft.usdLow),
+    usdHigh: num(draft.usdHigh),
+    asOf: draft.asOf,
+    source: draft.source,
+    notes: null,
+  };
 }
 
 export function fieldErrors(error: SerializedError | null): Record<string, string> {
@@ -41,7 +50,13 @@ export function fieldErrors(error: SerializedError | null): Record<string, strin
 }
 
 /** A dated price form: a changed price is saved as a new row, the old one stays in the history. */
-export function PriceEditor(props: { draft: PriceDraft; onChange: (d: PriceDraft) => void; errors: Record<string, string>; lockKind?: boolean; compact?: boolean }) {
+export function PriceEditor(props: {
+  draft: PriceDraft;
+  onChange: (d: PriceDraft) => void;
+  errors: Record<string, string>;
+  lockKind?: boolean;
+  compact?: boolean;
+}) {
   const { draft, onChange, errors } = props;
   const set = (patch: Partial<PriceDraft>) => onChange({ ...draft, ...patch });
   const [showRange, setShowRange] = useState(draft.usdLow !== '' || draft.usdHigh !== '');
@@ -70,7 +85,18 @@ export function PriceEditor(props: { draft: PriceDraft; onChange: (d: PriceDraft
       <div className="price-editor-row">
         <div className="field">
           <label htmlFor="price-kind">Kind</label>
-          <select id="price-kind" className="input" value={draft.kind} disabled={props.lockKind} onChange={(e) => set({ kind: e.target.value as Price['kind'], per: e.target.value === 'purchase' ? 'once' : e.target.value === 'subscription' ? 'month' : 'hour' })}>
+          <select
+            id="price-kind"
+            className="input"
+            value={draft.kind}
+            disabled={props.lockKind}
+            onChange={(e) =>
+              set({
+                kind: e.target.value as Price['kind'],
+                per: e.target.value === 'purchase' ? 'once' : e.target.value === 'subscription' ? 'month' : 'hour',
+              })
+            }
+          >
             {PRICE_KINDS.map((k) => (
               <option key={k} value={k}>
                 {PRICE_KIND_LABELS[k]}

@@ -32,7 +32,8 @@ export function formatUsd(value: number | null | undefined, digits = 2): string 
 
 export function formatPrice(price: Price): string {
   const unit = price.per === 'once' ? '' : `/${price.per === 'hour' ? 'h' : 'mo'}`;
-  if (price.usdLow !== null && price.usdHigh !== null && price.usdLow !== price.usdHigh) return `${formatUsd(price.usdLow)}–${formatUsd(price.usdHigh)}${unit}`;
+  if (price.usdLow !== null && price.usdHigh !== null && price.usdLow !== price.usdHigh)
+    return `${formatUsd(price.usdLow)}–${formatUsd(price.usdHigh)}${unit}`;
   return `${formatUsd(price.usd)}${unit}`;
 }
 

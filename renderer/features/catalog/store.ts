@@ -29,7 +29,13 @@ export const useCatalog = create<CatalogState>((set) => ({
         unwrap(api.catalog.listOfferings({})),
         unwrap(api.catalog.listDiscrepancies({})),
       ]);
-      set({ status: 'ready', gpus: gpus.gpus, providers: providers.providers, offerings: offerings.offerings, discrepancies: discrepancies.discrepancies });
+      set({
+        status: 'ready',
+        gpus: gpus.gpus,
+        providers: providers.providers,
+        offerings: offerings.offerings,
+        discrepancies: discrepancies.discrepancies,
+      });
     } catch (error) {
       set({ status: 'error', error: error instanceof Error ? error.message : String(error) });
     }

@@ -2,7 +2,12 @@
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../../shared/estimate/estimate';
 import { flattenConstants } from '../../../shared/estimate/calibration';
 
-const PARTS = [['weightsGiB', 'weights'], ['gradientsGiB', 'gradients'], ['optimizerGiB', 'optimizer state'], ['activationsGiB', 'activations']] as const;
+const PARTS = [
+  ['weightsGiB', 'weights'],
+  ['gradientsGiB', 'gradients'],
+  ['optimizerGiB', 'optimizer state'],
+  ['activationsGiB', 'activations'],
+] as const;
 
 /**
  * The peak memory split drawn to the GPU's own memory (the full bar is the card's GiB), with a marker where the
@@ -14,45 +19,127 @@ export function MemoryBar({ m }: { m: GpuEstimate['memory'] }) {
   const over = m.requiredGiB > cap;
   let left = 0;
   return (
-    <div className={`est-membar${over ? ' over' : ''}`} role="img" data-testid="memory-bar"
-      aria-label={`Memory: peak ${m.peakGiB} GiB, needs ${m.requiredGiB} GiB of the GPU's ${m.gpuMemoryGiB} GiB${over ? ' — does not fit' : ''}`}>
+    <div
+      className={`est-membar${over ? ' over' : ''}`}
+      role="img"
+      data-testid="memory-bar"
+      aria-label={`Memory: peak ${m.peakGiB} GiB, needs ${m.requiredGiB} GiB of the GPU's ${m.gpuMemoryGiB} GiB${over ? ' — does not fit' : ''}`}
+    >
       {PARTS.map(([k, label]) => {
         const width = Math.min(pct(m[k]), 100 - left);
-        const seg = <span key={k} className={`seg ${k}`} style={{ left: `${left}%`, width: `${width}%` }} title={`${label}: ${m[k]} GiB`} />;
+        const seg = (
+          <span key={k} className={`seg ${k}`} style={{ left: `${left}%`, width: `${width}%` }} title={`${label}: ${m[k]} GiB`} />
+        );
         left += width;
         return seg;
       })}
-      <span className="est-mem-need" data-testid="memory-needed" style={{ left: `${pct(m.requiredGiB)}%` }} title={`needed with context and headroom: ${m.requiredGiB} GiB`} />
+      <span
+        className="est-mem-need"
+        data-testid="memory-needed"
+        style={{ left: `${pct(m.requiredGiB)}%` }}
+        title={`needed with context and headroom: ${m.requiredGiB} GiB`}
+      />
     </div>
   );
 }
 
 export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | null; cost: RankedRow | null; estimate: WorkloadEstimate }) {
-  if (!gpu) return <aside className="panel est-explain muted" aria-label="Explanation">Select a row to see how its figures were computed.</aside>;
+  if (!gpu)
+    return (
+      <aside className="panel est-explain muted" aria-label="Explanation">
+        Select a row to see how its figures were computed.
+      </aside>
+    );
   const m = gpu.memory;
   return (
     <aside className="panel est-explain" aria-label="Explanation">
-      <div className="panel-title"><strong>Why: {gpu.gpuName}{gpu.gpuCount > 1 ? ` × ${gpu.gpuCount}` : ''}{cost ? ` · ${cost.providerName} ${cost.sku} (${cost.priceKind})` : ''}</strong></div>
+      <div className="panel-title">
+        <strong>
+          Why: {gpu.gpuName}
+          {gpu.gpuCount > 1 ? ` × ${gpu.gpuCount}` : ''}
+          {cost ? ` · ${cost.providerName} ${cost.sku} (${cost.priceKind})` : ''}
+        </strong>
+      </div>
       <MemoryBar m={m} />
       <div className="est-memlegend">
-        <span><i className="weightsGiB" />weights {m.weightsGiB} GiB</span><span><i className="gradientsGiB" />gradients {m.gradientsGiB} GiB</span>
-        <span><i className="optimizerGiB" />optimizer {m.optimizerGiB} GiB</span><span><i className="activationsGiB" />activations {m.activationsGiB} GiB{m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}</span>
-        <span className="muted">of {m.gpuMemoryGiB} GiB; needs {m.requiredGiB} GiB with context and headroom</span>
+        <span>
+          <i className="weightsGiB" />
+          weights {m.weightsGiB} GiB
+        </span>
+        <span>
+          <i className="gradientsGiB" />
+          gradients {m.gradientsGiB} GiB
+        </span>
+        <span>
+          <i className="optimizerGiB" />
+          optimizer {m.optimizerGiB} GiB
+        </span>
+        <span>
+          <i className="activationsGiB" />
+          activations {m.activationsGiB} GiB{m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}
+        </span>
+        <span className="muted">
+          of {m.gpuMemoryGiB} GiB; needs {m.requiredGiB} GiB with context and headroom
+        </span>
       </div>
       <Speed gpu={gpu} />
       <dl className="est-lines">
         {gpu.explanation.map((l) => (
-          <div key={l.label}><dt>{l.label}</dt><dd><strong>{l.value}</strong>{l.formula && <span className="muted"> — {l.formula}</span>}</dd></div>
+          <div key={l.label}>
+            <dt>{l.label}</dt>
+            <dd>
+              <strong>{l.value}</strong>
+              {l.formula && <span className="muted"> — {l.formula}</span>}
+            </dd>
+          </div>
         ))}
-        {cost && <div><dt>Cost</dt><dd><strong>${cost.usd.toLocaleString('en-US')}{cost.usdLow !== null && cost.usdHigh !== null ? ` (range $${cost.usdLow}–$${cost.usdHigh})` : ''}</strong><span className="muted"> — {cost.basis}</span></dd></div>}
+        {cost && (
+          <div>
+            <dt>Cost</dt>
+            <dd>
+              <strong>
+                ${cost.usd.toLocaleString('en-US')}
+                {cost.usdLow !== null && cost.usdHigh !== null ? ` (range $${cost.usdLow}–$${cost.usdHigh})` : ''}
+              </strong>
+              <span className="muted"> — {cost.basis}</span>
+            </dd>
+          </div>
+        )}
       </dl>
-      {[...gpu.notes, ...estimate.notes].length > 0 && <ul className="est-notes">{[...gpu.notes, ...estimate.notes].map((n) => <li key={n}>{n}</li>)}</ul>}
+      {[...gpu.notes, ...estimate.notes].length > 0 && (
+        <ul className="est-notes">
+          {[...gpu.notes, ...estimate.notes].map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
       <details className="est-assumptions">
         <summary>Every constant and assumption of the model</summary>
         <dl className="est-lines">
-          {Object.entries(flattenConstants(estimate.assumptions.efficiency)).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">fitted (shared/estimate/calibration.ts: H100 measurements and published benchmarks)</span></dd></div>)}
-          {Object.entries(estimate.assumptions.memory).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
-          {Object.entries(estimate.assumptions.cost).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v} <span className="muted">stated</span></dd></div>)}
+          {Object.entries(flattenConstants(estimate.assumptions.efficiency)).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>
+                {v} <span className="muted">fitted (shared/estimate/calibration.ts: H100 measurements and published benchmarks)</span>
+              </dd>
+            </div>
+          ))}
+          {Object.entries(estimate.assumptions.memory).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>
+                {v} <span className="muted">stated</span>
+              </dd>
+            </div>
+          ))}
+          {Object.entries(estimate.assumptions.cost).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>
+                {v} <span className="muted">stated</span>
+              </dd>
+            </div>
+          ))}
         </dl>
       </details>
     </aside>
@@ -65,12 +152,22 @@ function Speed({ gpu }: { gpu: GpuEstimate }) {
   const s = t.scaling;
   return (
     <div className="est-speed" aria-label="Speed and scaling">
-      <p><strong>{t.samplesPerSecond.toLocaleString('en-US')} samples/s</strong> <span className="muted">(range {t.samplesPerSecondLow.toLocaleString('en-US')}–{t.samplesPerSecondHigh.toLocaleString('en-US')}, {t.uncertainty.regime}; {t.stack} stack)</span></p>
+      <p>
+        <strong>{t.samplesPerSecond.toLocaleString('en-US')} samples/s</strong>{' '}
+        <span className="muted">
+          (range {t.samplesPerSecondLow.toLocaleString('en-US')}–{t.samplesPerSecondHigh.toLocaleString('en-US')}, {t.uncertainty.regime};{' '}
+          {t.stack} stack)
+        </span>
+      </p>
       {s && (
         <p className="est-scaling">
-          <strong>Scaling efficiency {Math.round(s.efficiency * 100)}%</strong> on {s.gpuCount} GPUs{s.nodeCount > 1 ? ` over ${s.nodeCount} nodes` : ''}
-          {' '}({(s.efficiency * s.gpuCount).toFixed(2)}× one GPU) — {s.limit}.
-          <span className="muted"> Link: {s.link}{s.network ? `; between nodes: ${s.network}` : ''}. Offerings with their own links are priced with them (see the cost basis).</span>
+          <strong>Scaling efficiency {Math.round(s.efficiency * 100)}%</strong> on {s.gpuCount} GPUs
+          {s.nodeCount > 1 ? ` over ${s.nodeCount} nodes` : ''} ({(s.efficiency * s.gpuCount).toFixed(2)}× one GPU) — {s.limit}.
+          <span className="muted">
+            {' '}
+            Link: {s.link}
+            {s.network ? `; between nodes: ${s.network}` : ''}. Offerings with their own links are priced with them (see the cost basis).
+          </span>
         </p>
       )}
     </div>

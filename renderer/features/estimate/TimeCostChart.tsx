@@ -2,37 +2,101 @@
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import type { RankedRow } from '../../../shared/estimate/estimate';
 
-const money = (v: number) => (v >= 100 ? `$${Math.round(v).toLocaleString('en-US')}` : v >= 1 ? `$${v.toFixed(v >= 10 ? 0 : 1)}` : `$${v.toFixed(2)}`);
-const hoursLabel = (h: number) => (h >= 48 ? `${Math.round(h / 24)} d` : h >= 1 ? `${h.toFixed(h >= 10 ? 0 : 1)} h` : `${Math.round(h * 60)} min`);
+const money = (v: number) =>
+  v >= 100 ? `$${Math.round(v).toLocaleString('en-US')}` : v >= 1 ? `$${v.toFixed(v >= 10 ? 0 : 1)}` : `$${v.toFixed(2)}`;
+const hoursLabel = (h: number) =>
+  h >= 48 ? `${Math.round(h / 24)} d` : h >= 1 ? `${h.toFixed(h >= 10 ? 0 : 1)} h` : `${Math.round(h * 60)} min`;
 
 function logTicks(min: number, max: number): number[] {
   const out: number[] = [];
-  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e += 1) for (const m of [1, 3]) { const v = m * 10 ** e; if (v >= min / 1.5 && v <= max * 1.5) out.push(v); }
+  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e += 1)
+    for (const m of [1, 3]) {
+      const v = m * 10 ** e;
+      if (v >= min / 1.5 && v <= max * 1.5) out.push(v);
+    }
   return out;
 }
 
-export function TimeCostChart({ rows, selectedKey, onSelect }: { rows: RankedRow[]; selectedKey: string | null; onSelect: (key: string) => void }) {
+export function TimeCostChart({
+  rows,
+  selectedKey,
+  onSelect,
+}: {
+  rows: RankedRow[];
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+}) {
   const points = rows.filter((r) => r.fits && r.hours > 0 && r.usd > 0);
-  if (points.length === 0) return <div className="panel est-chart muted">No priced offering fits this workload — add a dataset and epochs, or change the workload.</div>;
+  if (points.length === 0)
+    return (
+      <div className="panel est-chart muted">No priced offering fits this workload — add a dataset and epochs, or change the workload.</div>
+    );
   const front = points.filter((r) => r.pareto).sort((a, b) => a.hours - b.hours);
-  const xs = points.map((p) => p.hours); const ys = points.map((p) => p.usd);
+  const xs = points.map((p) => p.hours);
+  const ys = points.map((p) => p.usd);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const domain = { x: [x0 / 1.4, x1 * 1.4] as [number, number], y: [y0 / 1.6, y1 * 1.6] as [number, number] };
   return (
     <div className="panel est-chart" aria-label="Training time against cost">
       <div className="panel-title">
         <strong>Time against cost</strong>
-        <span className="muted">a dot per offering and price kind, log scales · <span className="est-dot front" /> Pareto front (nothing both faster and cheaper) · <span className="est-dot sel" /> selected</span>
+        <span className="muted">
+          a dot per offering and price kind, log scales · <span className="est-dot front" /> Pareto front (nothing both faster and cheaper)
+          · <span className="est-dot sel" /> selected
+        </span>
       </div>
-      <VictoryChart height={270} width={520} scale={{ x: 'log', y: 'log' }} domain={domain} padding={{ top: 10, bottom: 40, left: 64, right: 16 }}>
-        <VictoryAxis label="training time (wall hours)" tickValues={logTicks(domain.x[0], domain.x[1])} tickFormat={(t: number) => hoursLabel(t)} style={{ axisLabel: { fontSize: 10, padding: 26 }, tickLabels: { fontSize: 9 }, grid: { stroke: '#eef0f3' } }} />
-        <VictoryAxis dependentAxis label="cost of the run (USD)" tickValues={logTicks(domain.y[0], domain.y[1])} tickFormat={(t: number) => money(t)} style={{ axisLabel: { fontSize: 10, padding: 46 }, tickLabels: { fontSize: 9 }, grid: { stroke: '#eef0f3' } }} />
-        {front.length > 1 && <VictoryLine data={front.map((r) => ({ x: r.hours, y: r.usd }))} style={{ data: { stroke: '#2f6fdf', strokeWidth: 1.5, strokeDasharray: '4,3' } }} />}
+      <VictoryChart
+        height={270}
+        width={520}
+        scale={{ x: 'log', y: 'log' }}
+        domain={domain}
+        padding={{ top: 10, bottom: 40, left: 64, right: 16 }}
+      >
+        <VictoryAxis
+          label="training time (wall hours)"
+          tickValues={logTicks(domain.x[0], domain.x[1])}
+          tickFormat={(t: number) => hoursLabel(t)}
+          style={{ axisLabel: { fontSize: 10, padding: 26 }, tickLabels: { fontSize: 9 }, grid: { stroke: '#eef0f3' } }}
+        />
+        <VictoryAxis
+          dependentAxis
+          label="cost of the run (USD)"
+          tickValues={logTicks(domain.y[0], domain.y[1])}
+          tickFormat={(t: number) => money(t)}
+          style={{ axisLabel: { fontSize: 10, padding: 46 }, tickLabels: { fontSize: 9 }, grid: { stroke: '#eef0f3' } }}
+        />
+        {front.length > 1 && (
+          <VictoryLine
+            data={front.map((r) => ({ x: r.hours, y: r.usd }))}
+            style={{ data: { stroke: '#2f6fdf', strokeWidth: 1.5, strokeDasharray: '4,3' } }}
+          />
+        )}
         <VictoryScatter
           data={points.map((r) => ({ x: r.hours, y: r.usd, key: r.key, pareto: r.pareto }))}
           size={({ datum }: { datum?: { key: string } }) => (datum?.key === selectedKey ? 7 : 4)}
-          style={{ data: { fill: ({ datum }: { datum?: { pareto: boolean; key: string } }) => (datum?.key === selectedKey ? '#c53030' : datum?.pareto ? '#2f6fdf' : '#aab3c0'), cursor: 'pointer' } as never }}
-          events={[{ target: 'data', eventHandlers: { onClick: () => [{ target: 'data', mutation: (props: { datum: { key: string } }) => { onSelect(props.datum.key); return null; } }] } }]}
+          style={{
+            data: {
+              fill: ({ datum }: { datum?: { pareto: boolean; key: string } }) =>
+                datum?.key === selectedKey ? '#c53030' : datum?.pareto ? '#2f6fdf' : '#aab3c0',
+              cursor: 'pointer',
+            } as never,
+          }}
+          events={[
+            {
+              target: 'data',
+              eventHandlers: {
+                onClick: () => [
+                  {
+                    target: 'data',
+                    mutation: (props: { datum: { key: string } }) => {
+                      onSelect(props.datum.key);
+                      return null;
+                    },
+                  },
+                ],
+              },
+            },
+          ]}
         />
       </VictoryChart>
     </div>

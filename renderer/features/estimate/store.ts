@@ -28,19 +28,48 @@ export interface WorkloadForm {
   checkpointEveryMinutes: string;
   inputPipeline: string;
   /** your own decoder (model choice DECODER) … */
-  decLayers: string; decHidden: string; decHeads: string; decKvHeads: string; decIntermediate: string; decVocab: string; decTied: boolean;
+  decLayers: string;
+  decHidden: string;
+  decHeads: string;
+  decKvHeads: string;
+  decIntermediate: string;
+  decVocab: string;
+  decTied: boolean;
   /** … or your own model by its figures (model choice CUSTOM). */
-  cusParams: string; cusFlops: string; cusActBytes: string;
+  cusParams: string;
+  cusFlops: string;
+  cusActBytes: string;
 }
 
 export const DECODER = '__decoder';
 export const CUSTOM = '__custom';
 
 export const DEFAULT_FORM: WorkloadForm = {
-  preset: 'resnet34-1d', inputValue: '500', batchSize: '256', precision: 'bf16', method: 'full', loraRank: '16',
-  gradientCheckpointing: false, optimizer: 'adamw', gpuCount: '1', nodeCount: '1', stack: 'eager', datasetSamples: '600000', epochs: '50', checkpointEveryMinutes: '30', inputPipeline: '',
-  decLayers: '32', decHidden: '4096', decHeads: '32', decKvHeads: '8', decIntermediate: '14336', decVocab: '32000', decTied: false,
-  cusParams: '25000000', cusFlops: '8000000000', cusActBytes: '50000000',
+  preset: 'resnet34-1d',
+  inputValue: '500',
+  batchSize: '256',
+  precision: 'bf16',
+  method: 'full',
+  loraRank: '16',
+  gradientCheckpointing: false,
+  optimizer: 'adamw',
+  gpuCount: '1',
+  nodeCount: '1',
+  stack: 'eager',
+  datasetSamples: '600000',
+  epochs: '50',
+  checkpointEveryMinutes: '30',
+  inputPipeline: '',
+  decLayers: '32',
+  decHidden: '4096',
+  decHeads: '32',
+  decKvHeads: '8',
+  decIntermediate: '14336',
+  decVocab: '32000',
+  decTied: false,
+  cusParams: '25000000',
+  cusFlops: '8000000000',
+  cusActBytes: '50000000',
 };
 
 /** The preset of an id or alias (ClinicalBERT is BERT-base). */
@@ -61,11 +90,28 @@ const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 /** The spec/cli.md workload JSON of the form. */
 export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Record<string, unknown> {
   const kind = inputKind(preset, form.preset);
-  const model = form.preset === DECODER
-    ? { decoder: { layers: num(form.decLayers), hidden: num(form.decHidden), heads: num(form.decHeads), kvHeads: num(form.decKvHeads), intermediate: num(form.decIntermediate), vocab: num(form.decVocab), tiedEmbeddings: form.decTied } }
-    : form.preset === CUSTOM
-      ? { custom: { params: num(form.cusParams), forwardFlopsPerSample: num(form.cusFlops), activationBytesPerSample: num(form.cusActBytes) } }
-      : { preset: form.preset };
+  const model =
+    form.preset === DECODER
+      ? {
+          decoder: {
+            layers: num(form.decLayers),
+            hidden: num(form.decHidden),
+            heads: num(form.decHeads),
+            kvHeads: num(form.decKvHeads),
+            intermediate: num(form.decIntermediate),
+            vocab: num(form.decVocab),
+            tiedEmbeddings: form.decTied,
+          },
+        }
+      : form.preset === CUSTOM
+        ? {
+            custom: {
+              params: num(form.cusParams),
+              forwardFlopsPerSample: num(form.cusFlops),
+              activationBytesPerSample: num(form.cusActBytes),
+            },
+          }
+        : { preset: form.preset };
   const w: Record<string, unknown> = {
     model,
     input: form.inputValue.trim() === '' || kind === null ? {} : { [kind]: num(form.inputValue) },
@@ -91,16 +137,27 @@ export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Reco
 /** The form of a saved workload. */
 export function formOf(w: Record<string, unknown>): WorkloadForm {
   const model = (w.model ?? {}) as { preset?: string; decoder?: Record<string, unknown>; custom?: Record<string, unknown> };
-  const d = model.decoder; const c = model.custom;
+  const d = model.decoder;
+  const c = model.custom;
   const input = (w.input ?? {}) as Record<string, number>;
   const dataset = (w.dataset ?? {}) as { samples?: number };
   const lora = (w.lora ?? {}) as { rank?: number };
   const s = (v: unknown, d = '') => (v === undefined || v === null ? d : String(v));
   return {
     ...DEFAULT_FORM,
-    ...(d ? { decLayers: s(d.layers), decHidden: s(d.hidden), decHeads: s(d.heads), decKvHeads: s(d.kvHeads ?? d.heads), decIntermediate: s(d.intermediate), decVocab: s(d.vocab), decTied: Boolean(d.tiedEmbeddings) } : {}),
+    ...(d
+      ? {
+          decLayers: s(d.layers),
+          decHidden: s(d.hidden),
+          decHeads: s(d.heads),
+          decKvHeads: s(d.kvHeads ?? d.heads),
+          decIntermediate: s(d.intermediate),
+          decVocab: s(d.vocab),
+          decTied: Boolean(d.tiedEmbeddings),
+        }
+      : {}),
     ...(c ? { cusParams: s(c.params), cusFlops: s(c.forwardFlopsPerSample), cusActBytes: s(c.activationBytesPerSample) } : {}),
-    preset: d ? DECODER : c ? CUSTOM : model.preset ?? DEFAULT_FORM.preset,
+    preset: d ? DECODER : c ? CUSTOM : (model.preset ?? DEFAULT_FORM.preset),
     inputValue: s(input.windowSamples ?? input.imageSize ?? input.seqLen),
     batchSize: s(w.batchSize, '1'),
     precision: (w.precision as WorkloadForm['precision']) ?? 'bf16',
@@ -160,15 +217,37 @@ export function isModified(form: WorkloadForm, presets: Preset[], saved: SavedWo
 export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'form' {
   if (!path) return 'form';
   if (path.startsWith('input')) return 'inputValue';
-  const dec: Record<string, keyof WorkloadForm> = { layers: 'decLayers', hidden: 'decHidden', heads: 'decHeads', kvHeads: 'decKvHeads', intermediate: 'decIntermediate', vocab: 'decVocab' };
-  const cus: Record<string, keyof WorkloadForm> = { params: 'cusParams', forwardFlopsPerSample: 'cusFlops', activationBytesPerSample: 'cusActBytes' };
+  const dec: Record<string, keyof WorkloadForm> = {
+    layers: 'decLayers',
+    hidden: 'decHidden',
+    heads: 'decHeads',
+    kvHeads: 'decKvHeads',
+    intermediate: 'decIntermediate',
+    vocab: 'decVocab',
+  };
+  const cus: Record<string, keyof WorkloadForm> = {
+    params: 'cusParams',
+    forwardFlopsPerSample: 'cusFlops',
+    activationBytesPerSample: 'cusActBytes',
+  };
   const m = /^model\.(decoder|custom)\.(\w+)/.exec(path);
   if (m) return (m[1] === 'decoder' ? dec[m[2]!] : cus[m[2]!]) ?? 'preset';
   if (path.startsWith('model')) return 'preset';
   if (path.startsWith('dataset')) return 'datasetSamples';
   if (path.startsWith('lora')) return 'loraRank';
   if (path === 'inputPipelineSamplesPerSecond') return 'inputPipeline';
-  const known: Array<keyof WorkloadForm> = ['batchSize', 'precision', 'method', 'gradientCheckpointing', 'optimizer', 'gpuCount', 'nodeCount', 'stack', 'epochs', 'checkpointEveryMinutes'];
+  const known: Array<keyof WorkloadForm> = [
+    'batchSize',
+    'precision',
+    'method',
+    'gradientCheckpointing',
+    'optimizer',
+    'gpuCount',
+    'nodeCount',
+    'stack',
+    'epochs',
+    'checkpointEveryMinutes',
+  ];
   return (known as string[]).includes(path) ? (path as keyof WorkloadForm) : 'form';
 }
 
@@ -256,7 +335,13 @@ export const useEstimate = create<EstimateState>((set, get) => ({
     const { form, presets, loadedId, saved } = get();
     const existing = saved.find((s) => s.id === loadedId && s.name === name);
     try {
-      const result = await unwrap(api.estimate.saveWorkload({ ...(existing ? { id: existing.id } : {}), name, workload: workloadOf(form, presetOf(presets, form.preset)) }));
+      const result = await unwrap(
+        api.estimate.saveWorkload({
+          ...(existing ? { id: existing.id } : {}),
+          name,
+          workload: workloadOf(form, presetOf(presets, form.preset)),
+        }),
+      );
       const list = await unwrap(api.estimate.listWorkloads({}));
       set({ saved: list.workloads, loadedId: result.workload.id, message: { kind: 'info', text: `Saved “${result.workload.name}”.` } });
     } catch (error) {

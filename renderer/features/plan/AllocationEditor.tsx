@@ -29,7 +29,8 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
   }, [allocation]);
   const track = plan.tracks.find((t) => t.id === allocation.trackId);
   const choices = [...offerings];
-  if (allocation.offeringId && !choices.some((o) => o.id === allocation.offeringId)) choices.unshift(missingOffering(allocation.offeringId, allocation.gpuId));
+  if (allocation.offeringId && !choices.some((o) => o.id === allocation.offeringId))
+    choices.unshift(missingOffering(allocation.offeringId, allocation.gpuId));
   const planned = plan.plannedPrices.find((p) => p.offeringId === allocation.offeringId);
 
   async function save() {
@@ -37,36 +38,87 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
     await onEdit({
       type: 'upsert',
       entity: 'allocation',
-      value: { ...allocation, offeringId: offeringId || null, gpuId: o?.gpuId ?? allocation.gpuId, gpuCount: Number(gpuCount), hours: Number(hours), note: note.trim() || null },
+      value: {
+        ...allocation,
+        offeringId: offeringId || null,
+        gpuId: o?.gpuId ?? allocation.gpuId,
+        gpuCount: Number(gpuCount),
+        hours: Number(hours),
+        note: note.trim() || null,
+      },
     });
   }
 
   return (
     <section className="panel pt-editor" aria-label="Booking">
       <div className="panel-title">
-        <strong>Booking · {track?.name} · {allocation.week}</strong>
+        <strong>
+          Booking · {track?.name} · {allocation.week}
+        </strong>
         <span className="muted">{costUsd ? `${fmtUsd(costUsd)} planned this week` : ''}</span>
         <span className="spacer" />
-        <button type="button" className="btn small" onClick={onClose}>Close</button>
+        <button type="button" className="btn small" onClick={onClose}>
+          Close
+        </button>
       </div>
-      <form className="pt-editor-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="pt-editor-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <Field id="pt-offering" label="Offering" error={fieldErrors.offeringId}>
-          <select id="pt-offering" className={`input${fieldErrors.offeringId ? ' invalid' : ''}`} value={offeringId} onChange={(e) => setOfferingId(e.target.value)}>
-            {choices.map((o) => <option key={o.id} value={o.id}>{o.label} — {gpuShort(o.gpuId)}</option>)}
+          <select
+            id="pt-offering"
+            className={`input${fieldErrors.offeringId ? ' invalid' : ''}`}
+            value={offeringId}
+            onChange={(e) => setOfferingId(e.target.value)}
+          >
+            {choices.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label} — {gpuShort(o.gpuId)}
+              </option>
+            ))}
           </select>
         </Field>
         <NumberField id="pt-gpus" label="GPUs" error={fieldErrors.gpuCount} value={gpuCount} onChange={setGpuCount} step="1" width={80} />
-        <NumberField id="pt-hours" label="Hours this week" error={fieldErrors.hours} value={hours} onChange={setHours} step="any" width={90} />
+        <NumberField
+          id="pt-hours"
+          label="Hours this week"
+          error={fieldErrors.hours}
+          value={hours}
+          onChange={setHours}
+          step="any"
+          width={90}
+        />
         <Field id="pt-note" label="Note (where the hours come from)" style={{ flex: 1, minWidth: 220 }}>
           <input id="pt-note" className="input" value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
         <div className="pt-editor-actions">
-          <button type="submit" className="btn primary">Save</button>
-          <button type="button" className="btn danger" onClick={() => void onEdit({ type: 'remove', entity: 'allocation', id: allocation.id }).then((ok) => ok && onClose())}>Delete</button>
+          <button type="submit" className="btn primary">
+            Save
+          </button>
+          <button
+            type="button"
+            className="btn danger"
+            onClick={() => void onEdit({ type: 'remove', entity: 'allocation', id: allocation.id }).then((ok) => ok && onClose())}
+          >
+            Delete
+          </button>
         </div>
       </form>
-      {fieldErrors.week && <div className="field-error" role="alert">{fieldErrors.week}</div>}
-      {planned && <div className="field-hint">Planned price: ${planned.usd}/{planned.per} ({planned.kind}, as of {planned.asOf}; {planned.source}). The catalog's current price of that kind is used when there is one.</div>}
+      {fieldErrors.week && (
+        <div className="field-error" role="alert">
+          {fieldErrors.week}
+        </div>
+      )}
+      {planned && (
+        <div className="field-hint">
+          Planned price: ${planned.usd}/{planned.per} ({planned.kind}, as of {planned.asOf}; {planned.source}). The catalog's current price
+          of that kind is used when there is one.
+        </div>
+      )}
     </section>
   );
 }

@@ -14,17 +14,32 @@ export function MonthView({ view }: { view: PlanView }) {
         <thead>
           <tr>
             <th>Row</th>
-            {months.map((m) => <th key={m.month} className="num">{m.label}<div className="muted">{m.weeks[0]!.slice(5)}–{m.weeks[m.weeks.length - 1]!.slice(5)} ({m.weeks.length} weeks)</div></th>)}
+            {months.map((m) => (
+              <th key={m.month} className="num">
+                {m.label}
+                <div className="muted">
+                  {m.weeks[0]!.slice(5)}–{m.weeks[m.weeks.length - 1]!.slice(5)} ({m.weeks.length} weeks)
+                </div>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {plan.tracks.map((t) => (
             <tr key={t.id}>
-              <td style={{ borderLeft: `4px solid ${t.colour}` }}><strong>{t.name}</strong><div className="muted">{t.owner}</div></td>
+              <td style={{ borderLeft: `4px solid ${t.colour}` }}>
+                <strong>{t.name}</strong>
+                <div className="muted">{t.owner}</div>
+              </td>
               {months.map((m) => {
                 const per = new Map<string, number>();
-                for (const a of plan.allocations) if (a.trackId === t.id && m.weeks.includes(a.week)) per.set(a.gpuId, (per.get(a.gpuId) ?? 0) + a.hours * a.gpuCount);
-                return <td key={m.month} className="num">{[...per].map(([g, h]) => `${gpuShort(g)} ${fmtHours(h)} h`).join(' · ') || '—'}</td>;
+                for (const a of plan.allocations)
+                  if (a.trackId === t.id && m.weeks.includes(a.week)) per.set(a.gpuId, (per.get(a.gpuId) ?? 0) + a.hours * a.gpuCount);
+                return (
+                  <td key={m.month} className="num">
+                    {[...per].map(([g, h]) => `${gpuShort(g)} ${fmtHours(h)} h`).join(' · ') || '—'}
+                  </td>
+                );
               })}
             </tr>
           ))}
@@ -37,24 +52,54 @@ export function MonthView({ view }: { view: PlanView }) {
                   const ws = m.weeks.map((w) => load?.weeks[w]).filter((x) => x !== undefined);
                   const over = ws.some((w) => w.over);
                   const turns = ws.some((w) => w.turns);
-                  return <td key={m.month} className={`num${over ? ' pt-bad-text' : turns ? ' pt-warn-text' : ''}`}>{ws.length ? `peak ${fmtHours(Math.max(...ws.map((w) => w.gpuHours)))} / ${ws[0]!.capacityHours} h a week${over ? ' · OVER' : turns ? ' · shared' : ''}` : '—'}</td>;
+                  return (
+                    <td key={m.month} className={`num${over ? ' pt-bad-text' : turns ? ' pt-warn-text' : ''}`}>
+                      {ws.length
+                        ? `peak ${fmtHours(Math.max(...ws.map((w) => w.gpuHours)))} / ${ws[0]!.capacityHours} h a week${over ? ' · OVER' : turns ? ' · shared' : ''}`
+                        : '—'}
+                    </td>
+                  );
                 })}
               </tr>
             );
           })}
           <tr>
-            <td><strong>GPU-hours</strong></td>
-            {months.map((m) => <td key={m.month} className="num">{fmtHours(m.weeks.reduce((s, w) => s + (byWeek.get(w)?.gpuHours ?? 0), 0))} h</td>)}
+            <td>
+              <strong>GPU-hours</strong>
+            </td>
+            {months.map((m) => (
+              <td key={m.month} className="num">
+                {fmtHours(m.weeks.reduce((s, w) => s + (byWeek.get(w)?.gpuHours ?? 0), 0))} h
+              </td>
+            ))}
           </tr>
           <tr>
-            <td><strong>Cost</strong></td>
-            {months.map((m) => <td key={m.month} className="num">{fmtUsd(m.weeks.reduce((s, w) => s.plus(byWeek.get(w)?.usdExact ?? '0'), new Big(0)).round(2, Big.roundHalfUp).toFixed(2))}</td>)}
+            <td>
+              <strong>Cost</strong>
+            </td>
+            {months.map((m) => (
+              <td key={m.month} className="num">
+                {fmtUsd(
+                  m.weeks
+                    .reduce((s, w) => s.plus(byWeek.get(w)?.usdExact ?? '0'), new Big(0))
+                    .round(2, Big.roundHalfUp)
+                    .toFixed(2),
+                )}
+              </td>
+            ))}
           </tr>
           <tr>
-            <td><strong>Cumulative cost</strong><div className="muted">budget {fmtUsd(plan.project.budget)}</div></td>
+            <td>
+              <strong>Cumulative cost</strong>
+              <div className="muted">budget {fmtUsd(plan.project.budget)}</div>
+            </td>
             {months.map((m) => {
               const c = byWeek.get(m.weeks[m.weeks.length - 1]!)?.cumulativeUsd ?? '0';
-              return <td key={m.month} className={`num${Number(c) > Number(plan.project.budget) ? ' pt-bad-text' : ''}`}>{fmtUsd(c)}</td>;
+              return (
+                <td key={m.month} className={`num${Number(c) > Number(plan.project.budget) ? ' pt-bad-text' : ''}`}>
+                  {fmtUsd(c)}
+                </td>
+              );
             })}
           </tr>
         </tbody>

@@ -14,24 +14,74 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
     <div className="panel pt-chart" aria-label="GPU-hours by track per week, with cumulative cost">
       <div className="panel-title">
         <strong>GPU-hours by track per week</strong>
-        <span className="muted">stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis (USD) · dashed: budget {plan.project.currency} {budget.toLocaleString('en-US')}</span>
+        <span className="muted">
+          stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis (USD) · dashed: budget {plan.project.currency}{' '}
+          {budget.toLocaleString('en-US')}
+        </span>
       </div>
       <div className="pt-legend">
-        {plan.tracks.map((t) => <span key={t.id}><i style={{ background: t.colour }} />{t.name} ({t.owner})</span>)}
-        <span><i className="line" style={{ background: '#c53030' }} />cumulative cost</span>
-        <span><i className="line dashed" />budget</span>
+        {plan.tracks.map((t) => (
+          <span key={t.id}>
+            <i style={{ background: t.colour }} />
+            {t.name} ({t.owner})
+          </span>
+        ))}
+        <span>
+          <i className="line" style={{ background: '#c53030' }} />
+          cumulative cost
+        </span>
+        <span>
+          <i className="line dashed" />
+          budget
+        </span>
       </div>
-      <VictoryChart height={230} width={Math.max(640, weeks.length * 70 + 140)} domainPadding={{ x: 24 }} domain={{ y: [0, maxHours * 1.12] }} padding={{ top: 12, bottom: 36, left: 60, right: 70 }}>
-        <VictoryAxis tickValues={weeks.map(x)} style={{ tickLabels: { fontSize: 10, fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2f6fdf' : '#4b5565')) as unknown as string } }} />
-        <VictoryAxis dependentAxis label="GPU-hours" style={{ axisLabel: { fontSize: 10, padding: 42 }, tickLabels: { fontSize: 10 }, grid: { stroke: '#eef0f3' } }} />
-        <VictoryAxis dependentAxis orientation="right" label="USD (cumulative)" tickValues={niceTicks(maxCost).map((v) => v / scale)} tickFormat={(t: number) => `$${Math.round(t * scale).toLocaleString('en-US')}`} style={{ axisLabel: { fontSize: 10, padding: 52 }, tickLabels: { fontSize: 10, fill: '#c53030' } }} />
+      <VictoryChart
+        height={230}
+        width={Math.max(640, weeks.length * 70 + 140)}
+        domainPadding={{ x: 24 }}
+        domain={{ y: [0, maxHours * 1.12] }}
+        padding={{ top: 12, bottom: 36, left: 60, right: 70 }}
+      >
+        <VictoryAxis
+          tickValues={weeks.map(x)}
+          style={{
+            tickLabels: {
+              fontSize: 10,
+              fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2f6fdf' : '#4b5565')) as unknown as string,
+            },
+          }}
+        />
+        <VictoryAxis
+          dependentAxis
+          label="GPU-hours"
+          style={{ axisLabel: { fontSize: 10, padding: 42 }, tickLabels: { fontSize: 10 }, grid: { stroke: '#eef0f3' } }}
+        />
+        <VictoryAxis
+          dependentAxis
+          orientation="right"
+          label="USD (cumulative)"
+          tickValues={niceTicks(maxCost).map((v) => v / scale)}
+          tickFormat={(t: number) => `$${Math.round(t * scale).toLocaleString('en-US')}`}
+          style={{ axisLabel: { fontSize: 10, padding: 52 }, tickLabels: { fontSize: 10, fill: '#c53030' } }}
+        />
         <VictoryStack>
           {plan.tracks.map((t) => (
-            <VictoryBar key={t.id} barWidth={28} style={{ data: { fill: t.colour } }} data={totals.map((w) => ({ x: x(w.week), y: w.byTrack[t.id]?.gpuHours ?? 0 }))} />
+            <VictoryBar
+              key={t.id}
+              barWidth={28}
+              style={{ data: { fill: t.colour } }}
+              data={totals.map((w) => ({ x: x(w.week), y: w.byTrack[t.id]?.gpuHours ?? 0 }))}
+            />
           ))}
         </VictoryStack>
-        <VictoryLine style={{ data: { stroke: '#c53030', strokeWidth: 2 } }} data={totals.map((w) => ({ x: x(w.week), y: Number(w.cumulativeUsd) / scale }))} />
-        <VictoryLine style={{ data: { stroke: '#6b7585', strokeWidth: 1.5, strokeDasharray: '5,4' } }} data={totals.map((w) => ({ x: x(w.week), y: budget / scale }))} />
+        <VictoryLine
+          style={{ data: { stroke: '#c53030', strokeWidth: 2 } }}
+          data={totals.map((w) => ({ x: x(w.week), y: Number(w.cumulativeUsd) / scale }))}
+        />
+        <VictoryLine
+          style={{ data: { stroke: '#6b7585', strokeWidth: 1.5, strokeDasharray: '5,4' } }}
+          data={totals.map((w) => ({ x: x(w.week), y: budget / scale }))}
+        />
       </VictoryChart>
     </div>
   );

@@ -47,7 +47,13 @@ export function PlanScreen() {
     return (
       <div className="screen">
         <h1>Plan</h1>
-        {s.error ? <div className="banner error" role="alert">{s.error.message}</div> : <div className="muted">Loading the plan…</div>}
+        {s.error ? (
+          <div className="banner error" role="alert">
+            {s.error.message}
+          </div>
+        ) : (
+          <div className="muted">Loading the plan…</div>
+        )}
       </div>
     );
   }
@@ -62,56 +68,127 @@ export function PlanScreen() {
       <div className="screen-header">
         <div>
           <h1 className="pt-title">{view.scenario ? `Scenario · ${view.scenario.name}` : `Plan · ${plan.project.name}`}</h1>
-          <div className="muted">{plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source: {plan.project.source ?? 'entered in the app'}</div>
+          <div className="muted">
+            {plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source:{' '}
+            {plan.project.source ?? 'entered in the app'}
+          </div>
         </div>
         <span className="spacer" />
         <div className="toolbar" role="toolbar" aria-label="Plan actions">
-          <button type="button" className="btn" onClick={() => useSuggestStore.getState().setOpen(true)} title="The cheapest weekly schedule that meets every milestone, pool and the budget">Suggest schedule…</button>
-          <button type="button" className="btn" onClick={() => void s.undo()} disabled={!view.history.undoLabel} title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}>↶ Undo</button>
-          <button type="button" className="btn" onClick={() => void s.redo()} disabled={!view.history.redoLabel} title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}>↷ Redo</button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => useSuggestStore.getState().setOpen(true)}
+            title="The cheapest weekly schedule that meets every milestone, pool and the budget"
+          >
+            Suggest schedule…
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void s.undo()}
+            disabled={!view.history.undoLabel}
+            title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+          >
+            ↶ Undo
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void s.redo()}
+            disabled={!view.history.redoLabel}
+            title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+          >
+            ↷ Redo
+          </button>
           <span className="pt-zoom" role="group" aria-label="Zoom">
-            <button type="button" className={`btn${s.zoom === 'weeks' ? ' primary' : ''}`} aria-pressed={s.zoom === 'weeks'} onClick={() => s.setZoom('weeks')}>Weeks</button>
-            <button type="button" className={`btn${s.zoom === 'months' ? ' primary' : ''}`} aria-pressed={s.zoom === 'months'} onClick={() => s.setZoom('months')}>Months</button>
+            <button
+              type="button"
+              className={`btn${s.zoom === 'weeks' ? ' primary' : ''}`}
+              aria-pressed={s.zoom === 'weeks'}
+              onClick={() => s.setZoom('weeks')}
+            >
+              Weeks
+            </button>
+            <button
+              type="button"
+              className={`btn${s.zoom === 'months' ? ' primary' : ''}`}
+              aria-pressed={s.zoom === 'months'}
+              onClick={() => s.setZoom('months')}
+            >
+              Months
+            </button>
           </span>
         </div>
       </div>
 
       {view.scenario && (
         <div className="banner warn pt-scenario-bar" role="status">
-          <span>You are editing the scenario <strong>“{view.scenario.name}”</strong> of {plan.project.name}: edits, undo and the checks apply to it; the current plan is not touched.</span>
+          <span>
+            You are editing the scenario <strong>“{view.scenario.name}”</strong> of {plan.project.name}: edits, undo and the checks apply to
+            it; the current plan is not touched.
+          </span>
           <span className="spacer" />
-          <button type="button" className="btn small" onClick={() => void s.openScenario(null)}>Back to the current plan</button>
+          <button type="button" className="btn small" onClick={() => void s.openScenario(null)}>
+            Back to the current plan
+          </button>
         </div>
       )}
 
       <div className="kpis">
-        <div className="kpi" title={`Sum of every week's planned cost (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')})`}>
+        <div
+          className="kpi"
+          title={`Sum of every week's planned cost (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')})`}
+        >
           <div className="kpi-label">Planned cost</div>
           <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtUsd(analysis.totals.usd)}</div>
-          <div className="kpi-sub">of {plan.project.currency} {Number(plan.project.budget).toLocaleString('en-US')} budget · {overBudget ? `${fmtUsd(String(-Number(analysis.totals.remainingUsd)))} over` : `${fmtUsd(analysis.totals.remainingUsd)} left`}</div>
+          <div className="kpi-sub">
+            of {plan.project.currency} {Number(plan.project.budget).toLocaleString('en-US')} budget ·{' '}
+            {overBudget ? `${fmtUsd(String(-Number(analysis.totals.remainingUsd)))} over` : `${fmtUsd(analysis.totals.remainingUsd)} left`}
+          </div>
         </div>
         <div className="kpi" title="Hours of booked GPUs × GPU count, all weeks">
           <div className="kpi-label">GPU-hours booked</div>
           <div className="kpi-value">{fmtHours(analysis.totals.gpuHours)} h</div>
-          <div className="kpi-sub">{view.weeks[0]} → {view.weeks[view.weeks.length - 1]} ({view.weeks.length} ISO weeks)</div>
+          <div className="kpi-sub">
+            {view.weeks[0]} → {view.weeks[view.weeks.length - 1]} ({view.weeks.length} ISO weeks)
+          </div>
         </div>
         <div className="kpi">
           <div className="kpi-label">Problems</div>
           <div className={`kpi-value${errors ? ' pt-bad-text' : ''}`}>{analysis.problems.length}</div>
-          <div className="kpi-sub" data-analysis-ms={view.analysisMs}>{errors} error{errors === 1 ? '' : 's'}</div>
+          <div className="kpi-sub" data-analysis-ms={view.analysisMs}>
+            {errors} error{errors === 1 ? '' : 's'}
+          </div>
         </div>
         <div className="kpi">
           <div className="kpi-label">Today</div>
           <div className="kpi-value">{todayWeek}</div>
-          <div className="kpi-sub">{inPlan ? 'marked in blue on the timeline' : todayWeek > view.weeks[view.weeks.length - 1]! ? 'after the plan’s last week' : 'before the plan’s first week'}</div>
+          <div className="kpi-sub">
+            {inPlan
+              ? 'marked in blue on the timeline'
+              : todayWeek > view.weeks[view.weeks.length - 1]!
+                ? 'after the plan’s last week'
+                : 'before the plan’s first week'}
+          </div>
         </div>
       </div>
 
       {s.error && (
         <div className="banner error pt-error" role="alert">
           <strong>Not saved:</strong> {s.error.message}
-          {s.error.details?.problems && s.error.details.problems.length > 1 && <ul>{s.error.details.problems.map((p, i) => <li key={i}>{p.field}: {p.message}</li>)}</ul>}
-          <button type="button" className="btn small" onClick={s.clearError} style={{ marginLeft: 8 }}>Dismiss</button>
+          {s.error.details?.problems && s.error.details.problems.length > 1 && (
+            <ul>
+              {s.error.details.problems.map((p, i) => (
+                <li key={i}>
+                  {p.field}: {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" className="btn small" onClick={s.clearError} style={{ marginLeft: 8 }}>
+            Dismiss
+          </button>
         </div>
       )}
 
@@ -120,29 +197,69 @@ export function PlanScreen() {
       <section className="panel pt-timeline-panel" aria-label="Timeline">
         <div className="panel-title">
           <strong>Timeline</strong>
-          <span className="muted">{s.zoom === 'weeks' ? 'drag a bar to move it, drag its right edge to resize, double-click an empty week to book · keys: arrows, Enter, Alt+←/→ move, Shift+→ extend, Shift+← remove week, +/− hours, Delete' : 'month view (read-only): weeks belong to the month of their Thursday'}</span>
+          <span className="muted">
+            {s.zoom === 'weeks'
+              ? 'drag a bar to move it, drag its right edge to resize, double-click an empty week to book · keys: arrows, Enter, Alt+←/→ move, Shift+→ extend, Shift+← remove week, +/− hours, Delete'
+              : 'month view (read-only): weeks belong to the month of their Thursday'}
+          </span>
         </div>
         {s.zoom === 'weeks' ? (
-          <Timeline view={view} selected={s.selected} selectedAllocationId={s.selectedAllocationId} flash={s.flash} todayWeek={todayWeek} onEdit={s.edit} onSelect={s.select} onEditTrack={(id) => s.openEditor({ kind: 'track', id })} />
+          <Timeline
+            view={view}
+            selected={s.selected}
+            selectedAllocationId={s.selectedAllocationId}
+            flash={s.flash}
+            todayWeek={todayWeek}
+            onEdit={s.edit}
+            onSelect={s.select}
+            onEditTrack={(id) => s.openEditor({ kind: 'track', id })}
+          />
         ) : (
           <MonthView view={view} />
         )}
       </section>
 
       {selectedAllocation && (
-        <AllocationEditor plan={plan} allocation={selectedAllocation} offerings={view.catalog.offerings} costUsd={analysis.totals.allocationUsd[selectedAllocation.id]} fieldErrors={s.fieldErrors} onEdit={s.edit} onClose={() => s.select(s.selected, null)} />
+        <AllocationEditor
+          plan={plan}
+          allocation={selectedAllocation}
+          offerings={view.catalog.offerings}
+          costUsd={analysis.totals.allocationUsd[selectedAllocation.id]}
+          fieldErrors={s.fieldErrors}
+          onEdit={s.edit}
+          onClose={() => s.select(s.selected, null)}
+        />
       )}
 
       <PlanPartsPanel plan={plan} onOpen={s.openEditor} onEdit={s.edit} />
-      {s.editor && <PlanEditor key={`${s.editor.kind}:${'id' in s.editor ? s.editor.id ?? 'new' : ''}`} view={view} target={s.editor} error={s.error} busy={s.busy} onEdit={s.edit} onClose={() => s.openEditor(null)} />}
+      {s.editor && (
+        <PlanEditor
+          key={`${s.editor.kind}:${'id' in s.editor ? (s.editor.id ?? 'new') : ''}`}
+          view={view}
+          target={s.editor}
+          error={s.error}
+          busy={s.busy}
+          onEdit={s.edit}
+          onClose={() => s.openEditor(null)}
+        />
+      )}
 
       <div className="pt-two">
         <ProblemsPanel problems={analysis.problems} onJump={(p) => s.jump(p.cell)} />
         <PlanChart view={view} todayWeek={todayWeek} />
       </div>
 
-      <MilestoneTable view={view} onJump={(milestoneId, phaseId, trackId, start) => s.jump({ row: 'milestone', milestoneId, phaseId, trackId, week: weekOf(start) })} />
-      <ScenarioWorkbench projectId={plan.project.id} compare={s.compare} openScenarioId={view.scenario?.id ?? null} onOpen={(id) => void s.openScenario(id)} onChanged={() => s.load()} />
+      <MilestoneTable
+        view={view}
+        onJump={(milestoneId, phaseId, trackId, start) => s.jump({ row: 'milestone', milestoneId, phaseId, trackId, week: weekOf(start) })}
+      />
+      <ScenarioWorkbench
+        projectId={plan.project.id}
+        compare={s.compare}
+        openScenarioId={view.scenario?.id ?? null}
+        onOpen={(id) => void s.openScenario(id)}
+        onChanged={() => s.load()}
+      />
       <ClaimsPanel view={view} />
     </div>
   );

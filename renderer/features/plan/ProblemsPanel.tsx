@@ -9,7 +9,7 @@ export const KIND_LABEL: Record<string, string> = {
   'pool-concurrency': 'pool shared at once',
   'milestone-short-hours': 'milestone short of hours',
   'milestone-no-hardware': 'milestone without hardware',
-  'week-over-budget-share': "week over its budget share",
+  'week-over-budget-share': 'week over its budget share',
   'cumulative-over-budget': 'over the budget',
   'offering-missing': 'offering gone',
   'price-changed': 'price changed',
@@ -26,16 +26,23 @@ export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJum
     <section className="panel pt-problems" aria-label="Problems">
       <div className="panel-title">
         <strong>Problems</strong>
-        <span className={`badge ${errors ? 'bad' : problems.length ? 'warn' : 'ok'}`}>{errors} errors · {problems.length - errors} warnings</span>
+        <span className={`badge ${errors ? 'bad' : problems.length ? 'warn' : 'ok'}`}>
+          {errors} errors · {problems.length - errors} warnings
+        </span>
         <span className="muted">recomputed on every edit · click to jump to the cell</span>
       </div>
-      {problems.length === 0 ? <div className="muted">No problems: every check passes.</div> : (
+      {problems.length === 0 ? (
+        <div className="muted">No problems: every check passes.</div>
+      ) : (
         <ul className="pt-problem-list">
           {shown.map((p) => (
             <li key={p.id}>
               <button type="button" className={`pt-problem ${p.severity}`} onClick={() => onJump(p)} data-problem={p.kind}>
                 <span className={`badge ${p.severity === 'error' ? 'bad' : p.severity === 'warning' ? 'warn' : 'info'}`}>{p.severity}</span>
-                <span className="pt-problem-kind">{KIND_LABEL[p.kind] ?? p.kind}{p.week ? ` · ${p.week}` : ''}</span>
+                <span className="pt-problem-kind">
+                  {KIND_LABEL[p.kind] ?? p.kind}
+                  {p.week ? ` · ${p.week}` : ''}
+                </span>
                 <span className="pt-problem-msg">{p.message}</span>
               </button>
             </li>
@@ -43,7 +50,9 @@ export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJum
         </ul>
       )}
       {problems.length > FIRST && (
-        <button type="button" className="btn small" style={{ marginTop: 6 }} onClick={() => setAll(!all)}>{all ? `Show the first ${FIRST}` : `Show all ${problems.length} problems`}</button>
+        <button type="button" className="btn small" style={{ marginTop: 6 }} onClick={() => setAll(!all)}>
+          {all ? `Show the first ${FIRST}` : `Show all ${problems.length} problems`}
+        </button>
       )}
     </section>
   );

@@ -129,7 +129,12 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   setZoom: (zoom) => set({ zoom }),
   select: (cell, allocationId = null) => set({ selected: cell, selectedAllocationId: allocationId, fieldErrors: {} }),
   jump: (cell) => {
-    set({ flash: cell, ...(cell.trackId && cell.week ? { selected: { trackId: cell.trackId, week: cell.week } } : {}), ...(cell.allocationId ? { selectedAllocationId: cell.allocationId } : {}), zoom: 'weeks' });
+    set({
+      flash: cell,
+      ...(cell.trackId && cell.week ? { selected: { trackId: cell.trackId, week: cell.week } } : {}),
+      ...(cell.allocationId ? { selectedAllocationId: cell.allocationId } : {}),
+      zoom: 'weeks',
+    });
   },
 
   async loadCompare() {

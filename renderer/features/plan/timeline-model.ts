@@ -15,7 +15,11 @@ export interface Run {
 export function buildRuns(allocations: Allocation[], weekIndex: Map<string, number>): Run[] {
   const sorted = allocations
     .filter((a) => weekIndex.has(a.week))
-    .sort((a, b) => `${a.trackId}|${a.offeringId}|${a.gpuId}`.localeCompare(`${b.trackId}|${b.offeringId}|${b.gpuId}`) || weekIndex.get(a.week)! - weekIndex.get(b.week)!);
+    .sort(
+      (a, b) =>
+        `${a.trackId}|${a.offeringId}|${a.gpuId}`.localeCompare(`${b.trackId}|${b.offeringId}|${b.gpuId}`) ||
+        weekIndex.get(a.week)! - weekIndex.get(b.week)!,
+    );
   const runs: Run[] = [];
   for (const a of sorted) {
     const i = weekIndex.get(a.week)!;
@@ -24,7 +28,16 @@ export function buildRuns(allocations: Allocation[], weekIndex: Map<string, numb
       last.endIndex = i;
       last.allocations.push(a);
     } else {
-      runs.push({ key: a.id, trackId: a.trackId, offeringId: a.offeringId, gpuId: a.gpuId, startIndex: i, endIndex: i, allocations: [a], row: 0 });
+      runs.push({
+        key: a.id,
+        trackId: a.trackId,
+        offeringId: a.offeringId,
+        gpuId: a.gpuId,
+        startIndex: i,
+        endIndex: i,
+        allocations: [a],
+        row: 0,
+      });
     }
   }
   // Pack each track's runs into sub-rows (greedy interval colouring).
@@ -45,7 +58,15 @@ export function buildRuns(allocations: Allocation[], weekIndex: Map<string, numb
   return runs;
 }
 
-const SHORT: Record<string, string> = { 't4-16gb': 'T4', 'l4-24gb': 'L4', 'a100-sxm-40gb': 'A100', 'a100-pcie-40gb': 'A100', 'a100-sxm-80gb': 'A100 80G', 'h100-sxm-80gb': 'H100', 'rtx-4090-24gb': 'RTX 4090' };
+const SHORT: Record<string, string> = {
+  't4-16gb': 'T4',
+  'l4-24gb': 'L4',
+  'a100-sxm-40gb': 'A100',
+  'a100-pcie-40gb': 'A100',
+  'a100-sxm-80gb': 'A100 80G',
+  'h100-sxm-80gb': 'H100',
+  'rtx-4090-24gb': 'RTX 4090',
+};
 
 export function gpuShort(gpuId: string): string {
   return SHORT[gpuId] ?? gpuId.replace(/-\d+gb$/, '').toUpperCase();

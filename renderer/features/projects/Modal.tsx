@@ -23,7 +23,9 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className={`dialog pj-dialog${wide ? ' pj-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id} className="pj-dialog-title">{title}</h2>
+        <h2 id={id} className="pj-dialog-title">
+          {title}
+        </h2>
         {children}
       </div>
     </div>
@@ -31,7 +33,9 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
 }
 
 /** Field → message from an error's problems (`project.end`, `track.owner`, `end`…), keyed without the `project.` prefix. */
-export function fieldErrors(error: { message: string; details?: { field?: string; problems?: Array<{ field?: string; message: string }> } } | null): Record<string, string> {
+export function fieldErrors(
+  error: { message: string; details?: { field?: string; problems?: Array<{ field?: string; message: string }> } } | null,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!error) return out;
   for (const p of error.details?.problems ?? []) {

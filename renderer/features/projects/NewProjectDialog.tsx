@@ -21,7 +21,14 @@ export function NewProjectDialog({ onClose, onCreated }: { onClose: () => void; 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const r = await api.plan.createProject({ name: f.name, start: f.start, end: f.end, currency: f.currency, budget: f.budget, track: { name: f.trackName, owner: f.owner } });
+    const r = await api.plan.createProject({
+      name: f.name,
+      start: f.start,
+      end: f.end,
+      currency: f.currency,
+      budget: f.budget,
+      track: { name: f.trackName, owner: f.owner },
+    });
     setBusy(false);
     if (!r.ok) setError(r.error);
     else onCreated(r.value.projectId);
@@ -31,38 +38,75 @@ export function NewProjectDialog({ onClose, onCreated }: { onClose: () => void; 
     <div className="field">
       <label htmlFor={`np-${key}`}>{label}</label>
       {input}
-      {errors[errorKey] ? <span className="field-error" id={`np-${key}-error`} role="alert">{errors[errorKey]}</span> : hint ? <span className="field-hint">{hint}</span> : null}
+      {errors[errorKey] ? (
+        <span className="field-error" id={`np-${key}-error`} role="alert">
+          {errors[errorKey]}
+        </span>
+      ) : hint ? (
+        <span className="field-hint">{hint}</span>
+      ) : null}
     </div>
   );
   const attrs = (key: keyof typeof f, errorKey: string) => ({
-    id: `np-${key}`, className: 'input', value: f[key], onChange: set(key),
-    'aria-invalid': errors[errorKey] ? true : undefined, 'aria-describedby': errors[errorKey] ? `np-${key}-error` : undefined,
+    id: `np-${key}`,
+    className: 'input',
+    value: f[key],
+    onChange: set(key),
+    'aria-invalid': errors[errorKey] ? true : undefined,
+    'aria-describedby': errors[errorKey] ? `np-${key}-error` : undefined,
   });
 
   return (
     <Modal title="New project" onClose={onClose}>
       <form className="pj-form" onSubmit={(e) => void submit(e)} noValidate>
-        <p className="muted">A blank plan: its first track over the whole project, nothing booked yet. Add milestones and bookings on the Plan screen.</p>
+        <p className="muted">
+          A blank plan: its first track over the whole project, nothing booked yet. Add milestones and bookings on the Plan screen.
+        </p>
         {field('name', 'name', 'Project name', <input {...attrs('name', 'name')} placeholder="e.g. Sleep staging model" />)}
         <div className="pj-row">
           {field('start', 'start', 'Start', <input type="date" {...attrs('start', 'start')} />, 'first day (inclusive)')}
           {field('end', 'end', 'End', <input type="date" {...attrs('end', 'end')} />, 'last day (inclusive)')}
         </div>
         <div className="pj-row">
-          {field('currency', 'currency', 'Currency', <input {...attrs('currency', 'currency')} maxLength={3} />, 'ISO 4217 code: USD, EUR, INR…')}
-          {field('budget', 'budget', 'Budget', <input {...attrs('budget', 'budget')} inputMode="decimal" placeholder="e.g. 1200" />, `total, in ${f.currency || 'the currency'}`)}
+          {field(
+            'currency',
+            'currency',
+            'Currency',
+            <input {...attrs('currency', 'currency')} maxLength={3} />,
+            'ISO 4217 code: USD, EUR, INR…',
+          )}
+          {field(
+            'budget',
+            'budget',
+            'Budget',
+            <input {...attrs('budget', 'budget')} inputMode="decimal" placeholder="e.g. 1200" />,
+            `total, in ${f.currency || 'the currency'}`,
+          )}
         </div>
         <fieldset className="pj-fieldset">
           <legend>First track</legend>
           <div className="pj-row">
-            {field('trackName', 'track.name', 'Track name', <input {...attrs('trackName', 'track.name')} placeholder="e.g. EEG model training" />)}
+            {field(
+              'trackName',
+              'track.name',
+              'Track name',
+              <input {...attrs('trackName', 'track.name')} placeholder="e.g. EEG model training" />,
+            )}
             {field('owner', 'track.owner', 'Owner', <input {...attrs('owner', 'track.owner')} placeholder="who runs it" />)}
           </div>
         </fieldset>
-        {error && Object.keys(errors).length === 0 && <div className="banner error" role="alert">{error.message}</div>}
+        {error && Object.keys(errors).length === 0 && (
+          <div className="banner error" role="alert">
+            {error.message}
+          </div>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn" data-close onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Creating…' : 'Create project'}</button>
+          <button type="button" className="btn" data-close onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn primary" disabled={busy}>
+            {busy ? 'Creating…' : 'Create project'}
+          </button>
         </div>
       </form>
     </Modal>

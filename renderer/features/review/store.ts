@@ -56,7 +56,10 @@ export const useReview = create<ReviewState>((set, get) => ({
       set({ error: message(e), loading: false });
     }
   },
-  setScenario: (id) => { set({ scenarioId: id }); void get().load(); },
+  setScenario: (id) => {
+    set({ scenarioId: id });
+    void get().load();
+  },
   toggleSection: (id) => {
     const current = get().sections;
     const next = current.includes(id) ? current.filter((s) => s !== id) : REPORT_SECTION_IDS.filter((s) => s === id || current.includes(s));
@@ -70,7 +73,11 @@ export const useReview = create<ReviewState>((set, get) => ({
     set({ exporting: true, error: null, progress: { done: 0, total: 5, message: 'Choosing where to save' }, lastExport: null });
     try {
       const result = await unwrap(api.report.exportPdf({ ...currentProject(), ...(scenarioId ? { scenarioId } : {}), sections, pageSize }));
-      set({ lastExport: result.file ? `Saved ${result.file} (${result.pages ?? '?'} pages, ${Math.round(result.bytes / 1024)} KB, ${(result.ms / 1000).toFixed(1)} s)` : 'Export cancelled.' });
+      set({
+        lastExport: result.file
+          ? `Saved ${result.file} (${result.pages ?? '?'} pages, ${Math.round(result.bytes / 1024)} KB, ${(result.ms / 1000).toFixed(1)} s)`
+          : 'Export cancelled.',
+      });
     } catch (e) {
       set({ error: message(e) });
     } finally {
@@ -81,7 +88,14 @@ export const useReview = create<ReviewState>((set, get) => ({
   exportCsv: async () => {
     const { csvTable, csvGroupBy, csvBom } = get();
     try {
-      const result = await unwrap(api.report.exportCsv({ ...currentProject(), table: csvTable, ...(csvTable === 'spend' ? { groupBy: csvGroupBy } : {}), options: { bom: csvBom } }));
+      const result = await unwrap(
+        api.report.exportCsv({
+          ...currentProject(),
+          table: csvTable,
+          ...(csvTable === 'spend' ? { groupBy: csvGroupBy } : {}),
+          options: { bom: csvBom },
+        }),
+      );
       set({ csvResult: result.file ? `Saved ${result.file} (${result.rows} rows)` : 'Export cancelled.' });
     } catch (e) {
       set({ csvResult: `Export failed: ${message(e)}` });

@@ -25,7 +25,10 @@ export const columnMappingSchema = z
     /** 'negate' when the ledger shows spend as negative amounts. */
     sign: z.enum(['as-is', 'negate']).default('as-is'),
   })
-  .refine((m) => m.currencyColumn !== undefined || m.currency !== undefined, { path: ['currency'], message: 'a currency column or a fixed currency code' });
+  .refine((m) => m.currencyColumn !== undefined || m.currency !== undefined, {
+    path: ['currency'],
+    message: 'a currency column or a fixed currency code',
+  });
 
 export type ColumnMapping = z.output<typeof columnMappingSchema>;
 export type ColumnMappingInput = z.input<typeof columnMappingSchema>;

@@ -69,11 +69,17 @@ export function manifestKeys(text: string): string[] | null {
   const m = json as Record<string, unknown>;
   const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   const keys = [...strings(m.reportKeys), ...strings(m.dataFiles)];
-  if (Array.isArray(m.blobs)) for (const b of m.blobs as unknown[]) if (b && typeof (b as { blobName?: unknown }).blobName === 'string') keys.push((b as { blobName: string }).blobName);
+  if (Array.isArray(m.blobs))
+    for (const b of m.blobs as unknown[])
+      if (b && typeof (b as { blobName?: unknown }).blobName === 'string') keys.push((b as { blobName: string }).blobName);
   return keys.length > 0 ? keys : null;
 }
 
-const segments = (p: string) => p.replace(/^[a-z0-9]+:\/\/[^/]+\//i, '').split('/').filter((s) => s !== '');
+const segments = (p: string) =>
+  p
+    .replace(/^[a-z0-9]+:\/\/[^/]+\//i, '')
+    .split('/')
+    .filter((s) => s !== '');
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 
 /** The folder file a manifest key names: the longest run of trailing path segments they share (at least the name). */
@@ -135,7 +141,12 @@ export function planDeliveries(files: readonly FolderFile[], manifests: readonly
       waiting.push({ manifest: m.path, missing, present: [...fresh.map((f) => f.path), ...older] });
       continue;
     }
-    if (fresh.length > 0) deliveries.push({ key: m.path, files: fresh.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true })), manifest: m.path });
+    if (fresh.length > 0)
+      deliveries.push({
+        key: m.path,
+        files: fresh.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true })),
+        manifest: m.path,
+      });
     for (const path of older) superseded.push({ path, manifest: m.path });
   }
   for (const f of data) if (!claimed.has(f.path)) deliveries.push({ key: f.path, files: [f], manifest: null });

@@ -4,9 +4,18 @@
  */
 import type { BillingDialect, Decimal, SpendLine } from './spend-line';
 import {
-  LINE_AMOUNT_EXPECTED, lineAmountInRange,
-  isNullValue, ownCopy, parseBillingDate, parseDecimal, parseNullableDate, parseNullableDecimal, parseTags, stripBom,
-  type DateFormat, type DecimalOptions,
+  LINE_AMOUNT_EXPECTED,
+  lineAmountInRange,
+  isNullValue,
+  ownCopy,
+  parseBillingDate,
+  parseDecimal,
+  parseNullableDate,
+  parseNullableDecimal,
+  parseTags,
+  stripBom,
+  type DateFormat,
+  type DecimalOptions,
 } from './values';
 
 export interface RowError {
@@ -37,7 +46,9 @@ export interface RowMapper {
 
 /** Header name as compared: BOM stripped, trimmed, lower case; Azure's localized `Name (MeterCategory)` → `metercategory`. */
 export function normalizeHeaderName(name: string): string {
-  let t = stripBom(name).replace(/\ufeff/g, '').trim();
+  let t = stripBom(name)
+    .replace(/\ufeff/g, '')
+    .trim();
   const localized = /\(([A-Za-z][A-Za-z0-9_]*)\)\s*$/.exec(t);
   if (localized && !/^\(/.test(t)) t = localized[1]!;
   return t.toLowerCase();
@@ -87,7 +98,11 @@ export function getter(h: Header, ...names: string[]): Getter {
 
 export class RowContext {
   readonly errors: RowError[] = [];
-  constructor(readonly header: Header, readonly record: readonly string[], readonly line: number) {}
+  constructor(
+    readonly header: Header,
+    readonly record: readonly string[],
+    readonly line: number,
+  ) {}
   private columnName(names: string[]): string {
     const i = this.header.find(...names);
     return i >= 0 ? stripBom(this.header.raw[i]!).trim() : names[0]!;
@@ -98,8 +113,15 @@ export class RowContext {
     const missing = i >= 0 && i >= this.record.length;
     // Copies: the record's fields are slices of a large chunk of the file, and errors outlive the row.
     this.errors.push({
-      line: this.line, column, value: ownCopy(value ?? ''), expected,
-      message: ownCopy(missing ? `line ${this.line}: column ${column} is missing (the row has ${this.record.length} of ${this.header.raw.length} fields); expected ${expected}` : `line ${this.line}, column ${column}: "${(value ?? '').slice(0, 60)}" is not ${expected}`),
+      line: this.line,
+      column,
+      value: ownCopy(value ?? ''),
+      expected,
+      message: ownCopy(
+        missing
+          ? `line ${this.line}: column ${column} is missing (the row has ${this.record.length} of ${this.header.raw.length} fields); expected ${expected}`
+          : `line ${this.line}, column ${column}: "${(value ?? '').slice(0, 60)}" is not ${expected}`,
+      ),
     });
   }
   cost(get: Getter, names: string[], options: DecimalOptions = {}): Decimal | null {
@@ -170,9 +192,28 @@ export function isTotalRow(record: readonly string[], dateValue: string | null):
 
 export function emptyLine(line: number): SpendLine {
   return {
-    sourceLine: line, chargePeriodStart: '', chargePeriodEnd: null, billingPeriodStart: null, billingPeriodEnd: null, billedCost: '0', effectiveCost: null,
-    currency: '', provider: null, service: null, sku: null, resourceId: null, resourceName: null, billingAccountId: null, subAccountId: null, region: null,
-    chargeCategory: null, pricingCategory: null, instanceType: null, usageQuantity: null, usageUnit: null, tags: {},
+    sourceLine: line,
+    chargePeriodStart: '',
+    chargePeriodEnd: null,
+    billingPeriodStart: null,
+    billingPeriodEnd: null,
+    billedCost: '0',
+    effectiveCost: null,
+    currency: '',
+    provider: null,
+    service: null,
+    sku: null,
+    resourceId: null,
+    resourceName: null,
+    billingAccountId: null,
+    subAccountId: null,
+    region: null,
+    chargeCategory: null,
+    pricingCategory: null,
+    instanceType: null,
+    usageQuantity: null,
+    usageUnit: null,
+    tags: {},
   };
 }
 
@@ -186,4 +227,3 @@ export function finish(ctx: RowContext, line: SpendLine, dateRaw: string | null)
   }
   return { lines: [line], errors: NO_ERRORS };
 }
-

@@ -5,7 +5,12 @@ import { createRowMapper, detectDialect, MappingError, normalizeHeaderName } fro
 import { recogniseGpuInstance } from './gpu-instance';
 
 const samples = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'billing-samples');
-const headerOf = (file: string) => fs.readFileSync(path.join(samples, file), 'utf8').split(/\r?\n/, 1)[0]!.split(',').map((h) => h.replace(/^"|"$/g, ''));
+const headerOf = (file: string) =>
+  fs
+    .readFileSync(path.join(samples, file), 'utf8')
+    .split(/\r?\n/, 1)[0]!
+    .split(',')
+    .map((h) => h.replace(/^"|"$/g, ''));
 
 describe('detectDialect from real headers', () => {
   it.each([
@@ -43,7 +48,14 @@ describe('detectDialect from real headers', () => {
   });
 
   it('AWS CUR: billed is the unblended cost whatever the line type; amortized follows the line type', () => {
-    const header = ['lineItem/UnblendedCost', 'lineItem/LineItemType', 'lineItem/UsageStartDate', 'lineItem/CurrencyCode', 'reservation/EffectiveCost', 'resourceTags/user:team'];
+    const header = [
+      'lineItem/UnblendedCost',
+      'lineItem/LineItemType',
+      'lineItem/UsageStartDate',
+      'lineItem/CurrencyCode',
+      'reservation/EffectiveCost',
+      'resourceTags/user:team',
+    ];
     const mapper = createRowMapper(header);
     const usage = mapper.map(['0', 'DiscountedUsage', '2018-10-01T00:00:00Z', 'USD', '0.35', 'ml'], 2).lines[0]!;
     expect(usage).toMatchObject({ billedCost: '0', effectiveCost: '0.35', tags: { team: 'ml' } });
@@ -52,19 +64,36 @@ describe('detectDialect from real headers', () => {
   });
 
   it('a generic mapping naming a missing column is refused with the column', () => {
-    expect(() => createRowMapper(['a', 'b'], { mapping: { dateColumn: 'a', costColumn: 'c', currency: 'USD', dateFormat: 'auto', tagColumns: [], decimalSeparator: '.', sign: 'as-is' } })).toThrow(MappingError);
+    expect(() =>
+      createRowMapper(['a', 'b'], {
+        mapping: {
+          dateColumn: 'a',
+          costColumn: 'c',
+          currency: 'USD',
+          dateFormat: 'auto',
+          tagColumns: [],
+          decimalSeparator: '.',
+          sign: 'as-is',
+        },
+      }),
+    ).toThrow(MappingError);
     expect(() => createRowMapper(headerOf('focus-sample-data/focus_sample.csv'), { format: 'azure' })).toThrow(/looks like FOCUS 1.0/);
   });
 });
 
 describe('GPU lines', () => {
   it.each([
-    ['p3.2xlarge', 'p3.2xlarge'], ['USW2-BoxUsage:g4dn.xlarge', 'g4dn.xlarge'], ['Standard_NC6s_v3', 'Standard_NC6s_v3'], ['a2-highgpu-1g', 'a2-highgpu-1g'],
-    ['Nvidia Tesla T4 GPU running in Americas', 'Nvidia Tesla T4 GPU'], ['NC24ads A100 v4', 'NC24ads A100 v4'.split(' ')[0]!],
+    ['p3.2xlarge', 'p3.2xlarge'],
+    ['USW2-BoxUsage:g4dn.xlarge', 'g4dn.xlarge'],
+    ['Standard_NC6s_v3', 'Standard_NC6s_v3'],
+    ['a2-highgpu-1g', 'a2-highgpu-1g'],
+    ['Nvidia Tesla T4 GPU running in Americas', 'Nvidia Tesla T4 GPU'],
+    ['NC24ads A100 v4', 'NC24ads A100 v4'.split(' ')[0]!],
   ])('%s → %s', (text, expected) => {
     expect(recogniseGpuInstance(text)).toBe(expected);
   });
   it('CPU instances are not GPU lines', () => {
-    for (const text of ['m5.large', 'Standard_D2s_v3', 'n2-standard-4', 'Data Transfer Out', 't3.micro']) expect(recogniseGpuInstance(text)).toBeNull();
+    for (const text of ['m5.large', 'Standard_D2s_v3', 'n2-standard-4', 'Data Transfer Out', 't3.micro'])
+      expect(recogniseGpuInstance(text)).toBeNull();
   });
 });

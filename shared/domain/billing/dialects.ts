@@ -6,8 +6,30 @@ import Big from 'big.js';
 import type { ColumnMapping } from './column-mapping';
 import { readSkuPriceDetails, recogniseGpuInstance } from './gpu-instance';
 import type { BillingDialect, SpendLine } from './spend-line';
-import { addDaysIso, canonicalDecimal, isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseBillingDate, parseDecimal, parseTags, stripBom, type DateFormat, type DecimalOptions } from './values';
-import { emptyLine, finish, getter, Header, normalizeHeaderName, RowContext, TOTAL_LABEL, type Getter, type RowMapper } from './dialect-kit';
+import {
+  addDaysIso,
+  canonicalDecimal,
+  isNullValue,
+  LINE_AMOUNT_EXPECTED,
+  lineAmountInRange,
+  parseBillingDate,
+  parseDecimal,
+  parseTags,
+  stripBom,
+  type DateFormat,
+  type DecimalOptions,
+} from './values';
+import {
+  emptyLine,
+  finish,
+  getter,
+  Header,
+  normalizeHeaderName,
+  RowContext,
+  TOTAL_LABEL,
+  type Getter,
+  type RowMapper,
+} from './dialect-kit';
 
 import { gcpBigQueryMapper, gcpLegacyMapper, isGcpBigQueryExport, isGcpLegacyFileExport } from './dialects/gcp';
 import { isOciCostReport, ociCostReportMapper } from './dialects/oci';
@@ -23,19 +45,31 @@ export interface DetectedDialect {
 export function detectDialect(rawHeader: readonly string[]): DetectedDialect {
   const h = new Header(rawHeader);
   if (h.has('billedcost') && h.has('chargeperiodstart')) {
-    const version = h.has('serviceprovidername', 'contractapplied') ? '1.3' : h.has('pricingcurrency') ? '1.2' : h.has('skupricedetails') ? '1.1' : '1.0';
+    const version = h.has('serviceprovidername', 'contractapplied')
+      ? '1.3'
+      : h.has('pricingcurrency')
+        ? '1.2'
+        : h.has('skupricedetails')
+          ? '1.1'
+          : '1.0';
     return { dialect: 'focus', description: `FOCUS ${version}` };
   }
   if (h.has('lineitem/unblendedcost')) return { dialect: 'aws-cur', description: 'AWS CUR (legacy, slash names)' };
-  if (h.has('line_item_unblended_cost')) return { dialect: 'aws-athena', description: h.has('bill_payer_account_name') ? 'AWS CUR 2.0 (snake_case)' : 'AWS CUR (Athena snake_case)' };
+  if (h.has('line_item_unblended_cost'))
+    return {
+      dialect: 'aws-athena',
+      description: h.has('bill_payer_account_name') ? 'AWS CUR 2.0 (snake_case)' : 'AWS CUR (Athena snake_case)',
+    };
   if (h.has('metercategory') && h.has('cost', 'costinbillingcurrency', 'pretaxcost')) {
     const kind = h.has('pretaxcost') ? 'legacy / pay-as-you-go' : h.has('serviceperiodstartdate') ? 'MCA' : 'EA';
     return { dialect: 'azure', description: `Azure ${kind}` };
   }
   if (isOciCostReport(h)) return { dialect: 'oci', description: 'OCI cost report' };
-  if ((h.has('service.description') && h.has('cost')) || isGcpBigQueryExport(h)) return { dialect: 'gcp', description: 'GCP BigQuery billing export (CSV)' };
+  if ((h.has('service.description') && h.has('cost')) || isGcpBigQueryExport(h))
+    return { dialect: 'gcp', description: 'GCP BigQuery billing export (CSV)' };
   if (isGcpLegacyFileExport(h)) return { dialect: 'gcp', description: 'GCP legacy billing file export' };
-  if (h.names[0] === 'service' && h.names.slice(1).some((n) => /\([^)]*\)$/.test(n))) return { dialect: 'aws-cost-explorer', description: 'AWS Cost Explorer (pivot)' };
+  if (h.names[0] === 'service' && h.names.slice(1).some((n) => /\([^)]*\)$/.test(n)))
+    return { dialect: 'aws-cost-explorer', description: 'AWS Cost Explorer (pivot)' };
   return { dialect: null, description: 'not a known billing dialect: choose a column mapping' };
 }
 
@@ -43,10 +77,29 @@ export function detectDialect(rawHeader: readonly string[]): DetectedDialect {
 
 function focusMapper(h: Header, description: string): RowMapper {
   const n = {
-    billed: ['BilledCost'], effective: ['EffectiveCost'], start: ['ChargePeriodStart'], end: ['ChargePeriodEnd'], bpStart: ['BillingPeriodStart'], bpEnd: ['BillingPeriodEnd'],
-    currency: ['BillingCurrency'], provider: ['ServiceProviderName', 'ProviderName', 'Provider'], service: ['ServiceName'], sku: ['SkuId'], resourceId: ['ResourceId'], resourceName: ['ResourceName'],
-    account: ['BillingAccountId'], sub: ['SubAccountId'], region: ['RegionId', 'RegionName', 'Region'], category: ['ChargeCategory'], pricing: ['PricingCategory'],
-    quantity: ['ConsumedQuantity', 'UsageQuantity'], unit: ['ConsumedUnit', 'UsageUnit'], tags: ['Tags'], details: ['SkuPriceDetails'], resourceType: ['ResourceType'], description: ['ChargeDescription'],
+    billed: ['BilledCost'],
+    effective: ['EffectiveCost'],
+    start: ['ChargePeriodStart'],
+    end: ['ChargePeriodEnd'],
+    bpStart: ['BillingPeriodStart'],
+    bpEnd: ['BillingPeriodEnd'],
+    currency: ['BillingCurrency'],
+    provider: ['ServiceProviderName', 'ProviderName', 'Provider'],
+    service: ['ServiceName'],
+    sku: ['SkuId'],
+    resourceId: ['ResourceId'],
+    resourceName: ['ResourceName'],
+    account: ['BillingAccountId'],
+    sub: ['SubAccountId'],
+    region: ['RegionId', 'RegionName', 'Region'],
+    category: ['ChargeCategory'],
+    pricing: ['PricingCategory'],
+    quantity: ['ConsumedQuantity', 'UsageQuantity'],
+    unit: ['ConsumedUnit', 'UsageUnit'],
+    tags: ['Tags'],
+    details: ['SkuPriceDetails'],
+    resourceType: ['ResourceType'],
+    description: ['ChargeDescription'],
   };
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
   return {
@@ -89,22 +142,41 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
   const slash = dialect === 'aws-cur';
   const name = (s: string, a: string) => [slash ? s : a];
   const n = {
-    unblended: name('lineItem/UnblendedCost', 'line_item_unblended_cost'), type: name('lineItem/LineItemType', 'line_item_line_item_type'),
-    start: name('lineItem/UsageStartDate', 'line_item_usage_start_date'), end: name('lineItem/UsageEndDate', 'line_item_usage_end_date'),
-    bpStart: name('bill/BillingPeriodStartDate', 'bill_billing_period_start_date'), bpEnd: name('bill/BillingPeriodEndDate', 'bill_billing_period_end_date'),
-    currency: name('lineItem/CurrencyCode', 'line_item_currency_code'), service: name('lineItem/ProductCode', 'line_item_product_code'),
-    productName: name('product/ProductName', 'product_product_name'), instanceType: name('product/instanceType', 'product_instance_type'),
-    sku: name('product/sku', 'product_sku'), resource: name('lineItem/ResourceId', 'line_item_resource_id'), payer: name('bill/PayerAccountId', 'bill_payer_account_id'),
-    account: name('lineItem/UsageAccountId', 'line_item_usage_account_id'), region: slash ? ['product/region'] : ['product_region', 'product_region_code'],
-    quantity: name('lineItem/UsageAmount', 'line_item_usage_amount'), unit: name('pricing/unit', 'pricing_unit'), term: name('pricing/term', 'pricing_term'),
-    riEffective: name('reservation/EffectiveCost', 'reservation_effective_cost'), spEffective: name('savingsPlan/SavingsPlanEffectiveCost', 'savings_plan_savings_plan_effective_cost'),
-    riUnusedFee: name('reservation/UnusedRecurringFee', 'reservation_unused_recurring_fee'), riUnusedUpfront: name('reservation/UnusedAmortizedUpfrontFeeForBillingPeriod', 'reservation_unused_amortized_upfront_fee_for_billing_period'),
-    usageType: name('lineItem/UsageType', 'line_item_usage_type'), description: name('lineItem/LineItemDescription', 'line_item_line_item_description'),
+    unblended: name('lineItem/UnblendedCost', 'line_item_unblended_cost'),
+    type: name('lineItem/LineItemType', 'line_item_line_item_type'),
+    start: name('lineItem/UsageStartDate', 'line_item_usage_start_date'),
+    end: name('lineItem/UsageEndDate', 'line_item_usage_end_date'),
+    bpStart: name('bill/BillingPeriodStartDate', 'bill_billing_period_start_date'),
+    bpEnd: name('bill/BillingPeriodEndDate', 'bill_billing_period_end_date'),
+    currency: name('lineItem/CurrencyCode', 'line_item_currency_code'),
+    service: name('lineItem/ProductCode', 'line_item_product_code'),
+    productName: name('product/ProductName', 'product_product_name'),
+    instanceType: name('product/instanceType', 'product_instance_type'),
+    sku: name('product/sku', 'product_sku'),
+    resource: name('lineItem/ResourceId', 'line_item_resource_id'),
+    payer: name('bill/PayerAccountId', 'bill_payer_account_id'),
+    account: name('lineItem/UsageAccountId', 'line_item_usage_account_id'),
+    region: slash ? ['product/region'] : ['product_region', 'product_region_code'],
+    quantity: name('lineItem/UsageAmount', 'line_item_usage_amount'),
+    unit: name('pricing/unit', 'pricing_unit'),
+    term: name('pricing/term', 'pricing_term'),
+    riEffective: name('reservation/EffectiveCost', 'reservation_effective_cost'),
+    spEffective: name('savingsPlan/SavingsPlanEffectiveCost', 'savings_plan_savings_plan_effective_cost'),
+    riUnusedFee: name('reservation/UnusedRecurringFee', 'reservation_unused_recurring_fee'),
+    riUnusedUpfront: name(
+      'reservation/UnusedAmortizedUpfrontFeeForBillingPeriod',
+      'reservation_unused_amortized_upfront_fee_for_billing_period',
+    ),
+    usageType: name('lineItem/UsageType', 'line_item_usage_type'),
+    description: name('lineItem/LineItemDescription', 'line_item_line_item_description'),
     invoice: name('bill/InvoiceId', 'bill_invoice_id'),
   };
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
   const tagPrefix = slash ? 'resourcetags/user:' : 'resource_tags_user_';
-  const tagColumns = h.names.map((nm, i) => ({ nm, i })).filter(({ nm }) => nm.startsWith(tagPrefix)).map(({ nm, i }) => ({ key: stripBom(h.raw[i]!).trim().slice(tagPrefix.length), i }));
+  const tagColumns = h.names
+    .map((nm, i) => ({ nm, i }))
+    .filter(({ nm }) => nm.startsWith(tagPrefix))
+    .map(({ nm, i }) => ({ key: stripBom(h.raw[i]!).trim().slice(tagPrefix.length), i }));
   for (const { i } of tagColumns) h.used.add(i);
   // CUR 2.0 (Data Exports): `product` and `resource_tags` are map columns (JSON text in CSV, maps in Parquet).
   const productMap = slash ? () => null : getter(h, 'product');
@@ -131,7 +203,16 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
       line.subAccountId = g.account(record);
       line.region = g.region(record) ?? product.region ?? null;
       const type = g.type(record);
-      line.chargeCategory = type === null ? null : /tax/i.test(type) ? 'Tax' : /credit|refund/i.test(type) ? 'Credit' : /fee/i.test(type) ? 'Purchase' : 'Usage';
+      line.chargeCategory =
+        type === null
+          ? null
+          : /tax/i.test(type)
+            ? 'Tax'
+            : /credit|refund/i.test(type)
+              ? 'Credit'
+              : /fee/i.test(type)
+                ? 'Purchase'
+                : 'Usage';
       line.pricingCategory = /reserved/i.test(g.term(record) ?? '') ? 'Committed' : g.term(record) ? 'Standard' : null;
       line.usageQuantity = ctx.optionalDecimal(g.quantity, n.quantity);
       line.usageUnit = g.unit(record);
@@ -140,13 +221,27 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
       const zero = '0';
       const pick = (get: Getter, names: string[]) => ctx.optionalDecimal(get, names) ?? zero;
       switch (type) {
-        case 'DiscountedUsage': line.effectiveCost = pick(g.riEffective, n.riEffective); break;
-        case 'SavingsPlanCoveredUsage': line.effectiveCost = pick(g.spEffective, n.spEffective); break;
-        case 'SavingsPlanNegation': case 'SavingsPlanUpfrontFee': case 'SavingsPlanRecurringFee':
-          line.effectiveCost = zero; break;
-        case 'RIFee': line.effectiveCost = canonicalDecimal(new Big(pick(g.riUnusedFee, n.riUnusedFee)).plus(pick(g.riUnusedUpfront, n.riUnusedUpfront))); break;
-        case 'Fee': line.effectiveCost = /upfront/i.test(g.description(record) ?? '') ? zero : line.billedCost; break;
-        default: line.effectiveCost = line.billedCost;
+        case 'DiscountedUsage':
+          line.effectiveCost = pick(g.riEffective, n.riEffective);
+          break;
+        case 'SavingsPlanCoveredUsage':
+          line.effectiveCost = pick(g.spEffective, n.spEffective);
+          break;
+        case 'SavingsPlanNegation':
+        case 'SavingsPlanUpfrontFee':
+        case 'SavingsPlanRecurringFee':
+          line.effectiveCost = zero;
+          break;
+        case 'RIFee':
+          line.effectiveCost = canonicalDecimal(
+            new Big(pick(g.riUnusedFee, n.riUnusedFee)).plus(pick(g.riUnusedUpfront, n.riUnusedUpfront)),
+          );
+          break;
+        case 'Fee':
+          line.effectiveCost = /upfront/i.test(g.description(record) ?? '') ? zero : line.billedCost;
+          break;
+        default:
+          line.effectiveCost = line.billedCost;
       }
       const tags: Record<string, string> = {};
       for (const { key, i } of tagColumns) {
@@ -172,11 +267,28 @@ function readMap(raw: string | null): Readonly<Record<string, string>> {
 
 function azureMapper(h: Header, description: string): RowMapper {
   const n = {
-    cost: ['CostInBillingCurrency', 'Cost', 'PreTaxCost'], date: ['Date', 'UsageDateTime', 'UsageDate'], currency: ['BillingCurrencyCode', 'BillingCurrency', 'Currency'],
-    service: ['MeterCategory'], meter: ['MeterName'], subCategory: ['MeterSubCategory'], additional: ['AdditionalInfo'], resource: ['ResourceId', 'InstanceId', 'InstanceName'],
-    resourceName: ['ResourceName'], account: ['BillingAccountId', 'BillingProfileId'], sub: ['SubscriptionId', 'SubscriptionGuid'], region: ['ResourceLocation', 'MeterRegion'],
-    bpStart: ['BillingPeriodStartDate'], bpEnd: ['BillingPeriodEndDate'], chargeType: ['ChargeType'], pricing: ['PricingModel'], quantity: ['Quantity', 'UsageQuantity'],
-    unit: ['UnitOfMeasure'], tags: ['Tags'], product: ['ProductName', 'Product'], sku: ['ProductId', 'PartNumber', 'MeterId'], payg: ['PaygCostInBillingCurrency'],
+    cost: ['CostInBillingCurrency', 'Cost', 'PreTaxCost'],
+    date: ['Date', 'UsageDateTime', 'UsageDate'],
+    currency: ['BillingCurrencyCode', 'BillingCurrency', 'Currency'],
+    service: ['MeterCategory'],
+    meter: ['MeterName'],
+    subCategory: ['MeterSubCategory'],
+    additional: ['AdditionalInfo'],
+    resource: ['ResourceId', 'InstanceId', 'InstanceName'],
+    resourceName: ['ResourceName'],
+    account: ['BillingAccountId', 'BillingProfileId'],
+    sub: ['SubscriptionId', 'SubscriptionGuid'],
+    region: ['ResourceLocation', 'MeterRegion'],
+    bpStart: ['BillingPeriodStartDate'],
+    bpEnd: ['BillingPeriodEndDate'],
+    chargeType: ['ChargeType'],
+    pricing: ['PricingModel'],
+    quantity: ['Quantity', 'UsageQuantity'],
+    unit: ['UnitOfMeasure'],
+    tags: ['Tags'],
+    product: ['ProductName', 'Product'],
+    sku: ['ProductId', 'PartNumber', 'MeterId'],
+    payg: ['PaygCostInBillingCurrency'],
   };
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
   return {
@@ -203,9 +315,21 @@ function azureMapper(h: Header, description: string): RowMapper {
       line.region = g.region(record);
       const chargeType = g.chargeType(record);
       // Unused* rows exist only in amortized exports: kept as written so the import can tell actual from amortized.
-      line.chargeCategory = chargeType === null ? 'Usage' : /refund/i.test(chargeType) ? 'Credit' : /^usage$/i.test(chargeType) ? 'Usage' : /^unused/i.test(chargeType) ? chargeType : /purchase|reservation/i.test(chargeType) ? 'Purchase' : chargeType;
+      line.chargeCategory =
+        chargeType === null
+          ? 'Usage'
+          : /refund/i.test(chargeType)
+            ? 'Credit'
+            : /^usage$/i.test(chargeType)
+              ? 'Usage'
+              : /^unused/i.test(chargeType)
+                ? chargeType
+                : /purchase|reservation/i.test(chargeType)
+                  ? 'Purchase'
+                  : chargeType;
       const pricing = g.pricing(record);
-      line.pricingCategory = pricing === null ? null : /reservation|savingsplan/i.test(pricing) ? 'Committed' : /spot/i.test(pricing) ? 'Dynamic' : 'Standard';
+      line.pricingCategory =
+        pricing === null ? null : /reservation|savingsplan/i.test(pricing) ? 'Committed' : /spot/i.test(pricing) ? 'Dynamic' : 'Standard';
       line.usageQuantity = ctx.optionalDecimal(g.quantity, n.quantity);
       line.usageUnit = g.unit(record);
       line.tags = ctx.tags(g.tags, n.tags);
@@ -275,18 +399,35 @@ function costExplorerMapper(h: Header, description: string): RowMapper {
 /** The columns a mapping names that `header` lacks (none: the mapping reads the file). */
 export function missingMappingColumns(header: readonly string[], mapping: ColumnMapping): string[] {
   const names = new Set(header.map(normalizeHeaderName));
-  return [mapping.dateColumn, mapping.costColumn, mapping.currencyColumn, mapping.providerColumn, mapping.serviceColumn, mapping.resourceColumn, mapping.accountColumn, mapping.skuColumn, ...mapping.tagColumns]
+  return [
+    mapping.dateColumn,
+    mapping.costColumn,
+    mapping.currencyColumn,
+    mapping.providerColumn,
+    mapping.serviceColumn,
+    mapping.resourceColumn,
+    mapping.accountColumn,
+    mapping.skuColumn,
+    ...mapping.tagColumns,
+  ]
     .filter((c): c is string => c !== undefined)
     .filter((c) => !names.has(normalizeHeaderName(c)));
 }
 
 function genericMapper(h: Header, mapping: ColumnMapping): RowMapper {
   const missing = missingMappingColumns(h.raw, mapping);
-  if (missing.length > 0) throw new MappingError(`The file has no column ${missing.map((c) => `"${c}"`).join(', ')} named in the mapping.`, missing[0]!);
+  if (missing.length > 0)
+    throw new MappingError(`The file has no column ${missing.map((c) => `"${c}"`).join(', ')} named in the mapping.`, missing[0]!);
   const col = (c: string | undefined) => (c === undefined ? () => null : getter(h, normalizeHeaderName(c)));
   const g = {
-    date: col(mapping.dateColumn), cost: col(mapping.costColumn), currency: col(mapping.currencyColumn), provider: col(mapping.providerColumn),
-    service: col(mapping.serviceColumn), resource: col(mapping.resourceColumn), account: col(mapping.accountColumn), sku: col(mapping.skuColumn),
+    date: col(mapping.dateColumn),
+    cost: col(mapping.costColumn),
+    currency: col(mapping.currencyColumn),
+    provider: col(mapping.providerColumn),
+    service: col(mapping.serviceColumn),
+    resource: col(mapping.resourceColumn),
+    account: col(mapping.accountColumn),
+    sku: col(mapping.skuColumn),
   };
   const tagGetters = mapping.tagColumns.map((c) => ({ key: c, get: col(c) }));
   const decimalOptions: DecimalOptions = { decimalSeparator: mapping.decimalSeparator, sign: mapping.sign };
@@ -316,7 +457,10 @@ function genericMapper(h: Header, mapping: ColumnMapping): RowMapper {
 }
 
 export class MappingError extends Error {
-  constructor(message: string, readonly column: string) {
+  constructor(
+    message: string,
+    readonly column: string,
+  ) {
     super(message);
     this.name = 'MappingError';
   }
@@ -335,16 +479,23 @@ export function restatesPeriod(dialect: BillingDialect, description: string): bo
 
 /** The columns each dialect is recognised by, as the refusal of an unknown header lists them. */
 export const DIALECT_SIGNATURES = [
-  'FOCUS (BilledCost, ChargePeriodStart)', 'AWS CUR (lineItem/UnblendedCost or line_item_unblended_cost)', 'AWS Cost Explorer (Service, <service>($) columns)',
-  'Azure (MeterCategory with CostInBillingCurrency, Cost or PreTaxCost)', 'GCP BigQuery export (cost, usage_start_time, service or sku)',
-  'GCP file export (Line Item, Start Time, Cost, Currency)', 'OCI cost report (cost/myCost, lineItem/intervalUsageStart)',
+  'FOCUS (BilledCost, ChargePeriodStart)',
+  'AWS CUR (lineItem/UnblendedCost or line_item_unblended_cost)',
+  'AWS Cost Explorer (Service, <service>($) columns)',
+  'Azure (MeterCategory with CostInBillingCurrency, Cost or PreTaxCost)',
+  'GCP BigQuery export (cost, usage_start_time, service or sku)',
+  'GCP file export (Line Item, Start Time, Cost, Currency)',
+  'OCI cost report (cost/myCost, lineItem/intervalUsageStart)',
 ].join('; ');
 
 /**
  * The row mapper for a header: the dialect detected (or forced by `format`), or the generic mapping. Throws
  * MappingError when the header fits neither.
  */
-export function createRowMapper(rawHeader: readonly string[], options: { format?: DialectChoice | undefined; mapping?: ColumnMapping | undefined } = {}): RowMapper {
+export function createRowMapper(
+  rawHeader: readonly string[],
+  options: { format?: DialectChoice | undefined; mapping?: ColumnMapping | undefined } = {},
+): RowMapper {
   const h = new Header(rawHeader);
   const format = options.format ?? 'auto';
   if (options.mapping && (format === 'auto' || format === 'generic')) {
@@ -354,18 +505,29 @@ export function createRowMapper(rawHeader: readonly string[], options: { format?
   }
   const detected = detectDialect(rawHeader);
   if (format === 'generic') throw new MappingError('The generic format needs a column mapping (--mapping FILE).', '');
-  if (detected.dialect === null) throw new MappingError(`The header is not a known billing export: choose a column mapping. Looked for ${DIALECT_SIGNATURES}.`, '');
+  if (detected.dialect === null)
+    throw new MappingError(`The header is not a known billing export: choose a column mapping. Looked for ${DIALECT_SIGNATURES}.`, '');
   const fits = format === 'auto' || format === detected.dialect || (format === 'aws-cur' && detected.dialect === 'aws-athena');
   if (!fits) throw new MappingError(`The file looks like ${detected.description}, not ${format}.`, stripBom(rawHeader[0] ?? '').trim());
   const mapper = ((): RowMapper => {
     switch (detected.dialect) {
-      case 'focus': return focusMapper(h, detected.description);
-      case 'aws-cur': case 'aws-athena': return awsMapper(h, detected.dialect, detected.description);
-      case 'azure': return azureMapper(h, detected.description);
-      case 'gcp': return detected.description.includes('legacy') ? gcpLegacyMapper(h, detected.description) : gcpBigQueryMapper(h, detected.description);
-      case 'oci': return ociCostReportMapper(h, detected.description);
-      case 'aws-cost-explorer': return costExplorerMapper(h, detected.description);
-      default: return genericMapper(h, options.mapping!);
+      case 'focus':
+        return focusMapper(h, detected.description);
+      case 'aws-cur':
+      case 'aws-athena':
+        return awsMapper(h, detected.dialect, detected.description);
+      case 'azure':
+        return azureMapper(h, detected.description);
+      case 'gcp':
+        return detected.description.includes('legacy')
+          ? gcpLegacyMapper(h, detected.description)
+          : gcpBigQueryMapper(h, detected.description);
+      case 'oci':
+        return ociCostReportMapper(h, detected.description);
+      case 'aws-cost-explorer':
+        return costExplorerMapper(h, detected.description);
+      default:
+        return genericMapper(h, options.mapping!);
     }
   })();
   if (detected.dialect !== 'aws-cost-explorer') mapper.usedColumns = [...h.used].sort((a, b) => a - b);

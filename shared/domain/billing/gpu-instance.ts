@@ -45,7 +45,10 @@ function readSkuPriceDetailsUncached(raw: string): { instanceType: string | null
     const find = (key: string) => Object.entries(parsed).find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
     const instanceType = find('InstanceType');
     const gpuCount = Number(find('GpuCount'));
-    return Object.freeze({ instanceType: typeof instanceType === 'string' ? instanceType : null, gpuCount: Number.isFinite(gpuCount) && gpuCount > 0 ? gpuCount : null });
+    return Object.freeze({
+      instanceType: typeof instanceType === 'string' ? instanceType : null,
+      gpuCount: Number.isFinite(gpuCount) && gpuCount > 0 ? gpuCount : null,
+    });
   } catch {
     return NO_DETAILS;
   }

@@ -1,7 +1,21 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimals, CurrencyTotals, DecimalSum, decimalToNanos, IntegerSum, decimalToNanosValue, isNullValue, nanosToDecimal, parseBillingDate, parseDecimal, parseTags, sumGcpCredits, tagsToJson } from './values';
+import {
+  addDecimals,
+  CurrencyTotals,
+  DecimalSum,
+  decimalToNanos,
+  IntegerSum,
+  decimalToNanosValue,
+  isNullValue,
+  nanosToDecimal,
+  parseBillingDate,
+  parseDecimal,
+  parseTags,
+  sumGcpCredits,
+  tagsToJson,
+} from './values';
 
 /** A decimal as digits and a scale, independent of big.js: the reference the parser must reproduce. */
 const decimalParts = fc.record({
@@ -36,24 +50,39 @@ describe('parseDecimal', () => {
       }),
       { numRuns: 2000 },
     );
-    for (const [text, expected] of [['-0.000', '0'], ['007.50', '7.5'], ['0.5', '0.5'], ['100', '100'], ['-00', '0'], ['1.', '1'], ['.5', '0.5']]) expect(value(parseDecimal(text!))).toBe(expected);
+    for (const [text, expected] of [
+      ['-0.000', '0'],
+      ['007.50', '7.5'],
+      ['0.5', '0.5'],
+      ['100', '100'],
+      ['-00', '0'],
+      ['1.', '1'],
+      ['.5', '0.5'],
+    ])
+      expect(value(parseDecimal(text!))).toBe(expected);
   });
 
   it('reads E-notation exactly (mantissa × 10^exp)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 99999n }), fc.integer({ min: -20, max: 10 }), fc.constantFrom('e', 'E'), fc.boolean(), (mantissa, exp, e, pad) => {
-        const expText = exp < 0 ? `-${pad ? String(-exp).padStart(2, '0') : -exp}` : `${exp}`;
-        const text = `${mantissa}${e}${expText}`;
-        const digits = mantissa.toString();
-        let expected: string;
-        if (exp >= 0) expected = digits + '0'.repeat(exp);
-        else {
-          const padded = digits.padStart(-exp + 1, '0');
-          const cut = padded.length + exp;
-          expected = `${padded.slice(0, cut)}.${padded.slice(cut)}`.replace(/\.?0+$/, '');
-        }
-        expect(value(parseDecimal(text))).toBe(expected);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 99999n }),
+        fc.integer({ min: -20, max: 10 }),
+        fc.constantFrom('e', 'E'),
+        fc.boolean(),
+        (mantissa, exp, e, pad) => {
+          const expText = exp < 0 ? `-${pad ? String(-exp).padStart(2, '0') : -exp}` : `${exp}`;
+          const text = `${mantissa}${e}${expText}`;
+          const digits = mantissa.toString();
+          let expected: string;
+          if (exp >= 0) expected = digits + '0'.repeat(exp);
+          else {
+            const padded = digits.padStart(-exp + 1, '0');
+            const cut = padded.length + exp;
+            expected = `${padded.slice(0, cut)}.${padded.slice(cut)}`.replace(/\.?0+$/, '');
+          }
+          expect(value(parseDecimal(text))).toBe(expected);
+        },
+      ),
     );
     expect(value(parseDecimal('4.0E-7'))).toBe('0.0000004');
     expect(value(parseDecimal('5e-06'))).toBe('0.000005');
@@ -91,25 +120,31 @@ describe('parseDecimal', () => {
   });
 
   it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      const r = parseDecimal(s);
-      expect(typeof r.ok).toBe('boolean');
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const r = parseDecimal(s);
+        expect(typeof r.ok).toBe('boolean');
+      }),
+    );
   });
 
   it('sums exactly where floats do not', () => {
     expect(addDecimals('0.1', '0.2')).toBe('0.3');
     expect(addDecimals('0.0000000000000000000000000001', '1')).toBe('1.0000000000000000000000000001');
-    fc.assert(fc.property(decimalParts, decimalParts, (a, b) => {
-      const sum = addDecimals(canonical(a), canonical(b));
-      expect(addDecimals(sum, canonical({ ...b, negative: !b.negative }))).toBe(canonical(a));
-    }));
+    fc.assert(
+      fc.property(decimalParts, decimalParts, (a, b) => {
+        const sum = addDecimals(canonical(a), canonical(b));
+        expect(addDecimals(sum, canonical({ ...b, negative: !b.negative }))).toBe(canonical(a));
+      }),
+    );
   });
 
   it('nano-units round-trip at 9 decimals', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (nanos) => {
-      expect(decimalToNanos(nanosToDecimal(nanos))).toBe(nanos);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (nanos) => {
+        expect(decimalToNanos(nanosToDecimal(nanos))).toBe(nanos);
+      }),
+    );
   });
 });
 
@@ -120,11 +155,16 @@ describe('nulls', () => {
   });
   it('is the null-token test on the trimmed text, for any short text', () => {
     const tokens = new Set(['', 'null', '\\n', 'none', 'nan', 'n/a']);
-    const short = fc.array(fc.constantFrom('n', 'N', 'u', 'l', 'a', '/', '\\', ' ', '\t', '\u00a0', '\ufeff', 'é', '0', 'x'), { maxLength: 7 }).map((c) => c.join(''));
-    fc.assert(fc.property(short, (text) => {
-      const t = text.replace(/^\ufeff/, '').trim();
-      expect(isNullValue(text)).toBe(t === '\\N' || tokens.has(t.toLowerCase()));
-    }), { numRuns: 5000 });
+    const short = fc
+      .array(fc.constantFrom('n', 'N', 'u', 'l', 'a', '/', '\\', ' ', '\t', '\u00a0', '\ufeff', 'é', '0', 'x'), { maxLength: 7 })
+      .map((c) => c.join(''));
+    fc.assert(
+      fc.property(short, (text) => {
+        const t = text.replace(/^\ufeff/, '').trim();
+        expect(isNullValue(text)).toBe(t === '\\N' || tokens.has(t.toLowerCase()));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
@@ -160,7 +200,8 @@ describe('parseBillingDate', () => {
   });
 
   it('refuses impossible dates', () => {
-    for (const bad of ['2023-02-30', '13/01/2023', '2023-13-01', 'yesterday', '', '2023-06-01T25:00:00Z']) expect(parseBillingDate(bad).ok, bad).toBe(false);
+    for (const bad of ['2023-02-30', '13/01/2023', '2023-13-01', 'yesterday', '', '2023-06-01T25:00:00Z'])
+      expect(parseBillingDate(bad).ok, bad).toBe(false);
   });
 });
 
@@ -180,13 +221,17 @@ describe('parseTags', () => {
   });
   it('any string map survives JSON, brace-less JSON and Python repr', () => {
     const key = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_.:/-]{0,12}$/);
-    fc.assert(fc.property(fc.dictionary(key, fc.stringMatching(/^[a-zA-Z0-9 _.:/-]{0,16}$/), { minKeys: 1, maxKeys: 5 }), (map) => {
-      const json = JSON.stringify(map);
-      expect(tags(json)).toEqual(map);
-      expect(tags(json.slice(1, -1))).toEqual(map);
-      const repr = `[${Object.entries(map).map(([k, v]) => `{'key': '${k}', 'value': '${v}'}`).join(', ')}]`;
-      expect(tags(repr)).toEqual(map);
-    }));
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.stringMatching(/^[a-zA-Z0-9 _.:/-]{0,16}$/), { minKeys: 1, maxKeys: 5 }), (map) => {
+        const json = JSON.stringify(map);
+        expect(tags(json)).toEqual(map);
+        expect(tags(json.slice(1, -1))).toEqual(map);
+        const repr = `[${Object.entries(map)
+          .map(([k, v]) => `{'key': '${k}', 'value': '${v}'}`)
+          .join(', ')}]`;
+        expect(tags(repr)).toEqual(map);
+      }),
+    );
   });
 });
 
@@ -203,7 +248,8 @@ describe('tagsToJson', () => {
 
 describe('sumGcpCredits', () => {
   it('sums Python-repr credit amounts', () => {
-    const raw = "[{'name': 'FreeTrial:Credit-000000-B0BBA4-940A77', 'amount': -5e-06, 'full_name': None, 'id': 'x', 'type': 'PROMOTION'}, {'name': 'y', 'amount': -0.25}]";
+    const raw =
+      "[{'name': 'FreeTrial:Credit-000000-B0BBA4-940A77', 'amount': -5e-06, 'full_name': None, 'id': 'x', 'type': 'PROMOTION'}, {'name': 'y', 'amount': -0.25}]";
     expect(sumGcpCredits(raw)).toEqual({ ok: true, value: '-0.250005' });
     expect(sumGcpCredits('[]')).toEqual({ ok: true, value: '0' });
   });
@@ -211,10 +257,12 @@ describe('sumGcpCredits', () => {
 
 describe('decimalToNanosValue', () => {
   it('equals the bigint nano-units, as a number where exact', () => {
-    fc.assert(fc.property(decimalParts, (p) => {
-      const text = canonical(p);
-      expect(BigInt(decimalToNanosValue(text))).toBe(decimalToNanos(text));
-    }));
+    fc.assert(
+      fc.property(decimalParts, (p) => {
+        const text = canonical(p);
+        expect(BigInt(decimalToNanosValue(text))).toBe(decimalToNanos(text));
+      }),
+    );
   });
 });
 
@@ -223,11 +271,25 @@ const bigNanos = (text: string) => BigInt(new Big(text).times(1e9).round(0, Big.
 
 describe('decimalToNanos (integer fast path, no big.js)', () => {
   it('equals big.js rounded half-even, at any number of decimals, ties included', () => {
-    const tie = fc.record({ negative: fc.boolean(), intPart: fc.bigInt({ min: 0n, max: 10n ** 12n }), nine: fc.stringMatching(/^[0-9]{9}$/), tail: fc.constantFrom('5', '50', '500000', '51', '49', '5000001', '4999') });
-    fc.assert(fc.property(fc.oneof(decimalParts.map(canonical), tie.map((t) => `${t.negative ? '-' : ''}${t.intPart}.${t.nine}${t.tail}`)), (text) => {
-      expect(decimalToNanos(text)).toBe(bigNanos(text));
-      expect(BigInt(decimalToNanosValue(text))).toBe(bigNanos(text));
-    }), { numRuns: 3000 });
+    const tie = fc.record({
+      negative: fc.boolean(),
+      intPart: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+      nine: fc.stringMatching(/^[0-9]{9}$/),
+      tail: fc.constantFrom('5', '50', '500000', '51', '49', '5000001', '4999'),
+    });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          decimalParts.map(canonical),
+          tie.map((t) => `${t.negative ? '-' : ''}${t.intPart}.${t.nine}${t.tail}`),
+        ),
+        (text) => {
+          expect(decimalToNanos(text)).toBe(bigNanos(text));
+          expect(BigInt(decimalToNanosValue(text))).toBe(bigNanos(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
     expect(decimalToNanos('0.0000000005')).toBe(0n);
     expect(decimalToNanos('0.0000000015')).toBe(2n);
     expect(decimalToNanos('-0.0000000025')).toBe(-2n);
@@ -264,20 +326,34 @@ describe('IntegerSum', () => {
 describe('CurrencyTotals / DecimalSum (integers while exact, bigint beyond, big.js for the rest)', () => {
   const amount = fc.oneof(
     { weight: 6, arbitrary: decimalParts.map(canonical) },
-    { weight: 1, arbitrary: fc.constantFrom('4.0E-7', '1e3', '-5e-06', '.5', '9007199254740991', '-9007199254740991', '0.000000000000000000000000000001') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '4.0E-7',
+        '1e3',
+        '-5e-06',
+        '.5',
+        '9007199254740991',
+        '-9007199254740991',
+        '0.000000000000000000000000000001',
+      ),
+    },
     { weight: 2, arbitrary: fc.integer({ min: -100_000, max: 100_000 }).map((n) => (n / 1000).toFixed(3) + '0000123') },
   );
   it('equals the big.js sum of any amounts, in any order', () => {
-    fc.assert(fc.property(fc.array(amount, { maxLength: 40 }), (amounts) => {
-      const sum = new DecimalSum();
-      let reference = new Big(0);
-      for (const a of amounts) {
-        sum.add(a);
-        reference = reference.plus(a);
-      }
-      const text = reference.toFixed();
-      expect(sum.value()).toBe(text === '-0' ? '0' : text);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 40 }), (amounts) => {
+        const sum = new DecimalSum();
+        let reference = new Big(0);
+        for (const a of amounts) {
+          sum.add(a);
+          reference = reference.plus(a);
+        }
+        const text = reference.toFixed();
+        expect(sum.value()).toBe(text === '-0' ? '0' : text);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('keeps currencies apart and sums past 2^53 exactly', () => {

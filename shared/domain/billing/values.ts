@@ -15,7 +15,7 @@ export const NULL_TOKENS: ReadonlySet<string> = new Set(['', 'null', '\\n', 'non
  */
 export function ownCopy(text: string): string {
   // Concatenation makes a cons string; slicing it flattens it into a new string: the slice's parent is that copy.
-  return (` ${text}`).slice(1);
+  return ` ${text}`.slice(1);
 }
 
 export function stripBom(text: string): string {
@@ -28,7 +28,8 @@ export function isNullValue(raw: string | null | undefined): boolean {
   const last = raw.charCodeAt(raw.length - 1);
   // Fast path: between printable ASCII characters (nothing to trim), anything longer than every null token is a
   // value, and so is anything that starts with a character no null token starts with (n, N, \).
-  if (first > 32 && first < 127 && last > 32 && last < 127 && (raw.length > 5 || (first !== 110 && first !== 78 && first !== 92))) return false;
+  if (first > 32 && first < 127 && last > 32 && last < 127 && (raw.length > 5 || (first !== 110 && first !== 78 && first !== 92)))
+    return false;
   const t = stripBom(raw).trim();
   return t === '\\N' || NULL_TOKENS.has(t.toLowerCase());
 }
@@ -82,13 +83,13 @@ function canonicalPlain(raw: string): Decimal | null {
   const negative = n > 0 && raw.charCodeAt(0) === 45;
   const wholeStart = negative ? 1 : 0;
   let i = wholeStart;
-  while (i < n && raw.charCodeAt(i) - 48 >>> 0 <= 9) i += 1;
+  while (i < n && (raw.charCodeAt(i) - 48) >>> 0 <= 9) i += 1;
   const wholeEnd = i;
   if (wholeEnd === wholeStart) return null;
   let end = n;
   if (i < n) {
     if (raw.charCodeAt(i) !== 46 || i === n - 1) return null;
-    for (i += 1; i < n; i += 1) if (raw.charCodeAt(i) - 48 >>> 0 > 9) return null;
+    for (i += 1; i < n; i += 1) if ((raw.charCodeAt(i) - 48) >>> 0 > 9) return null;
     // Trailing zeros of the fraction, then the point itself if nothing is left after it.
     while (raw.charCodeAt(end - 1) === 48) end -= 1;
     if (end === wholeEnd + 1) end = wholeEnd;
@@ -179,7 +180,12 @@ export function addDecimals(a: Decimal, b: Decimal): Decimal {
 
 // Plain decimals (`-?digits(.digits)?`, what parseDecimal returns) read as integers without big.js or regexes: the
 // hot path of a large import. `plain` is scratch space filled by readPlain (single-threaded, never re-entered).
-const plain = { negative: false, /** All digits as an integer (NaN when not exact as a number). */ units: 0, fractionDigits: 0, /** Digits read before the point. */ wholeDigits: 0 };
+const plain = {
+  negative: false,
+  /** All digits as an integer (NaN when not exact as a number). */ units: 0,
+  fractionDigits: 0,
+  /** Digits read before the point. */ wholeDigits: 0,
+};
 
 /** Reads a plain decimal into `plain`; false when it is not one (the caller falls back to big.js). */
 function readPlain(value: string, maxFractionDigits = Infinity): boolean {
@@ -442,7 +448,10 @@ function keyValueList(list: unknown[]): Record<string, string> | null {
 }
 
 const PY_STRING = String.raw`'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"`;
-const PY_PAIR = new RegExp(String.raw`\{\s*(?:'key'|"key")\s*:\s*(?:${PY_STRING})\s*,\s*(?:'value'|"value")\s*:\s*(?:${PY_STRING}|None|null)\s*\}`, 'g');
+const PY_PAIR = new RegExp(
+  String.raw`\{\s*(?:'key'|"key")\s*:\s*(?:${PY_STRING})\s*,\s*(?:'value'|"value")\s*:\s*(?:${PY_STRING}|None|null)\s*\}`,
+  'g',
+);
 
 /**
  * Parses a tags column: a JSON object (FOCUS, Azure), the brace-less JSON of Azure EA (`"k": "v","k2": "v2"`), or a

@@ -15,7 +15,9 @@ const samples = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'billi
 
 /** The FOCUS sample read straight from the file (an independent reading, not the import pipeline). */
 function focusSample(): BudgetSpendLine[] {
-  const rows = parse(fs.readFileSync(path.join(samples, 'focus-sample-data', 'focus_sample.csv')), { columns: true, bom: true }) as Array<Record<string, string>>;
+  const rows = parse(fs.readFileSync(path.join(samples, 'focus-sample-data', 'focus_sample.csv')), { columns: true, bom: true }) as Array<
+    Record<string, string>
+  >;
   const v = (s: string | undefined) => (s === undefined || s === 'NULL' || s === '' ? null : s);
   return rows.map((r, i) => ({
     id: i + 1,
@@ -36,17 +38,55 @@ function focusSample(): BudgetSpendLine[] {
   }));
 }
 
-const rule = (id: number, position: number, kind: AllocationRule['kind'], pattern: string, trackId: string, key: string | null = null): AllocationRule => ({
-  id, projectId: 'vitaldb-2025', position, kind, key, pattern, trackId,
+const rule = (
+  id: number,
+  position: number,
+  kind: AllocationRule['kind'],
+  pattern: string,
+  trackId: string,
+  key: string | null = null,
+): AllocationRule => ({
+  id,
+  projectId: 'vitaldb-2025',
+  position,
+  kind,
+  key,
+  pattern,
+  trackId,
 });
 
 const budgets: Budget[] = [
   { id: 1, projectId: 'vitaldb-2025', trackId: null, month: null, amount: '615', currency: 'USD', thresholds: [50, 80, 100, 120] },
-  { id: 2, projectId: 'vitaldb-2025', trackId: 'track-vitaldb', month: null, amount: '615', currency: 'USD', thresholds: [50, 80, 100, 120] },
+  {
+    id: 2,
+    projectId: 'vitaldb-2025',
+    trackId: 'track-vitaldb',
+    month: null,
+    amount: '615',
+    currency: 'USD',
+    thresholds: [50, 80, 100, 120],
+  },
 ];
 
 function line(id: number, day: string, cost: string, extra: Partial<BudgetSpendLine> = {}): BudgetSpendLine {
-  return { id, chargePeriodStart: `${day}T00:00:00Z`, billedCost: cost, currency: 'USD', provider: 'AWS', service: 'Amazon Elastic Compute Cloud', sku: null, resourceId: null, resourceName: null, billingAccountId: '1', subAccountId: '2', instanceType: null, usageQuantity: null, usageUnit: null, tags: {}, ...extra };
+  return {
+    id,
+    chargePeriodStart: `${day}T00:00:00Z`,
+    billedCost: cost,
+    currency: 'USD',
+    provider: 'AWS',
+    service: 'Amazon Elastic Compute Cloud',
+    sku: null,
+    resourceId: null,
+    resourceName: null,
+    billingAccountId: '1',
+    subAccountId: '2',
+    instanceType: null,
+    usageQuantity: null,
+    usageUnit: null,
+    tags: {},
+    ...extra,
+  };
 }
 
 describe('allocation rules on the FOCUS sample', () => {
@@ -54,7 +94,10 @@ describe('allocation rules on the FOCUS sample', () => {
   const fileTotal = lines.reduce((s, l) => s.plus(l.billedCost), new Big(0));
 
   it('first matching rule wins; caught + unallocated equals the file total exactly', () => {
-    const rules = [rule(1, 1, 'service', 'Amazon Elastic Compute Cloud', 'track-vitaldb'), rule(2, 2, 'service', 'Amazon*', 'track-multisensor')];
+    const rules = [
+      rule(1, 1, 'service', 'Amazon Elastic Compute Cloud', 'track-vitaldb'),
+      rule(2, 2, 'service', 'Amazon*', 'track-multisensor'),
+    ];
     const preview = previewRules(lines, rules);
     expect(preview.lineCount).toBe(1000);
     const ec2 = lines.filter((l) => l.service === 'Amazon Elastic Compute Cloud');
@@ -74,16 +117,27 @@ describe('allocation rules on the FOCUS sample', () => {
     expect(arn.rules[0]!.count).toBe(lines.filter((l) => l.resourceId?.startsWith('arn:ats:sqs:')).length);
     expect(arn.rules[0]!.count).toBeGreaterThan(0);
     const sku = lines[0]!.sku!;
-    expect(previewRules(lines, [rule(1, 1, 'sku', sku.toLowerCase(), 'track-vitaldb')]).rules[0]!.count).toBe(lines.filter((l) => l.sku === sku).length);
+    expect(previewRules(lines, [rule(1, 1, 'sku', sku.toLowerCase(), 'track-vitaldb')]).rules[0]!.count).toBe(
+      lines.filter((l) => l.sku === sku).length,
+    );
     // Reordered: the broad rule first takes everything Amazon.
-    const reordered = previewRules(lines, [rule(1, 2, 'service', 'Amazon Elastic Compute Cloud', 'track-vitaldb'), rule(2, 1, 'service', 'Amazon*', 'track-multisensor')]);
+    const reordered = previewRules(lines, [
+      rule(1, 2, 'service', 'Amazon Elastic Compute Cloud', 'track-vitaldb'),
+      rule(2, 1, 'service', 'Amazon*', 'track-multisensor'),
+    ]);
     expect(reordered.rules[0]!.ruleId).toBe(2);
     expect(reordered.rules[1]!.count).toBe(0);
   });
 
   it('tag rules (key = value glob, user: prefixes)', () => {
-    const tagged = [line(1, '2025-12-22', '1', { tags: { 'user:team': 'VitalDB' } }), line(2, '2025-12-22', '2', { tags: { team: 'sensors' } })];
-    const p = previewRules(tagged, [rule(1, 1, 'tag', 'vitaldb', 'track-vitaldb', 'team'), rule(2, 2, 'tag', 'sens*', 'track-multisensor', 'team')]);
+    const tagged = [
+      line(1, '2025-12-22', '1', { tags: { 'user:team': 'VitalDB' } }),
+      line(2, '2025-12-22', '2', { tags: { team: 'sensors' } }),
+    ];
+    const p = previewRules(tagged, [
+      rule(1, 1, 'tag', 'vitaldb', 'track-vitaldb', 'team'),
+      rule(2, 2, 'tag', 'sens*', 'track-multisensor', 'team'),
+    ]);
     expect(p.rules.map((r) => r.count)).toEqual([1, 1]);
     expect(p.unallocated.count).toBe(0);
   });
@@ -162,7 +216,15 @@ describe('overview of the VitalDB example', () => {
     expect(o.alerts.some((a) => a.id === 'currency:EUR')).toBe(true);
     expect(o.alerts.some((a) => a.id === 'project:*:*:actual:50')).toBe(true);
     // With a rate the EUR line counts.
-    const withRate = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets, rates: [{ id: 1, from: 'EUR', to: 'USD', rate: '1.1', asOf: '2025-12-01', source: 'test' }], today: '2026-11-23' });
+    const withRate = computeOverview({
+      plan,
+      planWeeks: totals.weeks,
+      lines,
+      rules,
+      budgets,
+      rates: [{ id: 1, from: 'EUR', to: 'USD', rate: '1.1', asOf: '2025-12-01', source: 'test' }],
+      today: '2026-11-23',
+    });
     expect(withRate.actual.value).toBe('420.00');
     expect(withRate.actual.notConverted).toEqual({});
     const dec = withRate.months.find((m) => m.month === '2025-12')!;
@@ -174,7 +236,15 @@ describe('overview of the VitalDB example', () => {
 
   it('thresholds are editable and over-budget forecasts are critical', () => {
     const lines = [line(1, '2025-12-22', '700', { tags: { track: 'vitaldb' } })];
-    const o = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets: budgets.map((b) => ({ ...b, thresholds: [90, 110] })), rates: [], today: '2026-11-23' });
+    const o = computeOverview({
+      plan,
+      planWeeks: totals.weeks,
+      lines,
+      rules,
+      budgets: budgets.map((b) => ({ ...b, thresholds: [90, 110] })),
+      rates: [],
+      today: '2026-11-23',
+    });
     expect(o.status).toBe('over');
     expect(o.alerts[0]!.level).toBe('critical');
     expect(o.alerts.find((a) => a.scope === 'project')!.threshold).toBe(110);
@@ -186,7 +256,8 @@ describe('forecast with unassigned spend (issue 19 items 1 and 8)', () => {
   const { plan } = loadExample();
   const totals = analyzePlan(plan, plannedCatalog(plan)).totals;
   const rules = [rule(1, 1, 'tag', 'vitaldb', 'track-vitaldb', 'track'), rule(2, 2, 'tag', 'multisensor', 'track-multisensor', 'track')];
-  const plannedSum = (pred: (week: string) => boolean) => totals.weeks.filter((w) => pred(w.week)).reduce((s, w) => s.plus(w.usdExact), new Big(0));
+  const plannedSum = (pred: (week: string) => boolean) =>
+    totals.weeks.filter((w) => pred(w.week)).reduce((s, w) => s.plus(w.usdExact), new Big(0));
 
   it('a file whose lines match no rule does not lower the forecast below the plan, and the forecast says it is incomplete', () => {
     // Three weeks of spend, none of it assigned (no tags): before, the past weeks counted $0 and the budget "held".
@@ -205,7 +276,7 @@ describe('forecast with unassigned spend (issue 19 items 1 and 8)', () => {
     expect(o.weeks.filter((w) => w.plannedKept).map((w) => w.week)).toEqual(o.forecast.plannedKeptWeeks);
   });
 
-  it('assigned spend in one past week replaces only that week\'s plan', () => {
+  it("assigned spend in one past week replaces only that week's plan", () => {
     const lines = [line(1, '2025-12-30', '10', { tags: { track: 'vitaldb' } })];
     const o = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets, rates: [], today: '2026-11-23' });
     const w01 = '2026-W01';

@@ -21,13 +21,20 @@ export function findRate(rates: readonly ExchangeRate[], from: string, to: strin
     else if (r.from === to && r.to === from) inverse = true;
     else continue;
     if (new Big(r.rate).lte(0)) continue;
-    if (!best || r.asOf > best.asOf || (r.asOf === best.asOf && !inverse && best.inverse)) best = { rate: r.rate, asOf: r.asOf, source: r.source, inverse };
+    if (!best || r.asOf > best.asOf || (r.asOf === best.asOf && !inverse && best.inverse))
+      best = { rate: r.rate, asOf: r.asOf, source: r.source, inverse };
   }
   return best;
 }
 
 /** `amount` in `to`, or null when no dated rate covers the day. Same currency passes through. */
-export function convert(amount: string, from: string, to: string, day: string, rates: readonly ExchangeRate[]): { value: Big; rate: RateUsed | null } | null {
+export function convert(
+  amount: string,
+  from: string,
+  to: string,
+  day: string,
+  rates: readonly ExchangeRate[],
+): { value: Big; rate: RateUsed | null } | null {
   if (from === to) return { value: new Big(amount), rate: null };
   const rate = findRate(rates, from, to, day);
   if (!rate) return null;

@@ -7,16 +7,61 @@ import type { BudgetSpendLine } from './types';
 
 /** GPUs per instance for the common GPU instance types (provider documentation); others count 1 with a stated basis. */
 const GPUS_PER_INSTANCE: Record<string, number> = {
-  'p3.2xlarge': 1, 'p3.8xlarge': 4, 'p3.16xlarge': 8, 'p3dn.24xlarge': 8,
-  'p4d.24xlarge': 8, 'p4de.24xlarge': 8, 'p5.48xlarge': 8, 'p2.xlarge': 1, 'p2.8xlarge': 8, 'p2.16xlarge': 16,
-  'g4dn.xlarge': 1, 'g4dn.2xlarge': 1, 'g4dn.4xlarge': 1, 'g4dn.8xlarge': 1, 'g4dn.16xlarge': 1, 'g4dn.12xlarge': 4, 'g4dn.metal': 8,
-  'g5.xlarge': 1, 'g5.2xlarge': 1, 'g5.4xlarge': 1, 'g5.8xlarge': 1, 'g5.16xlarge': 1, 'g5.12xlarge': 4, 'g5.24xlarge': 4, 'g5.48xlarge': 8,
-  'g6.xlarge': 1, 'g6.2xlarge': 1, 'g6.12xlarge': 4, 'g6.48xlarge': 8,
-  standard_nc6: 1, standard_nc12: 2, standard_nc24: 4, standard_nc6s_v3: 1, standard_nc12s_v3: 2, standard_nc24s_v3: 4,
-  standard_nc4as_t4_v3: 1, standard_nc8as_t4_v3: 1, standard_nc16as_t4_v3: 1, standard_nc64as_t4_v3: 4,
-  standard_nc24ads_a100_v4: 1, standard_nc48ads_a100_v4: 2, standard_nc96ads_a100_v4: 4, standard_nd96asr_v4: 8, standard_nd96amsr_a100_v4: 8,
-  'a2-highgpu-1g': 1, 'a2-highgpu-2g': 2, 'a2-highgpu-4g': 4, 'a2-highgpu-8g': 8, 'a2-ultragpu-1g': 1, 'a2-ultragpu-8g': 8,
-  'a3-highgpu-8g': 8, 'g2-standard-4': 1, 'g2-standard-8': 1, 'g2-standard-24': 2, 'g2-standard-48': 4,
+  'p3.2xlarge': 1,
+  'p3.8xlarge': 4,
+  'p3.16xlarge': 8,
+  'p3dn.24xlarge': 8,
+  'p4d.24xlarge': 8,
+  'p4de.24xlarge': 8,
+  'p5.48xlarge': 8,
+  'p2.xlarge': 1,
+  'p2.8xlarge': 8,
+  'p2.16xlarge': 16,
+  'g4dn.xlarge': 1,
+  'g4dn.2xlarge': 1,
+  'g4dn.4xlarge': 1,
+  'g4dn.8xlarge': 1,
+  'g4dn.16xlarge': 1,
+  'g4dn.12xlarge': 4,
+  'g4dn.metal': 8,
+  'g5.xlarge': 1,
+  'g5.2xlarge': 1,
+  'g5.4xlarge': 1,
+  'g5.8xlarge': 1,
+  'g5.16xlarge': 1,
+  'g5.12xlarge': 4,
+  'g5.24xlarge': 4,
+  'g5.48xlarge': 8,
+  'g6.xlarge': 1,
+  'g6.2xlarge': 1,
+  'g6.12xlarge': 4,
+  'g6.48xlarge': 8,
+  standard_nc6: 1,
+  standard_nc12: 2,
+  standard_nc24: 4,
+  standard_nc6s_v3: 1,
+  standard_nc12s_v3: 2,
+  standard_nc24s_v3: 4,
+  standard_nc4as_t4_v3: 1,
+  standard_nc8as_t4_v3: 1,
+  standard_nc16as_t4_v3: 1,
+  standard_nc64as_t4_v3: 4,
+  standard_nc24ads_a100_v4: 1,
+  standard_nc48ads_a100_v4: 2,
+  standard_nc96ads_a100_v4: 4,
+  standard_nd96asr_v4: 8,
+  standard_nd96amsr_a100_v4: 8,
+  'a2-highgpu-1g': 1,
+  'a2-highgpu-2g': 2,
+  'a2-highgpu-4g': 4,
+  'a2-highgpu-8g': 8,
+  'a2-ultragpu-1g': 1,
+  'a2-ultragpu-8g': 8,
+  'a3-highgpu-8g': 8,
+  'g2-standard-4': 1,
+  'g2-standard-8': 1,
+  'g2-standard-24': 2,
+  'g2-standard-48': 4,
 };
 
 const GPU_PATTERNS: RegExp[] = [
@@ -38,7 +83,9 @@ export function isGpuLine(line: Pick<BudgetSpendLine, 'instanceType' | 'sku' | '
 export function gpusPerInstance(instanceType: string | null): { count: number; basis: string } {
   if (!instanceType) return { count: 1, basis: 'instance type unknown: 1 GPU assumed' };
   const n = GPUS_PER_INSTANCE[instanceType.toLowerCase()];
-  return n ? { count: n, basis: `${instanceType}: ${n} GPU(s) per instance` } : { count: 1, basis: `${instanceType}: GPU count not in the table, 1 assumed` };
+  return n
+    ? { count: n, basis: `${instanceType}: ${n} GPU(s) per instance` }
+    : { count: 1, basis: `${instanceType}: GPU count not in the table, 1 assumed` };
 }
 
 const HOUR_UNITS = /^(h|hr|hrs|hour|hours|1 hour|10 hours|100 hours)$/i;

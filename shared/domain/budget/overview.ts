@@ -214,7 +214,10 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       notConvertedByTrack.set(trackId, nc);
       continue;
     }
-    if (converted.rate) ratesUsed.add(`${line.currency}→${currency} ${converted.rate.inverse ? `1/${converted.rate.rate}` : converted.rate.rate} (as of ${converted.rate.asOf}, ${converted.rate.source})`);
+    if (converted.rate)
+      ratesUsed.add(
+        `${line.currency}→${currency} ${converted.rate.inverse ? `1/${converted.rate.rate}` : converted.rate.rate} (as of ${converted.rate.asOf}, ${converted.rate.source})`,
+      );
     const v = converted.value;
     actual = actual.plus(v);
     const week = weekOf(day);
@@ -309,7 +312,8 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     for (const t of track ? [track] : [...trackIds]) s = s.plus(map.get(key(t, month)) ?? ZERO);
     return s;
   };
-  const plannedMonth = (month: string) => weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(planWeeks.find((p) => p.week === w.week)!.usdExact), ZERO);
+  const plannedMonth = (month: string) =>
+    weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(planWeeks.find((p) => p.week === w.week)!.usdExact), ZERO);
   const months: MonthRow[] = monthList.map((month) => {
     const planned = plannedMonth(month);
     const act = sumFor(actualByTrackMonth, month);
@@ -330,7 +334,11 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     const act = actualByTrack.get(t.id) ?? ZERO;
     const fc = act.plus(remaining);
     const ms: Record<string, { planned: string; actual: string }> = {};
-    for (const m of monthList) ms[m] = { planned: cents(plannedByTrackMonth.get(key(t.id, m)) ?? ZERO), actual: cents(actualByTrackMonth.get(key(t.id, m)) ?? ZERO) };
+    for (const m of monthList)
+      ms[m] = {
+        planned: cents(plannedByTrackMonth.get(key(t.id, m)) ?? ZERO),
+        actual: cents(actualByTrackMonth.get(key(t.id, m)) ?? ZERO),
+      };
     return {
       trackId: t.id,
       name: t.name,
@@ -358,16 +366,22 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     let subject: string;
     let scope: BudgetAlert['scope'];
     if (b.trackId === null && b.month === null) {
-      act = actual; fc = forecast; subject = 'Project'; scope = 'project';
+      act = actual;
+      fc = forecast;
+      subject = 'Project';
+      scope = 'project';
     } else if (b.month === null) {
       const row = tracks.find((t) => t.trackId === b.trackId);
-      act = new Big(row?.actual ?? 0); fc = new Big(row?.forecast ?? 0); subject = trackName(b.trackId!); scope = 'track';
+      act = new Big(row?.actual ?? 0);
+      fc = new Big(row?.forecast ?? 0);
+      subject = trackName(b.trackId!);
+      scope = 'track';
     } else {
-      act = b.trackId ? actualByTrackMonth.get(key(b.trackId, b.month)) ?? ZERO : sumFor(actualByTrackMonth, b.month);
+      act = b.trackId ? (actualByTrackMonth.get(key(b.trackId, b.month)) ?? ZERO) : sumFor(actualByTrackMonth, b.month);
       let rest = ZERO;
       for (const w of planWeeks) {
         if (monthOfWeek(w.week) !== b.month || isPast(w.week)) continue;
-        rest = rest.plus(b.trackId ? plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO : new Big(w.usdExact));
+        rest = rest.plus(b.trackId ? (plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO) : new Big(w.usdExact));
       }
       fc = act.plus(rest);
       subject = `${b.trackId ? `${trackName(b.trackId)} · ` : 'Project · '}${b.month}`;
@@ -379,17 +393,41 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     const tf = reached(fc);
     const scopeKey = `${scope}:${b.trackId ?? '*'}:${b.month ?? '*'}`;
     if (ta !== null) {
-      alerts.push({ id: `${scopeKey}:actual:${ta}`, level: levelOf(ta), scope, subject, measure: 'actual', threshold: ta, percent: percent(act, amount),
-        message: `${subject}: actual spend ${fmt(act)} is ${percent(act, amount)}% of the ${fmt(amount)} budget (threshold ${ta}%).` });
+      alerts.push({
+        id: `${scopeKey}:actual:${ta}`,
+        level: levelOf(ta),
+        scope,
+        subject,
+        measure: 'actual',
+        threshold: ta,
+        percent: percent(act, amount),
+        message: `${subject}: actual spend ${fmt(act)} is ${percent(act, amount)}% of the ${fmt(amount)} budget (threshold ${ta}%).`,
+      });
     }
     if (tf !== null && (ta === null || tf > ta)) {
-      alerts.push({ id: `${scopeKey}:forecast:${tf}`, level: levelOf(tf), scope, subject, measure: 'forecast', threshold: tf, percent: percent(fc, amount),
-        message: `${subject}: forecast at completion ${fmt(fc)} is ${percent(fc, amount)}% of the ${fmt(amount)} budget (threshold ${tf}%).` });
+      alerts.push({
+        id: `${scopeKey}:forecast:${tf}`,
+        level: levelOf(tf),
+        scope,
+        subject,
+        measure: 'forecast',
+        threshold: tf,
+        percent: percent(fc, amount),
+        message: `${subject}: forecast at completion ${fmt(fc)} is ${percent(fc, amount)}% of the ${fmt(amount)} budget (threshold ${tf}%).`,
+      });
     }
   }
   for (const [c, v] of Object.entries(notConverted)) {
-    alerts.push({ id: `currency:${c}`, level: 'warning', scope: 'currency', subject: c, measure: 'conversion', threshold: null, percent: null,
-      message: `${c} ${cents(v)} of allocated spend is not converted to ${currency}: enter a dated ${c}→${currency} rate. It is not in the totals.` });
+    alerts.push({
+      id: `currency:${c}`,
+      level: 'warning',
+      scope: 'currency',
+      subject: c,
+      measure: 'conversion',
+      threshold: null,
+      percent: null,
+      message: `${c} ${cents(v)} of allocated spend is not converted to ${currency}: enter a dated ${c}→${currency} rate. It is not in the totals.`,
+    });
   }
   const order: Record<AlertLevel, number> = { critical: 0, warning: 1, info: 2 };
   alerts.sort((a, b) => order[a.level] - order[b.level] || a.id.localeCompare(b.id));
@@ -397,13 +435,20 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   // At a glance: over when the project's actual or forecast passes its total budget; watch when any budget (track,
   // month) reaches a warning threshold or some spend is not converted; ok otherwise.
   // Spend in the project's dates that no rule assigns makes the forecast incomplete: never 'ok' then.
-  const incomplete = unallocated.inWindowCount > 0
-    ? {
-        lineCount: unallocated.inWindowCount,
-        totals: unallocated.inWindowTotals,
-        message: `The forecast is incomplete: ${unallocated.inWindowCount} spend line(s) in the project's dates (${Object.entries(unallocated.inWindowTotals).map(([c, v]) => `${c} ${cents(v)}`).join(' + ')}) are assigned to no track. Add a rule that assigns them; until then past weeks without assigned spend count at their planned figure.`,
-      }
-    : null;
+  const incomplete =
+    unallocated.inWindowCount > 0
+      ? {
+          lineCount: unallocated.inWindowCount,
+          totals: unallocated.inWindowTotals,
+          message: `The forecast is incomplete: ${unallocated.inWindowCount} spend line(s) in the project's dates (${Object.entries(
+            unallocated.inWindowTotals,
+          )
+            .map(([c, v]) => `${c} ${cents(v)}`)
+            .join(
+              ' + ',
+            )}) are assigned to no track. Add a rule that assigns them; until then past weeks without assigned spend count at their planned figure.`,
+        }
+      : null;
   const status: BudgetOverview['status'] = !totalBudget
     ? 'no-budget'
     : actual.gt(totalBudget.amount) || forecast.gt(totalBudget.amount)

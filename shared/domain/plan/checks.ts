@@ -87,12 +87,19 @@ export function poolAdmits(pool: CapacityPool, a: Pick<Allocation, 'offeringId' 
 
 /** Hours the estimate says a phase needs, and what that figure rests on. */
 export function phaseNeededHours(phase: MilestonePhase): { hours: number | null; basis: string } {
-  if (phase.appEstimate) return { hours: phase.appEstimate.hours, basis: `app estimate (${phase.appEstimate.basis}, computed ${phase.appEstimate.computedAt.slice(0, 10)})` };
+  if (phase.appEstimate)
+    return {
+      hours: phase.appEstimate.hours,
+      basis: `app estimate (${phase.appEstimate.basis}, computed ${phase.appEstimate.computedAt.slice(0, 10)})`,
+    };
   const a = phase.authorEstimate;
   if (a) {
     if (a.hoursPerRun) {
       const mid = ((phase.runs.low + phase.runs.high) / 2) * ((a.hoursPerRun.low + a.hoursPerRun.high) / 2);
-      return { hours: round2(mid), basis: `author's midpoint: ${(phase.runs.low + phase.runs.high) / 2} runs × ${(a.hoursPerRun.low + a.hoursPerRun.high) / 2} h` };
+      return {
+        hours: round2(mid),
+        basis: `author's midpoint: ${(phase.runs.low + phase.runs.high) / 2} runs × ${(a.hoursPerRun.low + a.hoursPerRun.high) / 2} h`,
+      };
     }
     return { hours: round2((a.hours.low + a.hours.high) / 2), basis: `author's midpoint of ${a.hours.low}-${a.hours.high} h` };
   }
@@ -131,14 +138,23 @@ function poolLoads(plan: Plan, book: PriceBook): { loads: PoolLoad[]; problems: 
       const cell = { row: 'pool' as const, poolId: pool.id, week };
       if (over) {
         problems.push({
-          id: `pool-over-capacity:${pool.id}:${week}`, kind: 'pool-over-capacity', severity: 'error', week, cell,
-          message: pool.unit === 'gpus'
-            ? `${pool.name}: ${round2(gpuHours)} GPU-hours booked in ${week} but the pool holds ${pool.capacity} GPU${pool.capacity === 1 ? '' : 's'} × 168 h = ${capacityHours} GPU-hours.`
-            : `${pool.name}: ${round2(vcpus)} vCPUs booked at once in ${week} but the quota is ${pool.capacity} vCPUs.`,
+          id: `pool-over-capacity:${pool.id}:${week}`,
+          kind: 'pool-over-capacity',
+          severity: 'error',
+          week,
+          cell,
+          message:
+            pool.unit === 'gpus'
+              ? `${pool.name}: ${round2(gpuHours)} GPU-hours booked in ${week} but the pool holds ${pool.capacity} GPU${pool.capacity === 1 ? '' : 's'} × 168 h = ${capacityHours} GPU-hours.`
+              : `${pool.name}: ${round2(vcpus)} vCPUs booked at once in ${week} but the quota is ${pool.capacity} vCPUs.`,
         });
       } else if (turns) {
         problems.push({
-          id: `pool-concurrency:${pool.id}:${week}`, kind: 'pool-concurrency', severity: 'warning', week, cell,
+          id: `pool-concurrency:${pool.id}:${week}`,
+          kind: 'pool-concurrency',
+          severity: 'warning',
+          week,
+          cell,
           message: `${pool.name}: ${concurrent} GPUs booked in ${week} but only ${pool.capacity} at a time — the bookings (${round2(gpuHours)} of ${capacityHours} h) fit only if they take turns.`,
         });
       }
@@ -169,19 +185,41 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
     byWeek.set(a.week, (byWeek.get(a.week) ?? 0) + a.hours * a.gpuCount);
   }
   const bookedByTrackGpuWeek = new Map<string, number>();
-  for (const [trackId, byGpu] of remaining) for (const [gpuId, byWeek] of byGpu) for (const [week, h] of byWeek) bookedByTrackGpuWeek.set(`${trackId}|${gpuId}|${week}`, h);
+  for (const [trackId, byGpu] of remaining)
+    for (const [gpuId, byWeek] of byGpu) for (const [week, h] of byWeek) bookedByTrackGpuWeek.set(`${trackId}|${gpuId}|${week}`, h);
   const phases: Array<{ milestone: Milestone; phase: MilestonePhase }> = [];
   for (const milestone of plan.milestones) for (const phase of milestone.phases) phases.push({ milestone, phase });
   phases.sort((x, y) => (x.phase.end < y.phase.end ? -1 : x.phase.end > y.phase.end ? 1 : x.phase.start < y.phase.start ? -1 : 1));
   for (const { milestone, phase } of phases) {
     const label = phase.name === milestone.name ? milestone.code : `${milestone.code} ${phase.name}`;
-    const cell = { row: 'milestone' as const, trackId: milestone.trackId, milestoneId: milestone.id, phaseId: phase.id, week: weekOf(phase.start) };
+    const cell = {
+      row: 'milestone' as const,
+      trackId: milestone.trackId,
+      milestoneId: milestone.id,
+      phaseId: phase.id,
+      week: weekOf(phase.start),
+    };
     const gpuId = phaseGpu(phase, book);
     const needed = phaseNeededHours(phase);
     if (!gpuId) {
-      problems.push({ id: `milestone-no-hardware:${phase.id}`, kind: 'milestone-no-hardware', severity: 'warning', trackId: milestone.trackId, milestoneId: milestone.id, week: cell.week, cell,
-        message: `${label} (${phase.start} → ${phase.end}) has no hardware chosen.` });
-      coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: 0, bookedHours: 0 });
+      problems.push({
+        id: `milestone-no-hardware:${phase.id}`,
+        kind: 'milestone-no-hardware',
+        severity: 'warning',
+        trackId: milestone.trackId,
+        milestoneId: milestone.id,
+        week: cell.week,
+        cell,
+        message: `${label} (${phase.start} → ${phase.end}) has no hardware chosen.`,
+      });
+      coverage.push({
+        milestoneId: milestone.id,
+        phaseId: phase.id,
+        neededHours: needed.hours,
+        neededBasis: needed.basis,
+        allocatedHours: 0,
+        bookedHours: 0,
+      });
       continue;
     }
     const from = weekOf(phase.start);
@@ -198,10 +236,22 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
       want -= take;
       byWeek!.set(week, left - take);
     }
-    coverage.push({ milestoneId: milestone.id, phaseId: phase.id, neededHours: needed.hours, neededBasis: needed.basis, allocatedHours: round2(got), bookedHours: round2(booked) });
+    coverage.push({
+      milestoneId: milestone.id,
+      phaseId: phase.id,
+      neededHours: needed.hours,
+      neededBasis: needed.basis,
+      allocatedHours: round2(got),
+      bookedHours: round2(booked),
+    });
     if (needed.hours !== null && got + 1e-9 < needed.hours) {
       problems.push({
-        id: `milestone-short-hours:${phase.id}`, kind: 'milestone-short-hours', severity: 'error', trackId: milestone.trackId, milestoneId: milestone.id, week: to,
+        id: `milestone-short-hours:${phase.id}`,
+        kind: 'milestone-short-hours',
+        severity: 'error',
+        trackId: milestone.trackId,
+        milestoneId: milestone.id,
+        week: to,
         cell: { ...cell, week: to },
         message: `${label}: ${round2(got)} ${gpuId} GPU-hours booked ${from === to ? `in ${from}` : `in ${from}…${to}`} (${phase.start} → ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
       });
@@ -217,9 +267,15 @@ function offeringProblems(plan: Plan, book: PriceBook): Problem[] {
     if (!a.offeringId) continue;
     const o = book.offerings.get(a.offeringId);
     if (!o || o.deleted) {
-      problems.push({ id: `offering-missing:${a.id}`, kind: 'offering-missing', severity: 'error', week: a.week, trackId: a.trackId,
+      problems.push({
+        id: `offering-missing:${a.id}`,
+        kind: 'offering-missing',
+        severity: 'error',
+        week: a.week,
+        trackId: a.trackId,
         cell: { row: 'track', trackId: a.trackId, week: a.week, allocationId: a.id },
-        message: `Allocation in ${a.week} uses offering "${a.offeringId}", which is ${o ? 'deleted from' : 'not in'} the catalog.` });
+        message: `Allocation in ${a.week} uses offering "${a.offeringId}", which is ${o ? 'deleted from' : 'not in'} the catalog.`,
+      });
       seenMissing.add(a.offeringId);
     }
   }
@@ -228,9 +284,16 @@ function offeringProblems(plan: Plan, book: PriceBook): Problem[] {
       if (!phase.offeringId) continue;
       const o = book.offerings.get(phase.offeringId);
       if (!o || o.deleted) {
-        problems.push({ id: `offering-missing:${phase.id}`, kind: 'offering-missing', severity: 'error', trackId: m.trackId, milestoneId: m.id, week: weekOf(phase.start),
+        problems.push({
+          id: `offering-missing:${phase.id}`,
+          kind: 'offering-missing',
+          severity: 'error',
+          trackId: m.trackId,
+          milestoneId: m.id,
+          week: weekOf(phase.start),
           cell: { row: 'milestone', trackId: m.trackId, milestoneId: m.id, phaseId: phase.id, week: weekOf(phase.start) },
-          message: `${m.code} ${phase.name} is planned on offering "${phase.offeringId}", which is ${o ? 'deleted from' : 'not in'} the catalog.` });
+          message: `${m.code} ${phase.name} is planned on offering "${phase.offeringId}", which is ${o ? 'deleted from' : 'not in'} the catalog.`,
+        });
       }
     }
   }
@@ -239,13 +302,27 @@ function offeringProblems(plan: Plan, book: PriceBook): Problem[] {
     if (!o || o.deleted) continue;
     const current = o.prices.find((p) => p.kind === planned.kind);
     const firstUse = plan.allocations.find((a) => a.offeringId === planned.offeringId);
-    const cell = firstUse ? { row: 'track' as const, trackId: firstUse.trackId, week: firstUse.week, allocationId: firstUse.id } : { row: 'totals' as const };
+    const cell = firstUse
+      ? { row: 'track' as const, trackId: firstUse.trackId, week: firstUse.week, allocationId: firstUse.id }
+      : { row: 'totals' as const };
     if (!current) {
-      problems.push({ id: `price-changed:${planned.offeringId}`, kind: 'price-changed', severity: 'warning', cell, ...(firstUse ? { week: firstUse.week } : {}),
-        message: `${o.label}: planned at $${planned.usd}/${planned.per} (${planned.kind}, ${planned.asOf}, ${planned.source}) but the catalog has no ${planned.kind} price for it now.` });
+      problems.push({
+        id: `price-changed:${planned.offeringId}`,
+        kind: 'price-changed',
+        severity: 'warning',
+        cell,
+        ...(firstUse ? { week: firstUse.week } : {}),
+        message: `${o.label}: planned at $${planned.usd}/${planned.per} (${planned.kind}, ${planned.asOf}, ${planned.source}) but the catalog has no ${planned.kind} price for it now.`,
+      });
     } else if (!new Big(current.usd).eq(new Big(planned.usd)) || current.per !== planned.per) {
-      problems.push({ id: `price-changed:${planned.offeringId}`, kind: 'price-changed', severity: 'warning', cell, ...(firstUse ? { week: firstUse.week } : {}),
-        message: `${o.label}: planned at $${planned.usd}/${planned.per} (${planned.asOf}, ${planned.source}); the catalog now says $${current.usd}/${current.per} (${current.asOf}, ${current.source}).` });
+      problems.push({
+        id: `price-changed:${planned.offeringId}`,
+        kind: 'price-changed',
+        severity: 'warning',
+        cell,
+        ...(firstUse ? { week: firstUse.week } : {}),
+        message: `${o.label}: planned at $${planned.usd}/${planned.per} (${planned.asOf}, ${planned.source}); the catalog now says $${current.usd}/${current.per} (${current.asOf}, ${current.source}).`,
+      });
     }
   }
   return problems;
@@ -258,13 +335,25 @@ function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
   for (const w of totals.weeks) {
     const usd = new Big(w.usd);
     if (usd.gt(w.budgetShareUsd) && usd.gt(0)) {
-      problems.push({ id: `week-over-budget-share:${w.week}`, kind: 'week-over-budget-share', severity: 'warning', week: w.week, cell: { row: 'totals', week: w.week },
-        message: `${w.week} costs $${w.usd} but its share of the ${plan.project.currency} ${toMoney(budget)} budget is $${w.budgetShareUsd} (budget spread over the project's days).` });
+      problems.push({
+        id: `week-over-budget-share:${w.week}`,
+        kind: 'week-over-budget-share',
+        severity: 'warning',
+        week: w.week,
+        cell: { row: 'totals', week: w.week },
+        message: `${w.week} costs $${w.usd} but its share of the ${plan.project.currency} ${toMoney(budget)} budget is $${w.budgetShareUsd} (budget spread over the project's days).`,
+      });
     }
     if (!passed && new Big(w.cumulativeUsd).gt(budget)) {
       passed = true;
-      problems.push({ id: `cumulative-over-budget:${w.week}`, kind: 'cumulative-over-budget', severity: 'error', week: w.week, cell: { row: 'totals', week: w.week },
-        message: `By ${w.week} the plan has cost $${w.cumulativeUsd}, past the total budget of $${toMoney(budget)}.` });
+      problems.push({
+        id: `cumulative-over-budget:${w.week}`,
+        kind: 'cumulative-over-budget',
+        severity: 'error',
+        week: w.week,
+        cell: { row: 'totals', week: w.week },
+        message: `By ${w.week} the plan has cost $${w.cumulativeUsd}, past the total budget of $${toMoney(budget)}.`,
+      });
     }
   }
   return problems;
@@ -279,9 +368,15 @@ function trackDateProblems(plan: Plan): Problem[] {
     const s = span.get(a.trackId);
     if (!t || !s) continue;
     if (a.week < s.first || a.week > s.last) {
-      problems.push({ id: `allocation-outside-track:${a.id}`, kind: 'allocation-outside-track', severity: 'warning', week: a.week, trackId: a.trackId,
+      problems.push({
+        id: `allocation-outside-track:${a.id}`,
+        kind: 'allocation-outside-track',
+        severity: 'warning',
+        week: a.week,
+        trackId: a.trackId,
         cell: { row: 'track', trackId: a.trackId, week: a.week, allocationId: a.id },
-        message: `${t.name} (${t.owner}) has ${a.hours} h booked in ${a.week} (from ${weekStart(a.week)}), outside the track's dates ${t.start} → ${t.end}.` });
+        message: `${t.name} (${t.owner}) has ${a.hours} h booked in ${a.week} (from ${weekStart(a.week)}), outside the track's dates ${t.start} → ${t.end}.`,
+      });
     }
   }
   return problems;
@@ -293,7 +388,13 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
   const totals = computeTotals(plan, catalog, book);
   const pools = poolLoads(plan, book);
   const milestones = milestoneCoverage(plan, book);
-  const problems = [...pools.problems, ...milestones.problems, ...offeringProblems(plan, book), ...budgetProblems(plan, totals), ...trackDateProblems(plan)];
+  const problems = [
+    ...pools.problems,
+    ...milestones.problems,
+    ...offeringProblems(plan, book),
+    ...budgetProblems(plan, totals),
+    ...trackDateProblems(plan),
+  ];
   const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   problems.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || cmp(a.week ?? '', b.week ?? '') || cmp(a.id, b.id));
   return { problems, totals, pools: pools.loads, phases: milestones.coverage };

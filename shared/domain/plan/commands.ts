@@ -95,7 +95,13 @@ export interface History {
 export const emptyHistory = (): History => ({ past: [], future: [] });
 
 /** Applies a command and records it; pass `applied` when the command was already applied (e.g. by validateCommand). */
-export function execute(plan: Plan, history: History, command: PlanCommand, limit = 200, applied?: Applied): { plan: Plan; history: History } {
+export function execute(
+  plan: Plan,
+  history: History,
+  command: PlanCommand,
+  limit = 200,
+  applied?: Applied,
+): { plan: Plan; history: History } {
   const r = applied ?? applyCommand(plan, command);
   const past = [...history.past, { label: commandLabel(command), command, inverse: r.inverse }];
   return { plan: r.plan, history: { past: past.slice(Math.max(0, past.length - limit)), future: [] } };
@@ -121,8 +127,12 @@ export function removeTrackCommand(plan: Plan, trackId: string): PlanCommand {
     type: 'batch',
     label: 'delete track',
     commands: [
-      ...plan.allocations.filter((a) => a.trackId === trackId).map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })),
-      ...plan.milestones.filter((m) => m.trackId === trackId).map((m) => ({ type: 'remove' as const, entity: 'milestone' as const, id: m.id })),
+      ...plan.allocations
+        .filter((a) => a.trackId === trackId)
+        .map((a) => ({ type: 'remove' as const, entity: 'allocation' as const, id: a.id })),
+      ...plan.milestones
+        .filter((m) => m.trackId === trackId)
+        .map((m) => ({ type: 'remove' as const, entity: 'milestone' as const, id: m.id })),
       { type: 'remove', entity: 'track', id: trackId },
     ],
   };
@@ -134,7 +144,9 @@ export function moveAllocationsCommand(plan: Plan, ids: string[], toWeek: (week:
   return {
     type: 'batch',
     label: ids.length === 1 ? 'move allocation' : `move ${ids.length} allocations`,
-    commands: plan.allocations.filter((a) => set.has(a.id)).map((a) => ({ type: 'upsert' as const, entity: 'allocation' as const, value: { ...a, week: toWeek(a.week) } })),
+    commands: plan.allocations
+      .filter((a) => set.has(a.id))
+      .map((a) => ({ type: 'upsert' as const, entity: 'allocation' as const, value: { ...a, week: toWeek(a.week) } })),
   };
 }
 

@@ -19,7 +19,10 @@ describe('ISO weeks', () => {
     expect(addWeeksToKey('2025-W52', 1)).toBe('2026-W01');
     const weeks = weeksInRange('2025-12-11', '2026-01-31');
     expect(weeks).toEqual(['2025-W50', '2025-W51', '2025-W52', '2026-W01', '2026-W02', '2026-W03', '2026-W04', '2026-W05']);
-    expect(groupWeeksByMonth(weeks).map((g) => [g.month, g.weeks.length])).toEqual([['2025-12', 3], ['2026-01', 5]]);
+    expect(groupWeeksByMonth(weeks).map((g) => [g.month, g.weeks.length])).toEqual([
+      ['2025-12', 3],
+      ['2026-01', 5],
+    ]);
   });
 });
 
@@ -40,7 +43,11 @@ describe('the VitalDB example (seed 001)', () => {
     expect([fact('M1', 'Cases'), fact('M2', 'Cases'), fact('M3', 'Cases')]).toEqual(['50', '200', '1000']);
     expect([fact('M1', 'PPG windows'), fact('M2', 'PPG windows'), fact('M3', 'PPG windows')]).toEqual(['~600K', '~2.4M', '~12M']);
     expect([fact('M1', 'Epochs'), fact('M2', 'Epochs'), fact('M3', 'Epochs')]).toEqual(['50', '100', '100']);
-    expect([fact('M1', 'Training runs'), fact('M2', 'Training runs').slice(0, 3), fact('M3', 'Training runs')]).toEqual(['3-5', '5-8', '3-5']);
+    expect([fact('M1', 'Training runs'), fact('M2', 'Training runs').slice(0, 3), fact('M3', 'Training runs')]).toEqual([
+      '3-5',
+      '5-8',
+      '3-5',
+    ]);
     const phases = plan.milestones.flatMap((m) => m.phases.map((p) => [p.id, p.start, p.end, p.offeringId]));
     expect(phases).toEqual([
       ['m1-training', '2025-12-21', '2025-12-23', 'colab-pro-plus-l4-24gb'],
@@ -48,18 +55,46 @@ describe('the VitalDB example (seed 001)', () => {
       ['m2-final', '2025-12-29', '2025-12-30', 'colab-pro-plus-a100-40gb'],
       ['m3-training', '2026-01-10', '2026-01-17', 'colab-pro-plus-a100-40gb'],
     ]);
-    for (const m of plan.milestones) for (const p of m.phases) expect(p.workload).toMatchObject({ model: { preset: 'resnet34-1d' }, input: { windowSamples: 100 } });
+    for (const m of plan.milestones)
+      for (const p of m.phases) expect(p.workload).toMatchObject({ model: { preset: 'resnet34-1d' }, input: { windowSamples: 100 } });
   });
 
   it('books the week-by-week sharing: both on T4/L4, then Aswanth on A100 with Jayanth on T4, then Jayanth on L4', () => {
-    const gpuBy = (trackId: string) => Object.fromEntries(plan.allocations.filter((a) => a.trackId === trackId).map((a) => [`${a.week}:${a.gpuId}`, a.hours]));
-    expect(gpuBy('track-vitaldb')).toEqual({ '2025-W50:l4-24gb': 4, '2025-W51:l4-24gb': 13, '2025-W52:l4-24gb': 147, '2026-W01:a100-sxm-40gb': 12, '2026-W02:a100-sxm-40gb': 42, '2026-W03:a100-sxm-40gb': 126, '2026-W04:a100-sxm-40gb': 72 });
-    expect(gpuBy('track-multisensor')).toEqual({ '2025-W50:t4-16gb': 20, '2025-W51:t4-16gb': 20, '2025-W52:t4-16gb': 20, '2026-W01:t4-16gb': 20, '2026-W02:t4-16gb': 10, '2026-W02:l4-24gb': 10, '2026-W03:l4-24gb': 20, '2026-W04:l4-24gb': 20 });
+    const gpuBy = (trackId: string) =>
+      Object.fromEntries(plan.allocations.filter((a) => a.trackId === trackId).map((a) => [`${a.week}:${a.gpuId}`, a.hours]));
+    expect(gpuBy('track-vitaldb')).toEqual({
+      '2025-W50:l4-24gb': 4,
+      '2025-W51:l4-24gb': 13,
+      '2025-W52:l4-24gb': 147,
+      '2026-W01:a100-sxm-40gb': 12,
+      '2026-W02:a100-sxm-40gb': 42,
+      '2026-W03:a100-sxm-40gb': 126,
+      '2026-W04:a100-sxm-40gb': 72,
+    });
+    expect(gpuBy('track-multisensor')).toEqual({
+      '2025-W50:t4-16gb': 20,
+      '2025-W51:t4-16gb': 20,
+      '2025-W52:t4-16gb': 20,
+      '2026-W01:t4-16gb': 20,
+      '2026-W02:t4-16gb': 10,
+      '2026-W02:l4-24gb': 10,
+      '2026-W03:l4-24gb': 20,
+      '2026-W04:l4-24gb': 20,
+    });
   });
 
   it('weekly totals: GPU-hours and exact cost (hourly × hours × GPUs; subscription spread by week)', () => {
     const totals = computeTotals(plan, catalog);
-    expect(totals.weeks.map((w) => w.week)).toEqual(['2025-W50', '2025-W51', '2025-W52', '2026-W01', '2026-W02', '2026-W03', '2026-W04', '2026-W05']);
+    expect(totals.weeks.map((w) => w.week)).toEqual([
+      '2025-W50',
+      '2025-W51',
+      '2025-W52',
+      '2026-W01',
+      '2026-W02',
+      '2026-W03',
+      '2026-W04',
+      '2026-W05',
+    ]);
     expect(totals.weeks.map((w) => w.gpuHours)).toEqual([24, 33, 167, 32, 62, 146, 92, 0]);
     // W52: L4 147 h × $0.275 + T4 $10/month × 12/52 = 40.425 + 2.3077 = 42.73
     expect(totals.weeks[2]!.usd).toBe('42.73');
@@ -87,26 +122,53 @@ describe('the VitalDB example (seed 001)', () => {
     for (const ph of phases) expect(ph.bookedHours).toBeGreaterThanOrEqual(ph.allocatedHours - 1e-9);
     const m1 = phases.find((p) => p.phaseId === 'm1-training')!;
     const m1Phase = plan.milestones.flatMap((m) => m.phases).find((p) => p.id === 'm1-training')!;
-    const onBar = plan.allocations.filter((a) => a.trackId === plan.milestones.find((m) => m.phases.includes(m1Phase))!.trackId && a.gpuId === m1Phase.gpuId
-      && a.week >= weekOf(m1Phase.start) && a.week <= weekOf(m1Phase.end)).reduce((s, a) => s + a.hours * a.gpuCount, 0);
+    const onBar = plan.allocations
+      .filter(
+        (a) =>
+          a.trackId === plan.milestones.find((m) => m.phases.includes(m1Phase))!.trackId &&
+          a.gpuId === m1Phase.gpuId &&
+          a.week >= weekOf(m1Phase.start) &&
+          a.week <= weekOf(m1Phase.end),
+      )
+      .reduce((s, a) => s + a.hours * a.gpuCount, 0);
     expect(m1.bookedHours).toBeCloseTo(onBar, 2);
     expect(phases.some((p) => p.neededHours !== null && p.bookedHours > p.neededHours + 1)).toBe(true);
     // Two people on the one Colab Pro+ account at once in weeks 5-6.
-    expect(ids).toEqual(expect.arrayContaining(['pool-concurrency:pool-colab-pro-plus:2026-W02', 'pool-concurrency:pool-colab-pro-plus:2026-W03', 'pool-concurrency:pool-colab-pro-plus:2026-W04']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'pool-concurrency:pool-colab-pro-plus:2026-W02',
+        'pool-concurrency:pool-colab-pro-plus:2026-W03',
+        'pool-concurrency:pool-colab-pro-plus:2026-W04',
+      ]),
+    );
     // Jayanth on L4 after his track's end; Aswanth's Phase 0 L4 tests before his track starts.
-    expect(ids).toEqual(expect.arrayContaining(['allocation-outside-track:alloc-t2-2026w04-l4', 'allocation-outside-track:alloc-t1-2025w50-l4']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['allocation-outside-track:alloc-t2-2026w04-l4', 'allocation-outside-track:alloc-t1-2025w50-l4']),
+    );
     // The A100 overrun buffer of week 6 takes the plan past the $615 budget.
     expect(ids).toContain('cumulative-over-budget:2026-W04');
     expect(ids).toContain('week-over-budget-share:2026-W03');
-    expect(ids.some((id) => id.startsWith('offering-missing') || id.startsWith('price-changed') || id.startsWith('pool-over-capacity'))).toBe(false);
+    expect(
+      ids.some((id) => id.startsWith('offering-missing') || id.startsWith('price-changed') || id.startsWith('pool-over-capacity')),
+    ).toBe(false);
   });
 
   it('flags a price change, a deleted offering and a milestone without hardware', () => {
     const changed = structuredClone(catalog);
-    changed.offerings.find((o) => o.id === 'colab-pro-plus-a100-40gb')!.prices[0] = { kind: 'on-demand', usd: '1.18', per: 'hour', asOf: '2026-11-01', source: 'catalog' };
+    changed.offerings.find((o) => o.id === 'colab-pro-plus-a100-40gb')!.prices[0] = {
+      kind: 'on-demand',
+      usd: '1.18',
+      per: 'hour',
+      asOf: '2026-11-01',
+      source: 'catalog',
+    };
     changed.offerings.find((o) => o.id === 'colab-pro-t4-16gb')!.deleted = true;
     const m1 = plan.milestones[0]!;
-    const noHw = applyCommand(plan, { type: 'upsert', entity: 'milestone', value: { ...m1, phases: [{ ...m1.phases[0]!, offeringId: null, gpuId: null }] } }).plan;
+    const noHw = applyCommand(plan, {
+      type: 'upsert',
+      entity: 'milestone',
+      value: { ...m1, phases: [{ ...m1.phases[0]!, offeringId: null, gpuId: null }] },
+    }).plan;
     const ids = analyzePlan(noHw, changed).problems.map((p) => p.id);
     expect(ids).toContain('price-changed:colab-pro-plus-a100-40gb');
     expect(ids).toContain('offering-missing:alloc-t2-2025w50-t4');
@@ -125,7 +187,21 @@ describe('the VitalDB example (seed 001)', () => {
     let state = { plan, history: emptyHistory() };
     const edits: PlanCommand[] = [
       moveAllocationsCommand(plan, ['alloc-t1-2026w04-a100'], (w) => addWeeksToKey(w, -1)),
-      { type: 'upsert', entity: 'allocation', value: { id: 'new-1', trackId: 'track-multisensor', week: '2026-W05', offeringId: 'colab-pro-t4-16gb', gpuId: 't4-16gb', gpuCount: 1, hours: 8, phaseId: null, note: null } },
+      {
+        type: 'upsert',
+        entity: 'allocation',
+        value: {
+          id: 'new-1',
+          trackId: 'track-multisensor',
+          week: '2026-W05',
+          offeringId: 'colab-pro-t4-16gb',
+          gpuId: 't4-16gb',
+          gpuCount: 1,
+          hours: 8,
+          phaseId: null,
+          note: null,
+        },
+      },
       removeTrackCommand(plan, 'track-multisensor'),
       { type: 'upsert', entity: 'project', value: { ...plan.project, budget: '800' } },
     ];
@@ -144,22 +220,43 @@ describe('the VitalDB example (seed 001)', () => {
     const a = plan.allocations[0]!;
     const track = plan.tracks[0]!;
     const errs = (c: PlanCommand) => validateCommand(plan, catalog, c).errors.map((e) => `${e.field}: ${e.message}`);
-    expect(errs({ type: 'upsert', entity: 'track', value: { ...track, end: '2025-12-01' } })).toEqual(['end: The end (2025-12-01) is before the start (2025-12-21).']);
+    expect(errs({ type: 'upsert', entity: 'track', value: { ...track, end: '2025-12-01' } })).toEqual([
+      'end: The end (2025-12-01) is before the start (2025-12-21).',
+    ]);
     expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, hours: -3 } })).toEqual(['hours: Hours cannot be negative.']);
-    expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, gpuCount: -1 } })).toEqual(['gpuCount: The GPU count cannot be negative.']);
-    expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, gpuCount: 2 } })).toEqual(['gpuCount: colab-pro-plus-l4-24gb has 1 GPU; book 1 or fewer (or another allocation).']);
+    expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, gpuCount: -1 } })).toEqual([
+      'gpuCount: The GPU count cannot be negative.',
+    ]);
+    expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, gpuCount: 2 } })).toEqual([
+      'gpuCount: colab-pro-plus-l4-24gb has 1 GPU; book 1 or fewer (or another allocation).',
+    ]);
     const deleted = structuredClone(catalog);
     deleted.offerings.find((o) => o.id === 'colab-pro-t4-16gb')!.deleted = true;
-    expect(validateCommand(plan, deleted, { type: 'upsert', entity: 'allocation', value: { ...a, offeringId: 'colab-pro-t4-16gb', gpuId: 't4-16gb' } }).errors.map((e) => e.field)).toEqual(['offeringId']);
-    expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, week: '2025-W51' } })[0]).toContain('already has colab-pro-plus-l4-24gb booked in 2025-W51');
-    expect(errs({ type: 'remove', entity: 'track', id: 'track-vitaldb' })).toEqual(['id: The track still has allocations or milestones; delete them with it.']);
+    expect(
+      validateCommand(plan, deleted, {
+        type: 'upsert',
+        entity: 'allocation',
+        value: { ...a, offeringId: 'colab-pro-t4-16gb', gpuId: 't4-16gb' },
+      }).errors.map((e) => e.field),
+    ).toEqual(['offeringId']);
+    expect(errs({ type: 'upsert', entity: 'allocation', value: { ...a, week: '2025-W51' } })[0]).toContain(
+      'already has colab-pro-plus-l4-24gb booked in 2025-W51',
+    );
+    expect(errs({ type: 'remove', entity: 'track', id: 'track-vitaldb' })).toEqual([
+      'id: The track still has allocations or milestones; delete them with it.',
+    ]);
     expect(errs(removeTrackCommand(plan, 'track-vitaldb'))).toEqual([]);
   });
 
   it("scenarios: the seed's three options compared in cost, duration and risk", () => {
     const rows = compareScenarios(plan, scenarios, catalog);
-    expect(rows.map((r) => r.name)).toEqual(['Current plan', 'Option 1: Cost-Optimized (T4 Only)', 'Option 2: Balanced (Recommended)', 'Option 3: Performance-Optimized (A100 All)']);
-    const [current, t4, balanced, a100] = rows as [typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0]];
+    expect(rows.map((r) => r.name)).toEqual([
+      'Current plan',
+      'Option 1: Cost-Optimized (T4 Only)',
+      'Option 2: Balanced (Recommended)',
+      'Option 3: Performance-Optimized (A100 All)',
+    ]);
+    const [current, t4, balanced, a100] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
     expect(balanced.usd).toBe(current.usd);
     expect(Number(t4.usd)).toBeLessThan(Number(balanced.usd));
     expect(t4.durationDays!).toBeGreaterThan(balanced.durationDays!);

@@ -37,24 +37,52 @@ export interface ResolvedPrice {
 }
 
 function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek' | 'memoKey'>): ResolvedPrice {
-  return { ...p, memoKey: `${p.kind}|${p.usd.toString()}|${p.per}|${p.offeringGpuCount}`, perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount), perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0) };
+  return {
+    ...p,
+    memoKey: `${p.kind}|${p.usd.toString()}|${p.per}|${p.offeringGpuCount}`,
+    perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount),
+    perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0),
+  };
 }
 
 export function indexCatalog(catalog: PlanCatalog): Map<string, OfferingFacts> {
   return new Map(catalog.offerings.map((o) => [o.id, o]));
 }
 
-export function resolvePrice(offeringId: string, planned: PlannedPrice | undefined, offering: OfferingFacts | undefined): ResolvedPrice | null {
+export function resolvePrice(
+  offeringId: string,
+  planned: PlannedPrice | undefined,
+  offering: OfferingFacts | undefined,
+): ResolvedPrice | null {
   const live = offering && !offering.deleted ? offering : undefined;
   if (live) {
     const kinds = planned ? [planned.kind, ...KIND_PREFERENCE] : KIND_PREFERENCE;
     for (const kind of kinds) {
       const p = live.prices.find((x) => x.kind === kind);
-      if (p) return resolved({ offeringId, kind, usd: new Big(p.usd), per: p.per, asOf: p.asOf, source: p.source, fromCatalog: true, offeringGpuCount: live.gpuCount });
+      if (p)
+        return resolved({
+          offeringId,
+          kind,
+          usd: new Big(p.usd),
+          per: p.per,
+          asOf: p.asOf,
+          source: p.source,
+          fromCatalog: true,
+          offeringGpuCount: live.gpuCount,
+        });
     }
   }
   if (planned) {
-    return resolved({ offeringId, kind: planned.kind, usd: new Big(planned.usd), per: planned.per, asOf: planned.asOf, source: planned.source, fromCatalog: false, offeringGpuCount: offering?.gpuCount ?? 1 });
+    return resolved({
+      offeringId,
+      kind: planned.kind,
+      usd: new Big(planned.usd),
+      per: planned.per,
+      asOf: planned.asOf,
+      source: planned.source,
+      fromCatalog: false,
+      offeringGpuCount: offering?.gpuCount ?? 1,
+    });
   }
   return null;
 }

@@ -48,7 +48,9 @@ const keyOf = (a: { trackId: string; offeringId: string | null; gpuId: string })
 /** Compares plans[1..] with plans[0], week by week. */
 export function comparePlans(plans: ComparedPlan[], catalog: PlanCatalog): PlanComparison {
   const analyses = plans.map((p) => analyzePlan(p.plan, catalog));
-  const summaries = plans.map((p) => summarizePlan(p.plan, catalog, { scenarioId: p.scenarioId, name: p.name, ...(p.scenario ? { scenario: p.scenario } : {}) }));
+  const summaries = plans.map((p) =>
+    summarizePlan(p.plan, catalog, { scenarioId: p.scenarioId, name: p.name, ...(p.scenario ? { scenario: p.scenario } : {}) }),
+  );
   const weekSet = new Set<string>();
   for (const a of analyses) for (const w of a.totals.weeks) if (w.gpuHours > 0 || new Big(w.usdExact).gt(0)) weekSet.add(w.week);
   for (const p of plans) for (const a of p.plan.allocations) weekSet.add(a.week);
@@ -100,4 +102,3 @@ export function comparePlans(plans: ComparedPlan[], catalog: PlanCatalog): PlanC
   const finish = summaries.map((s) => (s.lastWeek ? weekEnd(s.lastWeek) : null));
   return { summaries, finish, weeks: rows, changedWeeks };
 }
-

@@ -28,8 +28,16 @@ function prefixIds(plan: Plan, prefix: string): Plan {
   for (const m of plan.milestones) for (const p of m.phases) phaseIds.set(p.id, `${prefix}${p.id}`);
   return {
     ...plan,
-    allocations: plan.allocations.map((a) => ({ ...a, id: `${prefix}${a.id}`, phaseId: a.phaseId ? (phaseIds.get(a.phaseId) ?? a.phaseId) : null })),
-    milestones: plan.milestones.map((m) => ({ ...m, id: `${prefix}${m.id}`, phases: m.phases.map((p) => ({ ...p, id: phaseIds.get(p.id)! })) })),
+    allocations: plan.allocations.map((a) => ({
+      ...a,
+      id: `${prefix}${a.id}`,
+      phaseId: a.phaseId ? (phaseIds.get(a.phaseId) ?? a.phaseId) : null,
+    })),
+    milestones: plan.milestones.map((m) => ({
+      ...m,
+      id: `${prefix}${m.id}`,
+      phases: m.phases.map((p) => ({ ...p, id: phaseIds.get(p.id)! })),
+    })),
   };
 }
 
@@ -44,14 +52,21 @@ export function deriveScenarioPlan(base: Plan, variation: VariationSpec, idPrefi
       continue;
     }
     const factor = !variation.scaleOnlyMilestoneWork || a.phaseId ? (variation.hoursFactor[a.offeringId] ?? 1) : 1;
-    mapped.push({ ...a, offeringId: to, gpuId: variation.targetGpu[to] ?? a.gpuId, hours: round2(a.hours * factor), note: `${a.note ?? ''}${a.note ? ' ' : ''}[scenario: was ${a.hours} h on ${a.offeringId}, × ${factor}]` });
+    mapped.push({
+      ...a,
+      offeringId: to,
+      gpuId: variation.targetGpu[to] ?? a.gpuId,
+      hours: round2(a.hours * factor),
+      note: `${a.note ?? ''}${a.note ? ' ' : ''}[scenario: was ${a.hours} h on ${a.offeringId}, × ${factor}]`,
+    });
   }
   // Merge bookings that now share track × week × offering, then spill hours over a full week into the next weeks.
   const merged = new Map<string, Allocation>();
   for (const a of mapped) {
     const key = `${a.trackId}|${a.week}|${a.offeringId}|${a.gpuId}`;
     const prev = merged.get(key);
-    if (prev) merged.set(key, { ...prev, hours: round2(prev.hours + a.hours), note: [prev.note, a.note].filter(Boolean).join(' ') || null });
+    if (prev)
+      merged.set(key, { ...prev, hours: round2(prev.hours + a.hours), note: [prev.note, a.note].filter(Boolean).join(' ') || null });
     else merged.set(key, { ...a });
   }
   let list = [...merged.values()].sort((x, y) => (x.week < y.week ? -1 : x.week > y.week ? 1 : 0));
@@ -69,7 +84,13 @@ export function deriveScenarioPlan(base: Plan, variation: VariationSpec, idPrefi
       const next = byKey.get(key);
       if (next) next.hours = round2(next.hours + excess);
       else {
-        const created: Allocation = { ...a, id: `${a.id}-spill-${week}`, week, hours: excess, note: `spilled from ${a.week} (more than ${HOURS_PER_WEEK} h)` };
+        const created: Allocation = {
+          ...a,
+          id: `${a.id}-spill-${week}`,
+          week,
+          hours: excess,
+          note: `spilled from ${a.week} (more than ${HOURS_PER_WEEK} h)`,
+        };
         byKey.set(key, created);
         list.push(created);
       }
@@ -91,7 +112,12 @@ export function deriveScenarioPlan(base: Plan, variation: VariationSpec, idPrefi
         gpuId: variation.targetGpu[to] ?? p.gpuId,
         appEstimate: null,
         authorEstimate: p.authorEstimate
-          ? { ...p.authorEstimate, hours: scale(p.authorEstimate.hours)!, hoursPerRun: scale(p.authorEstimate.hoursPerRun), text: `${p.authorEstimate.text} [scenario: hours × ${f} for ${to}]` }
+          ? {
+              ...p.authorEstimate,
+              hours: scale(p.authorEstimate.hours)!,
+              hoursPerRun: scale(p.authorEstimate.hoursPerRun),
+              text: `${p.authorEstimate.text} [scenario: hours × ${f} for ${to}]`,
+            }
           : null,
       };
     }),
@@ -118,9 +144,16 @@ export interface ScenarioSummary {
   authorRisk: string | null;
 }
 
-export function summarizePlan(plan: Plan, catalog: PlanCatalog, meta: { scenarioId: string | null; name: string; scenario?: Scenario }): ScenarioSummary {
+export function summarizePlan(
+  plan: Plan,
+  catalog: PlanCatalog,
+  meta: { scenarioId: string | null; name: string; scenario?: Scenario },
+): ScenarioSummary {
   const analysis = analyzePlan(plan, catalog);
-  const booked = plan.allocations.filter((a) => a.hours > 0).map((a) => a.week).sort();
+  const booked = plan.allocations
+    .filter((a) => a.hours > 0)
+    .map((a) => a.week)
+    .sort();
   const first = booked[0] ?? null;
   const last = booked[booked.length - 1] ?? null;
   const perTrack = new Map<string, number>();
@@ -147,5 +180,8 @@ export function summarizePlan(plan: Plan, catalog: PlanCatalog, meta: { scenario
 }
 
 export function compareScenarios(base: Plan, scenarios: Scenario[], catalog: PlanCatalog): ScenarioSummary[] {
-  return [summarizePlan(base, catalog, { scenarioId: null, name: 'Current plan' }), ...scenarios.map((s) => summarizePlan(s.plan, catalog, { scenarioId: s.id, name: s.name, scenario: s }))];
+  return [
+    summarizePlan(base, catalog, { scenarioId: null, name: 'Current plan' }),
+    ...scenarios.map((s) => summarizePlan(s.plan, catalog, { scenarioId: s.id, name: s.name, scenario: s })),
+  ];
 }

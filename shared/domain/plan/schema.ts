@@ -124,7 +124,12 @@ export const planSchema = z.object({
   claims: z.array(claimSchema),
 });
 
-export const scenarioAuthorSchema = z.object({ usd: rangeSchema.nullable(), days: rangeSchema.nullable(), risk: z.string(), text: z.string() });
+export const scenarioAuthorSchema = z.object({
+  usd: rangeSchema.nullable(),
+  days: rangeSchema.nullable(),
+  risk: z.string(),
+  text: z.string(),
+});
 
 export const variationSpecSchema = z.object({
   offeringMap: z.record(z.string(), z.string()),

@@ -2,7 +2,18 @@
  * ISO weeks (Monday start) with date-fns: keys `2025-W51`, ranges, month grouping for the zoomed-out timeline.
  * Dates are plain ISO days (`YYYY-MM-DD`), handled as calendar days whatever the time zone.
  */
-import { addDays, addWeeks, differenceInCalendarDays, format, getISOWeek, getISOWeekYear, isValid, parseISO, startOfISOWeek, startOfISOWeekYear } from 'date-fns';
+import {
+  addDays,
+  addWeeks,
+  differenceInCalendarDays,
+  format,
+  getISOWeek,
+  getISOWeekYear,
+  isValid,
+  parseISO,
+  startOfISOWeek,
+  startOfISOWeekYear,
+} from 'date-fns';
 
 const WEEK_KEY = /^(\d{4})-W(\d{2})$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

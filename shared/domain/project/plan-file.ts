@@ -66,14 +66,26 @@ export const planFileSchema = z.object({
 export type PlanFile = z.infer<typeof planFileSchema>;
 
 /** The file for a project, its scenarios and (optionally) its spend. */
-export function buildPlanFile(plan: Plan, scenarios: Scenario[], options: { exportedAt: string; exportedBy: string; spend?: PlanFile['spend'] }): PlanFile {
+export function buildPlanFile(
+  plan: Plan,
+  scenarios: Scenario[],
+  options: { exportedAt: string; exportedBy: string; spend?: PlanFile['spend'] },
+): PlanFile {
   return {
     format: PLAN_FILE_FORMAT,
     schemaVersion: PLAN_FILE_SCHEMA_VERSION,
     exportedAt: options.exportedAt,
     exportedBy: options.exportedBy,
     plan,
-    scenarios: scenarios.map((s) => ({ id: s.id, name: s.name, description: s.description, variation: s.variation, author: s.author, createdAt: s.createdAt, plan: s.plan })),
+    scenarios: scenarios.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      variation: s.variation,
+      author: s.author,
+      createdAt: s.createdAt,
+      plan: s.plan,
+    })),
     spend: options.spend ?? null,
   };
 }
@@ -95,10 +107,18 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
   return { line, column: offset - last };
 }
 
-const pathOf = (path: ReadonlyArray<PropertyKey>) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(the whole file)';
+const pathOf = (path: ReadonlyArray<PropertyKey>) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '') || '(the whole file)';
 
 /** The first string longer than `max` characters, with its JSON path. */
-function findLongText(value: unknown, max: number, path: Array<string | number> = []): { path: Array<string | number>; length: number } | null {
+function findLongText(
+  value: unknown,
+  max: number,
+  path: Array<string | number> = [],
+): { path: Array<string | number>; length: number } | null {
   if (typeof value === 'string') return value.length > max ? { path, length: value.length } : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -133,7 +153,12 @@ export function planProblems(plan: Plan, at: string): Array<{ field: string; mes
   const phases = new Set<string>();
   plan.milestones.forEach((m, i) => {
     unique('milestone', m.id, `${at}.milestones[${i}].id`);
-    if (!tracks.has(m.trackId)) out.push({ field: `${at}.milestones[${i}].trackId`, message: `Milestone ${m.code || m.id} is on track "${m.trackId}", which the file does not have.`, value: m.trackId });
+    if (!tracks.has(m.trackId))
+      out.push({
+        field: `${at}.milestones[${i}].trackId`,
+        message: `Milestone ${m.code || m.id} is on track "${m.trackId}", which the file does not have.`,
+        value: m.trackId,
+      });
     m.phases.forEach((p, j) => {
       unique('phase', p.id, `${at}.milestones[${i}].phases[${j}].id`);
       phases.add(p.id);
@@ -141,14 +166,32 @@ export function planProblems(plan: Plan, at: string): Array<{ field: string; mes
   });
   plan.allocations.forEach((a, i) => {
     unique('allocation', a.id, `${at}.allocations[${i}].id`);
-    if (!tracks.has(a.trackId)) out.push({ field: `${at}.allocations[${i}].trackId`, message: `A booking in ${a.week} is on track "${a.trackId}", which the file does not have.`, value: a.trackId });
-    if (a.phaseId && !phases.has(a.phaseId)) out.push({ field: `${at}.allocations[${i}].phaseId`, message: `A booking in ${a.week} serves phase "${a.phaseId}", which the file does not have.`, value: a.phaseId });
-    if (!(a.gpuCount >= 1 && Number.isInteger(a.gpuCount))) out.push({ field: `${at}.allocations[${i}].gpuCount`, message: 'A whole number of GPUs, 1 or more.', value: String(a.gpuCount) });
-    if (!(a.hours >= 0 && a.hours <= 168)) out.push({ field: `${at}.allocations[${i}].hours`, message: 'Hours in a week, 0 to 168.', value: String(a.hours) });
+    if (!tracks.has(a.trackId))
+      out.push({
+        field: `${at}.allocations[${i}].trackId`,
+        message: `A booking in ${a.week} is on track "${a.trackId}", which the file does not have.`,
+        value: a.trackId,
+      });
+    if (a.phaseId && !phases.has(a.phaseId))
+      out.push({
+        field: `${at}.allocations[${i}].phaseId`,
+        message: `A booking in ${a.week} serves phase "${a.phaseId}", which the file does not have.`,
+        value: a.phaseId,
+      });
+    if (!(a.gpuCount >= 1 && Number.isInteger(a.gpuCount)))
+      out.push({ field: `${at}.allocations[${i}].gpuCount`, message: 'A whole number of GPUs, 1 or more.', value: String(a.gpuCount) });
+    if (!(a.hours >= 0 && a.hours <= 168))
+      out.push({ field: `${at}.allocations[${i}].hours`, message: 'Hours in a week, 0 to 168.', value: String(a.hours) });
   });
   plan.pools.forEach((p, i) => unique('pool', p.id, `${at}.pools[${i}].id`));
-  if (plan.project.end < plan.project.start) out.push({ field: `${at}.project.end`, message: `The project ends (${plan.project.end}) before it starts (${plan.project.start}).`, value: plan.project.end });
-  if (!/^[A-Z]{3}$/.test(plan.project.currency)) out.push({ field: `${at}.project.currency`, message: 'A three-letter currency code such as USD.', value: plan.project.currency });
+  if (plan.project.end < plan.project.start)
+    out.push({
+      field: `${at}.project.end`,
+      message: `The project ends (${plan.project.end}) before it starts (${plan.project.start}).`,
+      value: plan.project.end,
+    });
+  if (!/^[A-Z]{3}$/.test(plan.project.currency))
+    out.push({ field: `${at}.project.currency`, message: 'A three-letter currency code such as USD.', value: plan.project.currency });
   if (!plan.project.name.trim()) out.push({ field: `${at}.project.name`, message: 'A project needs a name.' });
   return out;
 }
@@ -156,9 +199,15 @@ export function planProblems(plan: Plan, at: string): Array<{ field: string; mes
 /** Parses and checks a `.gpuplan` file's text. Throws a UserError saying what is wrong and where. */
 export function parsePlanFile(text: string, file: string, byteLength = text.length): PlanFile {
   if (byteLength > PLAN_FILE_MAX_BYTES) {
-    throw new UserError('PLAN_FILE_TOO_LARGE', `${file} is ${(byteLength / 1024 / 1024).toFixed(1)} MB; a plan file holds at most ${PLAN_FILE_MAX_BYTES / 1024 / 1024} MB. Nothing was imported.`, {
-      file, expected: `at most ${PLAN_FILE_MAX_BYTES} bytes`, value: String(byteLength),
-    });
+    throw new UserError(
+      'PLAN_FILE_TOO_LARGE',
+      `${file} is ${(byteLength / 1024 / 1024).toFixed(1)} MB; a plan file holds at most ${PLAN_FILE_MAX_BYTES / 1024 / 1024} MB. Nothing was imported.`,
+      {
+        file,
+        expected: `at most ${PLAN_FILE_MAX_BYTES} bytes`,
+        value: String(byteLength),
+      },
+    );
   }
   let raw: unknown;
   try {
@@ -168,39 +217,75 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
     const pos = /position (\d+)/.exec(message);
     const at = pos ? lineColumnAt(text, Number(pos[1])) : lineColumnAt(text, text.length);
     const truncated = /end of JSON|Unterminated|Unexpected end/i.test(message);
-    throw new UserError('BAD_PLAN_FILE', `${file} is not valid JSON${truncated ? ' (it ends too early: the file looks truncated)' : ''}: ${message}. Nothing was imported.`, {
-      file, line: at.line, column: at.column, expected: 'a complete JSON document',
-    });
+    throw new UserError(
+      'BAD_PLAN_FILE',
+      `${file} is not valid JSON${truncated ? ' (it ends too early: the file looks truncated)' : ''}: ${message}. Nothing was imported.`,
+      {
+        file,
+        line: at.line,
+        column: at.column,
+        expected: 'a complete JSON document',
+      },
+    );
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || (raw as { format?: unknown }).format !== PLAN_FILE_FORMAT) {
     const format = raw && typeof raw === 'object' ? (raw as { format?: unknown }).format : undefined;
-    throw new UserError('BAD_PLAN_FILE', `${file} is not a GPU Planner plan file (its "format" is ${format === undefined ? 'missing' : JSON.stringify(format)}, expected "${PLAN_FILE_FORMAT}"). Nothing was imported.`, {
-      file, field: 'format', expected: PLAN_FILE_FORMAT,
-    });
+    throw new UserError(
+      'BAD_PLAN_FILE',
+      `${file} is not a GPU Planner plan file (its "format" is ${format === undefined ? 'missing' : JSON.stringify(format)}, expected "${PLAN_FILE_FORMAT}"). Nothing was imported.`,
+      {
+        file,
+        field: 'format',
+        expected: PLAN_FILE_FORMAT,
+      },
+    );
   }
   const version = (raw as { schemaVersion?: unknown }).schemaVersion;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new UserError('BAD_PLAN_FILE', `${file}: schemaVersion must be a whole number (this version writes ${PLAN_FILE_SCHEMA_VERSION}). Nothing was imported.`, {
-      file, field: 'schemaVersion', expected: String(PLAN_FILE_SCHEMA_VERSION), value: JSON.stringify(version) ?? 'missing',
-    });
+    throw new UserError(
+      'BAD_PLAN_FILE',
+      `${file}: schemaVersion must be a whole number (this version writes ${PLAN_FILE_SCHEMA_VERSION}). Nothing was imported.`,
+      {
+        file,
+        field: 'schemaVersion',
+        expected: String(PLAN_FILE_SCHEMA_VERSION),
+        value: JSON.stringify(version) ?? 'missing',
+      },
+    );
   }
   if (version > PLAN_FILE_SCHEMA_VERSION) {
-    throw new UserError('PLAN_FILE_TOO_NEW', `${file} was written by a newer version of GPU Planner (plan file schema ${version}; this version reads up to ${PLAN_FILE_SCHEMA_VERSION}). Update GPU Planner to open it. Nothing was imported.`, {
-      file, field: 'schemaVersion', expected: `${PLAN_FILE_SCHEMA_VERSION} or less`, value: String(version),
-    });
+    throw new UserError(
+      'PLAN_FILE_TOO_NEW',
+      `${file} was written by a newer version of GPU Planner (plan file schema ${version}; this version reads up to ${PLAN_FILE_SCHEMA_VERSION}). Update GPU Planner to open it. Nothing was imported.`,
+      {
+        file,
+        field: 'schemaVersion',
+        expected: `${PLAN_FILE_SCHEMA_VERSION} or less`,
+        value: String(version),
+      },
+    );
   }
   const long = findLongText(raw, PLAN_FILE_MAX_TEXT);
   if (long) {
-    throw new UserError('PLAN_FILE_TEXT_TOO_LONG', `${file}: ${pathOf(long.path)} holds ${long.length.toLocaleString('en-US')} characters; a text field holds at most ${PLAN_FILE_MAX_TEXT.toLocaleString('en-US')}. Nothing was imported.`, {
-      file, field: pathOf(long.path), expected: `at most ${PLAN_FILE_MAX_TEXT} characters`, value: String(long.length),
-    });
+    throw new UserError(
+      'PLAN_FILE_TEXT_TOO_LONG',
+      `${file}: ${pathOf(long.path)} holds ${long.length.toLocaleString('en-US')} characters; a text field holds at most ${PLAN_FILE_MAX_TEXT.toLocaleString('en-US')}. Nothing was imported.`,
+      {
+        file,
+        field: pathOf(long.path),
+        expected: `at most ${PLAN_FILE_MAX_TEXT} characters`,
+        value: String(long.length),
+      },
+    );
   }
   const parsed = planFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     const first = issues[0]!;
     throw new UserError('BAD_PLAN_FILE', `${file}: ${pathOf(first.path)}: ${first.message}. Nothing was imported.`, {
-      file, field: pathOf(first.path), expected: first.message,
+      file,
+      field: pathOf(first.path),
+      expected: first.message,
       problems: issues.slice(0, 20).map((i) => ({ field: pathOf(i.path), message: i.message })),
     });
   }
@@ -208,11 +293,25 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
   const problems = [
     ...planProblems(data.plan as Plan, 'plan'),
     ...data.scenarios.flatMap((s, i) => planProblems(s.plan as Plan, `scenarios[${i}].plan`)),
-    ...(data.spend?.lines ?? []).flatMap((l, i) => (data.plan.tracks.some((t) => t.id === l.trackId) ? [] : [{ field: `spend.lines[${i}].trackId`, message: `A spend line is allocated to track "${l.trackId}", which the file does not have.`, value: l.trackId }])),
+    ...(data.spend?.lines ?? []).flatMap((l, i) =>
+      data.plan.tracks.some((t) => t.id === l.trackId)
+        ? []
+        : [
+            {
+              field: `spend.lines[${i}].trackId`,
+              message: `A spend line is allocated to track "${l.trackId}", which the file does not have.`,
+              value: l.trackId,
+            },
+          ],
+    ),
   ];
   if (problems.length > 0) {
     const first = problems[0]!;
-    throw new UserError('BAD_PLAN_FILE', `${file}: ${first.field}: ${first.message} Nothing was imported.`, { file, field: first.field, problems: problems.slice(0, 20) });
+    throw new UserError('BAD_PLAN_FILE', `${file}: ${first.field}: ${first.message} Nothing was imported.`, {
+      file,
+      field: first.field,
+      problems: problems.slice(0, 20),
+    });
   }
   return data;
 }

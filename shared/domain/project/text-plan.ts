@@ -43,8 +43,17 @@ export interface TextPlanDraft {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const clean = (s: string) => s.replace(/\*\*/g, '').replace(/[^\x20-\x7E\u2013\u2014\u2192]/g, '').replace(/\s+/g, ' ').trim();
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const clean = (s: string) =>
+  s
+    .replace(/\*\*/g, '')
+    .replace(/[^\x20-\x7E\u2013\u2014\u2192]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const num = (s: string) => Number(s.replace(/,/g, ''));
 
 function range(text: string | undefined): Range | null {
@@ -76,7 +85,10 @@ function dayRange(text: string, report: { year: number; month: number; day: numb
   return start && end ? [start, end] : null;
 }
 
-interface Line { text: string; n: number }
+interface Line {
+  text: string;
+  n: number;
+}
 
 function tableRows(lines: Line[], headerTest: (cells: string[]) => boolean): Array<{ cells: string[]; n: number }> {
   for (let i = 0; i < lines.length; i++) {
@@ -96,12 +108,18 @@ function tableRows(lines: Line[], headerTest: (cells: string[]) => boolean): Arr
 function splitRow(text: string): string[] | null {
   const t = text.trim();
   if (!t.startsWith('|')) return null;
-  return t.replace(/^\||\|$/g, '').split('|').map((c) => clean(c));
+  return t
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => clean(c));
 }
 
 /** Parses the text. Throws nothing: what it cannot read becomes a warning, and an empty text an empty draft. */
 export function parsePlanText(text: string, offerings: TextPlanOffering[], projectId = 'draft'): TextPlanDraft {
-  const lines: Line[] = text.replace(/\r\n?/g, '\n').split('\n').map((t, i) => ({ text: t, n: i + 1 }));
+  const lines: Line[] = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((t, i) => ({ text: t, n: i + 1 }));
   const fields: ParsedField[] = [];
   const warnings: string[] = [];
   const find = (re: RegExp, from = 0, to = lines.length) => {
@@ -120,7 +138,11 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
   const name = span ? `${title} (${span[1]}\u2013${span[2]})` : title;
   const reportFound = find(/\*\*Report Date:\*\*\s*([A-Z][a-z]+)\s+(\d{1,2}),\s*(\d{4})/);
   const report = reportFound
-    ? { year: Number(reportFound.m[3]), month: MONTHS.indexOf(reportFound.m[1]!.slice(0, 3).toLowerCase()) + 1, day: Number(reportFound.m[2]) }
+    ? {
+        year: Number(reportFound.m[3]),
+        month: MONTHS.indexOf(reportFound.m[1]!.slice(0, 3).toLowerCase()) + 1,
+        day: Number(reportFound.m[2]),
+      }
     : { year: 2025, month: 1, day: 1 };
   if (!reportFound) warnings.push('No "**Report Date:**" line: dates without a year are read as 2025.');
   if (h1) fields.push({ key: 'project.name', label: 'Project name', value: name, line: h1.line.n });
@@ -133,7 +155,9 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
     const gpu = /\b(T4|L4|A100|H100|A10G?|V100|L40S?|P100|RTX\s?\d{4})\b/i.exec(hardware)?.[1]?.toLowerCase().replace(/\s/g, '');
     if (!gpu) return { offeringId: null, gpuId: null };
     const candidates = offerings.filter((o) => o.gpuId.toLowerCase().startsWith(`${gpu}-`)).sort((a, b) => a.id.localeCompare(b.id));
-    const atProvider = candidates.filter((o) => providerKey && (o.id.toLowerCase().includes(providerKey) || o.label.toLowerCase().includes(providerKey)));
+    const atProvider = candidates.filter(
+      (o) => providerKey && (o.id.toLowerCase().includes(providerKey) || o.label.toLowerCase().includes(providerKey)),
+    );
     const o = atProvider[0] ?? candidates[0];
     return { offeringId: o?.id ?? null, gpuId: o?.gpuId ?? null };
   };
@@ -152,17 +176,37 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
     const id = `track-${slug(trackName.split(' ')[0]!).replace(/-/g, '')}`;
     if (!when) warnings.push(`Track ${m[1]} (${trackName}) has no "Timeline: Mon D - Mon D" line: its dates are the project's.`);
     tracks.push({
-      id, projectId, name: trackName, owner: clean(m[3]!), focus: clean(get('Focus')), colour: TRACK_PALETTE[tracks.length % TRACK_PALETTE.length]!,
-      start: when?.[0] ?? '', end: when?.[1] ?? '', position: tracks.length, notes: null,
+      id,
+      projectId,
+      name: trackName,
+      owner: clean(m[3]!),
+      focus: clean(get('Focus')),
+      colour: TRACK_PALETTE[tracks.length % TRACK_PALETTE.length]!,
+      start: when?.[0] ?? '',
+      end: when?.[1] ?? '',
+      position: tracks.length,
+      notes: null,
     });
     const hw = get('Hardware');
     const codes: string[] = [];
-    for (const r of hw.matchAll(/\bM(\d+)(?:\s*-\s*M(\d+))?/g)) for (let k = Number(r[1]); k <= Number(r[2] ?? r[1]); k++) codes.push(`M${k}`);
+    for (const r of hw.matchAll(/\bM(\d+)(?:\s*-\s*M(\d+))?/g))
+      for (let k = Number(r[1]); k <= Number(r[2] ?? r[1]); k++) codes.push(`M${k}`);
     trackMilestones.set(id, codes);
-    fields.push({ key: `track:${id}`, label: `Track ${m[1]}`, value: `${trackName} — owner ${clean(m[3]!)}${when ? `, ${when[0]} → ${when[1]}` : ''}`, line: lines[i]!.n });
+    fields.push({
+      key: `track:${id}`,
+      label: `Track ${m[1]}`,
+      value: `${trackName} — owner ${clean(m[3]!)}${when ? `, ${when[0]} → ${when[1]}` : ''}`,
+      line: lines[i]!.n,
+    });
   }
-  const starts = tracks.map((t) => t.start).filter(Boolean).sort();
-  const ends = tracks.map((t) => t.end).filter(Boolean).sort();
+  const starts = tracks
+    .map((t) => t.start)
+    .filter(Boolean)
+    .sort();
+  const ends = tracks
+    .map((t) => t.end)
+    .filter(Boolean)
+    .sort();
   const projectStart = starts[0] ?? `${report.year}-${pad(report.month)}-${pad(report.day)}`;
   const projectEnd = ends[ends.length - 1] ?? projectStart;
   for (const t of tracks) {
@@ -184,16 +228,28 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
     const alt = find(/^\*\*Alternative/i, from, to)?.i ?? to;
     const hours = find(/Training time:\s*~?([\d.]+\s*-\s*[\d.]+|[\d.]+)\s*hours/i, from, alt);
     const cost = find(/Cost:\s*~?\$([\d.]+\s*-\s*[\d.]+|[\d.]+)/i, from, alt);
-    return { hours: range(hours?.m[1]), usd: range(cost?.m[1]), hoursText: hours?.line.text.trim() ?? '', usdText: cost?.line.text.trim() ?? '' };
+    return {
+      hours: range(hours?.m[1]),
+      usd: range(cost?.m[1]),
+      hoursText: hours?.line.text.trim() ?? '',
+      usdText: cost?.line.text.trim() ?? '',
+    };
   };
 
   // Cost-benefit table: runs and total cost per milestone.
   const costRows = tableRows(lines, (c) => c[0] === 'Milestone' && c.some((x) => /Training Runs/i.test(x)));
-  const costOf = new Map(costRows.filter((r) => /^M\d+$/.test(r.cells[0]!)).map((r) => [r.cells[0]!, { runs: range(r.cells[2]), total: range(r.cells[4]), line: r.n }]));
+  const costOf = new Map(
+    costRows
+      .filter((r) => /^M\d+$/.test(r.cells[0]!))
+      .map((r) => [r.cells[0]!, { runs: range(r.cells[2]), total: range(r.cells[4]), line: r.n }]),
+  );
 
   // Final table: phases with dates, hardware and cost.
   const phaseRows = tableRows(lines, (c) => c[0] === 'Phase' && c.some((x) => /Hardware/i.test(x)) && c.some((x) => /Duration/i.test(x)));
-  const byCode = new Map<string, Array<{ label: string; dates: [string, string] | null; hardware: string; usd: Range | null; n: number }>>();
+  const byCode = new Map<
+    string,
+    Array<{ label: string; dates: [string, string] | null; hardware: string; usd: Range | null; n: number }>
+  >();
   for (const r of phaseRows) {
     const m = /^(M\d+)\s+(.+)$/.exec(r.cells[0]!);
     if (!m) continue;
@@ -201,7 +257,8 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
     list.push({ label: m[2]!, dates: dayRange(r.cells[1] ?? '', report), hardware: r.cells[2] ?? '', usd: range(r.cells[3]), n: r.n });
     byCode.set(m[1]!, list);
   }
-  if (phaseRows.length === 0) warnings.push('No table of phases ("| Phase | Duration | Hardware | Cost |"): milestones have no dates or hardware.');
+  if (phaseRows.length === 0)
+    warnings.push('No table of phases ("| Phase | Duration | Hardware | Cost |"): milestones have no dates or hardware.');
 
   const milestones: Milestone[] = [];
   const codes = [...new Set([...sections.keys(), ...byCode.keys()])].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
@@ -213,24 +270,45 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
     const trackId = [...trackMilestones].find(([, list]) => list.includes(code))?.[0] ?? tracks[0]?.id ?? 'track-1';
     const mname = section?.name ?? code;
     // Sub-blocks "**Phase 1 - Experimentation (L4 GPU):**" inside the section.
-    const blocks = section ? lines.slice(section.from, section.to).map((l, k) => ({ l, k: section.from + k })).filter(({ l }) => /^\*\*Phase\s+\d+\s*-\s*/.test(l.text)) : [];
+    const blocks = section
+      ? lines
+          .slice(section.from, section.to)
+          .map((l, k) => ({ l, k: section.from + k }))
+          .filter(({ l }) => /^\*\*Phase\s+\d+\s*-\s*/.test(l.text))
+      : [];
     const totalRuns = cost?.runs ?? { low: 1, high: 1 };
     const phases: MilestonePhase[] = rows.map((row) => {
       const final = /final run/i.test(row.label);
-      const runs = rows.length === 1 ? totalRuns : final ? { low: 1, high: 1 } : { low: Math.max(0, totalRuns.low - 1), high: Math.max(0, totalRuns.high - 1) };
-      const block = blocks.find(({ l }) => l.text.toLowerCase().includes(row.label.split(' ')[0]!.toLowerCase()) || (final && /final/i.test(l.text)));
-      const blockEnd = block ? (blocks.find((b) => b.k > block.k)?.k ?? section!.to) : section?.to ?? 0;
-      const figures = section ? perRun(block?.k ?? section.from, block ? blockEnd : section.to) : { hours: null, usd: null, hoursText: '', usdText: '' };
+      const runs =
+        rows.length === 1
+          ? totalRuns
+          : final
+            ? { low: 1, high: 1 }
+            : { low: Math.max(0, totalRuns.low - 1), high: Math.max(0, totalRuns.high - 1) };
+      const block = blocks.find(
+        ({ l }) => l.text.toLowerCase().includes(row.label.split(' ')[0]!.toLowerCase()) || (final && /final/i.test(l.text)),
+      );
+      const blockEnd = block ? (blocks.find((b) => b.k > block.k)?.k ?? section!.to) : (section?.to ?? 0);
+      const figures = section
+        ? perRun(block?.k ?? section.from, block ? blockEnd : section.to)
+        : { hours: null, usd: null, hoursText: '', usdText: '' };
       const usd = rows.length === 1 ? (cost?.total ?? row.usd) : runs.high === 1 ? figures.usd : row.usd;
-      const author: AuthorEstimate | null = figures.hours ? {
-        hours: { low: runs.low * figures.hours.low, high: runs.high * figures.hours.high },
-        usd: usd ?? { low: 0, high: 0 },
-        hoursPerRun: figures.hours,
-        usdPerRun: figures.usd,
-        text: [figures.hoursText, figures.usdText].filter(Boolean).map((t) => `'${clean(t.replace(/^-\s*/, ''))}'`).join('; ') + `; ${runs.low}-${runs.high} runs (text)`,
-      } : null;
+      const author: AuthorEstimate | null = figures.hours
+        ? {
+            hours: { low: runs.low * figures.hours.low, high: runs.high * figures.hours.high },
+            usd: usd ?? { low: 0, high: 0 },
+            hoursPerRun: figures.hours,
+            usdPerRun: figures.usd,
+            text:
+              [figures.hoursText, figures.usdText]
+                .filter(Boolean)
+                .map((t) => `'${clean(t.replace(/^-\s*/, ''))}'`)
+                .join('; ') + `; ${runs.low}-${runs.high} runs (text)`,
+          }
+        : null;
       const hw = offeringFor(row.hardware);
-      if (!hw.offeringId) warnings.push(`${code} ${row.label}: no catalog offering for "${row.hardware}"${provider ? ` at ${provider}` : ''}.`);
+      if (!hw.offeringId)
+        warnings.push(`${code} ${row.label}: no catalog offering for "${row.hardware}"${provider ? ` at ${provider}` : ''}.`);
       return {
         id: `${id}-${slug(row.label.split(' ')[0]!)}`,
         name: rows.length === 1 ? mname : row.label.charAt(0) + row.label.slice(1).toLowerCase(),
@@ -244,8 +322,22 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
         appEstimate: null,
       };
     });
-    milestones.push({ id, trackId, code, name: mname, description: section ? clean(lines[section.from]!.text.replace(/^###\s*/, '')) : '', facts: [], phases, position: milestones.length });
-    fields.push({ key: `milestone:${id}`, label: `Milestone ${code}`, value: `${mname} — ${phases.map((p) => `${p.name}: ${p.start} → ${p.end}, ${p.gpuId ?? 'no hardware'}, ${p.runs.low}-${p.runs.high} runs`).join('; ')}`, line: section?.line ?? rows[0]?.n ?? 0 });
+    milestones.push({
+      id,
+      trackId,
+      code,
+      name: mname,
+      description: section ? clean(lines[section.from]!.text.replace(/^###\s*/, '')) : '',
+      facts: [],
+      phases,
+      position: milestones.length,
+    });
+    fields.push({
+      key: `milestone:${id}`,
+      label: `Milestone ${code}`,
+      value: `${mname} — ${phases.map((p) => `${p.name}: ${p.start} → ${p.end}, ${p.gpuId ?? 'no hardware'}, ${p.runs.low}-${p.runs.high} runs`).join('; ')}`,
+      line: section?.line ?? rows[0]?.n ?? 0,
+    });
   }
 
   // Budget options.
@@ -264,32 +356,63 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
     const optionName = clean(m[1]!);
     const id = slug(optionName.replace(/\(.*?\)/g, '').replace(/:/, ''));
     scenarios.push({
-      id, name: optionName, description: `Budget option from the text (line ${lines[i]!.n}).`, variation: 'A copy of the plan as read; the text gives the option\'s figures, not its bookings.',
+      id,
+      name: optionName,
+      description: `Budget option from the text (line ${lines[i]!.n}).`,
+      variation: "A copy of the plan as read; the text gives the option's figures, not its bookings.",
       author: { usd, days, risk, text: bullets.map((b) => clean(b.text.replace(/^\s*-\s*/, ''))).join('; ') },
     });
-    fields.push({ key: `option:${id}`, label: optionName, value: `cost ${usd ? `$${usd.low}-${usd.high}` : '—'}, time ${days ? `${days.low}-${days.high} days` : '—'}${risk ? `, ${risk}` : ''}`, line: lines[i]!.n });
+    fields.push({
+      key: `option:${id}`,
+      label: optionName,
+      value: `cost ${usd ? `$${usd.low}-${usd.high}` : '—'}, time ${days ? `${days.low}-${days.high} days` : '—'}${risk ? `, ${risk}` : ''}`,
+      line: lines[i]!.n,
+    });
     if (/recommended/i.test(optionName) && usd) budget = { value: String(usd.high), line: lines[i]!.n };
   }
-  if (budget) fields.push({ key: 'project.budget', label: 'Budget (the recommended option)', value: `USD ${budget.value}`, line: budget.line });
+  if (budget)
+    fields.push({ key: 'project.budget', label: 'Budget (the recommended option)', value: `USD ${budget.value}`, line: budget.line });
   else warnings.push('No budget option marked "(Recommended)": the budget is 0.');
 
   // Weekly sharing, kept as notes.
   const notes: string[] = [];
   const sharing = find(/^\*\*Resource Sharing:\*\*/i);
   if (sharing) {
-    for (let j = sharing.i + 1; j < lines.length && lines[j]!.text.trim().startsWith('-'); j++) notes.push(`Weekly sharing (text line ${lines[j]!.n}): ${clean(lines[j]!.text.replace(/^\s*-\s*/, ''))}`);
-    fields.push({ key: 'project.sharing', label: 'Weekly sharing (notes; book the weeks on the timeline)', value: notes.map((n) => n.replace(/^.*?: /, '')).join(' · '), line: sharing.line.n });
+    for (let j = sharing.i + 1; j < lines.length && lines[j]!.text.trim().startsWith('-'); j++)
+      notes.push(`Weekly sharing (text line ${lines[j]!.n}): ${clean(lines[j]!.text.replace(/^\s*-\s*/, ''))}`);
+    fields.push({
+      key: 'project.sharing',
+      label: 'Weekly sharing (notes; book the weeks on the timeline)',
+      value: notes.map((n) => n.replace(/^.*?: /, '')).join(' · '),
+      line: sharing.line.n,
+    });
   }
-  fields.push({ key: 'project.dates', label: 'Project dates (first and last track day)', value: `${projectStart} → ${projectEnd}`, line: tracks.length ? lines.find((l) => l.text.includes('Timeline:'))?.n ?? 0 : 0 });
+  fields.push({
+    key: 'project.dates',
+    label: 'Project dates (first and last track day)',
+    value: `${projectStart} → ${projectEnd}`,
+    line: tracks.length ? (lines.find((l) => l.text.includes('Timeline:'))?.n ?? 0) : 0,
+  });
 
   const plan: Plan = {
     project: {
-      id: projectId, name, start: projectStart, end: projectEnd, currency: 'USD', budget: budget?.value ?? '0',
+      id: projectId,
+      name,
+      start: projectStart,
+      end: projectEnd,
+      currency: 'USD',
+      budget: budget?.value ?? '0',
       budgetSource: budget ? `The text's recommended option (line ${budget.line}).` : 'Not in the text.',
       description: purpose ? clean(purpose.m[1]!) : '',
       source: `Imported from text: "${title}"${reportFound ? ` (report date ${reportFound.m[1]} ${reportFound.m[2]}, ${reportFound.m[3]})` : ''}`,
     },
-    tracks, milestones, allocations: [], pools: [], plannedPrices: [], notes, claims: [],
+    tracks,
+    milestones,
+    allocations: [],
+    pools: [],
+    plannedPrices: [],
+    notes,
+    claims: [],
   };
   return { plan, scenarios, fields, warnings };
 }

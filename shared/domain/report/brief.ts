@@ -7,10 +7,36 @@
 import Big from 'big.js';
 import { monthOfWeek, weekStart, weekEnd } from '../plan/weeks';
 
-export interface BriefBar { from: string; to: string; label: string }
-export interface BriefTrack { id: string; name: string; colour: string; bars: BriefBar[]; milestones: Array<{ week: string; code: string; label: string }> }
-export interface BriefMonth { month: string; plannedUsd: string; budgetUsd: string | null; cumulativePlannedUsd: string; cumulativeBudgetUsd: string | null; over: boolean }
-export interface BriefScenario { name: string; chosen: boolean; usd: string; gpuHours: number; days: number | null; errors: number; warnings: number; overBudget: boolean }
+export interface BriefBar {
+  from: string;
+  to: string;
+  label: string;
+}
+export interface BriefTrack {
+  id: string;
+  name: string;
+  colour: string;
+  bars: BriefBar[];
+  milestones: Array<{ week: string; code: string; label: string }>;
+}
+export interface BriefMonth {
+  month: string;
+  plannedUsd: string;
+  budgetUsd: string | null;
+  cumulativePlannedUsd: string;
+  cumulativeBudgetUsd: string | null;
+  over: boolean;
+}
+export interface BriefScenario {
+  name: string;
+  chosen: boolean;
+  usd: string;
+  gpuHours: number;
+  days: number | null;
+  errors: number;
+  warnings: number;
+  overBudget: boolean;
+}
 
 export interface Brief {
   title: string;
@@ -101,7 +127,11 @@ export const CONSTANT_WORDS: Record<string, string> = {
   hostWatts: 'Host power beside the GPUs (W)',
   subscriptionHoursPerDay: 'Hours a day a subscription can be used',
 };
-export const CONSTANT_GROUP_WORDS: Record<string, string> = { efficiency: 'Speed (fitted)', memory: 'Memory (stated)', cost: 'Cost (stated)' };
+export const CONSTANT_GROUP_WORDS: Record<string, string> = {
+  efficiency: 'Speed (fitted)',
+  memory: 'Memory (stated)',
+  cost: 'Cost (stated)',
+};
 export const constantWords = (name: string) => CONSTANT_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 const money = (v: Big | string | number) => new Big(v).toFixed(2);
@@ -132,7 +162,15 @@ export interface BriefInput {
   /** problems already in words, most severe first */
   problems: Array<{ severity: string; kind: string; message: string }>;
   cheaper: string[];
-  scenarios: Array<{ scenarioId: string | null; name: string; usd: string; gpuHours: number; durationDays: number | null; errors: number; warnings: number }>;
+  scenarios: Array<{
+    scenarioId: string | null;
+    name: string;
+    usd: string;
+    gpuHours: number;
+    durationDays: number | null;
+    errors: number;
+    warnings: number;
+  }>;
   scenarioId: string | null;
 }
 
@@ -158,28 +196,40 @@ export function buildBrief(input: BriefInput): Brief {
   const over = planned.gt(budget);
   const diff = budget.minus(planned).abs();
   const status: Brief['status'] = over
-    ? { label: `Over budget by ${usdText(money(diff))}${input.errors ? `, ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open` : ''}`, tone: 'bad' }
+    ? {
+        label: `Over budget by ${usdText(money(diff))}${input.errors ? `, ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open` : ''}`,
+        tone: 'bad',
+      }
     : input.errors > 0
       ? { label: `Within budget on paper, but ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open`, tone: 'warn' }
       : { label: `Within budget: ${usdText(money(diff))} left`, tone: 'good' };
 
   const reasons: string[] = [];
-  if (over) reasons.push(`Bring the plan within the ${usdText(input.budgetUsd)} budget (cut ${usdText(money(diff))}) or raise the budget by that much.`);
-  if (input.errors > 0) reasons.push(`Fix the ${input.errors} ${input.errors === 1 ? 'problem' : 'problems'} the plan's checks call errors before booking (listed under risks).`);
+  if (over)
+    reasons.push(
+      `Bring the plan within the ${usdText(input.budgetUsd)} budget (cut ${usdText(money(diff))}) or raise the budget by that much.`,
+    );
+  if (input.errors > 0)
+    reasons.push(
+      `Fix the ${input.errors} ${input.errors === 1 ? 'problem' : 'problems'} the plan's checks call errors before booking (listed under risks).`,
+    );
   reasons.push(...input.cheaper.slice(0, 2));
-  const verdict: Brief['recommendation']['verdict'] = over && input.errors > 0 ? 'do-not-approve-yet' : over || input.errors > 0 ? 'approve-with-changes' : 'approve';
-  const headline = verdict === 'approve'
-    ? `Approve ${usdText(input.plannedUsd)} as planned.`
-    : verdict === 'approve-with-changes'
-      ? `Approve with the changes below.`
-      : `Do not approve yet: the plan is over budget and has open errors.`;
+  const verdict: Brief['recommendation']['verdict'] =
+    over && input.errors > 0 ? 'do-not-approve-yet' : over || input.errors > 0 ? 'approve-with-changes' : 'approve';
+  const headline =
+    verdict === 'approve'
+      ? `Approve ${usdText(input.plannedUsd)} as planned.`
+      : verdict === 'approve-with-changes'
+        ? `Approve with the changes below.`
+        : `Do not approve yet: the plan is over budget and has open errors.`;
 
   // Gantt: per track, contiguous weeks with bookings form a bar labelled with the hardware they use.
   const weekList = input.weeks.map((w) => ({ week: w.week, start: w.start }));
   const index = new Map(weekList.map((w, i) => [w.week, i]));
   const tracks: BriefTrack[] = input.tracks.map((t) => {
     const byWeek = new Map<string, Set<string>>();
-    for (const a of input.allocations) if (a.trackId === t.id && a.hours > 0) byWeek.set(a.week, (byWeek.get(a.week) ?? new Set()).add(a.hardware));
+    for (const a of input.allocations)
+      if (a.trackId === t.id && a.hours > 0) byWeek.set(a.week, (byWeek.get(a.week) ?? new Set()).add(a.hardware));
     const weeks = [...byWeek.keys()].filter((w) => index.has(w)).sort();
     const bars: BriefBar[] = [];
     for (const w of weeks) {
@@ -188,10 +238,13 @@ export function buildBrief(input: BriefInput): Brief {
       if (last && index.get(last.to)! + 1 === index.get(w) && last.label === hw) last.to = w;
       else bars.push({ from: w, to: w, label: hw });
     }
-    const milestones = input.milestones.filter((m) => m.trackId === t.id).map((m) => {
-      const endWeek = weekList.find((w) => w.start <= m.end && weekEnd(w.week) >= m.end)?.week ?? weekList[weekList.length - 1]?.week ?? '';
-      return { week: endWeek, code: m.code, label: `${m.code} ${m.name}, due ${m.end}` };
-    });
+    const milestones = input.milestones
+      .filter((m) => m.trackId === t.id)
+      .map((m) => {
+        const endWeek =
+          weekList.find((w) => w.start <= m.end && weekEnd(w.week) >= m.end)?.week ?? weekList[weekList.length - 1]?.week ?? '';
+        return { week: endWeek, code: m.code, label: `${m.code} ${m.name}, due ${m.end}` };
+      });
     return { id: t.id, name: t.name, colour: t.colour, bars, milestones };
   });
 
@@ -201,19 +254,31 @@ export function buildBrief(input: BriefInput): Brief {
   let cumP = new Big(0);
   let cumB = new Big(0);
   const hasMonthBudgets = Object.keys(input.budgetByMonth).length > 0;
-  const months: BriefMonth[] = [...monthMap.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([month, usd]) => {
-    cumP = cumP.plus(usd);
-    const b = input.budgetByMonth[month] ?? null;
-    if (b !== null) cumB = cumB.plus(b);
-    return {
-      month, plannedUsd: money(usd), budgetUsd: b === null ? null : money(b), cumulativePlannedUsd: money(cumP),
-      cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget), over: b !== null ? usd.gt(b) : cumP.gt(budget),
-    };
-  });
+  const months: BriefMonth[] = [...monthMap.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([month, usd]) => {
+      cumP = cumP.plus(usd);
+      const b = input.budgetByMonth[month] ?? null;
+      if (b !== null) cumB = cumB.plus(b);
+      return {
+        month,
+        plannedUsd: money(usd),
+        budgetUsd: b === null ? null : money(b),
+        cumulativePlannedUsd: money(cumP),
+        cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget),
+        over: b !== null ? usd.gt(b) : cumP.gt(budget),
+      };
+    });
 
   const scenarios: BriefScenario[] = input.scenarios.map((s) => ({
-    name: s.name, chosen: s.scenarioId === input.scenarioId, usd: money(s.usd), gpuHours: Math.round(s.gpuHours * 10) / 10, days: s.durationDays,
-    errors: s.errors, warnings: s.warnings, overBudget: new Big(s.usd).gt(budget),
+    name: s.name,
+    chosen: s.scenarioId === input.scenarioId,
+    usd: money(s.usd),
+    gpuHours: Math.round(s.gpuHours * 10) / 10,
+    days: s.durationDays,
+    errors: s.errors,
+    warnings: s.warnings,
+    overBudget: new Big(s.usd).gt(budget),
   }));
 
   return {
@@ -222,10 +287,22 @@ export function buildBrief(input: BriefInput): Brief {
     recommendation: { verdict, headline, reasons },
     status,
     keyFigures: [
-      { label: 'Planned cost', value: usdText(input.plannedUsd), note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked` },
+      {
+        label: 'Planned cost',
+        value: usdText(input.plannedUsd),
+        note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked`,
+      },
       { label: 'Budget', value: usdText(input.budgetUsd), note: over ? `over by ${usdText(money(diff))}` : `${usdText(money(diff))} left` },
-      { label: 'Duration', value: input.durationDays === null ? '—' : `${input.durationDays} days`, note: input.bookedFrom ? `bookings ${input.bookedFrom} → ${input.bookedTo}` : 'nothing booked' },
-      { label: 'Open problems', value: `${input.errors} ${input.errors === 1 ? 'error' : 'errors'}`, note: `${input.warnings} ${input.warnings === 1 ? 'warning' : 'warnings'}` },
+      {
+        label: 'Duration',
+        value: input.durationDays === null ? '—' : `${input.durationDays} days`,
+        note: input.bookedFrom ? `bookings ${input.bookedFrom} → ${input.bookedTo}` : 'nothing booked',
+      },
+      {
+        label: 'Open problems',
+        value: `${input.errors} ${input.errors === 1 ? 'error' : 'errors'}`,
+        note: `${input.warnings} ${input.warnings === 1 ? 'warning' : 'warnings'}`,
+      },
     ],
     gantt: { weeks: weekList, tracks },
     months,
@@ -253,5 +330,9 @@ export function readableSource(source: string): string {
 
 /** The plan's cost rule in words (no code names such as gpuCount). */
 export function costRuleWords(rule: string): string {
-  return rule.replace(/\busd\s*=/g, 'cost =').replace(/\bgpuCount\b/g, 'GPUs').replace(/\s*\(plannedPrices,\s*/g, ' (').replace(/\bplannedPrices\b/g, 'the prices as planned');
+  return rule
+    .replace(/\busd\s*=/g, 'cost =')
+    .replace(/\bgpuCount\b/g, 'GPUs')
+    .replace(/\s*\(plannedPrices,\s*/g, ' (')
+    .replace(/\bplannedPrices\b/g, 'the prices as planned');
 }

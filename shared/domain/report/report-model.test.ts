@@ -8,27 +8,73 @@ import { reportTable } from './report-tables';
 const { plan } = loadExample();
 const catalog = plannedCatalog(plan);
 const analysis = analyzePlan(plan, catalog);
-const view = { plan, revision: 3, weeks: analysis.totals.weeks.map((w) => w.week), analysis, catalog, history: { undoLabel: null, redoLabel: null }, analysisMs: 0 } as unknown as PlanView;
+const view = {
+  plan,
+  revision: 3,
+  weeks: analysis.totals.weeks.map((w) => w.week),
+  analysis,
+  catalog,
+  history: { undoLabel: null, redoLabel: null },
+  analysisMs: 0,
+} as unknown as PlanView;
 
 const alt = (over: Partial<HardwareAlternative>): HardwareAlternative => ({
-  gpuId: 'l4-24gb', gpuName: 'NVIDIA L4', offeringId: 'colab-pro-plus-l4-24gb', offering: 'Google Colab Pro+ — L4', priceKind: 'on-demand', hoursPerRun: 1, usdPerRun: '10.00',
-  fits: true, requiredGiB: 1, gpuMemoryGiB: 24, bound: 'overhead', planned: false, priceAsOf: '2025-12-10', priceSource: 'seed 001', ...over,
+  gpuId: 'l4-24gb',
+  gpuName: 'NVIDIA L4',
+  offeringId: 'colab-pro-plus-l4-24gb',
+  offering: 'Google Colab Pro+ — L4',
+  priceKind: 'on-demand',
+  hoursPerRun: 1,
+  usdPerRun: '10.00',
+  fits: true,
+  requiredGiB: 1,
+  gpuMemoryGiB: 24,
+  bound: 'overhead',
+  planned: false,
+  priceAsOf: '2025-12-10',
+  priceSource: 'seed 001',
+  ...over,
 });
-const noBudget: BudgetInput = { available: false, message: 'No billing data imported yet', actualUsd: null, actualByMonth: [], actualCumulativeByWeek: {}, forecastUsd: null, forecastBasis: null, status: null, alerts: [], source: 'test', otherLines: 0 };
+const noBudget: BudgetInput = {
+  available: false,
+  message: 'No billing data imported yet',
+  actualUsd: null,
+  actualByMonth: [],
+  actualCumulativeByWeek: {},
+  forecastUsd: null,
+  forecastBasis: null,
+  status: null,
+  alerts: [],
+  source: 'test',
+  otherLines: 0,
+};
 
 function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
   return {
-    view, scenarios: [], scenarioId: null, offerings: [], gpus: [], budget: noBudget, costRule: 'rule', generatedAt: '2025-12-20T10:00:00.000Z', appVersion: 'test',
-    constants: { efficiency: { computeEfficiency: 0.5 }, memory: {}, cost: {} }, calibration: { summary: 's', source: 'src', rows: [] },
-    phaseEstimates: [{
-      phaseId: 'm1-training', workloadLabel: 'resnet34-1d', error: null,
-      alternatives: [
-        alt({ planned: true, usdPerRun: '10.00', hoursPerRun: 1 }),
-        alt({ gpuId: 'rtx-4060ti-8gb', gpuName: 'RTX 4060 Ti', offeringId: 'local', priceKind: 'purchase', usdPerRun: '1.00' }),
-        alt({ gpuId: 't4-16gb', gpuName: 'T4', offeringId: 'aws-t4', usdPerRun: '4.00', hoursPerRun: 3 }),
-        alt({ gpuId: 'rtx-3050-8gb', gpuName: 'RTX 3050', offeringId: 'tiny', usdPerRun: '0.50', fits: false }),
-      ],
-    }],
+    view,
+    scenarios: [],
+    scenarioId: null,
+    offerings: [],
+    gpus: [],
+    budget: noBudget,
+    costRule: 'rule',
+    generatedAt: '2025-12-20T10:00:00.000Z',
+    appVersion: 'test',
+    constants: { efficiency: { computeEfficiency: 0.5 }, memory: {}, cost: {} },
+    calibration: { summary: 's', source: 'src', rows: [] },
+    phaseEstimates: [
+      {
+        phaseId: 'm1-training',
+        workloadLabel: 'resnet34-1d',
+        error: null,
+        alternatives: [
+          alt({ planned: true, usdPerRun: '10.00', hoursPerRun: 1 }),
+          alt({ gpuId: 'rtx-4060ti-8gb', gpuName: 'RTX 4060 Ti', offeringId: 'local', priceKind: 'purchase', usdPerRun: '1.00' }),
+          alt({ gpuId: 't4-16gb', gpuName: 'T4', offeringId: 'aws-t4', usdPerRun: '4.00', hoursPerRun: 3 }),
+          alt({ gpuId: 'rtx-3050-8gb', gpuName: 'RTX 3050', offeringId: 'tiny', usdPerRun: '0.50', fits: false }),
+        ],
+      },
+    ],
     ...over,
   };
 }
@@ -61,7 +107,26 @@ describe('assembleReportModel (the example plan, pure)', () => {
   });
 
   it('only the chosen sections, in report order; the chosen scenario is said on the cover', () => {
-    const m = assembleReportModel(inputs({ sections: ['next-steps', 'summary'], scenarioId: 'opt', scenarios: [{ scenarioId: 'opt', name: 'Option 1', usd: '1', gpuHours: 1, durationDays: 1, errors: 0, warnings: 0, authorUsd: null, authorDays: null, authorRisk: null }] }));
+    const m = assembleReportModel(
+      inputs({
+        sections: ['next-steps', 'summary'],
+        scenarioId: 'opt',
+        scenarios: [
+          {
+            scenarioId: 'opt',
+            name: 'Option 1',
+            usd: '1',
+            gpuHours: 1,
+            durationDays: 1,
+            errors: 0,
+            warnings: 0,
+            authorUsd: null,
+            authorDays: null,
+            authorRisk: null,
+          },
+        ],
+      }),
+    );
     expect(m.sections).toEqual(['summary', 'next-steps']);
     expect(m.cover.scenario).toMatch(/^Option 1/);
   });
@@ -79,12 +144,41 @@ describe('assembleReportModel (the example plan, pure)', () => {
 });
 
 describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
-  const gpus = [{ id: 'l4-24gb', name: 'NVIDIA L4 24GB', memoryGiB: 24, source: 's' }, { id: 'a100-sxm-40gb', name: 'NVIDIA A100 SXM4 40GB', memoryGiB: 40, source: 's' }, { id: 't4-16gb', name: 'NVIDIA T4 16GB', memoryGiB: 16, source: 's' }];
-  const offerings = plan.plannedPrices.map((p) => ({ id: p.offeringId, providerName: 'Google Colab', sku: p.offeringId.includes('pro-plus') ? `Colab Pro+ — ${p.offeringId.includes('a100') ? 'A100' : p.offeringId.includes('t4') ? 'T4' : 'L4'}` : 'Colab Pro — T4',
-    gpuId: p.offeringId.includes('a100') ? 'a100-sxm-40gb' : p.offeringId.includes('t4') ? 't4-16gb' : 'l4-24gb', gpuCount: 1, prices: [] }));
-  const current = { scenarioId: null, name: 'Current plan', usd: '628.57', gpuHours: 556, durationDays: 49, errors: 1, warnings: 8, authorUsd: null, authorDays: null, authorRisk: null };
-  const model = assembleReportModel(inputs({ gpus, offerings, scenarios: [current, { ...current, scenarioId: 'cheap', name: 'All on L4', usd: '300', errors: 0 }],
-    budget: { ...noBudget, budgetByMonth: { '2025-12': '115', '2026-01': '500' } } }));
+  const gpus = [
+    { id: 'l4-24gb', name: 'NVIDIA L4 24GB', memoryGiB: 24, source: 's' },
+    { id: 'a100-sxm-40gb', name: 'NVIDIA A100 SXM4 40GB', memoryGiB: 40, source: 's' },
+    { id: 't4-16gb', name: 'NVIDIA T4 16GB', memoryGiB: 16, source: 's' },
+  ];
+  const offerings = plan.plannedPrices.map((p) => ({
+    id: p.offeringId,
+    providerName: 'Google Colab',
+    sku: p.offeringId.includes('pro-plus')
+      ? `Colab Pro+ — ${p.offeringId.includes('a100') ? 'A100' : p.offeringId.includes('t4') ? 'T4' : 'L4'}`
+      : 'Colab Pro — T4',
+    gpuId: p.offeringId.includes('a100') ? 'a100-sxm-40gb' : p.offeringId.includes('t4') ? 't4-16gb' : 'l4-24gb',
+    gpuCount: 1,
+    prices: [],
+  }));
+  const current = {
+    scenarioId: null,
+    name: 'Current plan',
+    usd: '628.57',
+    gpuHours: 556,
+    durationDays: 49,
+    errors: 1,
+    warnings: 8,
+    authorUsd: null,
+    authorDays: null,
+    authorRisk: null,
+  };
+  const model = assembleReportModel(
+    inputs({
+      gpus,
+      offerings,
+      scenarios: [current, { ...current, scenarioId: 'cheap', name: 'All on L4', usd: '300', errors: 0 }],
+      budget: { ...noBudget, budgetByMonth: { '2025-12': '115', '2026-01': '500' } },
+    }),
+  );
 
   it('the brief: decision, recommendation, Gantt with hardware per bar and milestones, months against budget, three risks, scenarios', () => {
     const b = model.brief;
@@ -105,7 +199,10 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
   it('status reflects errors: over budget is bad; within budget with errors is a warning, never green', () => {
     expect(model.summary.status.tone).toBe('bad');
     expect(model.brief.status.tone).toBe('bad');
-    const cheapPlan = { ...view, analysis: { ...view.analysis, totals: { ...view.analysis.totals, remainingUsd: '10' , budget: '10000' } } } as unknown as PlanView;
+    const cheapPlan = {
+      ...view,
+      analysis: { ...view.analysis, totals: { ...view.analysis.totals, remainingUsd: '10', budget: '10000' } },
+    } as unknown as PlanView;
     const within = assembleReportModel(inputs({ view: cheapPlan }));
     expect(within.summary.errors).toBeGreaterThan(0);
     expect(within.summary.status.tone).toBe('warn');
@@ -114,9 +211,27 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
   });
 
   it('no developer internals in the text: no ids, check kinds, code names, file paths or seed file hashes', () => {
-    const text = JSON.stringify({ b: model.brief, m: model.milestones.map((m) => [m.hardware, m.appBasis]), p: model.problems.map((p) => [p.message, p.kindWords]),
-      n: model.nextSteps, a: model.assumptions.constants, s: model.summary.budgetSource, al: model.allocations.map((a) => [a.gpuId, a.offeringId, a.note]) });
-    for (const bad of ['l4-24gb', 'a100-sxm-40gb', 't4-16gb', 'colab-pro-plus-l4-24gb', 'pool-concurrency', 'computeEfficiency', '_243d45401a9fa866', '.ts', '../shared']) expect(text, bad).not.toContain(bad);
+    const text = JSON.stringify({
+      b: model.brief,
+      m: model.milestones.map((m) => [m.hardware, m.appBasis]),
+      p: model.problems.map((p) => [p.message, p.kindWords]),
+      n: model.nextSteps,
+      a: model.assumptions.constants,
+      s: model.summary.budgetSource,
+      al: model.allocations.map((a) => [a.gpuId, a.offeringId, a.note]),
+    });
+    for (const bad of [
+      'l4-24gb',
+      'a100-sxm-40gb',
+      't4-16gb',
+      'colab-pro-plus-l4-24gb',
+      'pool-concurrency',
+      'computeEfficiency',
+      '_243d45401a9fa866',
+      '.ts',
+      '../shared',
+    ])
+      expect(text, bad).not.toContain(bad);
     expect(text).not.toMatch(/Colab Colab|— T4 — T4|— L4 — L4/);
     expect(model.milestones[0]!.hardware).toBe('L4 24GB · Google Colab Pro+');
   });

@@ -7,7 +7,19 @@ import Big from 'big.js';
 import type { Price } from '../catalog';
 import type { PlanView } from '../../ipc/contract/plan';
 import { weekStart as mondayOf, weekEnd as sundayOf } from '../plan/weeks';
-import { buildBrief, constantWords, costRuleWords, CONSTANT_GROUP_WORDS, gpuShortName, humanize, offerLabel, problemKindWords, readableSource, type Brief, type NameBook } from './brief';
+import {
+  buildBrief,
+  constantWords,
+  costRuleWords,
+  CONSTANT_GROUP_WORDS,
+  gpuShortName,
+  humanize,
+  offerLabel,
+  problemKindWords,
+  readableSource,
+  type Brief,
+  type NameBook,
+} from './brief';
 
 export const REPORT_SECTIONS = [
   { id: 'summary', title: 'Executive summary' },
@@ -25,8 +37,13 @@ export const REPORT_SECTIONS = [
 export type ReportSectionId = (typeof REPORT_SECTIONS)[number]['id'];
 export const REPORT_SECTION_IDS = REPORT_SECTIONS.map((s) => s.id) as [ReportSectionId, ...ReportSectionId[]];
 
-export interface Range { low: number; high: number }
-export interface Sourced { source: string }
+export interface Range {
+  low: number;
+  high: number;
+}
+export interface Sourced {
+  source: string;
+}
 
 /** One alternative of the estimator for a phase's workload (cheapest priced offering per GPU). */
 export interface HardwareAlternative {
@@ -84,7 +101,18 @@ export interface CatalogOfferingInput {
 
 export interface ReportInputs {
   view: PlanView;
-  scenarios: Array<{ scenarioId: string | null; name: string; usd: string; gpuHours: number; durationDays: number | null; errors: number; warnings: number; authorUsd: Range | null; authorDays: Range | null; authorRisk: string | null }>;
+  scenarios: Array<{
+    scenarioId: string | null;
+    name: string;
+    usd: string;
+    gpuHours: number;
+    durationDays: number | null;
+    errors: number;
+    warnings: number;
+    authorUsd: Range | null;
+    authorDays: Range | null;
+    authorRisk: string | null;
+  }>;
   scenarioId: string | null;
   offerings: CatalogOfferingInput[];
   gpus: Array<{ id: string; name: string; memoryGiB: number; source: string }>;
@@ -129,7 +157,19 @@ export interface ReportModel {
   title: string;
   brief: Brief;
   sections: ReportSectionId[];
-  cover: { projectId: string; projectName: string; description: string; scenario: string; scenarioId: string | null; date: string; revision: number; appVersion: string; start: string; end: string; currency: string };
+  cover: {
+    projectId: string;
+    projectName: string;
+    description: string;
+    scenario: string;
+    scenarioId: string | null;
+    date: string;
+    revision: number;
+    appVersion: string;
+    start: string;
+    end: string;
+    currency: string;
+  };
   summary: {
     plannedUsd: string;
     plannedGpuHours: number;
@@ -153,15 +193,77 @@ export interface ReportModel {
     warnings: number;
     costRule: string;
   };
-  tracks: Array<{ id: string; name: string; owner: string; focus: string; start: string; end: string; colour: string; gpuHours: number; usd: string }>;
+  tracks: Array<{
+    id: string;
+    name: string;
+    owner: string;
+    focus: string;
+    start: string;
+    end: string;
+    colour: string;
+    gpuHours: number;
+    usd: string;
+  }>;
   milestones: ReportMilestonePhase[];
-  timeline: { tracks: Array<{ id: string; name: string; colour: string }>; weeks: Array<{ week: string; start: string; hoursByTrack: Record<string, number>; gpuHours: number; usd: string; cumulativeUsd: string; cumulativeBudgetUsd: string }> };
-  allocations: Array<{ week: string; track: string; gpuId: string; gpuCount: number; offeringId: string | null; hours: number; usd: string; note: string | null }>;
-  recommendations: Array<{ phaseId: string; title: string; workload: string | null; planned: string; recommended: HardwareAlternative | null; alternatives: HardwareAlternative[]; why: string[]; error: string | null }>;
-  costs: { byTrack: Array<{ key: string; usd: string; gpuHours: number }>; byMonth: Array<{ key: string; usd: string; gpuHours: number }>; byProvider: Array<{ key: string; usd: string; gpuHours: number }>; total: string };
+  timeline: {
+    tracks: Array<{ id: string; name: string; colour: string }>;
+    weeks: Array<{
+      week: string;
+      start: string;
+      hoursByTrack: Record<string, number>;
+      gpuHours: number;
+      usd: string;
+      cumulativeUsd: string;
+      cumulativeBudgetUsd: string;
+    }>;
+  };
+  allocations: Array<{
+    week: string;
+    track: string;
+    gpuId: string;
+    gpuCount: number;
+    offeringId: string | null;
+    hours: number;
+    usd: string;
+    note: string | null;
+  }>;
+  recommendations: Array<{
+    phaseId: string;
+    title: string;
+    workload: string | null;
+    planned: string;
+    recommended: HardwareAlternative | null;
+    alternatives: HardwareAlternative[];
+    why: string[];
+    error: string | null;
+  }>;
+  costs: {
+    byTrack: Array<{ key: string; usd: string; gpuHours: number }>;
+    byMonth: Array<{ key: string; usd: string; gpuHours: number }>;
+    byProvider: Array<{ key: string; usd: string; gpuHours: number }>;
+    total: string;
+  };
   budget: BudgetInput & { budgetUsd: string; burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }> };
-  assumptions: { planNotes: string[]; costRule: string; constants: Array<{ group: string; name: string; value: number }>; calibration: ReportInputs['calibration']; claims: Array<{ quote: string; where: string; verdict: string; explanation: string }>; scenarios: ReportInputs['scenarios'] };
-  prices: Array<{ offeringId: string; provider: string; sku: string; gpuId: string; kind: string; usd: string; per: string; asOf: string; source: string; usedFor: string }>;
+  assumptions: {
+    planNotes: string[];
+    costRule: string;
+    constants: Array<{ group: string; name: string; value: number }>;
+    calibration: ReportInputs['calibration'];
+    claims: Array<{ quote: string; where: string; verdict: string; explanation: string }>;
+    scenarios: ReportInputs['scenarios'];
+  };
+  prices: Array<{
+    offeringId: string;
+    provider: string;
+    sku: string;
+    gpuId: string;
+    kind: string;
+    usd: string;
+    per: string;
+    asOf: string;
+    source: string;
+    usedFor: string;
+  }>;
   problems: Array<{ severity: string; kind: string; kindWords: string; week: string | null; message: string }>;
   nextSteps: Array<{ text: string; source: string }>;
 }
@@ -215,14 +317,27 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   const milestones: ReportMilestonePhase[] = plan.milestones.flatMap((m) => {
     const track = trackById.get(m.trackId);
     return m.phases.map((p) => ({
-      milestoneId: m.id, code: m.code, milestone: m.name, phaseId: p.id, phase: p.name,
-      trackName: track?.name ?? m.trackId, owner: track?.owner ?? '—', start: p.start, end: p.end,
-      gpuId: p.gpuId, hardware: p.gpuId ? `${gpuName(p.gpuId)} · ${offeringLabel(p.offeringId)}` : 'no hardware chosen', runs: p.runs,
-      appHours: p.appEstimate?.hours ?? null, appHoursPerRun: p.appEstimate?.hoursPerRun ?? null, appUsd: p.appEstimate ? money(p.appEstimate.usd) : null,
+      milestoneId: m.id,
+      code: m.code,
+      milestone: m.name,
+      phaseId: p.id,
+      phase: p.name,
+      trackName: track?.name ?? m.trackId,
+      owner: track?.owner ?? '—',
+      start: p.start,
+      end: p.end,
+      gpuId: p.gpuId,
+      hardware: p.gpuId ? `${gpuName(p.gpuId)} · ${offeringLabel(p.offeringId)}` : 'no hardware chosen',
+      runs: p.runs,
+      appHours: p.appEstimate?.hours ?? null,
+      appHoursPerRun: p.appEstimate?.hoursPerRun ?? null,
+      appUsd: p.appEstimate ? money(p.appEstimate.usd) : null,
       appBasis: words(p.appEstimate?.basis ?? coverage.get(p.id)?.neededBasis ?? 'no estimate'),
       allocatedHours: round(coverage.get(p.id)?.allocatedHours ?? 0),
       bookedHours: round(coverage.get(p.id)?.bookedHours ?? coverage.get(p.id)?.allocatedHours ?? 0),
-      authorHours: p.authorEstimate?.hours ?? null, authorUsd: p.authorEstimate?.usd ?? null, authorText: p.authorEstimate?.text ?? null,
+      authorHours: p.authorEstimate?.hours ?? null,
+      authorUsd: p.authorEstimate?.usd ?? null,
+      authorText: p.authorEstimate?.text ?? null,
     }));
   });
 
@@ -241,23 +356,51 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     appHours.high += m.appHoursPerRun * m.runs.high;
     if (new Big(m.appUsd).eq(0)) withoutHourlyPrice += 1;
   }
-  const authorRange = milestones.reduce((r, m) => ({ low: r.low + (m.authorUsd?.low ?? 0), high: r.high + (m.authorUsd?.high ?? 0) }), { low: 0, high: 0 });
+  const authorRange = milestones.reduce((r, m) => ({ low: r.low + (m.authorUsd?.low ?? 0), high: r.high + (m.authorUsd?.high ?? 0) }), {
+    low: 0,
+    high: 0,
+  });
 
   const weeks = analysis.totals.weeks;
   const severityRank = { error: 0, warning: 1, info: 2 } as const;
   const problems = [...analysis.problems]
     .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || (a.week ?? '').localeCompare(b.week ?? ''))
-    .map((p) => ({ severity: p.severity, kind: p.kind, kindWords: problemKindWords(p.kind), week: p.week ?? null, message: words(p.message) }));
+    .map((p) => ({
+      severity: p.severity,
+      kind: p.kind,
+      kindWords: problemKindWords(p.kind),
+      week: p.week ?? null,
+      message: words(p.message),
+    }));
   const remaining = new Big(analysis.totals.remainingUsd);
 
   const allocations = [...plan.allocations]
     .sort((a, b) => a.week.localeCompare(b.week) || a.trackId.localeCompare(b.trackId))
-    .map((a) => ({ week: a.week, track: trackById.get(a.trackId)?.name ?? a.trackId, gpuId: gpuName(a.gpuId), gpuCount: a.gpuCount, offeringId: a.offeringId ? offeringLabel(a.offeringId) : null, hours: a.hours, usd: money(allocationUsd(a.id)), note: a.note ? words(a.note) : null }));
+    .map((a) => ({
+      week: a.week,
+      track: trackById.get(a.trackId)?.name ?? a.trackId,
+      gpuId: gpuName(a.gpuId),
+      gpuCount: a.gpuCount,
+      offeringId: a.offeringId ? offeringLabel(a.offeringId) : null,
+      hours: a.hours,
+      usd: money(allocationUsd(a.id)),
+      note: a.note ? words(a.note) : null,
+    }));
   const weekStart = new Map(weeks.map((w) => [w.week, w.start]));
 
   const tracks = plan.tracks.map((t) => {
     const own = plan.allocations.filter((a) => a.trackId === t.id);
-    return { id: t.id, name: t.name, owner: t.owner, focus: t.focus, start: t.start, end: t.end, colour: t.colour, gpuHours: round(own.reduce((s, a) => s + a.hours * a.gpuCount, 0)), usd: money(sum(own.map((a) => allocationUsd(a.id)))) };
+    return {
+      id: t.id,
+      name: t.name,
+      owner: t.owner,
+      focus: t.focus,
+      start: t.start,
+      end: t.end,
+      colour: t.colour,
+      gpuHours: round(own.reduce((s, a) => s + a.hours * a.gpuCount, 0)),
+      usd: money(sum(own.map((a) => allocationUsd(a.id)))),
+    };
   });
 
   const recommendations = input.phaseEstimates.map((pe) => {
@@ -268,18 +411,45 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     const fastest = [...fitting].sort((a, b) => a.hoursPerRun - b.hoursPerRun)[0] ?? null;
     const planned = pe.alternatives.find((a) => a.planned) ?? null;
     const why: string[] = [];
-    if (planned) why.push(`Planned: ${planned.gpuName} (${planned.offering}) — ${planned.hoursPerRun.toFixed(2)} h and $${planned.usdPerRun} per run, needs ${planned.requiredGiB.toFixed(1)} of ${planned.gpuMemoryGiB} GiB (${planned.fits ? 'fits' : 'does not fit'}), ${planned.bound}-bound.`);
-    if (cheapest) why.push(`Cheapest rental that fits: ${cheapest.gpuName} (${cheapest.offering}) at $${cheapest.usdPerRun} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`);
-    if (fastest) why.push(`Fastest that fits: ${fastest.gpuName} (${fastest.offering}) at ${fastest.hoursPerRun.toFixed(2)} h per run, $${fastest.usdPerRun}.`);
+    if (planned)
+      why.push(
+        `Planned: ${planned.gpuName} (${planned.offering}) — ${planned.hoursPerRun.toFixed(2)} h and $${planned.usdPerRun} per run, needs ${planned.requiredGiB.toFixed(1)} of ${planned.gpuMemoryGiB} GiB (${planned.fits ? 'fits' : 'does not fit'}), ${planned.bound}-bound.`,
+      );
+    if (cheapest)
+      why.push(
+        `Cheapest rental that fits: ${cheapest.gpuName} (${cheapest.offering}) at $${cheapest.usdPerRun} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`,
+      );
+    if (fastest)
+      why.push(
+        `Fastest that fits: ${fastest.gpuName} (${fastest.offering}) at ${fastest.hoursPerRun.toFixed(2)} h per run, $${fastest.usdPerRun}.`,
+      );
     if (planned && cheapest && planned.offeringId !== cheapest.offeringId) {
       const extra = new Big(planned.usdPerRun).minus(cheapest.usdPerRun);
       const saved = cheapest.hoursPerRun - planned.hoursPerRun;
       if (extra.abs().lt(0.05)) why.push('The planned choice costs about the same per run as the cheapest rental (within $0.05).');
-      else why.push(`The planned choice costs $${money(extra)} more per run than the cheapest rental${saved >= 0.01 ? `; it saves ${saved.toFixed(2)} h per run.` : ' and is not faster.'}`);
+      else
+        why.push(
+          `The planned choice costs $${money(extra)} more per run than the cheapest rental${saved >= 0.01 ? `; it saves ${saved.toFixed(2)} h per run.` : ' and is not faster.'}`,
+        );
     }
-    if (pe.alternatives.some((a) => a.priceKind === 'purchase')) why.push('Purchase rows are the machine\'s price written off over its lifetime (cost assumptions); they are shown for comparison, not recommended.');
-    if (planned && planned.bound === 'overhead') why.push('The run is bound by per-step overhead, not by the GPU\'s peak: a faster GPU shortens it far less than its TFLOPS ratio suggests.');
-    return { phaseId: pe.phaseId, title: m ? `${m.code} · ${m.phase}` : pe.phaseId, workload: pe.workloadLabel ? words(pe.workloadLabel) : null, planned: m?.hardware ?? '—', recommended: cheapest, alternatives: pe.alternatives, why: why.map(words), error: pe.error };
+    if (pe.alternatives.some((a) => a.priceKind === 'purchase'))
+      why.push(
+        "Purchase rows are the machine's price written off over its lifetime (cost assumptions); they are shown for comparison, not recommended.",
+      );
+    if (planned && planned.bound === 'overhead')
+      why.push(
+        "The run is bound by per-step overhead, not by the GPU's peak: a faster GPU shortens it far less than its TFLOPS ratio suggests.",
+      );
+    return {
+      phaseId: pe.phaseId,
+      title: m ? `${m.code} · ${m.phase}` : pe.phaseId,
+      workload: pe.workloadLabel ? words(pe.workloadLabel) : null,
+      planned: m?.hardware ?? '—',
+      recommended: cheapest,
+      alternatives: pe.alternatives,
+      why: why.map(words),
+      error: pe.error,
+    };
   });
 
   // Each grouping adds up to the plan's total (one figure, one value): the cents lost to rounding each allocation go
@@ -292,9 +462,30 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     return rows;
   };
   const costs = {
-    byTrack: reconcile(group(plan.allocations, (a) => trackById.get(a.trackId)?.name ?? a.trackId, (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount)),
-    byMonth: reconcile(group(plan.allocations, (a) => (weekStart.get(a.week) ?? a.week).slice(0, 7), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount).sort((a, b) => a.key.localeCompare(b.key))),
-    byProvider: reconcile(group(plan.allocations, (a) => (a.offeringId ? offeringById.get(a.offeringId)?.providerName ?? a.offeringId : 'unpriced'), (a) => allocationUsd(a.id), (a) => a.hours * a.gpuCount)),
+    byTrack: reconcile(
+      group(
+        plan.allocations,
+        (a) => trackById.get(a.trackId)?.name ?? a.trackId,
+        (a) => allocationUsd(a.id),
+        (a) => a.hours * a.gpuCount,
+      ),
+    ),
+    byMonth: reconcile(
+      group(
+        plan.allocations,
+        (a) => (weekStart.get(a.week) ?? a.week).slice(0, 7),
+        (a) => allocationUsd(a.id),
+        (a) => a.hours * a.gpuCount,
+      ).sort((a, b) => a.key.localeCompare(b.key)),
+    ),
+    byProvider: reconcile(
+      group(
+        plan.allocations,
+        (a) => (a.offeringId ? (offeringById.get(a.offeringId)?.providerName ?? a.offeringId) : 'unpriced'),
+        (a) => allocationUsd(a.id),
+        (a) => a.hours * a.gpuCount,
+      ),
+    ),
     total: money(analysis.totals.usd),
   };
 
@@ -309,34 +500,92 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   for (const a of plan.allocations) mark(a.offeringId, 'allocations');
   for (const m of plan.milestones) for (const p of m.phases) mark(p.offeringId, 'plan', m.code);
   for (const r of recommendations) for (const a of r.alternatives) mark(a.offeringId, 'alternatives', r.title.split(' ·')[0]);
-  const usedFor = (id: string) => [...(used.get(id) ?? new Map<string, Set<string>>()).entries()].map(([use, codes]) => [use, [...codes].filter(Boolean).join(', ')].filter(Boolean).join(' ')).join('; ');
-  const prices = [...used.keys()].flatMap((id) => {
-    const o = offeringById.get(id);
-    if (!o) {
-      const planned = plan.plannedPrices.filter((p) => p.offeringId === id);
-      return planned.map((p) => ({ offeringId: id, provider: '—', sku: 'price as planned', gpuId: '—', kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: readableSource(p.source), usedFor: usedFor(id) }));
-    }
-    return o.prices.map((p) => ({ offeringId: id, provider: o.providerName, sku: o.sku, gpuId: gpuName(o.gpuId), kind: p.kind, usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd), per: p.per, asOf: p.asOf, source: readableSource(p.source), usedFor: usedFor(id) }));
-  }).sort((a, b) => a.provider.localeCompare(b.provider) || a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
+  const usedFor = (id: string) =>
+    [...(used.get(id) ?? new Map<string, Set<string>>()).entries()]
+      .map(([use, codes]) => [use, [...codes].filter(Boolean).join(', ')].filter(Boolean).join(' '))
+      .join('; ');
+  const prices = [...used.keys()]
+    .flatMap((id) => {
+      const o = offeringById.get(id);
+      if (!o) {
+        const planned = plan.plannedPrices.filter((p) => p.offeringId === id);
+        return planned.map((p) => ({
+          offeringId: id,
+          provider: '—',
+          sku: 'price as planned',
+          gpuId: '—',
+          kind: p.kind,
+          usd: p.usd,
+          per: p.per,
+          asOf: p.asOf,
+          source: readableSource(p.source),
+          usedFor: usedFor(id),
+        }));
+      }
+      return o.prices.map((p) => ({
+        offeringId: id,
+        provider: o.providerName,
+        sku: o.sku,
+        gpuId: gpuName(o.gpuId),
+        kind: p.kind,
+        usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd),
+        per: p.per,
+        asOf: p.asOf,
+        source: readableSource(p.source),
+        usedFor: usedFor(id),
+      }));
+    })
+    .sort((a, b) => a.provider.localeCompare(b.provider) || a.sku.localeCompare(b.sku) || a.kind.localeCompare(b.kind));
 
   const nextSteps: ReportModel['nextSteps'] = [];
-  for (const p of problems.filter((x) => x.severity === 'error')) nextSteps.push({ text: `Resolve: ${p.message}`, source: `plan check: ${p.kindWords}` });
+  for (const p of problems.filter((x) => x.severity === 'error'))
+    nextSteps.push({ text: `Resolve: ${p.message}`, source: `plan check: ${p.kindWords}` });
   const kinds = new Set(problems.map((p) => p.kind));
-  if (kinds.has('pool-concurrency')) nextSteps.push({ text: 'Serialize the bookings that share one notebook session (or add a second account) in the weeks the plan flags.', source: 'plan check: more GPUs at once than the account allows' });
+  if (kinds.has('pool-concurrency'))
+    nextSteps.push({
+      text: 'Serialize the bookings that share one notebook session (or add a second account) in the weeks the plan flags.',
+      source: 'plan check: more GPUs at once than the account allows',
+    });
   const firstMilestone = [...milestones].sort((a, b) => a.start.localeCompare(b.start))[0];
-  if (firstMilestone) nextSteps.push({ text: `Before ${firstMilestone.start}: confirm ${firstMilestone.hardware} is available and run one short ${firstMilestone.code} job to check the estimated ${firstMilestone.appHoursPerRun?.toFixed(2) ?? '?'} h per run.`, source: `milestone ${firstMilestone.code}` });
+  if (firstMilestone)
+    nextSteps.push({
+      text: `Before ${firstMilestone.start}: confirm ${firstMilestone.hardware} is available and run one short ${firstMilestone.code} job to check the estimated ${firstMilestone.appHoursPerRun?.toFixed(2) ?? '?'} h per run.`,
+      source: `milestone ${firstMilestone.code}`,
+    });
   const oldest = prices.filter((p) => /allocations|plan/.test(p.usedFor)).sort((a, b) => a.asOf.localeCompare(b.asOf))[0];
-  if (oldest) nextSteps.push({ text: `Re-check the prices the plan is costed at before booking; the oldest is ${offerLabel(oldest.provider, oldest.sku)} ${oldest.kind}, as of ${oldest.asOf}.`, source: 'catalog prices' });
+  if (oldest)
+    nextSteps.push({
+      text: `Re-check the prices the plan is costed at before booking; the oldest is ${offerLabel(oldest.provider, oldest.sku)} ${oldest.kind}, as of ${oldest.asOf}.`,
+      source: 'catalog prices',
+    });
   if (!input.budget.available) {
-    nextSteps.push(input.budget.otherLines > 0
-      ? { text: `Allocate the imported billing lines to this project: ${input.budget.otherLines} are outside its window or not allocated to a track.`, source: 'budget overview' }
-      : { text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' });
+    nextSteps.push(
+      input.budget.otherLines > 0
+        ? {
+            text: `Allocate the imported billing lines to this project: ${input.budget.otherLines} are outside its window or not allocated to a track.`,
+            source: 'budget overview',
+          }
+        : { text: 'Import the first billing export so the report can compare actual spend with the plan.', source: 'budget' },
+    );
   }
-  for (const r of recommendations) if (r.recommended && materiallyCheaper(r.alternatives.find((a) => a.planned), r.recommended)) nextSteps.push({ text: `${r.title}: consider ${gpuShortName(r.recommended.gpuName)} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`, source: 'estimator across the catalog' });
+  for (const r of recommendations)
+    if (
+      r.recommended &&
+      materiallyCheaper(
+        r.alternatives.find((a) => a.planned),
+        r.recommended,
+      )
+    )
+      nextSteps.push({
+        text: `${r.title}: consider ${gpuShortName(r.recommended.gpuName)} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`,
+        source: 'estimator across the catalog',
+      });
 
   const budgetTotal = Number(analysis.totals.budget);
   // A chosen scenario arrives as its own plan view: every section reports the scenario.
-  const scenarioName = input.scenarioId ? (input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId) : 'Current plan';
+  const scenarioName = input.scenarioId
+    ? (input.scenarios.find((s) => s.scenarioId === input.scenarioId)?.name ?? input.scenarioId)
+    : 'Current plan';
   // One figure, one value: the duration is the booked span (Monday of the first booked week to Sunday of the last),
   // the same the scenario comparison uses; the report date is the generation date everywhere.
   const bookedWeeks = [...new Set(plan.allocations.filter((a) => a.hours > 0).map((a) => a.week))].sort();
@@ -353,12 +602,34 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
       : { label: 'Within budget', tone: 'good' };
   const cheaperSteps = nextSteps.filter((s) => s.source === 'estimator across the catalog').map((s) => s.text);
   const brief = buildBrief({
-    projectName: project.name, scenarioName, start: project.start, end: project.end, plannedUsd: money(analysis.totals.usd), budgetUsd: money(analysis.totals.budget),
-    budgetByMonth: input.budget.budgetByMonth ?? {}, gpuHours: analysis.totals.gpuHours, bookedFrom, bookedTo, durationDays, errors: errorCount, warnings: warningCount,
+    projectName: project.name,
+    scenarioName,
+    start: project.start,
+    end: project.end,
+    plannedUsd: money(analysis.totals.usd),
+    budgetUsd: money(analysis.totals.budget),
+    budgetByMonth: input.budget.budgetByMonth ?? {},
+    gpuHours: analysis.totals.gpuHours,
+    bookedFrom,
+    bookedTo,
+    durationDays,
+    errors: errorCount,
+    warnings: warningCount,
     weeks: weeks.map((w) => ({ week: w.week, start: w.start, usd: String(w.usdExact ?? w.usd) })),
     tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
-    allocations: plan.allocations.map((a) => ({ week: a.week, trackId: a.trackId, hardware: `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${gpuName(a.gpuId)}`, hours: a.hours })),
-    milestones: plan.milestones.map((m) => ({ trackId: m.trackId, code: m.code, name: m.name, start: m.phases[0]?.start ?? project.start, end: m.phases[m.phases.length - 1]?.end ?? project.end })),
+    allocations: plan.allocations.map((a) => ({
+      week: a.week,
+      trackId: a.trackId,
+      hardware: `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${gpuName(a.gpuId)}`,
+      hours: a.hours,
+    })),
+    milestones: plan.milestones.map((m) => ({
+      trackId: m.trackId,
+      code: m.code,
+      name: m.name,
+      start: m.phases[0]?.start ?? project.start,
+      end: m.phases[m.phases.length - 1]?.end ?? project.end,
+    })),
     problems: problems.map((p) => ({ severity: p.severity, kind: p.kind, message: p.message })),
     cheaper: cheaperSteps,
     scenarios: input.scenarios.map((s) => (s.scenarioId === input.scenarioId ? { ...s, durationDays } : s)),
@@ -369,34 +640,77 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     generatedAt: input.generatedAt,
     title: brief.title,
     brief,
-    sections: input.sections && input.sections.length > 0 ? REPORT_SECTION_IDS.filter((s) => input.sections!.includes(s)) : [...REPORT_SECTION_IDS],
-    cover: { projectId: project.id, projectName: project.name, description: project.description, scenario: scenarioName, scenarioId: input.scenarioId, date: input.generatedAt.slice(0, 10), revision: view.revision, appVersion: input.appVersion, start: project.start, end: project.end, currency: project.currency },
+    sections:
+      input.sections && input.sections.length > 0 ? REPORT_SECTION_IDS.filter((s) => input.sections!.includes(s)) : [...REPORT_SECTION_IDS],
+    cover: {
+      projectId: project.id,
+      projectName: project.name,
+      description: project.description,
+      scenario: scenarioName,
+      scenarioId: input.scenarioId,
+      date: input.generatedAt.slice(0, 10),
+      revision: view.revision,
+      appVersion: input.appVersion,
+      start: project.start,
+      end: project.end,
+      currency: project.currency,
+    },
     summary: {
-      plannedUsd: money(analysis.totals.usd), plannedGpuHours: round(analysis.totals.gpuHours),
-      appMilestoneUsd: { low: money(appLow), high: money(appHigh) }, appMilestoneHours: { low: round(appHours.low), high: round(appHours.high) }, appPhasesWithoutHourlyPrice: withoutHourlyPrice,
+      plannedUsd: money(analysis.totals.usd),
+      plannedGpuHours: round(analysis.totals.gpuHours),
+      appMilestoneUsd: { low: money(appLow), high: money(appHigh) },
+      appMilestoneHours: { low: round(appHours.low), high: round(appHours.high) },
+      appPhasesWithoutHourlyPrice: withoutHourlyPrice,
       authorMilestoneUsd: authorRange,
-      budgetUsd: money(analysis.totals.budget), remainingUsd: money(remaining), budgetStatus: over ? 'over' : 'within', status, budgetSource: readableSource(project.budgetSource),
-      durationDays, firstWeek: bookedWeeks[0] ?? null, lastWeek: bookedWeeks[bookedWeeks.length - 1] ?? null,
+      budgetUsd: money(analysis.totals.budget),
+      remainingUsd: money(remaining),
+      budgetStatus: over ? 'over' : 'within',
+      status,
+      budgetSource: readableSource(project.budgetSource),
+      durationDays,
+      firstWeek: bookedWeeks[0] ?? null,
+      lastWeek: bookedWeeks[bookedWeeks.length - 1] ?? null,
       topRisks: problems.slice(0, 5).map((p) => ({ severity: p.severity, message: p.message })),
-      errors: errorCount, warnings: warningCount,
+      errors: errorCount,
+      warnings: warningCount,
       costRule: costRuleWords(input.costRule),
     },
     tracks,
     milestones,
     timeline: {
       tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
-      weeks: weeks.map((w) => ({ week: w.week, start: w.start, hoursByTrack: Object.fromEntries(Object.entries(w.byTrack).map(([k, v]) => [k, v.gpuHours])), gpuHours: w.gpuHours, usd: money(w.usd), cumulativeUsd: money(w.cumulativeUsd), cumulativeBudgetUsd: money(w.cumulativeBudgetUsd) })),
+      weeks: weeks.map((w) => ({
+        week: w.week,
+        start: w.start,
+        hoursByTrack: Object.fromEntries(Object.entries(w.byTrack).map(([k, v]) => [k, v.gpuHours])),
+        gpuHours: w.gpuHours,
+        usd: money(w.usd),
+        cumulativeUsd: money(w.cumulativeUsd),
+        cumulativeBudgetUsd: money(w.cumulativeBudgetUsd),
+      })),
     },
     allocations,
     recommendations,
     costs,
-    budget: { ...input.budget, budgetUsd: money(analysis.totals.budget), burnUp: weeks.map((w) => ({ week: w.week, plannedCumulativeUsd: Number(w.cumulativeUsd), budgetLineUsd: Math.min(budgetTotal, Number(w.cumulativeBudgetUsd)) })) },
+    budget: {
+      ...input.budget,
+      budgetUsd: money(analysis.totals.budget),
+      burnUp: weeks.map((w) => ({
+        week: w.week,
+        plannedCumulativeUsd: Number(w.cumulativeUsd),
+        budgetLineUsd: Math.min(budgetTotal, Number(w.cumulativeBudgetUsd)),
+      })),
+    },
     assumptions: {
       planNotes: plan.notes.map(words),
       costRule: costRuleWords(input.costRule),
-      constants: Object.entries(input.constants).flatMap(([g, values]) => Object.entries(values).map(([name, value]) => ({ group: CONSTANT_GROUP_WORDS[g] ?? g, name: constantWords(name), value }))),
+      constants: Object.entries(input.constants).flatMap(([g, values]) =>
+        Object.entries(values).map(([name, value]) => ({ group: CONSTANT_GROUP_WORDS[g] ?? g, name: constantWords(name), value })),
+      ),
       calibration: { ...input.calibration, source: readableSource(input.calibration.source) },
-      claims: plan.claims.filter((c) => c.verdict !== 'ok').map((c) => ({ quote: c.quote, where: readableSource(c.where), verdict: c.verdict, explanation: words(c.explanation) })),
+      claims: plan.claims
+        .filter((c) => c.verdict !== 'ok')
+        .map((c) => ({ quote: c.quote, where: readableSource(c.where), verdict: c.verdict, explanation: words(c.explanation) })),
       scenarios: input.scenarios.map((s) => (s.scenarioId === input.scenarioId ? { ...s, durationDays } : s)),
     },
     prices,

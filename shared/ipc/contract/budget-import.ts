@@ -9,10 +9,27 @@ import { BILLING_DIALECTS } from '../../domain/billing/spend-line';
 import type { ChannelMap, EventMap } from '../channel';
 
 export const IMPORT_FORMATS = ['auto', 'focus', 'aws-cur', 'aws-cost-explorer', 'azure', 'gcp', 'oci', 'generic'] as const;
-export const SPEND_GROUP_BY = ['month', 'week', 'track', 'provider', 'service', 'currency', 'import', 'sub-account', 'instance-type', 'none'] as const;
+export const SPEND_GROUP_BY = [
+  'month',
+  'week',
+  'track',
+  'provider',
+  'service',
+  'currency',
+  'import',
+  'sub-account',
+  'instance-type',
+  'none',
+] as const;
 
 const currencyTotals = z.record(z.string(), z.string());
-const rowError = z.object({ line: z.number().int(), column: z.string(), message: z.string(), value: z.string().optional(), expected: z.string().optional() });
+const rowError = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+  value: z.string().optional(),
+  expected: z.string().optional(),
+});
 const period = z.object({ start: z.string(), end: z.string() });
 
 export const importResultSchema = z.object({
@@ -61,8 +78,14 @@ export type BillingImport = z.infer<typeof billingImportSchema>;
 
 export const spendFiltersSchema = z
   .object({
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'a date YYYY-MM-DD').optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'a date YYYY-MM-DD').optional(),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}/, 'a date YYYY-MM-DD')
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}/, 'a date YYYY-MM-DD')
+      .optional(),
     provider: z.string().max(200).optional(),
     service: z.string().max(500).optional(),
     currency: z.string().max(10).optional(),
@@ -127,7 +150,10 @@ const savedMapping = z.object({ name: z.string(), mapping: columnMappingSchema, 
 
 export const budgetImportChannels = {
   /** Opens the native file dialog in main; returns the chosen path with a preview (first rows, detected dialect). */
-  'budget:choose-import-file': { request: z.object({ previewRows: z.number().int().min(1).max(200).default(20) }).strict(), response: filePreviewSchema },
+  'budget:choose-import-file': {
+    request: z.object({ previewRows: z.number().int().min(1).max(200).default(20) }).strict(),
+    response: filePreviewSchema,
+  },
   /** Imports a file the user chose in the dialog (or dropped); progress on `budget:import-progress`. */
   'budget:import-file': {
     request: z
@@ -142,15 +168,29 @@ export const budgetImportChannels = {
     response: importResultSchema,
   },
   'budget:cancel-import': { request: z.object({}).strict(), response: z.object({ cancelled: z.boolean() }) },
-  'budget:preview-file': { request: z.object({ fileToken, previewRows: z.number().int().min(1).max(200).default(20) }).strict(), response: filePreviewSchema },
+  'budget:preview-file': {
+    request: z.object({ fileToken, previewRows: z.number().int().min(1).max(200).default(20) }).strict(),
+    response: filePreviewSchema,
+  },
   'budget:list-imports': { request: z.object({}).strict(), response: z.object({ imports: z.array(billingImportSchema) }) },
-  'budget:undo-import': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ import: billingImportSchema, restoredImportIds: z.array(z.number().int()) }) },
-  'budget:save-mapping': { request: z.object({ name: z.string().trim().min(1).max(100), mapping: columnMappingSchema }).strict(), response: savedMapping },
+  'budget:undo-import': {
+    request: z.object({ id: z.number().int() }).strict(),
+    response: z.object({ import: billingImportSchema, restoredImportIds: z.array(z.number().int()) }),
+  },
+  'budget:save-mapping': {
+    request: z.object({ name: z.string().trim().min(1).max(100), mapping: columnMappingSchema }).strict(),
+    response: savedMapping,
+  },
   'budget:list-mappings': { request: z.object({}).strict(), response: z.object({ mappings: z.array(savedMapping) }) },
   /** Writes a saved mapping as JSON where the user chooses (native save dialog in main): `gpu-planner import FILE --mapping` reads it. */
-  'budget:export-mapping': { request: z.object({ name: z.string().trim().min(1).max(100) }).strict(), response: z.object({ file: z.string().nullable() }) },
+  'budget:export-mapping': {
+    request: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+    response: z.object({ file: z.string().nullable() }),
+  },
   'budget:spend-summary': {
-    request: z.object({ by: z.enum(SPEND_GROUP_BY).default('month'), filters: spendFiltersSchema, exact: z.boolean().default(false) }).strict(),
+    request: z
+      .object({ by: z.enum(SPEND_GROUP_BY).default('month'), filters: spendFiltersSchema, exact: z.boolean().default(false) })
+      .strict(),
     response: z.object({ totals: currencyTotals, groups: z.array(spendGroupSchema), exact: z.boolean() }),
   },
   'budget:list-spend-lines': {
@@ -164,10 +204,21 @@ export const budgetImportChannels = {
         groupBy: z.enum(SPEND_GROUP_BY).optional(),
       })
       .strict(),
-    response: z.object({ lines: z.array(spendLineViewSchema), total: z.number().int(), offset: z.number().int(), groups: z.array(spendGroupSchema).optional() }),
+    response: z.object({
+      lines: z.array(spendLineViewSchema),
+      total: z.number().int(),
+      offset: z.number().int(),
+      groups: z.array(spendGroupSchema).optional(),
+    }),
   },
 } satisfies ChannelMap;
 
 export const budgetImportEvents = {
-  'budget:import-progress': z.object({ file: z.string(), bytesRead: z.number(), totalBytes: z.number(), rowsRead: z.number().int(), done: z.boolean() }),
+  'budget:import-progress': z.object({
+    file: z.string(),
+    bytesRead: z.number(),
+    totalBytes: z.number(),
+    rowsRead: z.number().int(),
+    done: z.boolean(),
+  }),
 } satisfies EventMap;

@@ -7,8 +7,14 @@ import { RULE_KINDS } from '../../domain/budget/types';
 import type { ChannelMap } from '../channel';
 
 const projectId = z.string().min(1).max(120);
-const decimal = z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'a decimal number such as 615 or 1234.56');
-const currency = z.string().trim().regex(/^[A-Z]{3}$/, 'a three-letter ISO 4217 code such as USD');
+const decimal = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?$/, 'a decimal number such as 615 or 1234.56');
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'a three-letter ISO 4217 code such as USD');
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month YYYY-MM');
 const thresholds = z.array(z.number().int().min(1).max(1000)).min(1).max(10);
@@ -34,7 +40,14 @@ export const ruleSchema = z.object({
   trackId: z.string(),
 });
 
-export const rateSchema = z.object({ id: z.number().int(), from: z.string(), to: z.string(), rate: z.string(), asOf: z.string(), source: z.string() });
+export const rateSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  rate: z.string(),
+  asOf: z.string(),
+  source: z.string(),
+});
 
 const ruleDraft = z.object({
   id: z.number().int().optional(),
@@ -47,7 +60,17 @@ const ruleDraft = z.object({
 });
 
 const catchSchema = z.object({ count: z.number(), totals: currencyTotals, shadowed: z.number(), sampleLineIds: z.array(z.number()) });
-const sampleLine = z.object({ id: z.number(), day: z.string(), billedCost: z.string(), currency: z.string(), service: z.string().nullable(), resource: z.string().nullable(), sku: z.string().nullable(), account: z.string().nullable(), tags: z.string() });
+const sampleLine = z.object({
+  id: z.number(),
+  day: z.string(),
+  billedCost: z.string(),
+  currency: z.string(),
+  service: z.string().nullable(),
+  resource: z.string().nullable(),
+  sku: z.string().nullable(),
+  account: z.string().nullable(),
+  tags: z.string(),
+});
 
 export const rulePreviewSchema = z.object({
   rules: z.array(catchSchema.extend({ ruleId: z.number(), trackId: z.string(), description: z.string() })),
@@ -75,25 +98,67 @@ export const overviewSchema = z.object({
   today: z.string(),
   dataAsOf: z.string().nullable(),
   status: z.enum(['ok', 'watch', 'over', 'no-budget']),
-  budget: z.object({ total: z.string().nullable(), source: z.string(), thresholds: z.array(z.number()), byMonth: z.record(z.string(), z.string()) }),
-  actual: z.object({ value: z.string(), notConverted: currencyTotals, lineCount: z.number(), gpuLineCount: z.number(), gpuUsd: z.string(), gpuHours: z.number(), rates: z.array(z.string()), basis: z.string() }),
+  budget: z.object({
+    total: z.string().nullable(),
+    source: z.string(),
+    thresholds: z.array(z.number()),
+    byMonth: z.record(z.string(), z.string()),
+  }),
+  actual: z.object({
+    value: z.string(),
+    notConverted: currencyTotals,
+    lineCount: z.number(),
+    gpuLineCount: z.number(),
+    gpuUsd: z.string(),
+    gpuHours: z.number(),
+    rates: z.array(z.string()),
+    basis: z.string(),
+  }),
   planned: z.object({ total: z.string(), toDate: z.string(), gpuHours: z.number(), basis: z.string() }),
   forecast: z.object({
-    value: z.string(), fromPlan: z.string(), fromBurnRate: z.string().nullable(), burnRatePerDay: z.string().nullable(), basis: z.string(),
+    value: z.string(),
+    fromPlan: z.string(),
+    fromBurnRate: z.string().nullable(),
+    burnRatePerDay: z.string().nullable(),
+    basis: z.string(),
     incomplete: z.object({ lineCount: z.number(), totals: currencyTotals, message: z.string() }).nullable(),
     plannedKeptWeeks: z.array(z.string()),
   }),
   variance: z.object({ atCompletion: z.string().nullable(), toDate: z.string(), basis: z.string() }),
-  weeks: z.array(z.object({
-    week: z.string(), start: z.string(), month: z.string(), plannedUsd: z.string(), plannedCumulative: z.string(), actual: z.string().nullable(),
-    actualCumulative: z.string().nullable(), forecastCumulative: z.string().nullable(), variance: z.string().nullable(), plannedKept: z.boolean(), plannedGpuHours: z.number(),
-    actualGpuHours: z.number(),
-  })),
-  months: z.array(z.object({ month: z.string(), planned: z.string(), actual: z.string(), budget: z.string().nullable(), variance: z.string() })),
-  tracks: z.array(z.object({
-    trackId: z.string(), name: z.string(), colour: z.string(), budget: z.string().nullable(), planned: z.string(), actual: z.string(), forecast: z.string(), variance: z.string().nullable(),
-    months: z.record(z.string(), z.object({ planned: z.string(), actual: z.string() })), notConverted: currencyTotals, lineCount: z.number(),
-  })),
+  weeks: z.array(
+    z.object({
+      week: z.string(),
+      start: z.string(),
+      month: z.string(),
+      plannedUsd: z.string(),
+      plannedCumulative: z.string(),
+      actual: z.string().nullable(),
+      actualCumulative: z.string().nullable(),
+      forecastCumulative: z.string().nullable(),
+      variance: z.string().nullable(),
+      plannedKept: z.boolean(),
+      plannedGpuHours: z.number(),
+      actualGpuHours: z.number(),
+    }),
+  ),
+  months: z.array(
+    z.object({ month: z.string(), planned: z.string(), actual: z.string(), budget: z.string().nullable(), variance: z.string() }),
+  ),
+  tracks: z.array(
+    z.object({
+      trackId: z.string(),
+      name: z.string(),
+      colour: z.string(),
+      budget: z.string().nullable(),
+      planned: z.string(),
+      actual: z.string(),
+      forecast: z.string(),
+      variance: z.string().nullable(),
+      months: z.record(z.string(), z.object({ planned: z.string(), actual: z.string() })),
+      notConverted: currencyTotals,
+      lineCount: z.number(),
+    }),
+  ),
   unallocated: z.object({ count: z.number(), totals: currencyTotals, inWindowCount: z.number(), inWindowTotals: currencyTotals }),
   outsideWindow: z.object({ count: z.number(), totals: currencyTotals }),
   alerts: z.array(alertSchema),
@@ -104,42 +169,71 @@ export type OverviewView = z.output<typeof overviewSchema>;
 export const budgetPlanningChannels = {
   'budget:list-budgets': { request: z.object({ projectId }).strict(), response: z.object({ budgets: z.array(budgetSchema) }) },
   'budget:save-budget': {
-    request: z.object({
-      id: z.number().int().optional(),
-      projectId,
-      trackId: z.string().min(1).nullable().default(null),
-      month: month.nullable().default(null),
-      amount: decimal,
-      currency,
-      thresholds: thresholds.default([50, 80, 100, 120]),
-    }).strict(),
+    request: z
+      .object({
+        id: z.number().int().optional(),
+        projectId,
+        trackId: z.string().min(1).nullable().default(null),
+        month: month.nullable().default(null),
+        amount: decimal,
+        currency,
+        thresholds: thresholds.default([50, 80, 100, 120]),
+      })
+      .strict(),
     response: z.object({ budget: budgetSchema }),
   },
   'budget:delete-budget': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ deleted: z.boolean() }) },
   'budget:list-rules': { request: z.object({ projectId }).strict(), response: z.object({ rules: z.array(ruleSchema) }) },
   'budget:save-rule': { request: ruleDraft.strict(), response: z.object({ rule: ruleSchema }) },
   'budget:delete-rule': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ deleted: z.boolean() }) },
-  'budget:reorder-rules': { request: z.object({ projectId, ruleIds: z.array(z.number().int()).max(1000) }).strict(), response: z.object({ rules: z.array(ruleSchema) }) },
+  'budget:reorder-rules': {
+    request: z.object({ projectId, ruleIds: z.array(z.number().int()).max(1000) }).strict(),
+    response: z.object({ rules: z.array(ruleSchema) }),
+  },
   'budget:replace-rules': {
-    request: z.object({
-      projectId,
-      rules: z.array(z.object({
-        id: z.number().int().optional(),
-        kind: z.enum(RULE_KINDS),
-        key: z.string().max(200).nullable().default(null),
-        pattern: z.string().max(500),
-        trackId: z.string().max(200),
-      }).strict()).max(1000),
-    }).strict(),
+    request: z
+      .object({
+        projectId,
+        rules: z
+          .array(
+            z
+              .object({
+                id: z.number().int().optional(),
+                kind: z.enum(RULE_KINDS),
+                key: z.string().max(200).nullable().default(null),
+                pattern: z.string().max(500),
+                trackId: z.string().max(200),
+              })
+              .strict(),
+          )
+          .max(1000),
+      })
+      .strict(),
     response: z.object({ rules: z.array(ruleSchema) }),
   },
   'budget:preview-rules': {
-    request: z.object({ projectId, rules: z.array(ruleDraft.extend({ id: z.number().int() })).max(1000).optional() }).strict(),
+    request: z
+      .object({
+        projectId,
+        rules: z
+          .array(ruleDraft.extend({ id: z.number().int() }))
+          .max(1000)
+          .optional(),
+      })
+      .strict(),
     response: rulePreviewSchema,
   },
   'budget:list-rates': { request: z.object({}).strict(), response: z.object({ rates: z.array(rateSchema) }) },
   'budget:save-rate': {
-    request: z.object({ from: currency, to: currency, rate: decimal, asOf: day, source: z.string().trim().min(1, 'where the rate comes from').max(300) }).strict(),
+    request: z
+      .object({
+        from: currency,
+        to: currency,
+        rate: decimal,
+        asOf: day,
+        source: z.string().trim().min(1, 'where the rate comes from').max(300),
+      })
+      .strict(),
     response: z.object({ rate: rateSchema }),
   },
   'budget:delete-rate': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ deleted: z.boolean() }) },

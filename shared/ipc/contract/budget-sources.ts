@@ -26,7 +26,15 @@ export const sourceSyncSchema = z.object({
   finishedAt: z.string(),
   filesSeen: z.number().int(),
   unchanged: z.number().int(),
-  imported: z.array(z.object({ path: z.string(), importId: z.number().int().nullable(), periods: z.array(z.object({ start: z.string(), end: z.string() })), totals: z.record(z.string(), z.string()), replacedImportIds: z.array(z.number().int()) })),
+  imported: z.array(
+    z.object({
+      path: z.string(),
+      importId: z.number().int().nullable(),
+      periods: z.array(z.object({ start: z.string(), end: z.string() })),
+      totals: z.record(z.string(), z.string()),
+      replacedImportIds: z.array(z.number().int()),
+    }),
+  ),
   alreadyImported: z.array(z.string()),
   superseded: z.array(z.string()),
   waiting: z.array(z.object({ manifest: z.string(), missing: z.array(z.string()) })),
@@ -51,17 +59,29 @@ export type BillingSource = z.infer<typeof billingSourceSchema>;
 
 export const budgetSourcesChannels = {
   /** Opens the native folder dialog in main and adds the chosen folder as a source (null: the user cancelled). */
-  'budget:add-source': { request: z.object({ mappingName: z.string().min(1).max(100).optional() }).strict(), response: z.object({ source: billingSourceSchema.nullable() }) },
+  'budget:add-source': {
+    request: z.object({ mappingName: z.string().min(1).max(100).optional() }).strict(),
+    response: z.object({ source: billingSourceSchema.nullable() }),
+  },
   'budget:list-sources': { request: z.object({}).strict(), response: z.object({ sources: z.array(billingSourceSchema) }) },
   'budget:remove-source': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ removed: z.boolean() }) },
   /** Syncs one source (or all): progress on `budget:source-sync-progress`. */
-  'budget:sync-sources': { request: z.object({ id: z.number().int().optional() }).strict(), response: z.object({ syncs: z.array(sourceSyncSchema) }) },
+  'budget:sync-sources': {
+    request: z.object({ id: z.number().int().optional() }).strict(),
+    response: z.object({ syncs: z.array(sourceSyncSchema) }),
+  },
   'budget:cancel-source-sync': { request: z.object({}).strict(), response: z.object({ cancelled: z.boolean() }) },
 } satisfies ChannelMap;
 
 export const budgetSourcesEvents = {
   'budget:source-sync-progress': z.object({
-    sourceId: z.number().int(), folder: z.string(), phase: z.enum(['scanning', 'importing', 'done']), filesDone: z.number().int(), filesTotal: z.number().int(),
-    file: z.string().nullable(), bytesRead: z.number(), totalBytes: z.number(),
+    sourceId: z.number().int(),
+    folder: z.string(),
+    phase: z.enum(['scanning', 'importing', 'done']),
+    filesDone: z.number().int(),
+    filesTotal: z.number().int(),
+    file: z.string().nullable(),
+    bytesRead: z.number(),
+    totalBytes: z.number(),
   }),
 } satisfies EventMap;

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { PRECISIONS, PRICE_KINDS, PRICE_UNITS, PROVIDER_KINDS } from '../../domain/catalog';
 import type { ChannelMap, EventMap } from '../channel';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'a real calendar date');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'a real calendar date',
+  );
 const money = z.number().finite('a finite amount').nonnegative('an amount of 0 or more');
-const id = z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9.-]*$/, 'kebab-case letters, digits, dots and dashes');
+const id = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9][a-z0-9.-]*$/, 'kebab-case letters, digits, dots and dashes');
 
 export const gpuSchema = z.object({
   id: z.string(),
@@ -13,7 +23,12 @@ export const gpuSchema = z.object({
   architecture: z.string().nullable(),
   memoryGiB: z.number(),
   memoryBandwidthGBs: z.number(),
-  tflops: z.object(Object.fromEntries(PRECISIONS.map((p) => [p, z.number().nullable()])) as Record<(typeof PRECISIONS)[number], z.ZodNullable<z.ZodNumber>>),
+  tflops: z.object(
+    Object.fromEntries(PRECISIONS.map((p) => [p, z.number().nullable()])) as Record<
+      (typeof PRECISIONS)[number],
+      z.ZodNullable<z.ZodNumber>
+    >,
+  ),
   tdpWatts: z.number().nullable(),
   interconnectGBs: z.number().nullable(),
   source: z.string(),
@@ -54,16 +69,16 @@ export const offeringSchema = z.object({
 });
 
 const priceFieldsSchema = z.object({
-    offeringId: id,
-    kind: z.enum(PRICE_KINDS),
-    usd: money,
-    per: z.enum(PRICE_UNITS),
-    usdLow: money.nullable().default(null),
-    usdHigh: money.nullable().default(null),
-    asOf: isoDate,
-    source: z.string().trim().min(1, 'where the price comes from (document, URL or person)').max(500),
-    notes: z.string().max(2000).nullable().default(null),
-  });
+  offeringId: id,
+  kind: z.enum(PRICE_KINDS),
+  usd: money,
+  per: z.enum(PRICE_UNITS),
+  usdLow: money.nullable().default(null),
+  usdHigh: money.nullable().default(null),
+  asOf: isoDate,
+  source: z.string().trim().min(1, 'where the price comes from (document, URL or person)').max(500),
+  notes: z.string().max(2000).nullable().default(null),
+});
 function withRangeChecks<T extends z.ZodType<{ usd: number; usdLow: number | null; usdHigh: number | null }>>(schema: T) {
   return schema
     .refine((p) => p.usdLow === null || p.usdLow <= p.usd, { path: ['usdLow'], message: 'the low end must not exceed the price' })
@@ -105,7 +120,13 @@ export const catalogChannels = {
   },
   'catalog:import-csv': {
     request: z.object({}).strict(),
-    response: z.object({ file: z.string().nullable(), rows: z.number().int(), offeringsAdded: z.number().int(), pricesAdded: z.number().int(), unchanged: z.number().int() }),
+    response: z.object({
+      file: z.string().nullable(),
+      rows: z.number().int(),
+      offeringsAdded: z.number().int(),
+      pricesAdded: z.number().int(),
+      unchanged: z.number().int(),
+    }),
   },
   'catalog:list-discrepancies': { request: z.object({}).strict(), response: z.object({ discrepancies: z.array(discrepancySchema) }) },
   'catalog:list-gpus': { request: z.object({}).strict(), response: z.object({ gpus: z.array(gpuSchema) }) },
@@ -117,7 +138,10 @@ export const catalogChannels = {
     request: z.object({ offering: offeringInputSchema, prices: z.array(newOfferingPriceSchema).default([]) }),
     response: z.object({ offering: offeringSchema }),
   },
-  'catalog:update-offering': { request: z.object({ id, changes: offeringInputSchema.omit({ id: true }).partial() }), response: z.object({ offering: offeringSchema }) },
+  'catalog:update-offering': {
+    request: z.object({ id, changes: offeringInputSchema.omit({ id: true }).partial() }),
+    response: z.object({ offering: offeringSchema }),
+  },
   'catalog:delete-offering': { request: z.object({ id }).strict(), response: z.object({ deleted: z.boolean() }) },
 } satisfies ChannelMap;
 

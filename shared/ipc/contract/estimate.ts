@@ -8,14 +8,28 @@ const rawWorkload = z.record(z.string(), z.unknown());
 const gpuIds = z.array(z.string().min(1).max(120)).max(200).optional();
 
 export const presetSummarySchema = z.object({
-  id: z.string(), aliases: z.array(z.string()), name: z.string(), family: z.custom<PresetFamily>((v) => typeof v === 'string'),
-  params: z.number(), defaultInput: z.object({ windowSamples: z.number().optional(), imageSize: z.number().optional(), seqLen: z.number().optional() }),
-  maxSeqLen: z.number().nullable(), source: z.string(),
+  id: z.string(),
+  aliases: z.array(z.string()),
+  name: z.string(),
+  family: z.custom<PresetFamily>((v) => typeof v === 'string'),
+  params: z.number(),
+  defaultInput: z.object({ windowSamples: z.number().optional(), imageSize: z.number().optional(), seqLen: z.number().optional() }),
+  maxSeqLen: z.number().nullable(),
+  source: z.string(),
 });
 
-export const workloadEstimateSchema = z.custom<WorkloadEstimate>((v) => typeof v === 'object' && v !== null && Array.isArray((v as { results?: unknown }).results), 'a workload estimate');
+export const workloadEstimateSchema = z.custom<WorkloadEstimate>(
+  (v) => typeof v === 'object' && v !== null && Array.isArray((v as { results?: unknown }).results),
+  'a workload estimate',
+);
 
-export const savedWorkloadSchema = z.object({ id: z.string(), name: z.string(), workload: z.record(z.string(), z.unknown()), createdAt: z.string(), updatedAt: z.string() });
+export const savedWorkloadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  workload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
 export const sweepSummarySchema = z.object({
   index: z.number().int(),
@@ -37,7 +51,11 @@ export const estimateChannels = {
   },
   'estimate:cancel-sweep': { request: z.object({ sweepId: z.string() }), response: z.object({ cancelled: z.boolean() }) },
   'estimate:save-workload': {
-    request: z.object({ id: z.string().max(100).optional(), name: z.string().trim().min(1, 'a name for the workload').max(200), workload: rawWorkload }),
+    request: z.object({
+      id: z.string().max(100).optional(),
+      name: z.string().trim().min(1, 'a name for the workload').max(200),
+      workload: rawWorkload,
+    }),
     response: z.object({ workload: savedWorkloadSchema }),
   },
   'estimate:list-workloads': { request: z.object({}), response: z.object({ workloads: z.array(savedWorkloadSchema) }) },

@@ -54,7 +54,14 @@ export const planOptimizeChannels = {
   'plan:optimize': { request: optimizeRequestSchema, response: optimizeResultSchema },
   'plan:stop-optimize': { request: z.object({}).strict(), response: z.object({ stopped: z.boolean() }) },
   'plan:accept-suggestion': {
-    request: z.object({ projectId, revision: z.number().int().nonnegative(), scenarioId: z.string().min(1).max(200), weeks: z.array(week).max(1000).optional() }).strict(),
+    request: z
+      .object({
+        projectId,
+        revision: z.number().int().nonnegative(),
+        scenarioId: z.string().min(1).max(200),
+        weeks: z.array(week).max(1000).optional(),
+      })
+      .strict(),
     response: planViewSchema,
   },
 } satisfies ChannelMap;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { PlanCommand } from '../../domain/plan/commands';
-import { allocationSchema, milestoneSchema, planSchema, poolSchema, projectSchema, rangeSchema, scenarioAuthorSchema, trackSchema } from '../../domain/plan/schema';
+import {
+  allocationSchema,
+  milestoneSchema,
+  planSchema,
+  poolSchema,
+  projectSchema,
+  rangeSchema,
+  scenarioAuthorSchema,
+  trackSchema,
+} from '../../domain/plan/schema';
 import type { ChannelMap, EventMap } from '../channel';
 
 const projectId = z.string().min(1).max(120);
@@ -61,11 +70,32 @@ export const analysisSchema = z.object({
     remainingUsd: z.string(),
     allocationUsd: z.record(z.string(), z.string()),
   }),
-  pools: z.array(z.object({
-    poolId: z.string(),
-    weeks: z.record(z.string(), z.object({ gpuHours: z.number(), concurrentGpus: z.number(), vcpus: z.number(), capacityHours: z.number(), over: z.boolean(), turns: z.boolean() })),
-  })),
-  phases: z.array(z.object({ milestoneId: z.string(), phaseId: z.string(), neededHours: z.number().nullable(), neededBasis: z.string(), allocatedHours: z.number(), bookedHours: z.number() })),
+  pools: z.array(
+    z.object({
+      poolId: z.string(),
+      weeks: z.record(
+        z.string(),
+        z.object({
+          gpuHours: z.number(),
+          concurrentGpus: z.number(),
+          vcpus: z.number(),
+          capacityHours: z.number(),
+          over: z.boolean(),
+          turns: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  phases: z.array(
+    z.object({
+      milestoneId: z.string(),
+      phaseId: z.string(),
+      neededHours: z.number().nullable(),
+      neededBasis: z.string(),
+      allocatedHours: z.number(),
+      bookedHours: z.number(),
+    }),
+  ),
 });
 
 export const offeringFactsSchema = z.object({
@@ -75,7 +105,15 @@ export const offeringFactsSchema = z.object({
   vcpus: z.number().nullable(),
   label: z.string(),
   deleted: z.boolean(),
-  prices: z.array(z.object({ kind: z.string(), usd: z.union([z.number(), z.string()]), per: z.enum(['hour', 'month', 'once']), asOf: z.string(), source: z.string() })),
+  prices: z.array(
+    z.object({
+      kind: z.string(),
+      usd: z.union([z.number(), z.string()]),
+      per: z.enum(['hour', 'month', 'once']),
+      asOf: z.string(),
+      source: z.string(),
+    }),
+  ),
 });
 
 export const scenarioInfoSchema = z.object({
@@ -118,7 +156,6 @@ export const scenarioSummarySchema = z.object({
   authorRisk: z.string().nullable(),
 });
 
-
 const scenarioId = z.string().min(1).max(200);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
@@ -154,15 +191,31 @@ export const projectContentsSchema = z.object({
   spendLines: z.number(),
 });
 
-const bookingChangeSchema = z.object({ trackId: z.string(), trackName: z.string(), what: z.string(), before: z.number(), after: z.number() });
+const bookingChangeSchema = z.object({
+  trackId: z.string(),
+  trackName: z.string(),
+  what: z.string(),
+  before: z.number(),
+  after: z.number(),
+});
 export const planComparisonSchema = z.object({
   summaries: z.array(scenarioSummarySchema),
   finish: z.array(z.string().nullable()),
-  weeks: z.array(z.object({
-    week: z.string(),
-    start: z.string(),
-    plans: z.array(z.object({ gpuHours: z.number(), usd: z.string(), deltaGpuHours: z.number(), deltaUsd: z.string(), changes: z.array(bookingChangeSchema) })),
-  })),
+  weeks: z.array(
+    z.object({
+      week: z.string(),
+      start: z.string(),
+      plans: z.array(
+        z.object({
+          gpuHours: z.number(),
+          usd: z.string(),
+          deltaGpuHours: z.number(),
+          deltaUsd: z.string(),
+          changes: z.array(bookingChangeSchema),
+        }),
+      ),
+    }),
+  ),
   changedWeeks: z.number(),
 });
 export type PlanComparisonView = z.output<typeof planComparisonSchema>;
@@ -171,16 +224,34 @@ export const planChannels = {
   /** Recent first (last opened or changed); archived ones flagged; deleted ones left out. */
   'plan:list-projects': { request: z.object({}).strict(), response: z.object({ projects: z.array(projectListItemSchema) }) },
   /** With `scenarioId`: that scenario's plan, checked and totalled the same way (its edits go to the scenario). */
-  'plan:get-plan': { request: z.object({ projectId: projectId.optional(), scenarioId: scenarioId.optional() }).strict(), response: planViewSchema },
-  'plan:edit': {
-    request: z.object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative(), command: planCommandSchema }).strict(),
+  'plan:get-plan': {
+    request: z.object({ projectId: projectId.optional(), scenarioId: scenarioId.optional() }).strict(),
     response: planViewSchema,
   },
-  'plan:undo': { request: z.object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative().optional() }).strict(), response: planViewSchema },
-  'plan:redo': { request: z.object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative().optional() }).strict(), response: planViewSchema },
+  'plan:edit': {
+    request: z
+      .object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative(), command: planCommandSchema })
+      .strict(),
+    response: planViewSchema,
+  },
+  'plan:undo': {
+    request: z.object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative().optional() }).strict(),
+    response: planViewSchema,
+  },
+  'plan:redo': {
+    request: z.object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative().optional() }).strict(),
+    response: planViewSchema,
+  },
   'plan:refresh-estimates': { request: z.object({ projectId }).strict(), response: planViewSchema },
   'plan:duplicate-scenario': {
-    request: z.object({ projectId, name: z.string().trim().min(1, 'a name for the scenario').max(200), description: z.string().max(2000).default(''), fromScenarioId: scenarioId.optional() }).strict(),
+    request: z
+      .object({
+        projectId,
+        name: z.string().trim().min(1, 'a name for the scenario').max(200),
+        description: z.string().max(2000).default(''),
+        fromScenarioId: scenarioId.optional(),
+      })
+      .strict(),
     response: z.object({ scenario: scenarioInfoSchema }),
   },
   'plan:compare-scenarios': {
@@ -189,7 +260,14 @@ export const planChannels = {
   },
   'plan:delete-scenario': { request: z.object({ id: z.string().min(1) }).strict(), response: z.object({ deleted: z.boolean() }) },
   'plan:rename-scenario': {
-    request: z.object({ projectId, scenarioId, name: z.string().trim().min(1, 'a name for the scenario').max(200), description: z.string().max(2000).optional() }).strict(),
+    request: z
+      .object({
+        projectId,
+        scenarioId,
+        name: z.string().trim().min(1, 'a name for the scenario').max(200),
+        description: z.string().max(2000).optional(),
+      })
+      .strict(),
     response: z.object({ scenarioId: z.string(), name: z.string() }),
   },
   /** The scenario becomes the plan; the plan it replaces is kept as a scenario. */
@@ -200,26 +278,53 @@ export const planChannels = {
   'plan:undo-promote': { request: z.object({ projectId }).strict(), response: z.object({ projectId: z.string(), scenarioId: z.string() }) },
   /** Two or three plans side by side; `null` is the current plan. The per-week difference is against the first. */
   'plan:compare-plans': {
-    request: z.object({ projectId: projectId.optional(), ids: z.array(scenarioId.nullable()).min(2, 'two or three plans').max(3, 'two or three plans') }).strict(),
+    request: z
+      .object({
+        projectId: projectId.optional(),
+        ids: z.array(scenarioId.nullable()).min(2, 'two or three plans').max(3, 'two or three plans'),
+      })
+      .strict(),
     response: planComparisonSchema,
   },
 
   'plan:create-project': {
-    request: z.object({
-      name: z.string().trim().min(1, 'a name for the project').max(200),
-      start: day,
-      end: day,
-      currency: z.string().trim().regex(/^[A-Za-z]{3}$/, 'a three-letter currency code such as USD, EUR or INR'),
-      budget: z.string().trim().regex(/^\d+(\.\d+)?$/, 'an amount of 0 or more, such as 615 or 615.50'),
-      description: z.string().max(2000).optional(),
-      track: z.object({ name: z.string().trim().min(1, 'a name for the first track').max(200), owner: z.string().trim().min(1, 'who owns the first track').max(200) }).strict(),
-    }).strict(),
+    request: z
+      .object({
+        name: z.string().trim().min(1, 'a name for the project').max(200),
+        start: day,
+        end: day,
+        currency: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{3}$/, 'a three-letter currency code such as USD, EUR or INR'),
+        budget: z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, 'an amount of 0 or more, such as 615 or 615.50'),
+        description: z.string().max(2000).optional(),
+        track: z
+          .object({
+            name: z.string().trim().min(1, 'a name for the first track').max(200),
+            owner: z.string().trim().min(1, 'who owns the first track').max(200),
+          })
+          .strict(),
+      })
+      .strict(),
     response: z.object({ projectId: z.string() }),
   },
   'plan:open-project': { request: z.object({ projectId }).strict(), response: z.object({ projectId: z.string() }) },
-  'plan:duplicate-project': { request: z.object({ projectId, name: z.string().trim().max(200).optional() }).strict(), response: z.object({ projectId: z.string() }) },
-  'plan:rename-project': { request: z.object({ projectId, name: z.string().trim().min(1, 'a name for the project').max(200) }).strict(), response: z.object({ projectId: z.string(), name: z.string() }) },
-  'plan:archive-project': { request: z.object({ projectId, archived: z.boolean() }).strict(), response: z.object({ projectId: z.string(), archived: z.boolean() }) },
+  'plan:duplicate-project': {
+    request: z.object({ projectId, name: z.string().trim().max(200).optional() }).strict(),
+    response: z.object({ projectId: z.string() }),
+  },
+  'plan:rename-project': {
+    request: z.object({ projectId, name: z.string().trim().min(1, 'a name for the project').max(200) }).strict(),
+    response: z.object({ projectId: z.string(), name: z.string() }),
+  },
+  'plan:archive-project': {
+    request: z.object({ projectId, archived: z.boolean() }).strict(),
+    response: z.object({ projectId: z.string(), archived: z.boolean() }),
+  },
   /** What a delete would take away, for the confirmation. */
   'plan:project-contents': { request: z.object({ projectId }).strict(), response: projectContentsSchema },
   'plan:delete-project': { request: z.object({ projectId }).strict(), response: z.object({ deleted: projectContentsSchema }) },
@@ -232,7 +337,13 @@ export const planChannels = {
   /** Open dialog in main. Without `intoProjectId`: a new project; with it: a scenario of that project. All or nothing. */
   'plan:import-file': {
     request: z.object({ intoProjectId: projectId.optional() }).strict(),
-    response: z.object({ file: z.string().nullable(), projectId: z.string().nullable(), scenarioId: z.string().nullable(), scenarios: z.number(), spendLines: z.number() }),
+    response: z.object({
+      file: z.string().nullable(),
+      projectId: z.string().nullable(),
+      scenarioId: z.string().nullable(),
+      scenarios: z.number(),
+      spendLines: z.number(),
+    }),
   },
 } satisfies ChannelMap;
 

@@ -9,28 +9,50 @@ export const pageSizeSchema = z.enum(['A4', 'Letter']);
 export type PageSize = z.output<typeof pageSizeSchema>;
 
 /** The assembled model is produced by main (shared/domain/report) and typed there; its shape is checked by tests. */
-const reportModelSchema = z.custom<ReportModel>((v) => typeof v === 'object' && v !== null && 'cover' in v && 'summary' in v, 'a report model');
+const reportModelSchema = z.custom<ReportModel>(
+  (v) => typeof v === 'object' && v !== null && 'cover' in v && 'summary' in v,
+  'a report model',
+);
 
 export const reportChannels = {
   'report:get-report-model': {
-    request: z.object({ projectId: projectId.optional(), scenarioId: z.string().min(1).optional(), sections: sections.optional() }).strict(),
+    request: z
+      .object({ projectId: projectId.optional(), scenarioId: z.string().min(1).optional(), sections: sections.optional() })
+      .strict(),
     response: reportModelSchema,
   },
   'report:export-pdf': {
-    request: z.object({ projectId: projectId.optional(), scenarioId: z.string().min(1).optional(), sections: sections.optional(), pageSize: pageSizeSchema.default('A4') }).strict(),
+    request: z
+      .object({
+        projectId: projectId.optional(),
+        scenarioId: z.string().min(1).optional(),
+        sections: sections.optional(),
+        pageSize: pageSizeSchema.default('A4'),
+      })
+      .strict(),
     response: z.object({ file: z.string().nullable(), bytes: z.number(), pages: z.number().nullable(), ms: z.number() }),
   },
   'report:export-csv': {
-    request: z.object({
-      projectId: projectId.optional(),
-      table: z.enum(REPORT_TABLES),
-      groupBy: z.enum(['month', 'week', 'track', 'provider', 'service']).optional(),
-      options: z.object({ bom: z.boolean().default(false) }).strict().default({ bom: false }),
-    }).strict(),
+    request: z
+      .object({
+        projectId: projectId.optional(),
+        table: z.enum(REPORT_TABLES),
+        groupBy: z.enum(['month', 'week', 'track', 'provider', 'service']).optional(),
+        options: z
+          .object({ bom: z.boolean().default(false) })
+          .strict()
+          .default({ bom: false }),
+      })
+      .strict(),
     response: z.object({ file: z.string().nullable(), rows: z.number() }),
   },
 } satisfies ChannelMap;
 
 export const reportEvents = {
-  'report:export-progress': z.object({ stage: z.enum(['model', 'render', 'pdf', 'write', 'done', 'error']), done: z.number(), total: z.number(), message: z.string() }),
+  'report:export-progress': z.object({
+    stage: z.enum(['model', 'render', 'pdf', 'write', 'done', 'error']),
+    done: z.number(),
+    total: z.number(),
+    message: z.string(),
+  }),
 } satisfies EventMap;

@@ -51,7 +51,10 @@ function fileWithSpanningFields(rows: number): { text: string; badLines: number[
 describe('readBillingFile', () => {
   it('names the line each row starts on, after quoted fields spanning lines and blank lines, in plain and gzip files', async () => {
     const { text, badLines, total } = fileWithSpanningFields(3000);
-    for (const [name, content] of [['spanning.csv', text], ['spanning.csv.gz', zlib.gzipSync(text)]] as const) {
+    for (const [name, content] of [
+      ['spanning.csv', text],
+      ['spanning.csv.gz', zlib.gzipSync(text)],
+    ] as const) {
       const { summary, lines, batches } = await read(name, content, { maxErrors: 100_000 });
       expect(summary).toMatchObject({ dialect: 'focus', delimiter: ',', rowsRead: 3000, invalidRows: badLines.length });
       expect(summary.errors.map((e) => e.line)).toEqual(badLines);

@@ -8,7 +8,13 @@ import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { Unzip, UnzipInflate } from 'fflate';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
-import { createRowMapper, MappingError, type DialectChoice, type RowError, type RowMapper } from '../../../../shared/domain/billing/dialects';
+import {
+  createRowMapper,
+  MappingError,
+  type DialectChoice,
+  type RowError,
+  type RowMapper,
+} from '../../../../shared/domain/billing/dialects';
 import type { BillingDialect, SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import { CsvTokenizer, type CsvRecords } from './csv-tokenizer';
@@ -61,7 +67,13 @@ export function detectContainer(head: Uint8Array): Container {
 
 /** The delimiter that splits the header line into the most fields (quotes respected roughly). */
 export function sniffDelimiter(firstLine: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0], ['\x01', 0], ['|', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+    ['\x01', 0],
+    ['|', 0],
+  ]);
   let quoted = false;
   for (const ch of firstLine) {
     if (ch === '"') quoted = !quoted;
@@ -141,7 +153,11 @@ interface RowSink {
  * Reads a billing file and hands its spend lines to `onBatch` in batches (awaited: back-pressure). Row errors are
  * collected, not thrown; a file that cannot be read at all (unknown header, broken archive) throws a UserError.
  */
-export async function readBillingFile(file: string, options: ReadOptions, onBatch: (lines: SpendLine[]) => void | Promise<void>): Promise<ReadSummary> {
+export async function readBillingFile(
+  file: string,
+  options: ReadOptions,
+  onBatch: (lines: SpendLine[]) => void | Promise<void>,
+): Promise<ReadSummary> {
   const fileName = file;
   let stat: fs.Stats;
   try {
@@ -157,8 +173,19 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
   const batchSize = options.batchSize ?? 500;
   const maxErrors = options.maxErrors ?? 1000;
   const summary: ReadSummary = {
-    container, delimiter: null, encoding: 'utf8', dialect: 'generic', description: '', header: [], rowsRead: 0, totalRows: 0, invalidRows: 0,
-    errors: [], errorCount: 0, warnings: [], totalBytes,
+    container,
+    delimiter: null,
+    encoding: 'utf8',
+    dialect: 'generic',
+    description: '',
+    header: [],
+    rowsRead: 0,
+    totalRows: 0,
+    invalidRows: 0,
+    errors: [],
+    errorCount: 0,
+    warnings: [],
+    totalBytes,
   };
   const sink: RowSink = { mapper: null, header: [] };
   let batch: SpendLine[] = [];
@@ -166,7 +193,10 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
   function setHeader(header: string[]): RowMapper {
     sink.header = header;
     summary.header = header;
-    options.onHeader?.(header.map((h) => h.replace(/^\ufeff/, '').trim()), summary.delimiter);
+    options.onHeader?.(
+      header.map((h) => h.replace(/^\ufeff/, '').trim()),
+      summary.delimiter,
+    );
     try {
       sink.mapper = createRowMapper(header, { format: options.format, mapping: options.mapping });
     } catch (error) {
@@ -177,7 +207,13 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
         return sink.mapper;
       }
       // The path is in `details.file` only (the CLI prints it before the message: named once).
-      if (error instanceof MappingError) throw new UserError('UNKNOWN_FORMAT', error.message, { file: fileName, line: 1, ...(error.column ? { column: error.column } : {}), expected: 'a FOCUS, AWS, Azure, GCP or OCI header, or a column mapping' });
+      if (error instanceof MappingError)
+        throw new UserError('UNKNOWN_FORMAT', error.message, {
+          file: fileName,
+          line: 1,
+          ...(error.column ? { column: error.column } : {}),
+          expected: 'a FOCUS, AWS, Azure, GCP or OCI header, or a column mapping',
+        });
       throw error;
     }
     summary.dialect = sink.mapper.dialect;
@@ -194,7 +230,11 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
       if (options.signal?.aborted) throw cancelled();
     }
     if (record.length < sink.header.length && summary.warnings.length < 100) {
-      summary.warnings.push({ line, column: sink.header[record.length]!.replace(/^\ufeff/, '').trim(), message: `line ${line} has ${record.length} of ${sink.header.length} fields; the missing fields are read as empty` });
+      summary.warnings.push({
+        line,
+        column: sink.header[record.length]!.replace(/^\ufeff/, '').trim(),
+        message: `line ${line} has ${record.length} of ${sink.header.length} fields; the missing fields are read as empty`,
+      });
     }
     const outcome = sink.mapper!.map(record, line);
     if (outcome.total) {
@@ -252,7 +292,9 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
         headBytes += next.value.length;
       }
     } catch (error) {
-      throw new UserError('UNREADABLE_FILE', `${fileName}: cannot read the ${container} data (${(error as Error).message}).`, { file: fileName });
+      throw new UserError('UNREADABLE_FILE', `${fileName}: cannot read the ${container} data (${(error as Error).message}).`, {
+        file: fileName,
+      });
     }
     const head = Buffer.concat(headChunks);
     const { encoding, bomBytes } = sniffEncoding(head);
@@ -292,13 +334,18 @@ export async function readBillingFile(file: string, options: ReadOptions, onBatc
     } catch (error) {
       if (error instanceof UserError) throw error;
       const e = error as Error & { code?: string; lines?: number };
-      if (e.code?.startsWith('CSV_')) throw new UserError('INVALID_CSV', `${fileName}: line ${e.lines ?? '?'}: ${e.message}`, { file: fileName, line: e.lines ?? lastLine });
+      if (e.code?.startsWith('CSV_'))
+        throw new UserError('INVALID_CSV', `${fileName}: line ${e.lines ?? '?'}: ${e.message}`, {
+          file: fileName,
+          line: e.lines ?? lastLine,
+        });
       throw new UserError('UNREADABLE_FILE', `${fileName}: cannot read the file (${e.message}).`, { file: fileName });
     } finally {
       void iterator.return?.()?.catch(() => undefined);
       source.destroy();
     }
-    if (sink.mapper === null) throw new UserError('EMPTY_FILE', `${fileName} is empty: not even a header line.`, { file: fileName, line: 1 });
+    if (sink.mapper === null)
+      throw new UserError('EMPTY_FILE', `${fileName} is empty: not even a header line.`, { file: fileName, line: 1 });
   }
   if (batch.length > 0) {
     if (options.signal?.aborted) throw cancelled();
@@ -323,7 +370,12 @@ function parquetText(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
-async function readParquet(file: string, options: ReadOptions, setHeader: (h: string[]) => RowMapper, handle: (record: string[], line: number) => Promise<void>): Promise<void> {
+async function readParquet(
+  file: string,
+  options: ReadOptions,
+  setHeader: (h: string[]) => RowMapper,
+  handle: (record: string[], line: number) => Promise<void>,
+): Promise<void> {
   const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import('hyparquet');
   const { compressors } = await import('hyparquet-compressors');
   const handleFd = await fs.promises.open(file, 'r');
@@ -356,10 +408,15 @@ async function readParquet(file: string, options: ReadOptions, setHeader: (h: st
     for (const group of metadata.row_groups) {
       if (options.signal?.aborted) throw cancelled();
       const rowEnd = rowStart + Number(group.num_rows);
-      const rows = (await parquetReadObjects({ file: asyncBuffer, metadata, rowStart, rowEnd, compressors, columns: wanted })) as Array<Record<string, unknown>>;
+      const rows = (await parquetReadObjects({ file: asyncBuffer, metadata, rowStart, rowEnd, compressors, columns: wanted })) as Array<
+        Record<string, unknown>
+      >;
       for (let i = 0; i < rows.length; i += 1) {
         const row = rows[i]!;
-        await handle(columns.map((c) => parquetText(row[c])), rowStart + i + 2);
+        await handle(
+          columns.map((c) => parquetText(row[c])),
+          rowStart + i + 2,
+        );
         rows[i] = undefined as unknown as Record<string, unknown>;
       }
       rowStart = rowEnd;

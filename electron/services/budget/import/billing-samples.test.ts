@@ -53,7 +53,10 @@ function readRecords(file: string): string[][] {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   if (firstLine.includes('\x01')) {
-    return text.split(/\r?\n/).filter((l) => l !== '').map((l) => l.split('\x01'));
+    return text
+      .split(/\r?\n/)
+      .filter((l) => l !== '')
+      .map((l) => l.split('\x01'));
   }
   return parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
 }

@@ -35,7 +35,10 @@ function everyTwoChunks(text: string, options?: CsvTokenizerOptions): Tokenized 
 }
 
 /** csv-parse with the options billing-reader used: the oracle. Records and the line each record ENDS on. */
-function csvParse(text: string, options: CsvTokenizerOptions = { delimiter: ',', quote: true }): { records: string[][]; endLines: number[] } {
+function csvParse(
+  text: string,
+  options: CsvTokenizerOptions = { delimiter: ',', quote: true },
+): { records: string[][]; endLines: number[] } {
   const rows = parse(text, {
     delimiter: options.delimiter,
     relax_column_count: true,
@@ -51,29 +54,66 @@ function csvParse(text: string, options: CsvTokenizerOptions = { delimiter: ',',
 
 describe('CsvTokenizer', () => {
   it('splits fields and records on CRLF, LF and CR; the last record needs no line break', () => {
-    expect(everyTwoChunks('a,b\r\nc,d\ne,f\rg,h')).toEqual({ records: [['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h']], lines: [1, 2, 3, 4] });
+    expect(everyTwoChunks('a,b\r\nc,d\ne,f\rg,h')).toEqual({
+      records: [
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', 'f'],
+        ['g', 'h'],
+      ],
+      lines: [1, 2, 3, 4],
+    });
     expect(everyTwoChunks('a,b\n')).toEqual({ records: [['a', 'b']], lines: [1] });
     expect(everyTwoChunks('')).toEqual({ records: [], lines: [] });
   });
 
   it('keeps empty fields, including a trailing one, and rows of any length', () => {
-    expect(everyTwoChunks(',\na,,b,\n,x\nlonely')).toEqual({ records: [['', ''], ['a', '', 'b', ''], ['', 'x'], ['lonely']], lines: [1, 2, 3, 4] });
+    expect(everyTwoChunks(',\na,,b,\n,x\nlonely')).toEqual({
+      records: [['', ''], ['a', '', 'b', ''], ['', 'x'], ['lonely']],
+      lines: [1, 2, 3, 4],
+    });
     expect(everyTwoChunks('a,')).toEqual({ records: [['a', '']], lines: [1] });
   });
 
   it('reads quoted fields: delimiters, doubled quotes and line breaks inside', () => {
-    expect(everyTwoChunks('"a,b","say ""hi""","",""""\n"x\r\ny",z')).toEqual({ records: [['a,b', 'say "hi"', '', '"'], ['x\r\ny', 'z']], lines: [1, 2] });
-    expect(everyTwoChunks('"{""InstanceType"": ""p3.2xlarge"", ""GpuCount"": 1}"')).toEqual({ records: [['{"InstanceType": "p3.2xlarge", "GpuCount": 1}']], lines: [1] });
+    expect(everyTwoChunks('"a,b","say ""hi""","",""""\n"x\r\ny",z')).toEqual({
+      records: [
+        ['a,b', 'say "hi"', '', '"'],
+        ['x\r\ny', 'z'],
+      ],
+      lines: [1, 2],
+    });
+    expect(everyTwoChunks('"{""InstanceType"": ""p3.2xlarge"", ""GpuCount"": 1}"')).toEqual({
+      records: [['{"InstanceType": "p3.2xlarge", "GpuCount": 1}']],
+      lines: [1],
+    });
   });
 
   it('names the line a record starts on, after quoted fields spanning lines (LF, CRLF or CR inside) and skipped empty lines', () => {
     const text = 'h1,h2\n"one\ntwo\r\nthree\rfour",x\r\n\r\n\nnext,"a\n\nb"\n\rlast,1\n';
-    expect(everyTwoChunks(text)).toEqual({ records: [['h1', 'h2'], ['one\ntwo\r\nthree\rfour', 'x'], ['next', 'a\n\nb'], ['last', '1']], lines: [1, 2, 8, 12] });
+    expect(everyTwoChunks(text)).toEqual({
+      records: [
+        ['h1', 'h2'],
+        ['one\ntwo\r\nthree\rfour', 'x'],
+        ['next', 'a\n\nb'],
+        ['last', '1'],
+      ],
+      lines: [1, 2, 8, 12],
+    });
   });
 
   it('keeps quotes that do not open a field, and reads "ab"c as csv-parse relax_quotes does', () => {
-    expect(everyTwoChunks('a"b,c"d\n x "y",z')).toEqual({ records: [['a"b', 'c"d'], [' x "y"', 'z']], lines: [1, 2] });
-    expect(everyTwoChunks('"ab"c,d\n"a""b"c\n"a,b" ,e')).toEqual({ records: [['"ab"c', 'd'], ['"a"b"c'], ['"a,b" ', 'e']], lines: [1, 2, 3] });
+    expect(everyTwoChunks('a"b,c"d\n x "y",z')).toEqual({
+      records: [
+        ['a"b', 'c"d'],
+        [' x "y"', 'z'],
+      ],
+      lines: [1, 2],
+    });
+    expect(everyTwoChunks('"ab"c,d\n"a""b"c\n"a,b" ,e')).toEqual({
+      records: [['"ab"c', 'd'], ['"a"b"c'], ['"a,b" ', 'e']],
+      lines: [1, 2, 3],
+    });
   });
 
   it('drops a byte-order mark at the start only', () => {
@@ -82,12 +122,21 @@ describe('CsvTokenizer', () => {
 
   it('reads Hive \\x01 files without quoting', () => {
     const hive = { delimiter: '\x01', quote: false };
-    expect(everyTwoChunks('a\x01"b\x01c"\n"x""\x01\n', hive)).toEqual({ records: [['a', '"b', 'c"'], ['"x""', '']], lines: [1, 2] });
+    expect(everyTwoChunks('a\x01"b\x01c"\n"x""\x01\n', hive)).toEqual({
+      records: [
+        ['a', '"b', 'c"'],
+        ['"x""', ''],
+      ],
+      lines: [1, 2],
+    });
   });
 
   it('other delimiters: semicolon, tab, pipe', () => {
     for (const delimiter of [';', '\t', '|']) {
-      expect(everyTwoChunks(`a${delimiter}"b${delimiter}c"${delimiter}1,5\n`, { delimiter, quote: true })).toEqual({ records: [['a', `b${delimiter}c`, '1,5']], lines: [1] });
+      expect(everyTwoChunks(`a${delimiter}"b${delimiter}c"${delimiter}1,5\n`, { delimiter, quote: true })).toEqual({
+        records: [['a', `b${delimiter}c`, '1,5']],
+        lines: [1],
+      });
     }
   });
 
@@ -147,38 +196,54 @@ const breaksAsCsvParseCounts = (record: string[]) => record.reduce((n, f) => n +
 
 describe('CsvTokenizer against csv-parse (the oracle) on random text in random chunks', () => {
   it('quoted CSV: same records, same errors; start line = csv-parse end line less the breaks inside', () => {
-    const text = fc.tuple(fc.boolean(), csvText(['a', 'b', ',', ',', '"', '"', '""', '\n', '\r', '\r\n', ' ', 'é', '€'])).map(([bom, body]) => (bom ? '\ufeff' : '') + body);
+    const text = fc
+      .tuple(fc.boolean(), csvText(['a', 'b', ',', ',', '"', '"', '""', '\n', '\r', '\r\n', ' ', 'é', '€']))
+      .map(([bom, body]) => (bom ? '\ufeff' : '') + body);
     fc.assert(
-      fc.property(text.chain((t) => fc.tuple(fc.constant(t), cutsFor(t))), ([text, cuts]) => {
-        const expected = oracleOrError(text);
-        const actual = oursOrError(text, undefined, cuts);
-        if ('error' in expected) {
-          expect(actual).toEqual({ error: expected.error });
-          return;
-        }
-        expect(actual).toMatchObject({ records: expected.records });
-        // csv-parse counts a CRLF inside quotes as two lines: the earlier records' CRLFs are taken off too.
-        let extra = 0;
-        const starts = expected.records.map((r, k) => {
-          const start = expected.endLines[k]! - breaksAsCsvParseCounts(r) - extra;
-          extra += r.reduce((n, f) => n + (f.match(/\r\n/g)?.length ?? 0), 0);
-          return start;
-        });
-        expect((actual as Tokenized).lines).toEqual(starts);
-      }),
+      fc.property(
+        text.chain((t) => fc.tuple(fc.constant(t), cutsFor(t))),
+        ([text, cuts]) => {
+          const expected = oracleOrError(text);
+          const actual = oursOrError(text, undefined, cuts);
+          if ('error' in expected) {
+            expect(actual).toEqual({ error: expected.error });
+            return;
+          }
+          expect(actual).toMatchObject({ records: expected.records });
+          // csv-parse counts a CRLF inside quotes as two lines: the earlier records' CRLFs are taken off too.
+          let extra = 0;
+          const starts = expected.records.map((r, k) => {
+            const start = expected.endLines[k]! - breaksAsCsvParseCounts(r) - extra;
+            extra += r.reduce((n, f) => n + (f.match(/\r\n/g)?.length ?? 0), 0);
+            return start;
+          });
+          expect((actual as Tokenized).lines).toEqual(starts);
+        },
+      ),
       { numRuns: 5000 },
     );
   });
 
   it('Hive \\x01 files (no quoting), and semicolon files: same records', () => {
-    for (const options of [{ delimiter: '\x01', quote: false }, { delimiter: ';', quote: true }]) {
+    for (const options of [
+      { delimiter: '\x01', quote: false },
+      { delimiter: ';', quote: true },
+    ]) {
       fc.assert(
-        fc.property(csvText(['a', options.delimiter, options.delimiter, '"', ',', '\n', '\r\n', '\r', ' ']), fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
-          const expected = oracleOrError(text, options);
-          const actual = oursOrError(text, options, cuts.map((c) => c % (text.length + 1)));
-          if ('error' in expected) expect(actual).toEqual({ error: expected.error });
-          else expect(actual).toMatchObject({ records: expected.records });
-        }),
+        fc.property(
+          csvText(['a', options.delimiter, options.delimiter, '"', ',', '\n', '\r\n', '\r', ' ']),
+          fc.array(fc.nat(), { maxLength: 6 }),
+          (text, cuts) => {
+            const expected = oracleOrError(text, options);
+            const actual = oursOrError(
+              text,
+              options,
+              cuts.map((c) => c % (text.length + 1)),
+            );
+            if ('error' in expected) expect(actual).toEqual({ error: expected.error });
+            else expect(actual).toMatchObject({ records: expected.records });
+          },
+        ),
         { numRuns: 1000 },
       );
     }
@@ -197,7 +262,9 @@ describe('CsvTokenizer on generated well-formed files (independent oracle: the r
   it('reads back every record with the line it starts on, whatever the line endings, blank lines and chunking', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ record, eol: fc.constantFrom('\n', '\r\n', '\r'), blankLines: fc.nat({ max: 2 }), quoteAll: fc.boolean() }), { maxLength: 12 }),
+        fc.array(fc.record({ record, eol: fc.constantFrom('\n', '\r\n', '\r'), blankLines: fc.nat({ max: 2 }), quoteAll: fc.boolean() }), {
+          maxLength: 12,
+        }),
         fc.boolean(),
         fc.array(fc.nat(), { maxLength: 10 }),
         (rows, finalBreak, rawCuts) => {

@@ -33,7 +33,10 @@ export interface CsvRecords {
 export class CsvSyntaxError extends Error {
   /** Same code as csv-parse's for the same fault, so callers treat both alike. */
   readonly code = 'CSV_QUOTE_NOT_CLOSED';
-  constructor(message: string, readonly lines: number) {
+  constructor(
+    message: string,
+    readonly lines: number,
+  ) {
     super(message);
     this.name = 'CsvSyntaxError';
   }
@@ -89,7 +92,8 @@ export class CsvTokenizer {
   constructor(options: CsvTokenizerOptions) {
     if (options.delimiter.length !== 1) throw new Error(`The delimiter must be one character, not ${JSON.stringify(options.delimiter)}.`);
     const d = options.delimiter.charCodeAt(0);
-    if (d === CR || d === LF || (options.quote && d === QUOTE)) throw new Error(`${JSON.stringify(options.delimiter)} cannot be the delimiter.`);
+    if (d === CR || d === LF || (options.quote && d === QUOTE))
+      throw new Error(`${JSON.stringify(options.delimiter)} cannot be the delimiter.`);
     this.delimiter = d;
     this.delimiterText = options.delimiter;
     this.quote = options.quote;
@@ -131,7 +135,10 @@ export class CsvTokenizer {
         this.addField(this.partial);
         break;
       case State.Quoted:
-        throw new CsvSyntaxError(`Quote not closed: the field opened at line ${this.recordLine} runs to the end of the file.`, this.recordLine);
+        throw new CsvSyntaxError(
+          `Quote not closed: the field opened at line ${this.recordLine} runs to the end of the file.`,
+          this.recordLine,
+        );
     }
     this.partial = '';
     if (this.count > 0) this.endRecord(out);

@@ -25,7 +25,10 @@ afterEach(() => {
 const header = 'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName';
 function focusFile(rows: number, opts: { brokenLast?: boolean } = {}): string {
   const lines = [header];
-  for (let i = 0; i < rows; i += 1) lines.push(`${(i % 97) + 0.25},acct-1,USD,2024-09-01,2024-10-01,2024-09-${String((i % 28) + 1).padStart(2, '0')} 00:00:00,AWS,Service ${i % 13}`);
+  for (let i = 0; i < rows; i += 1)
+    lines.push(
+      `${(i % 97) + 0.25},acct-1,USD,2024-09-01,2024-10-01,2024-09-${String((i % 28) + 1).padStart(2, '0')} 00:00:00,AWS,Service ${i % 13}`,
+    );
   if (opts.brokenLast) lines.push('not-a-number,acct-1,USD,2024-09-01,2024-10-01,2024-09-03 00:00:00,AWS,Broken');
   const file = path.join(dir.dir, `f-${rows}-${opts.brokenLast ? 'b' : 'ok'}.csv`);
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
@@ -59,9 +62,16 @@ describe('an import stages its lines in short transactions (issue 11, item 1)', 
       const seen: unknown[] = [];
       const probe = whenStaging(() => {
         app.services.budget.saveMapping('kept', mapping);
-        seen.push(app.services.budget.spendSummary({ by: 'month' }).totals, app.services.budget.listImports().length, app.services.budget.listSpendLines({ offset: 0, limit: 5 }).total);
+        seen.push(
+          app.services.budget.spendSummary({ by: 'month' }).totals,
+          app.services.budget.listImports().length,
+          app.services.budget.listSpendLines({ offset: 0, limit: 5 }).total,
+        );
       });
-      const error = await app.services.budget.importFile({ file }).then(() => null, (e: unknown) => e);
+      const error = await app.services.budget.importFile({ file }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       probe.stop();
       expect(isUserError(error) && error.code).toBe('INVALID_ROWS');
       expect(probe.ran()).toBe(true);
@@ -69,10 +79,9 @@ describe('an import stages its lines in short transactions (issue 11, item 1)', 
       expect(app.services.budget.listMappings().map((m) => m.name)).toEqual(['kept']);
       expect(count('spend_lines')).toBe(0);
       expect(count('billing_imports')).toBe(0);
-      expect(app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all()).toEqual([
-        { name: 'spend_lines_import' },
-        { name: 'spend_lines_period' },
-      ]);
+      expect(
+        app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all(),
+      ).toEqual([{ name: 'spend_lines_import' }, { name: 'spend_lines_period' }]);
     }, 60_000);
   }
 
@@ -82,7 +91,10 @@ describe('an import stages its lines in short transactions (issue 11, item 1)', 
       app.services.budget.saveMapping('kept', mapping);
       app.services.budget.cancelImport();
     });
-    const error = await app.services.budget.importFile({ file }).then(() => null, (e: unknown) => e);
+    const error = await app.services.budget.importFile({ file }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     probe.stop();
     expect(isUserError(error) && error.code).toBe('CANCELLED');
     expect(app.services.budget.listMappings().map((m) => m.name)).toEqual(['kept']);
@@ -94,10 +106,18 @@ describe('an import stages its lines in short transactions (issue 11, item 1)', 
   }, 60_000);
 
   it('a staged import left by a process that is gone is deleted when the database is opened again', () => {
-    app.db.prepare(`INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, status, created_at, pending_owner)
-      VALUES ('x.csv', '', 'generic', 0, 0, '{}', 'undone', '2024-01-01', '2147483646:dead')`).run();
+    app.db
+      .prepare(
+        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, status, created_at, pending_owner)
+      VALUES ('x.csv', '', 'generic', 0, 0, '{}', 'undone', '2024-01-01', '2147483646:dead')`,
+      )
+      .run();
     const id = (app.db.prepare('SELECT MAX(id) AS id FROM billing_imports').get() as { id: number }).id;
-    app.db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency) VALUES (?, 2, '2024-09-01', '1', 1000000000, 'USD')`).run(id);
+    app.db
+      .prepare(
+        `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency) VALUES (?, 2, '2024-09-01', '1', 1000000000, 'USD')`,
+      )
+      .run(id);
     expect(app.services.budget.listImports()).toEqual([]);
     expect(app.services.budget.spendSummary({ by: 'month' }).totals).toEqual({});
     // What opening the database does (the service is built at every start).

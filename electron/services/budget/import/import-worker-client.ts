@@ -24,14 +24,24 @@ export function builtImportWorker(): string | null {
   return null;
 }
 
-export async function readBillingFileAnywhere(file: string, options: ReadOptions, onBatch: (lines: SpendLine[]) => void): Promise<ReadSummary> {
+export async function readBillingFileAnywhere(
+  file: string,
+  options: ReadOptions,
+  onBatch: (lines: SpendLine[]) => void,
+): Promise<ReadSummary> {
   const script = builtImportWorker();
   if (!script) return readBillingFile(file, options, onBatch);
   if (options.onBytes) {
     // The worker reads the file itself: feed the raw bytes (e.g. the hash) in a pass of our own first.
     for await (const chunk of fs.createReadStream(file)) options.onBytes(chunk as Buffer);
   }
-  const request: ImportWorkerRequest = { file, format: options.format, mapping: options.mapping, maxErrors: options.maxErrors, batchSize: options.batchSize };
+  const request: ImportWorkerRequest = {
+    file,
+    format: options.format,
+    mapping: options.mapping,
+    maxErrors: options.maxErrors,
+    batchSize: options.batchSize,
+  };
   const worker = new Worker(script, { workerData: request });
   try {
     return await new Promise<ReadSummary>((resolve, reject) => {
@@ -46,7 +56,12 @@ export async function readBillingFileAnywhere(file: string, options: ReadOptions
             worker.postMessage({ type: 'ack' });
           } else if (message.type === 'progress') options.onProgress?.(message.bytesRead, message.totalBytes);
           else if (message.type === 'done') resolve(message.summary);
-          else reject(message.error.code === 'INTERNAL' ? new Error(message.error.message) : new UserError(message.error.code, message.error.message, message.error.details));
+          else
+            reject(
+              message.error.code === 'INTERNAL'
+                ? new Error(message.error.message)
+                : new UserError(message.error.code, message.error.message, message.error.details),
+            );
         } catch (error) {
           reject(error as Error);
         }

@@ -14,7 +14,9 @@ export interface ImportWorkerRequest {
 }
 
 /** Main → worker after each batch it has written: one more batch may be sent. */
-export interface ImportWorkerAck { type: 'ack' }
+export interface ImportWorkerAck {
+  type: 'ack';
+}
 
 export type ImportWorkerMessage =
   | { type: 'batch'; lines: SpendLine[] }

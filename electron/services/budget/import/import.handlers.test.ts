@@ -22,7 +22,17 @@ afterEach(() => {
   dir.remove();
 });
 
-const mapping = { dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY', costColumn: 'Betrag', currencyColumn: 'Währung', provider: 'vast.ai', serviceColumn: 'Beschreibung', tagColumns: ['Projekt'], decimalSeparator: ',', sign: 'as-is' };
+const mapping = {
+  dateColumn: 'Datum',
+  dateFormat: 'DD.MM.YYYY',
+  costColumn: 'Betrag',
+  currencyColumn: 'Währung',
+  provider: 'vast.ai',
+  serviceColumn: 'Beschreibung',
+  tagColumns: ['Projekt'],
+  decimalSeparator: ',',
+  sign: 'as-is',
+};
 
 describe('budget:export-mapping', () => {
   it('writes the saved mapping as JSON the CLI reads (--mapping), where the user chose; nothing when cancelled', async () => {
@@ -34,7 +44,10 @@ describe('budget:export-mapping', () => {
     expect(written).toEqual(columnMappingSchema.parse({ ...mapping, name: 'vast ledger / EUR' }));
 
     saveAnswer = null;
-    expect(await app.handlers.dispatch('budget:export-mapping', { name: 'vast ledger / EUR' })).toEqual({ ok: true, value: { file: null } });
+    expect(await app.handlers.dispatch('budget:export-mapping', { name: 'vast ledger / EUR' })).toEqual({
+      ok: true,
+      value: { file: null },
+    });
     const unknown = await app.handlers.dispatch('budget:export-mapping', { name: 'nope' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MAPPING' } });
   });
@@ -45,8 +58,14 @@ describe('budget:preview-file', () => {
     const folder = path.join(dir.dir, 'billing-exports');
     fs.mkdirSync(folder);
     const token = (file: string) => app.deps.fileGrants.grant(file).token;
-    expect(await app.handlers.dispatch('budget:preview-file', { fileToken: token(folder) })).toMatchObject({ ok: false, error: { code: 'NOT_A_FILE', message: expect.stringContaining('billing-exports is a folder') } });
-    expect(await app.handlers.dispatch('budget:preview-file', { fileToken: token(path.join(dir.dir, 'gone.csv')) })).toMatchObject({ ok: false, error: { code: 'FILE_NOT_FOUND' } });
+    expect(await app.handlers.dispatch('budget:preview-file', { fileToken: token(folder) })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_A_FILE', message: expect.stringContaining('billing-exports is a folder') },
+    });
+    expect(await app.handlers.dispatch('budget:preview-file', { fileToken: token(path.join(dir.dir, 'gone.csv')) })).toMatchObject({
+      ok: false,
+      error: { code: 'FILE_NOT_FOUND' },
+    });
   });
 });
 
@@ -59,7 +78,12 @@ describe('main reads only the files the user chose (issue 11, item 11)', () => {
 
   it('a path, or a token main did not hand out, is refused by preview and import: nothing of the file comes back', async () => {
     const file = secret();
-    for (const request of [{ file }, { file: '/etc/passwd' }, { fileToken: file }, { fileToken: 'file-00000000-0000-0000-0000-000000000000' }]) {
+    for (const request of [
+      { file },
+      { file: '/etc/passwd' },
+      { fileToken: file },
+      { fileToken: 'file-00000000-0000-0000-0000-000000000000' },
+    ]) {
       for (const channel of ['budget:preview-file', 'budget:import-file'] as const) {
         const r = await app.handlers.dispatch(channel, request);
         expect(r.ok, `${channel} ${JSON.stringify(request)}`).toBe(false);
@@ -73,16 +97,33 @@ describe('main reads only the files the user chose (issue 11, item 11)', () => {
   it('the file chosen in the open dialog is previewed and imported through its token', async () => {
     const file = path.join(dir.dir, 'focus.csv');
     fs.writeFileSync(file, 'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName\n1.5,USD,2024-09-02,AWS,EC2\n');
-    const chooser = createAppContext({ dataDir: dir.dir, databaseFile: path.join(dir.dir, 'chooser.sqlite'), runtime: 'cli', dialogs: { openFile: async () => file, saveFile: async () => null } });
+    const chooser = createAppContext({
+      dataDir: dir.dir,
+      databaseFile: path.join(dir.dir, 'chooser.sqlite'),
+      runtime: 'cli',
+      dialogs: { openFile: async () => file, saveFile: async () => null },
+    });
     try {
       const chosen = await chooser.handlers.dispatch('budget:choose-import-file', {});
-      expect(chosen).toMatchObject({ ok: true, value: { file: 'focus.csv', fileName: 'focus.csv', fileToken: expect.stringMatching(/^file-/) } });
+      expect(chosen).toMatchObject({
+        ok: true,
+        value: { file: 'focus.csv', fileName: 'focus.csv', fileToken: expect.stringMatching(/^file-/) },
+      });
       expect(JSON.stringify(chosen)).not.toContain(dir.dir);
       const fileToken = chosen.ok ? (chosen.value as { fileToken: string }).fileToken : '';
-      expect(await chooser.handlers.dispatch('budget:preview-file', { fileToken })).toMatchObject({ ok: true, value: { header: expect.arrayContaining(['BilledCost']) } });
-      expect(await chooser.handlers.dispatch('budget:import-file', { fileToken })).toMatchObject({ ok: true, value: { totals: { USD: '1.5' } } });
+      expect(await chooser.handlers.dispatch('budget:preview-file', { fileToken })).toMatchObject({
+        ok: true,
+        value: { header: expect.arrayContaining(['BilledCost']) },
+      });
+      expect(await chooser.handlers.dispatch('budget:import-file', { fileToken })).toMatchObject({
+        ok: true,
+        value: { totals: { USD: '1.5' } },
+      });
       // A token is only good for the app that handed it out.
-      expect(await app.handlers.dispatch('budget:preview-file', { fileToken })).toMatchObject({ ok: false, error: { code: 'FILE_NOT_GRANTED' } });
+      expect(await app.handlers.dispatch('budget:preview-file', { fileToken })).toMatchObject({
+        ok: false,
+        error: { code: 'FILE_NOT_GRANTED' },
+      });
     } finally {
       chooser.close();
     }

@@ -6,9 +6,24 @@ export const budgetImportHandlers: HandlerMap<typeof budgetImportChannels> = {
   'budget:choose-import-file': async ({ previewRows }, { services, deps }) => {
     const file = await deps.dialogs.openFile({
       title: 'Import a billing export',
-      filters: [{ name: 'Billing exports', extensions: ['csv', 'gz', 'zip', 'parquet', 'txt', 'tsv'] }, { name: 'All files', extensions: ['*'] }],
+      filters: [
+        { name: 'Billing exports', extensions: ['csv', 'gz', 'zip', 'parquet', 'txt', 'tsv'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
     });
-    if (!file) return { file: null, fileToken: null, fileName: '', bytes: 0, container: 'plain', delimiter: null, format: null, description: '', header: [], rows: [] };
+    if (!file)
+      return {
+        file: null,
+        fileToken: null,
+        fileName: '',
+        bytes: 0,
+        container: 'plain',
+        delimiter: null,
+        format: null,
+        description: '',
+        header: [],
+        rows: [],
+      };
     const { token } = deps.fileGrants.grant(file);
     return { ...(await services.budget.previewFile(file, previewRows)), fileToken: token };
   },

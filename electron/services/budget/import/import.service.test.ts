@@ -17,7 +17,10 @@ afterEach(() => app.dispose());
 
 const table: string[] = [];
 afterAll(() => {
-  if (table.length > 0) console.log(`\nPer-sample billed totals (service = independent decimal sum):\n${['file | format | rows | imported | skipped | totals', ...table].join('\n')}\n`);
+  if (table.length > 0)
+    console.log(
+      `\nPer-sample billed totals (service = independent decimal sum):\n${['file | format | rows | imported | skipped | totals', ...table].join('\n')}\n`,
+    );
 });
 
 async function refusal(promise: Promise<unknown>): Promise<UserError> {
@@ -51,7 +54,9 @@ describe('every billing sample through the import service', () => {
       const again = await app.services.budget.importFile({ file: sampleFile(sample), skipInvalid: true });
       expect(again.replacedImportIds).toEqual([result.importId]);
       expect(app.services.budget.spendSummary({ by: 'service', exact: true }).totals).toEqual(expected.totals);
-      table.push(`${sample.path} | ${result.format} (${result.description}) | ${result.rowsRead} | ${result.rowsImported} | ${result.rowsSkipped} | ${JSON.stringify(result.totals)}`);
+      table.push(
+        `${sample.path} | ${result.format} (${result.description}) | ${result.rowsRead} | ${result.rowsImported} | ${result.rowsSkipped} | ${JSON.stringify(result.totals)}`,
+      );
     }, 120_000);
   }
 });
@@ -63,8 +68,10 @@ describe('import semantics', () => {
   });
   afterEach(() => dir.remove());
 
-  const header = 'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,Tags';
-  const row = (cost: string, date = '2024-09-02 00:00:00', account = 'acct-1') => `${cost},${account},USD,2024-09-01,2024-10-01,${date},AWS,Amazon EC2,"{""team"": ""ml""}"`;
+  const header =
+    'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName,Tags';
+  const row = (cost: string, date = '2024-09-02 00:00:00', account = 'acct-1') =>
+    `${cost},${account},USD,2024-09-01,2024-10-01,${date},AWS,Amazon EC2,"{""team"": ""ml""}"`;
 
   it('refuses a file with a broken row whole, naming line and column; --skip-invalid keeps the skipped rows in the record', async () => {
     const file = path.join(dir.dir, 'broken.csv');
@@ -79,7 +86,10 @@ describe('import semantics', () => {
     const result = await app.services.budget.importFile({ file, skipInvalid: true });
     expect(result).toMatchObject({ rowsRead: 4, rowsImported: 2, rowsSkipped: 2, totals: { USD: '1.75' } });
     const [record] = app.services.budget.listImports();
-    expect(record!.skipped.map((s) => [s.line, s.column])).toEqual([[3, 'BilledCost'], [4, 'ChargePeriodStart']]);
+    expect(record!.skipped.map((s) => [s.line, s.column])).toEqual([
+      [3, 'BilledCost'],
+      [4, 'ChargePeriodStart'],
+    ]);
   });
 
   it('reports a short row with its line and the missing column', async () => {
@@ -116,7 +126,17 @@ describe('import semantics', () => {
 
     const ledger = path.join(dir.dir, 'runpod.csv.gz');
     fs.writeFileSync(ledger, zlib.gzipSync('Datum;Betrag;Pod;Team\n01.09.2024;"1.234,50";pod-a100;ml\n02.09.2024;0,25;pod-h100;cv\n'));
-    const mapping = { dateColumn: 'Datum', dateFormat: 'DD.MM.YYYY' as const, costColumn: 'Betrag', currency: 'EUR', provider: 'RunPod', resourceColumn: 'Pod', tagColumns: ['Team'], decimalSeparator: ',' as const, sign: 'as-is' as const };
+    const mapping = {
+      dateColumn: 'Datum',
+      dateFormat: 'DD.MM.YYYY' as const,
+      costColumn: 'Betrag',
+      currency: 'EUR',
+      provider: 'RunPod',
+      resourceColumn: 'Pod',
+      tagColumns: ['Team'],
+      decimalSeparator: ',' as const,
+      sign: 'as-is' as const,
+    };
     app.services.budget.saveMapping('runpod', mapping);
     const generic = await app.services.budget.importFile({ file: ledger, mappingName: 'runpod' });
     expect(generic).toMatchObject({ format: 'generic', rowsImported: 2, totals: { EUR: '1234.75' } });
@@ -127,7 +147,10 @@ describe('import semantics', () => {
     ]);
 
     const pivot = path.join(dir.dir, 'costs.csv');
-    fs.writeFileSync(pivot, 'Service,EC2-Instances($),S3($),Total costs($)\nService total,10.5,2,12.5\n2024-09-01,10,1.5,11.5\n2024-09-02,0.5,0.5,1\n');
+    fs.writeFileSync(
+      pivot,
+      'Service,EC2-Instances($),S3($),Total costs($)\nService total,10.5,2,12.5\n2024-09-01,10,1.5,11.5\n2024-09-02,0.5,0.5,1\n',
+    );
     const ce = await app.services.budget.importFile({ file: pivot });
     expect(ce).toMatchObject({ format: 'aws-cost-explorer', rowsRead: 3, rowsImported: 4, totalRows: 1, totals: { USD: '12.5' } });
   });
@@ -135,10 +158,20 @@ describe('import semantics', () => {
   it('recognises GPU lines and groups spend by week (ISO), provider and service', async () => {
     const file = path.join(dir.dir, 'gpu.csv');
     const h = `${header},SkuPriceDetails,ResourceType`;
-    fs.writeFileSync(file, [h, `${row('3.06')},"{""InstanceType"": ""p3.2xlarge"", ""GpuCount"": 1}",Virtual Machine`, `${row('1', '2024-09-09 10:00:00')},,Standard_NC6s_v3`].join('\n'));
+    fs.writeFileSync(
+      file,
+      [
+        h,
+        `${row('3.06')},"{""InstanceType"": ""p3.2xlarge"", ""GpuCount"": 1}",Virtual Machine`,
+        `${row('1', '2024-09-09 10:00:00')},,Standard_NC6s_v3`,
+      ].join('\n'),
+    );
     await app.services.budget.importFile({ file });
     const lines = app.services.budget.listSpendLines({ offset: 0, limit: 10, filters: { gpuOnly: true } });
-    expect(lines.lines.map((l) => [l.instanceType, l.gpuCount])).toEqual([['p3.2xlarge', 1], ['Standard_NC6s_v3', null]]);
+    expect(lines.lines.map((l) => [l.instanceType, l.gpuCount])).toEqual([
+      ['p3.2xlarge', 1],
+      ['Standard_NC6s_v3', null],
+    ]);
     expect(app.services.budget.spendSummary({ by: 'week' }).groups.map((g) => g.key)).toEqual(['2024-W36', '2024-W37']);
   });
 
@@ -181,17 +214,28 @@ describe('broken containers', () => {
 
 describe('Azure actual and amortized exports', () => {
   it('are told apart and never replace (nor add to) each other silently', async () => {
-    const actual = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!) });
-    const amortized = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_AmortizedCost_Small.csv'))!) });
+    const actual = await app.services.budget.importFile({
+      file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!),
+    });
+    const amortized = await app.services.budget.importFile({
+      file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_AmortizedCost_Small.csv'))!),
+    });
     expect([actual.costBasis, amortized.costBasis]).toEqual(['actual', 'amortized']);
     expect(amortized.replacedImportIds).toEqual([]);
     // The amortized export is kept in the history, superseded: spend stays the actual (billed) total.
-    expect(app.services.budget.listImports().map((i) => [i.costBasis, i.status])).toEqual([['amortized', 'replaced'], ['actual', 'active']]);
+    expect(app.services.budget.listImports().map((i) => [i.costBasis, i.status])).toEqual([
+      ['amortized', 'replaced'],
+      ['actual', 'active'],
+    ]);
     expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual(actual.totals);
     app.services.budget.undoImport(actual.importId!);
-    const again = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_AmortizedCost_Small.csv'))!) });
+    const again = await app.services.budget.importFile({
+      file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_AmortizedCost_Small.csv'))!),
+    });
     expect(app.services.budget.listImports()[0]).toMatchObject({ id: again.importId, status: 'active', costBasis: 'amortized' });
-    const actualAgain = await app.services.budget.importFile({ file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!) });
+    const actualAgain = await app.services.budget.importFile({
+      file: sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!),
+    });
     expect(actualAgain.replacedImportIds).toContain(again.importId);
     expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual(actual.totals);
   });
@@ -215,7 +259,13 @@ describe('previewFile (import and mapping dialogs)', () => {
       const zipFile = path.join(dir.dir, 'ledger.zip');
       fs.writeFileSync(zipFile, zipSync({ 'ledger.csv': strToU8('when;amount\n2024-01-01;1,5\n') }));
       const zipped = await app.services.budget.previewFile(zipFile);
-      expect(zipped).toMatchObject({ container: 'zip', delimiter: ';', format: null, header: ['when', 'amount'], rows: [['2024-01-01', '1,5']] });
+      expect(zipped).toMatchObject({
+        container: 'zip',
+        delimiter: ';',
+        format: null,
+        header: ['when', 'amount'],
+        rows: [['2024-01-01', '1,5']],
+      });
       expect(zipped.description).toMatch(/not a known billing export/);
     } finally {
       dir.remove();
@@ -227,11 +277,15 @@ describe('a large import into a table holding fewer lines', () => {
   it('drops the spend-line indexes while it inserts and builds them again; a refused import leaves them as they were', async () => {
     const dir = tempDir();
     try {
-      const indexes = () => app.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all();
+      const indexes = () =>
+        app.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'spend_lines' ORDER BY name").all();
       const before = indexes();
       expect(before.length).toBeGreaterThanOrEqual(2);
       const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ServiceName';
-      const rows = Array.from({ length: 120_000 }, (_, i) => `0.${i % 100},USD,2024-09-${String(1 + (i % 28)).padStart(2, '0')} 00:00:00,Amazon Elastic Compute Cloud`);
+      const rows = Array.from(
+        { length: 120_000 },
+        (_, i) => `0.${i % 100},USD,2024-09-${String(1 + (i % 28)).padStart(2, '0')} 00:00:00,Amazon Elastic Compute Cloud`,
+      );
       const bad = path.join(dir.dir, 'bad.csv');
       fs.writeFileSync(bad, [header, ...rows, 'oops,USD,2024-09-01'].join('\n'));
       expect((await refusal(app.services.budget.importFile({ file: bad }))).code).toBe('INVALID_ROWS');
@@ -241,7 +295,9 @@ describe('a large import into a table holding fewer lines', () => {
       const result = await app.services.budget.importFile({ file: good });
       expect(result.rowsImported).toBe(120_000);
       expect(indexes()).toEqual(before);
-      const plan = app.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM spend_lines WHERE charge_period_start >= '2024-09-27'").all() as Array<{ detail: string }>;
+      const plan = app.db
+        .prepare("EXPLAIN QUERY PLAN SELECT id FROM spend_lines WHERE charge_period_start >= '2024-09-27'")
+        .all() as Array<{ detail: string }>;
       expect(plan.map((r) => r.detail).join(' ')).toMatch(/spend_lines_period/);
       expect(app.db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(app.services.budget.spendSummary({ by: 'month', exact: true }).totals).toEqual({ USD: '64260' });

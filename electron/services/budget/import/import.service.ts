@@ -39,7 +39,6 @@ const BULK_LINES = 50_000;
 /** Bytes read before the lines the file holds are estimated (lines so far × file size / bytes read). */
 const BULK_DECISION_BYTES = 4 * 1024 * 1024;
 
-
 /** The container its first bytes show (only those 4 bytes are read). */
 function containerOf(file: string): ReturnType<typeof detectContainer> {
   return detectContainer(readHead(file));
@@ -95,15 +94,25 @@ function assertReadableFile(file: string, shown: string): void {
     throw new UserError('FILE_NOT_FOUND', `Cannot read ${shown}: no such file. Check the path, or choose the file again.`, { file: shown });
   }
   if (stat.isDirectory()) {
-    throw new UserError('NOT_A_FILE', `${shown} is a folder: choose one billing export file in it (CSV, .gz, .zip or Parquet).`, { file: shown });
+    throw new UserError('NOT_A_FILE', `${shown} is a folder: choose one billing export file in it (CSV, .gz, .zip or Parquet).`, {
+      file: shown,
+    });
   }
   if (!stat.isFile()) {
-    throw new UserError('NOT_A_FILE', `${shown} is not a regular file (a pipe, socket or device): save the export as a file, then import that file.`, { file: shown });
+    throw new UserError(
+      'NOT_A_FILE',
+      `${shown} is not a regular file (a pipe, socket or device): save the export as a file, then import that file.`,
+      { file: shown },
+    );
   }
   try {
     fs.accessSync(file, fs.constants.R_OK);
   } catch {
-    throw new UserError('FILE_UNREADABLE', `Cannot read ${shown}: permission denied. Give your user read access to it, or copy it somewhere readable.`, { file: shown });
+    throw new UserError(
+      'FILE_UNREADABLE',
+      `Cannot read ${shown}: permission denied. Give your user read access to it, or copy it somewhere readable.`,
+      { file: shown },
+    );
   }
 }
 
@@ -122,20 +131,55 @@ function isoWeekLabel(monday: string): string {
 
 function toImportView(r: q.BillingImportRow): BillingImport {
   return {
-    id: r.id, fileName: r.file_name, sha256: r.sha256, format: r.dialect, description: r.description, container: r.container, costBasis: r.cost_basis,
-    accountKey: r.account_key, periodStart: r.period_start, periodEnd: r.period_end, periods: JSON.parse(r.periods_json) as BillingImport['periods'],
-    rowsRead: r.rows_read, rowsImported: r.rows_imported, rowsSkipped: r.rows_skipped, skipped: JSON.parse(r.skipped_json) as BillingImport['skipped'],
-    totals: JSON.parse(r.totals_json) as Record<string, string>, status: r.status, replacedImportIds: JSON.parse(r.replaced_import_ids) as number[],
-    invoiceOpen: r.invoice_open === 1, mappingName: r.mapping_name, createdAt: r.created_at,
+    id: r.id,
+    fileName: r.file_name,
+    sha256: r.sha256,
+    format: r.dialect,
+    description: r.description,
+    container: r.container,
+    costBasis: r.cost_basis,
+    accountKey: r.account_key,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+    periods: JSON.parse(r.periods_json) as BillingImport['periods'],
+    rowsRead: r.rows_read,
+    rowsImported: r.rows_imported,
+    rowsSkipped: r.rows_skipped,
+    skipped: JSON.parse(r.skipped_json) as BillingImport['skipped'],
+    totals: JSON.parse(r.totals_json) as Record<string, string>,
+    status: r.status,
+    replacedImportIds: JSON.parse(r.replaced_import_ids) as number[],
+    invoiceOpen: r.invoice_open === 1,
+    mappingName: r.mapping_name,
+    createdAt: r.created_at,
   };
 }
 
 function toLineView(r: q.SpendLineRow): SpendLineView {
   return {
-    id: r.id, importId: r.import_id, sourceLine: r.source_line, chargePeriodStart: r.charge_period_start, chargePeriodEnd: r.charge_period_end, billedCost: r.billed_cost,
-    effectiveCost: r.effective_cost, currency: r.currency, provider: r.provider, service: r.service, sku: r.sku, resourceId: r.resource_id, resourceName: r.resource_name,
-    billingAccountId: r.billing_account_id, subAccountId: r.sub_account_id, region: r.region, chargeCategory: r.charge_category, pricingCategory: r.pricing_category,
-    instanceType: r.instance_type, gpuCount: r.gpu_count, usageQuantity: r.usage_quantity, usageUnit: r.usage_unit, tags: JSON.parse(r.tags_json) as Record<string, string>,
+    id: r.id,
+    importId: r.import_id,
+    sourceLine: r.source_line,
+    chargePeriodStart: r.charge_period_start,
+    chargePeriodEnd: r.charge_period_end,
+    billedCost: r.billed_cost,
+    effectiveCost: r.effective_cost,
+    currency: r.currency,
+    provider: r.provider,
+    service: r.service,
+    sku: r.sku,
+    resourceId: r.resource_id,
+    resourceName: r.resource_name,
+    billingAccountId: r.billing_account_id,
+    subAccountId: r.sub_account_id,
+    region: r.region,
+    chargeCategory: r.charge_category,
+    pricingCategory: r.pricing_category,
+    instanceType: r.instance_type,
+    gpuCount: r.gpu_count,
+    usageQuantity: r.usage_quantity,
+    usageUnit: r.usage_unit,
+    tags: JSON.parse(r.tags_json) as Record<string, string>,
     trackId: r.track_id,
   };
 }
@@ -151,7 +195,11 @@ export function createBudgetImportService(deps: ServiceDeps) {
     if (request.mapping) return request.mapping;
     if (!request.mappingName) return undefined;
     const saved = q.selectMapping(db, request.mappingName);
-    if (!saved) throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${request.mappingName}".`, { field: 'mappingName', value: request.mappingName });
+    if (!saved)
+      throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${request.mappingName}".`, {
+        field: 'mappingName',
+        value: request.mappingName,
+      });
     return columnMappingSchema.parse(JSON.parse(saved.mapping_json));
   }
 
@@ -188,7 +236,10 @@ export function createBudgetImportService(deps: ServiceDeps) {
       assertReadableFile(file, request.file);
       const other = q.selectPendingImports(db).find((p) => ownerAlive(p.pending_owner));
       if (other) {
-        throw new UserError('IMPORT_RUNNING', 'Another import is running on this database (in the app or a gpu-planner command): wait for it to finish, then import again.');
+        throw new UserError(
+          'IMPORT_RUNNING',
+          'Another import is running on this database (in the app or a gpu-planner command): wait for it to finish, then import again.',
+        );
       }
       recoverPendingImports();
       // Hashed in the same pass as the read (CSV, gzip, zip); Parquet is read by ranges, so hashed first.
@@ -198,9 +249,28 @@ export function createBudgetImportService(deps: ServiceDeps) {
       const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
       const createdAt = deps.now().toISOString();
       const stagedId = q.insertImport(db, {
-        file_name: fileName, sha256: sha256Upfront ?? '', dialect: 'generic', account_key: '', period_start: null, period_end: null, rows_read: 0, rows_imported: 0, rows_skipped: 0,
-        totals_json: '{}', skipped_json: '[]', replaced_import_ids: '[]', status: 'undone', created_at: createdAt, description: '', container: 'plain',
-        cost_basis: 'actual', periods_json: '[]', warnings_json: '[]', invoice_open: 0, mapping_name: request.mappingName ?? mapping?.name ?? null, pending_owner: owner,
+        file_name: fileName,
+        sha256: sha256Upfront ?? '',
+        dialect: 'generic',
+        account_key: '',
+        period_start: null,
+        period_end: null,
+        rows_read: 0,
+        rows_imported: 0,
+        rows_skipped: 0,
+        totals_json: '{}',
+        skipped_json: '[]',
+        replaced_import_ids: '[]',
+        status: 'undone',
+        created_at: createdAt,
+        description: '',
+        container: 'plain',
+        cost_basis: 'actual',
+        periods_json: '[]',
+        warnings_json: '[]',
+        invoice_open: 0,
+        mapping_name: request.mappingName ?? mapping?.name ?? null,
+        pending_owner: owner,
       });
       importId = stagedId;
       const insert = q.spendLineInserter(db);
@@ -224,7 +294,11 @@ export function createBudgetImportService(deps: ServiceDeps) {
       const summary = await readBillingFileAnywhere(
         file,
         {
-          format: request.format, mapping, signal: controller.signal, maxErrors: 10_000, onBytes: isParquet ? undefined : (chunk) => hash.update(chunk),
+          format: request.format,
+          mapping,
+          signal: controller.signal,
+          maxErrors: 10_000,
+          onBytes: isParquet ? undefined : (chunk) => hash.update(chunk),
           onProgress: (b, t) => {
             bytesRead = b;
             emitProgress(b, t);
@@ -270,12 +344,24 @@ export function createBudgetImportService(deps: ServiceDeps) {
       const refusing = summary.invalidRows > 0 && !request.skipInvalid;
       if (refusing) {
         // (the staged lines are deleted below, in `finally`)
-        const shown = summary.errors.slice(0, 20).map((e) => e.message).join('\n');
-        throw new UserError('INVALID_ROWS', `${fileName}: ${summary.invalidRows} invalid row(s), ${summary.errorCount} error(s); nothing was imported (use --skip-invalid to import the valid rows).\n${shown}`, {
-          file: fileName, line: summary.errors[0]?.line, column: summary.errors[0]?.column, expected: summary.errors[0]?.expected, value: summary.errors[0]?.value,
-          problems: summary.errors.map((e) => ({ line: e.line, column: e.column, message: e.message, value: e.value })),
-          format: summary.dialect, rowsRead: summary.rowsRead,
-        });
+        const shown = summary.errors
+          .slice(0, 20)
+          .map((e) => e.message)
+          .join('\n');
+        throw new UserError(
+          'INVALID_ROWS',
+          `${fileName}: ${summary.invalidRows} invalid row(s), ${summary.errorCount} error(s); nothing was imported (use --skip-invalid to import the valid rows).\n${shown}`,
+          {
+            file: fileName,
+            line: summary.errors[0]?.line,
+            column: summary.errors[0]?.column,
+            expected: summary.errors[0]?.expected,
+            value: summary.errors[0]?.value,
+            problems: summary.errors.map((e) => ({ line: e.line, column: e.column, message: e.message, value: e.value })),
+            format: summary.dialect,
+            rowsRead: summary.rowsRead,
+          },
+        );
       }
       const sha256 = sha256Upfront ?? hash.digest('hex');
       const sortedPeriods = [...periods.values()].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
@@ -293,17 +379,36 @@ export function createBudgetImportService(deps: ServiceDeps) {
         // (either order); an amortized export that arrives after its actual is kept in the history as superseded.
         // A file that only adds to its period (OCI, GCP daily files) replaces nothing but the same data: no dialect matches.
         const replaceDialect = restatesPeriod(summary.dialect, summary.description) ? summary.dialect : '(adds to its period)';
-        const key = { id: stagedId, sha256, dialect: replaceDialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd };
+        const key = {
+          id: stagedId,
+          sha256,
+          dialect: replaceDialect,
+          account_key: accountKey,
+          period_start: periodStart,
+          period_end: periodEnd,
+        };
         const sameBasis = q.selectReplaceable(db, { ...key, cost_basis: costBasis });
         const otherBasis = q.selectReplaceable(db, { ...key, sha256: '', cost_basis: costBasis === 'actual' ? 'amortized' : 'actual' });
         const superseded = costBasis === 'amortized' && otherBasis.length > 0 && rowsImported > 0;
         const replacedRows = superseded ? [] : costBasis === 'actual' ? [...sameBasis, ...otherBasis] : sameBasis;
         for (const r of replacedRows) q.setImportStatus(db, r.id, 'replaced');
         q.updateImport(db, stagedId, {
-          dialect: summary.dialect, account_key: accountKey, period_start: periodStart, period_end: periodEnd, rows_read: summary.rowsRead, rows_imported: rowsImported,
-          rows_skipped: summary.invalidRows, totals_json: JSON.stringify(totalsJson), skipped_json: JSON.stringify(summary.errors.map(errorView)),
-          replaced_import_ids: JSON.stringify(replacedRows.map((r) => r.id)), description: summary.description, container: summary.container, cost_basis: costBasis,
-          periods_json: JSON.stringify(sortedPeriods), warnings_json: JSON.stringify(summary.warnings), invoice_open: invoiceOpen ? 1 : 0,
+          dialect: summary.dialect,
+          account_key: accountKey,
+          period_start: periodStart,
+          period_end: periodEnd,
+          rows_read: summary.rowsRead,
+          rows_imported: rowsImported,
+          rows_skipped: summary.invalidRows,
+          totals_json: JSON.stringify(totalsJson),
+          skipped_json: JSON.stringify(summary.errors.map(errorView)),
+          replaced_import_ids: JSON.stringify(replacedRows.map((r) => r.id)),
+          description: summary.description,
+          container: summary.container,
+          cost_basis: costBasis,
+          periods_json: JSON.stringify(sortedPeriods),
+          warnings_json: JSON.stringify(summary.warnings),
+          invoice_open: invoiceOpen ? 1 : 0,
           mapping_name: request.mappingName ?? mapping?.name ?? null,
         });
         q.rebuildSpendRollup(db, stagedId); // daily rollup for fast group-bys (migration 0005)
@@ -314,9 +419,21 @@ export function createBudgetImportService(deps: ServiceDeps) {
       indexesSuspended = false;
       emitProgress(summary.totalBytes, summary.totalBytes, true);
       return {
-        importId: stagedId, file: fileName, format: summary.dialect, description: summary.description, container: summary.container, costBasis,
-        rowsRead: summary.rowsRead, rowsImported, rowsSkipped: summary.invalidRows, totalRows: summary.totalRows, errors: summary.errors.map(errorView),
-        warnings: summary.warnings, totals: totalsJson, periods: sortedPeriods, replacedImportIds: replaced.map((r) => r.id),
+        importId: stagedId,
+        file: fileName,
+        format: summary.dialect,
+        description: summary.description,
+        container: summary.container,
+        costBasis,
+        rowsRead: summary.rowsRead,
+        rowsImported,
+        rowsSkipped: summary.invalidRows,
+        totalRows: summary.totalRows,
+        errors: summary.errors.map(errorView),
+        warnings: summary.warnings,
+        totals: totalsJson,
+        periods: sortedPeriods,
+        replacedImportIds: replaced.map((r) => r.id),
       };
     } finally {
       // A refused, cancelled or failed import: its staged lines go, the indexes come back; nothing else is touched.
@@ -368,17 +485,21 @@ export function createBudgetImportService(deps: ServiceDeps) {
     let delimiter: string | null = null;
     const container = containerOf(resolved);
     try {
-      await readBillingFile(resolved, {
-        signal: controller.signal,
-        onHeader: (h, d) => {
-          header = h;
-          delimiter = d;
+      await readBillingFile(
+        resolved,
+        {
+          signal: controller.signal,
+          onHeader: (h, d) => {
+            header = h;
+            delimiter = d;
+          },
+          onRawRecord: (record) => {
+            rows.push(record.map((v) => (v.length > 500 ? `${v.slice(0, 500)}…` : v)));
+            if (rows.length >= previewRows) controller.abort();
+          },
         },
-        onRawRecord: (record) => {
-          rows.push(record.map((v) => (v.length > 500 ? `${v.slice(0, 500)}…` : v)));
-          if (rows.length >= previewRows) controller.abort();
-        },
-      }, () => undefined);
+        () => undefined,
+      );
     } catch (error) {
       if (!(error instanceof UserError) || !['CANCELLED', 'UNKNOWN_FORMAT'].includes(error.code)) throw error;
     }
@@ -389,7 +510,18 @@ export function createBudgetImportService(deps: ServiceDeps) {
     } catch (error) {
       description = (error as Error).message;
     }
-    return { file: path.basename(resolved), fileToken: null, fileName: path.basename(resolved), bytes: stat.size, container, delimiter, format, description, header, rows };
+    return {
+      file: path.basename(resolved),
+      fileToken: null,
+      fileName: path.basename(resolved),
+      bytes: stat.size,
+      container,
+      delimiter,
+      format,
+      description,
+      header,
+      rows,
+    };
   }
 
   function listImports(): BillingImport[] {
@@ -400,7 +532,8 @@ export function createBudgetImportService(deps: ServiceDeps) {
   function undoImport(id: number): { import: BillingImport; restoredImportIds: number[] } {
     const row = q.selectImport(db, id);
     if (!row) throw new UserError('NOT_FOUND', `No import #${id}.`, { field: 'id', value: String(id) });
-    if (row.status !== 'active') throw new UserError('NOT_ACTIVE', `Import #${id} is already ${row.status}.`, { field: 'id', value: String(id) });
+    if (row.status !== 'active')
+      throw new UserError('NOT_ACTIVE', `Import #${id} is already ${row.status}.`, { field: 'id', value: String(id) });
     const restored: number[] = [];
     db.transaction(() => {
       q.setImportStatus(db, id, 'undone');
@@ -422,7 +555,9 @@ export function createBudgetImportService(deps: ServiceDeps) {
   }
 
   function listMappings() {
-    return q.selectMappings(db).map((m) => ({ name: m.name, mapping: columnMappingSchema.parse(JSON.parse(m.mapping_json)), updatedAt: m.updated_at }));
+    return q
+      .selectMappings(db)
+      .map((m) => ({ name: m.name, mapping: columnMappingSchema.parse(JSON.parse(m.mapping_json)), updatedAt: m.updated_at }));
   }
 
   /** Writes a saved mapping as JSON where the user chooses (save dialog), for `gpu-planner import FILE --mapping`. */
@@ -430,7 +565,11 @@ export function createBudgetImportService(deps: ServiceDeps) {
     const saved = listMappings().find((m) => m.name === name);
     if (!saved) throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${name}".`, { field: 'name', value: name });
     const fileName = `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'mapping'}.mapping.json`;
-    const file = await deps.dialogs.saveFile({ title: 'Export the column mapping (for gpu-planner import --mapping)', defaultPath: fileName, filters: [{ name: 'JSON', extensions: ['json'] }] });
+    const file = await deps.dialogs.saveFile({
+      title: 'Export the column mapping (for gpu-planner import --mapping)',
+      defaultPath: fileName,
+      filters: [{ name: 'JSON', extensions: ['json'] }],
+    });
     if (!file) return { file: null };
     fs.writeFileSync(file, `${JSON.stringify(saved.mapping, null, 2)}\n`, 'utf8');
     return { file };
@@ -450,16 +589,39 @@ export function createBudgetImportService(deps: ServiceDeps) {
       groups.set(key, g);
       totals.add(r.currency || NO_CURRENCY, r.total);
     }
-    return { totals: totals.toJSON(), groups: [...groups.values()].map((g) => ({ key: g.key, totals: g.totals.toJSON(), lines: g.lines })), exact };
+    return {
+      totals: totals.toJSON(),
+      groups: [...groups.values()].map((g) => ({ key: g.key, totals: g.totals.toJSON(), lines: g.lines })),
+      exact,
+    };
   }
 
-  function listSpendLines(request: { offset: number; limit: number; filters?: q.SpendFilters | undefined; sort?: string | undefined; descending?: boolean | undefined; groupBy?: q.SpendGroupBy | undefined }) {
+  function listSpendLines(request: {
+    offset: number;
+    limit: number;
+    filters?: q.SpendFilters | undefined;
+    sort?: string | undefined;
+    descending?: boolean | undefined;
+    groupBy?: q.SpendGroupBy | undefined;
+  }) {
     const { rows, total } = q.selectSpendLines(db, request.filters ?? {}, request);
     const groups = request.groupBy ? spendSummary({ by: request.groupBy, filters: request.filters }).groups : undefined;
     return { lines: rows.map(toLineView), total, offset: request.offset, ...(groups ? { groups } : {}) };
   }
 
-  return { importFile, cancelImport, previewFile, listImports, undoImport, saveMapping, listMappings, exportMapping, spendSummary, listSpendLines, recoverPendingImports };
+  return {
+    importFile,
+    cancelImport,
+    previewFile,
+    listImports,
+    undoImport,
+    saveMapping,
+    listMappings,
+    exportMapping,
+    spendSummary,
+    listSpendLines,
+    recoverPendingImports,
+  };
 }
 
 export type BudgetImportService = ReturnType<typeof createBudgetImportService>;

@@ -18,7 +18,13 @@ const send = (message: ImportWorkerMessage) => port.postMessage(message);
 
 readBillingFile(
   request.file,
-  { format: request.format, mapping: request.mapping, maxErrors: request.maxErrors, batchSize: request.batchSize, onProgress: (bytesRead, totalBytes) => send({ type: 'progress', bytesRead, totalBytes }) },
+  {
+    format: request.format,
+    mapping: request.mapping,
+    maxErrors: request.maxErrors,
+    batchSize: request.batchSize,
+    onProgress: (bytesRead, totalBytes) => send({ type: 'progress', bytesRead, totalBytes }),
+  },
   async (lines) => {
     if (credits <= 0) await new Promise<void>((resolve) => (waiting = resolve));
     credits -= 1;

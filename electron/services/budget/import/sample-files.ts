@@ -30,15 +30,28 @@ export const BILLING_SAMPLES: BillingSample[] = [
   { path: 'koku/aws/2023-06-01-not-final.csv', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
   { path: 'koku/aws/empty_frame.csv', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
   { path: 'koku/aws/2022-07-01-alt-columns.csv', cost: 'line_item_unblended_cost', currency: 'line_item_currency_code' },
-  { path: 'koku/aws/test_local_bucket/koku-local/20180801-20180901/16e57707-f9e3-49be-8be6-b84e684b5194/koku-local-1.csv.gz', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
+  {
+    path: 'koku/aws/test_local_bucket/koku-local/20180801-20180901/16e57707-f9e3-49be-8be6-b84e684b5194/koku-local-1.csv.gz',
+    cost: 'lineItem/UnblendedCost',
+    currency: 'lineItem/CurrencyCode',
+  },
   { path: 'aws-well-architected-labs/Step1CUR.gz', cost: 'line_item_unblended_cost', currency: 'line_item_currency_code' },
-  { path: 'aws-well-architected-labs/Oct2018-WorkshopCUR-00001.snappy.parquet', cost: 'line_item_unblended_cost', currency: 'line_item_currency_code' },
+  {
+    path: 'aws-well-architected-labs/Oct2018-WorkshopCUR-00001.snappy.parquet',
+    cost: 'line_item_unblended_cost',
+    currency: 'line_item_currency_code',
+  },
   { path: 'koku/azure/azure_camelCased.csv', cost: 'preTaxCost', currency: 'currency' },
   { path: 'koku/azure/azure_version_2.csv', cost: 'CostInBillingCurrency', currency: 'BillingCurrencyCode' },
   { path: 'koku/azure/camel_azure_version_2.csv', cost: 'costInBillingCurrency', currency: 'billingCurrency' },
   { path: 'koku/azure/costreport_a243c6f2-199f-4074-9a2c-40e671cf1584.csv', cost: 'PreTaxCost', currency: 'Currency' },
   { path: 'koku/azure/empty_frame.csv', cost: 'PreTaxCost', currency: 'Currency' },
-  { path: 'koku/gcp/202011_30c31bca571d9b7f3b2c8459dd8bc34a_2020-11-08:2020-11-11.csv', cost: 'cost', currency: 'currency', credits: 'credits' },
+  {
+    path: 'koku/gcp/202011_30c31bca571d9b7f3b2c8459dd8bc34a_2020-11-08:2020-11-11.csv',
+    cost: 'cost',
+    currency: 'currency',
+    credits: 'credits',
+  },
   { path: 'koku/gcp/2022-08-01_5.csv', cost: 'cost', currency: 'currency', credits: 'credits' },
   { path: 'opencost-azure/headersets/BOM.csv', cost: 'PreTaxCost', currency: 'Currency', invalidRows: 1 },
   { path: 'opencost-azure/headersets/Enterprise.csv', cost: 'CostInBillingCurrency', currency: 'BillingCurrencyCode' },
@@ -102,7 +115,13 @@ export async function independentTotals(sample: BillingSample): Promise<{ totals
     const text = bytes.toString('utf8').replace(/^\ufeff/, '');
     const first = text.slice(0, text.search(/\r?\n/));
     const delimiter = first.split('\x01').length > first.split(',').length ? '\x01' : ',';
-    rows = parse(text, { columns: true, delimiter, relax_column_count: true, quote: delimiter === ',' ? '"' : false, skip_empty_lines: true });
+    rows = parse(text, {
+      columns: true,
+      delimiter,
+      relax_column_count: true,
+      quote: delimiter === ',' ? '"' : false,
+      skip_empty_lines: true,
+    });
   }
   const sums = new Map<string, ScaledSum>();
   for (const row of rows) {
@@ -114,7 +133,10 @@ export async function independentTotals(sample: BillingSample): Promise<{ totals
     if (sample.credits) for (const m of String(row[sample.credits] ?? '').matchAll(/'amount': ([-0-9.eE+]+)/g)) sum.add(m[1]!);
     sums.set(currency, sum);
   }
-  return { totals: Object.fromEntries([...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([c, s]) => [c, s.toString()])), rows: rows.length };
+  return {
+    totals: Object.fromEntries([...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([c, s]) => [c, s.toString()])),
+    rows: rows.length,
+  };
 }
 
 export function sampleFile(sample: BillingSample): string {

@@ -31,7 +31,10 @@ function file(name: string, costs: string[], account = 'acct-1', day = '2024-09-
 }
 
 async function refusal(promise: Promise<unknown>): Promise<UserError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isUserError(error)) throw new Error(`expected a UserError, got ${String(error)}`);
   return error;
 }
@@ -42,7 +45,9 @@ describe('exact sums at any size (issue 11, item 2)', () => {
     const a = await app.services.budget.importFile({ file: file('a.csv', ['9000000000', '9000000000', '9000000000', '0.000000001']) });
     expect(a.totals).toEqual({ IDR: '27000000000.000000001' });
     // A second import (another account), each line at the largest a line can hold.
-    const b = await app.services.budget.importFile({ file: file('b.csv', ['9223372036.854775807', '9223372036.854775807'], 'acct-2', '2024-09-03') });
+    const b = await app.services.budget.importFile({
+      file: file('b.csv', ['9223372036.854775807', '9223372036.854775807'], 'acct-2', '2024-09-03'),
+    });
     expect(b.replacedImportIds).toEqual([]);
     const expected = new Big('27000000000.000000001').plus(new Big('9223372036.854775807').times(2)).toFixed();
     for (const by of ['month', 'week', 'service', 'provider', 'import', 'none'] as const) {
@@ -68,14 +73,20 @@ describe('exact sums at any size (issue 11, item 2)', () => {
     for (const cost of ['9223372037', '-9223372036.854775808', '12345678901234567890']) {
       const error = await refusal(app.services.budget.importFile({ file: file(`big-${cost}.csv`, ['1', cost]) }));
       expect(error.code).toBe('INVALID_ROWS');
-      expect(error.details).toMatchObject({ line: 3, column: 'BilledCost', expected: expect.stringContaining('the most one line can hold') });
+      expect(error.details).toMatchObject({
+        line: 3,
+        column: 'BilledCost',
+        expected: expect.stringContaining('the most one line can hold'),
+      });
     }
     expect(app.services.budget.listImports()).toEqual([]);
   });
 
   it('an exponent such as 1e999999999 (or a 10 MB number) is refused with its line, at once', async () => {
     for (const cost of ['1e999999999', '1E-99999999', '5'.repeat(200)]) {
-      const error = await refusal(app.services.budget.importFile({ file: file(`exp-${cost.length}-${cost.slice(0, 4)}.csv`, [cost, '2']) }));
+      const error = await refusal(
+        app.services.budget.importFile({ file: file(`exp-${cost.length}-${cost.slice(0, 4)}.csv`, [cost, '2']) }),
+      );
       expect(error.details).toMatchObject({ line: 2, column: 'BilledCost' });
       expect(error.message.length).toBeLessThan(2000);
     }

@@ -18,14 +18,16 @@ afterEach(() => {
   tmp.remove();
 });
 
-const byMonth = (a: TestApp) => Object.fromEntries(a.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.USD ?? '0']));
+const byMonth = (a: TestApp) =>
+  Object.fromEntries(a.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.USD ?? '0']));
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000);
 
 describe('an AWS CUR folder kept in sync', () => {
   it('36 monthly deliveries (month-to-date, final, split parts, restatements) sync to the final statements, the same as by hand', async () => {
     const folder = path.join(tmp.dir, 'billing');
     fs.mkdirSync(folder);
-    const eur = () => Object.fromEntries(app.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.EUR]));
+    const eur = () =>
+      Object.fromEntries(app.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.EUR]));
     const source = app.services.budget.addSource(folder);
     const months = monthsFrom('2022-01', 36);
     const finals = new Map<string, MonthDelivery>();
@@ -104,11 +106,17 @@ describe('an AWS CUR folder kept in sync', () => {
     const source = app.services.budget.addSource(folder);
     const [sync] = await app.services.budget.syncSources(source.id);
     expect(sync!.alreadyImported).toEqual([path.relative(folder, d.parts[0]!)]);
-    expect(sync!.imported.map((i) => i.path)).toEqual(['cur/gpu-report/20240201-20240301/202402-rev1-00000000-assembly/gpu-report-1.csv.gz']);
-    expect(sync!.refused).toEqual([{ path: 'misc/notes.csv', code: 'UNKNOWN_FORMAT', message: expect.stringMatching(/choose a column mapping/) }]);
+    expect(sync!.imported.map((i) => i.path)).toEqual([
+      'cur/gpu-report/20240201-20240301/202402-rev1-00000000-assembly/gpu-report-1.csv.gz',
+    ]);
+    expect(sync!.refused).toEqual([
+      { path: 'misc/notes.csv', code: 'UNKNOWN_FORMAT', message: expect.stringMatching(/choose a column mapping/) },
+    ]);
     expect(app.services.budget.listImports().filter((i) => i.status === 'active')).toHaveLength(2);
     const listed = app.services.budget.listSources()[0]!;
-    expect(listed.refused).toEqual([expect.objectContaining({ path: 'misc/notes.csv', status: 'refused', error: expect.stringMatching(/Looked for/) })]);
+    expect(listed.refused).toEqual([
+      expect.objectContaining({ path: 'misc/notes.csv', status: 'refused', error: expect.stringMatching(/Looked for/) }),
+    ]);
     // The refused file stays listed; unchanged, it is not read again.
     const [again] = await app.services.budget.syncSources(source.id);
     expect(again!.refused).toEqual([]);
@@ -178,7 +186,12 @@ describe('sources watched by the app', () => {
     try {
       const feb = writeMonthDelivery(folder, '2024-02', 1, { at: day(2) });
       await until(() => byMonth(app)['2024-02'] === feb.total, 'February imported after the folder changed');
-      expect(app.services.budget.listSources().find((s) => s.id === source.id)!.lastSync!.imported.map((i) => i.path)).toEqual([path.relative(folder, feb.parts[0]!)]);
+      expect(
+        app.services.budget
+          .listSources()
+          .find((s) => s.id === source.id)!
+          .lastSync!.imported.map((i) => i.path),
+      ).toEqual([path.relative(folder, feb.parts[0]!)]);
     } finally {
       app.services.budget.stopSourceWatching();
     }
@@ -207,28 +220,59 @@ describe('other providers’ delivery layouts', () => {
 
   it('Azure dated folders: each day’s month-to-date file restates the month; the newest one counts', async () => {
     const folder = path.join(tmp.dir, 'azure');
-    const header = 'billingAccountId,billingPeriodStartDate,billingPeriodEndDate,date,meterCategory,meterName,costInBillingCurrency,billingCurrency,chargeType';
-    const rowsUpTo = (days: number) => Array.from({ length: days }, (_, d) => `acc-1,05/01/2024,05/31/2024,05/${String(d + 1).padStart(2, '0')}/2024,Virtual Machines,NC6s v3,${(d + 1) * 1.25},EUR,Usage`);
-    const sum = (days: number) => rowsUpTo(days).reduce((s, r) => s.plus(r.split(',')[6]!), new Big(0)).toFixed();
+    const header =
+      'billingAccountId,billingPeriodStartDate,billingPeriodEndDate,date,meterCategory,meterName,costInBillingCurrency,billingCurrency,chargeType';
+    const rowsUpTo = (days: number) =>
+      Array.from(
+        { length: days },
+        (_, d) =>
+          `acc-1,05/01/2024,05/31/2024,05/${String(d + 1).padStart(2, '0')}/2024,Virtual Machines,NC6s v3,${(d + 1) * 1.25},EUR,Usage`,
+      );
+    const sum = (days: number) =>
+      rowsUpTo(days)
+        .reduce((s, r) => s.plus(r.split(',')[6]!), new Big(0))
+        .toFixed();
     fs.mkdirSync(folder);
-    const eur = () => Object.fromEntries(app.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.EUR]));
+    const eur = () =>
+      Object.fromEntries(app.services.budget.spendSummary({ by: 'month', exact: true }).groups.map((g) => [g.key, g.totals.EUR]));
     const source = app.services.budget.addSource(folder);
     for (const days of [3, 4, 5]) {
-      write(path.join(folder, 'gpu-costs', '20240501-20240531', `gpu-costs_0000${days}-guid.csv`), `${header}\n${rowsUpTo(days).join('\n')}\n`, day(days));
+      write(
+        path.join(folder, 'gpu-costs', '20240501-20240531', `gpu-costs_0000${days}-guid.csv`),
+        `${header}\n${rowsUpTo(days).join('\n')}\n`,
+        day(days),
+      );
       await app.services.budget.syncSources(source.id);
       expect(eur()).toEqual({ '2024-05': sum(days) });
     }
-    write(path.join(folder, 'gpu-costs', '20240501-20240531', 'gpu-costs_00006-guid.csv'), `${header}\n${rowsUpTo(6).join('\n')}\n`, day(6));
-    write(path.join(folder, 'gpu-costs', '20240501-20240531', 'gpu-costs_00007-guid.csv'), `${header}\n${rowsUpTo(7).join('\n')}\n`, day(7));
+    write(
+      path.join(folder, 'gpu-costs', '20240501-20240531', 'gpu-costs_00006-guid.csv'),
+      `${header}\n${rowsUpTo(6).join('\n')}\n`,
+      day(6),
+    );
+    write(
+      path.join(folder, 'gpu-costs', '20240501-20240531', 'gpu-costs_00007-guid.csv'),
+      `${header}\n${rowsUpTo(7).join('\n')}\n`,
+      day(7),
+    );
     await app.services.budget.syncSources(source.id);
     expect(eur()).toEqual({ '2024-05': sum(7) });
   });
 
   it('OCI numbered cost reports each add their hours: two files of one month are both kept', async () => {
     const folder = path.join(tmp.dir, 'oci');
-    const header = 'lineItem/referenceNo,lineItem/tenantId,lineItem/intervalUsageStart,lineItem/intervalUsageEnd,product/service,cost/myCost,cost/currencyCode';
-    write(path.join(folder, 'reports', 'cost-csv', '0001000000812345-00001.csv'), `${header}\nr1,t1,2024-05-01T00:00Z,2024-05-01T01:00Z,COMPUTE,2.5,USD\n`, day(1));
-    write(path.join(folder, 'reports', 'cost-csv', '0001000000812346-00001.csv'), `${header}\nr2,t1,2024-05-01T06:00Z,2024-05-01T07:00Z,COMPUTE,1.25E0,USD\nr3,t1,2024-05-01T06:00Z,2024-05-01T07:00Z,COMPUTE,-2.5,USD\n`, day(2));
+    const header =
+      'lineItem/referenceNo,lineItem/tenantId,lineItem/intervalUsageStart,lineItem/intervalUsageEnd,product/service,cost/myCost,cost/currencyCode';
+    write(
+      path.join(folder, 'reports', 'cost-csv', '0001000000812345-00001.csv'),
+      `${header}\nr1,t1,2024-05-01T00:00Z,2024-05-01T01:00Z,COMPUTE,2.5,USD\n`,
+      day(1),
+    );
+    write(
+      path.join(folder, 'reports', 'cost-csv', '0001000000812346-00001.csv'),
+      `${header}\nr2,t1,2024-05-01T06:00Z,2024-05-01T07:00Z,COMPUTE,1.25E0,USD\nr3,t1,2024-05-01T06:00Z,2024-05-01T07:00Z,COMPUTE,-2.5,USD\n`,
+      day(2),
+    );
     const source = app.services.budget.addSource(folder);
     const [sync] = await app.services.budget.syncSources(source.id);
     expect(sync!.imported.map((i) => i.replacedImportIds)).toEqual([[], []]);

@@ -10,7 +10,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isBillingDataFile, isManifestFile, manifestKeys, planDeliveries, type FolderFile, type Manifest } from '../../../../shared/domain/billing/delivery-layout';
+import {
+  isBillingDataFile,
+  isManifestFile,
+  manifestKeys,
+  planDeliveries,
+  type FolderFile,
+  type Manifest,
+} from '../../../../shared/domain/billing/delivery-layout';
 import { isUserError, UserError } from '../../../../shared/domain/errors';
 import type { BillingSource, SourceSync } from '../../../../shared/ipc/contract/budget-sources';
 import * as q from '../../../db/queries/budget-sources';
@@ -76,10 +83,17 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     const files = q.selectSourceFiles(db, row.id);
     const last = JSON.parse(row.last_sync_json) as Partial<SourceSync>;
     return {
-      id: row.id, folder: row.folder, mappingName: row.mapping_name, createdAt: row.created_at, lastSyncAt: row.last_sync_at,
+      id: row.id,
+      folder: row.folder,
+      mappingName: row.mapping_name,
+      createdAt: row.created_at,
+      lastSyncAt: row.last_sync_at,
       lastSync: last.startedAt ? (last as SourceSync) : null,
-      refused: files.filter((f) => f.status === 'refused').map((f) => ({ path: f.path, size: f.size, status: f.status, importId: f.import_id, error: f.error, syncedAt: f.synced_at })),
-      files: files.length, syncing: running?.sourceId === row.id,
+      refused: files
+        .filter((f) => f.status === 'refused')
+        .map((f) => ({ path: f.path, size: f.size, status: f.status, importId: f.import_id, error: f.error, syncedAt: f.synced_at })),
+      files: files.length,
+      syncing: running?.sourceId === row.id,
     };
   }
 
@@ -92,8 +106,13 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     } catch {
       // reported below
     }
-    if (!stat?.isDirectory()) throw new UserError('NOT_A_FOLDER', `${folder} is not a folder: a source is a folder of billing exports.`, { file: folder });
-    if (mappingName && !selectMapping(db, mappingName)) throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${mappingName}".`, { field: 'mappingName', value: mappingName });
+    if (!stat?.isDirectory())
+      throw new UserError('NOT_A_FOLDER', `${folder} is not a folder: a source is a folder of billing exports.`, { file: folder });
+    if (mappingName && !selectMapping(db, mappingName))
+      throw new UserError('UNKNOWN_MAPPING', `No saved column mapping named "${mappingName}".`, {
+        field: 'mappingName',
+        value: mappingName,
+      });
     const existing = q.selectSourceByFolder(db, resolved);
     if (existing) throw new UserError('SOURCE_EXISTS', `${resolved} is already source #${existing.id}.`, { file: resolved });
     const id = q.insertSource(db, { folder: resolved, mapping_name: mappingName ?? null, created_at: deps.now().toISOString() });
@@ -120,14 +139,45 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
 
   async function syncOne(row: q.BillingSourceRow, signal: AbortSignal): Promise<SourceSync> {
     const startedAt = deps.now().toISOString();
-    const progress = (phase: 'scanning' | 'importing' | 'done', filesDone: number, filesTotal: number, file: string | null, bytesRead = 0, totalBytes = 0) =>
-      deps.emit('budget:source-sync-progress', { sourceId: row.id, folder: row.folder, phase, filesDone, filesTotal, file, bytesRead, totalBytes });
+    const progress = (
+      phase: 'scanning' | 'importing' | 'done',
+      filesDone: number,
+      filesTotal: number,
+      file: string | null,
+      bytesRead = 0,
+      totalBytes = 0,
+    ) =>
+      deps.emit('budget:source-sync-progress', {
+        sourceId: row.id,
+        folder: row.folder,
+        phase,
+        filesDone,
+        filesTotal,
+        file,
+        bytesRead,
+        totalBytes,
+      });
     progress('scanning', 0, 0, null);
     const sync: SourceSync = {
-      sourceId: row.id, folder: row.folder, startedAt, finishedAt: startedAt, filesSeen: 0, unchanged: 0, imported: [], alreadyImported: [], superseded: [], waiting: [], refused: [], cancelled: false,
+      sourceId: row.id,
+      folder: row.folder,
+      startedAt,
+      finishedAt: startedAt,
+      filesSeen: 0,
+      unchanged: 0,
+      imported: [],
+      alreadyImported: [],
+      superseded: [],
+      waiting: [],
+      refused: [],
+      cancelled: false,
     };
     if (!fs.existsSync(row.folder)) {
-      sync.refused.push({ path: '.', code: 'FOLDER_NOT_FOUND', message: `The folder ${row.folder} cannot be read (moved, or a drive not connected).` });
+      sync.refused.push({
+        path: '.',
+        code: 'FOLDER_NOT_FOUND',
+        message: `The folder ${row.folder} cannot be read (moved, or a drive not connected).`,
+      });
       return finishSync(row, sync);
     }
     const listed = listFolder(row.folder);
@@ -146,7 +196,17 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     const known = new Map(q.selectSourceFiles(db, row.id).map((f) => [f.path, f]));
     const at = () => deps.now().toISOString();
     const record = (f: FolderFile, status: q.SourceFileStatus, sha256: string | null, importId: number | null, error: string | null) =>
-      q.upsertSourceFile(db, { source_id: row.id, path: f.path, size: f.size, mtime_ms: f.mtimeMs, sha256, status, import_id: importId, error, synced_at: at() });
+      q.upsertSourceFile(db, {
+        source_id: row.id,
+        path: f.path,
+        size: f.size,
+        mtime_ms: f.mtimeMs,
+        sha256,
+        status,
+        import_id: importId,
+        error,
+        synced_at: at(),
+      });
     const byPath = new Map(listed.map((f) => [f.path, f]));
     for (const s of plan.superseded) {
       const k = known.get(s.path);
@@ -156,7 +216,9 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     }
     for (const w of plan.waiting) {
       sync.waiting.push({ manifest: w.manifest, missing: w.missing });
-      for (const p of w.present) if (!known.has(p)) record(byPath.get(p)!, 'waiting', null, null, `waiting for ${w.missing.length} more file(s) listed in ${w.manifest}`);
+      for (const p of w.present)
+        if (!known.has(p))
+          record(byPath.get(p)!, 'waiting', null, null, `waiting for ${w.missing.length} more file(s) listed in ${w.manifest}`);
     }
     // Deliveries with a file not seen before, or changed since (size or time; then its content hash decides).
     const unchanged = (f: FolderFile) => {
@@ -204,14 +266,23 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
         try {
           const result = await importWhenFree(
             {
-              file: path.join(row.folder, f.path), displayName: f.path, mappingName: row.mapping_name ?? undefined, signal,
+              file: path.join(row.folder, f.path),
+              displayName: f.path,
+              mappingName: row.mapping_name ?? undefined,
+              signal,
               onProgress: (p) => progress('importing', filesDone, filesTotal, f.path, p.bytesRead, p.totalBytes),
             },
             signal,
           );
           if (result.importId !== null) partIds.push(result.importId);
           record(f, 'imported', hashes.get(f.path)!, result.importId, null);
-          sync.imported.push({ path: f.path, importId: result.importId, periods: result.periods, totals: result.totals, replacedImportIds: result.replacedImportIds });
+          sync.imported.push({
+            path: f.path,
+            importId: result.importId,
+            periods: result.periods,
+            totals: result.totals,
+            replacedImportIds: result.replacedImportIds,
+          });
         } catch (error) {
           if (isUserError(error) && error.code === 'CANCELLED') {
             sync.cancelled = true;
@@ -237,7 +308,16 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
   function finishSync(row: q.BillingSourceRow, sync: SourceSync): SourceSync {
     sync.finishedAt = deps.now().toISOString();
     q.updateSourceSync(db, row.id, sync.finishedAt, JSON.stringify(sync));
-    deps.emit('budget:source-sync-progress', { sourceId: row.id, folder: row.folder, phase: 'done', filesDone: sync.imported.length, filesTotal: sync.imported.length, file: null, bytesRead: 0, totalBytes: 0 });
+    deps.emit('budget:source-sync-progress', {
+      sourceId: row.id,
+      folder: row.folder,
+      phase: 'done',
+      filesDone: sync.imported.length,
+      filesTotal: sync.imported.length,
+      file: null,
+      bytesRead: 0,
+      totalBytes: 0,
+    });
     return sync;
   }
 
@@ -257,7 +337,8 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
   /** Syncs one source or every source, one sync at a time (a request while one runs waits its turn). */
   function syncSources(id?: number | undefined): Promise<SourceSync[]> {
     const rows = id === undefined ? q.selectSources(db) : [q.selectSource(db, id)].filter((r): r is q.BillingSourceRow => r !== undefined);
-    if (id !== undefined && rows.length === 0) return Promise.reject(new UserError('NOT_FOUND', `No source #${id}.`, { field: 'id', value: String(id) }));
+    if (id !== undefined && rows.length === 0)
+      return Promise.reject(new UserError('NOT_FOUND', `No source #${id}.`, { field: 'id', value: String(id) }));
     const run = queue.then(async () => {
       const out: SourceSync[] = [];
       for (const row of rows) {
@@ -328,7 +409,16 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     running?.controller.abort();
   }
 
-  return { addSource, chooseAndAddSource, listSources, removeSource, syncSources, cancelSourceSync, startSourceWatching, stopSourceWatching };
+  return {
+    addSource,
+    chooseAndAddSource,
+    listSources,
+    removeSource,
+    syncSources,
+    cancelSourceSync,
+    startSourceWatching,
+    stopSourceWatching,
+  };
 }
 
 export type BudgetSourcesService = ReturnType<typeof createBudgetSourcesService>;

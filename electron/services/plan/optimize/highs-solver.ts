@@ -37,7 +37,11 @@ export async function solveLpText(lpText: string, variableCount: number, options
         const now = performance.now();
         if (options.onProgress && now - lastReport > 200) {
           lastReport = now;
-          options.onProgress({ seconds: (now - started) / 1000, gap: event.data.mip_gap ?? null, objective: event.data.mip_primal_bound ?? null });
+          options.onProgress({
+            seconds: (now - started) / 1000,
+            gap: event.data.mip_gap ?? null,
+            objective: event.data.mip_primal_bound ?? null,
+          });
         }
         return undefined;
       },

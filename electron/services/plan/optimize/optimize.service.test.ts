@@ -23,7 +23,9 @@ describe('auto-plan on the example project (seed 001)', () => {
     expect(before.conflicts.some((c) => c.kind === 'cumulative-over-budget')).toBe(true);
     const answer = await app.services.optimize.optimize({ objective: 'cost', window: 'deadline', saveAs: 'Auto-plan: least cost' });
     expect(answer.status).toBe('optimal');
-    expect(answer.conflicts.filter((c) => c.severity === 'error' || c.kind === 'pool-concurrency' || c.kind === 'pool-over-capacity')).toEqual([]);
+    expect(
+      answer.conflicts.filter((c) => c.severity === 'error' || c.kind === 'pool-concurrency' || c.kind === 'pool-over-capacity'),
+    ).toEqual([]);
     expect(Number(answer.totals.usd)).toBeLessThanOrEqual(Number(before.totals.budget));
     expect(Number(answer.totals.usd)).toBeLessThan(Number(before.totals.usd));
     // The figure the solver minimised is the plan's own cost of the suggested schedule.
@@ -32,7 +34,10 @@ describe('auto-plan on the example project (seed 001)', () => {
     // Checked against the author's three budget options (seed 001), which the example keeps as scenarios.
     const options = app.services.plan.compareScenarios().rows.filter((r) => r.authorUsd);
     expect(options).toHaveLength(3);
-    console.log(options.map((o) => `${o.name}: author $${o.authorUsd!.low}-${o.authorUsd!.high}, app $${o.usd}, ${o.errors} errors`).join('\n'), `\nauto-plan: $${answer.totals.usd}`);
+    console.log(
+      options.map((o) => `${o.name}: author $${o.authorUsd!.low}-${o.authorUsd!.high}, app $${o.usd}, ${o.errors} errors`).join('\n'),
+      `\nauto-plan: $${answer.totals.usd}`,
+    );
     // Option 1 (T4 only) is cheaper on paper but has errors in the app's checks; the other two cost more.
     for (const o of options) expect(o.errors > 0 || Number(o.usd) >= Number(answer.totals.usd)).toBe(true);
     for (const o of options.filter((x) => !/T4 Only/.test(x.name))) expect(Number(answer.totals.usd)).toBeLessThan(o.authorUsd!.low);
@@ -41,9 +46,18 @@ describe('auto-plan on the example project (seed 001)', () => {
     // Accept one week, then all, then undo: the plan follows, and comes back.
     const { revision } = app.services.plan.load();
     const week = answer.changedWeeks[0]!;
-    const oneWeek = app.services.optimize.acceptSuggestion({ projectId: 'vitaldb-2025', revision, scenarioId: answer.scenarioId!, weeks: [week] });
+    const oneWeek = app.services.optimize.acceptSuggestion({
+      projectId: 'vitaldb-2025',
+      revision,
+      scenarioId: answer.scenarioId!,
+      weeks: [week],
+    });
     expect(oneWeek.history.undoLabel).toBe(`Accept the suggested schedule for ${week}`);
-    const all = app.services.optimize.acceptSuggestion({ projectId: 'vitaldb-2025', revision: oneWeek.revision, scenarioId: answer.scenarioId! });
+    const all = app.services.optimize.acceptSuggestion({
+      projectId: 'vitaldb-2025',
+      revision: oneWeek.revision,
+      scenarioId: answer.scenarioId!,
+    });
     expect(all.analysis.problems.filter((p) => p.severity === 'error' || p.kind === 'pool-concurrency')).toEqual([]);
     expect(all.analysis.totals.usd).toBe(answer.totals.usd);
     const undone = app.services.plan.undo({ projectId: 'vitaldb-2025', revision: all.revision });

@@ -14,7 +14,6 @@ import type { Allocation, Plan, PlanCatalog, Scenario } from '../../../../shared
 import type { PlanService } from '../plan.service';
 import type { WorkloadEstimator } from '../plan-estimates';
 
-
 export interface OptimizeRequest {
   projectId?: string | undefined;
   scenarioId?: string | undefined;
@@ -42,7 +41,13 @@ export interface OptimizeDeps {
 }
 
 /** Offerings a phase may move to: every offering of a GPU that fits its workload, cheapest first, at most `limit`. */
-async function otherOfferings(plan: Plan, catalog: PlanCatalog, estimator: WorkloadEstimator, runCount: 'mid' | 'high', limit = 6): Promise<NonNullable<OptimizeOptions['alternatives']>> {
+async function otherOfferings(
+  plan: Plan,
+  catalog: PlanCatalog,
+  estimator: WorkloadEstimator,
+  runCount: 'mid' | 'high',
+  limit = 6,
+): Promise<NonNullable<OptimizeOptions['alternatives']>> {
   const book = createPriceBook(plan, catalog);
   const gpuIds = [...new Set(catalog.offerings.filter((o) => !o.deleted).map((o) => o.gpuId))];
   const out: NonNullable<OptimizeOptions['alternatives']> = {};
@@ -62,7 +67,10 @@ async function otherOfferings(plan: Plan, catalog: PlanCatalog, estimator: Workl
           options.push({ offeringId: o.id, gpuHours, usd: gpuHours * Number(price.perGpu) });
         }
       }
-      out[phase.id] = options.sort((a, b) => a.usd - b.usd).slice(0, limit).map(({ offeringId, gpuHours }) => ({ offeringId, gpuHours }));
+      out[phase.id] = options
+        .sort((a, b) => a.usd - b.usd)
+        .slice(0, limit)
+        .map(({ offeringId, gpuHours }) => ({ offeringId, gpuHours }));
     }
   }
   return out;
@@ -101,12 +109,20 @@ export function acceptCommand(plan: Plan, suggestion: Plan, weeks?: string[]): E
   if (!weeks) {
     for (const m of suggestion.milestones) {
       const mine = plan.milestones.find((x) => x.id === m.id);
-      if (mine && JSON.stringify(mine.phases.map((p) => [p.start, p.end, p.offeringId])) !== JSON.stringify(m.phases.map((p) => [p.start, p.end, p.offeringId]))) {
+      if (
+        mine &&
+        JSON.stringify(mine.phases.map((p) => [p.start, p.end, p.offeringId])) !==
+          JSON.stringify(m.phases.map((p) => [p.start, p.end, p.offeringId]))
+      ) {
         commands.push({ type: 'upsert', entity: 'milestone', value: m });
       }
     }
   }
-  return { type: 'batch', label: weeks ? `Accept the suggested schedule for ${weeks.join(', ')}` : 'Accept the suggested schedule', commands };
+  return {
+    type: 'batch',
+    label: weeks ? `Accept the suggested schedule for ${weeks.join(', ')}` : 'Accept the suggested schedule',
+    commands,
+  };
 }
 
 export function createOptimizeService(deps: OptimizeDeps) {
@@ -115,7 +131,11 @@ export function createOptimizeService(deps: OptimizeDeps) {
     let base = view.plan;
     if (request.scenarioId) {
       const scenario = deps.plan.scenarios(base.project.id).find((s) => s.id === request.scenarioId);
-      if (!scenario) throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${base.project.id}.`, { field: 'scenarioId', value: request.scenarioId });
+      if (!scenario)
+        throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${base.project.id}.`, {
+          field: 'scenarioId',
+          value: request.scenarioId,
+        });
       base = scenario.plan;
     }
     const catalog = view.catalog;
@@ -128,10 +148,16 @@ export function createOptimizeService(deps: OptimizeDeps) {
       ...(request.pinnedAllocationIds ? { pinnedAllocationIds: request.pinnedAllocationIds } : {}),
     };
     if (request.allowOtherOfferings) {
-      if (!deps.estimator) throw new UserError('NO_ESTIMATOR', 'Other offerings need the estimator, which is not available here.', { field: 'allowOtherOfferings' });
+      if (!deps.estimator)
+        throw new UserError('NO_ESTIMATOR', 'Other offerings need the estimator, which is not available here.', {
+          field: 'allowOtherOfferings',
+        });
       options.alternatives = await otherOfferings(base, catalog, deps.estimator, runCount);
     }
-    const result = await deps.solve({ plan: base, catalog, options, timeLimitSeconds: request.timeLimitSeconds ?? 30, mipRelGap: 1e-4, now: deps.now().toISOString() }, deps.onProgress);
+    const result = await deps.solve(
+      { plan: base, catalog, options, timeLimitSeconds: request.timeLimitSeconds ?? 30, mipRelGap: 1e-4, now: deps.now().toISOString() },
+      deps.onProgress,
+    );
     return { result, base, catalog };
   }
 
@@ -179,12 +205,31 @@ export function createOptimizeService(deps: OptimizeDeps) {
   function acceptSuggestion(request: { projectId: string; revision: number; scenarioId: string; weeks?: string[] | undefined }) {
     const view = deps.plan.load(request.projectId);
     const scenario = deps.plan.scenarios(view.plan.project.id).find((s) => s.id === request.scenarioId);
-    if (!scenario) throw new UserError('UNKNOWN_SCENARIO', `No suggestion "${request.scenarioId}" in project ${view.plan.project.id}.`, { field: 'scenarioId', value: request.scenarioId });
+    if (!scenario)
+      throw new UserError('UNKNOWN_SCENARIO', `No suggestion "${request.scenarioId}" in project ${view.plan.project.id}.`, {
+        field: 'scenarioId',
+        value: request.scenarioId,
+      });
     const command = acceptCommand(view.plan, scenario.plan, request.weeks);
-    if (command.commands.length === 0) throw new UserError('NOTHING_TO_ACCEPT', request.weeks ? `The suggestion books ${request.weeks.join(', ')} as the plan already does.` : 'The plan already books what the suggestion books.', { field: 'weeks' });
+    if (command.commands.length === 0)
+      throw new UserError(
+        'NOTHING_TO_ACCEPT',
+        request.weeks
+          ? `The suggestion books ${request.weeks.join(', ')} as the plan already does.`
+          : 'The plan already books what the suggestion books.',
+        { field: 'weeks' },
+      );
     return deps.plan.edit({ projectId: request.projectId, revision: request.revision, command });
   }
 
-  return { optimize, suggest, acceptSuggestion, stop: () => deps.stop?.() ?? false, dispose: async () => { await deps.dispose?.(); } };
+  return {
+    optimize,
+    suggest,
+    acceptSuggestion,
+    stop: () => deps.stop?.() ?? false,
+    dispose: async () => {
+      await deps.dispose?.();
+    },
+  };
 }
 export type OptimizeService = ReturnType<typeof createOptimizeService>;

@@ -17,12 +17,24 @@ export interface ScheduleRequest {
   now: string;
 }
 
-export async function runSchedule(request: ScheduleRequest, solve: Pick<SolveOptions, 'onProgress' | 'shouldStop'> = {}): Promise<ScheduleResult> {
+export async function runSchedule(
+  request: ScheduleRequest,
+  solve: Pick<SolveOptions, 'onProgress' | 'shouldStop'> = {},
+): Promise<ScheduleResult> {
   const built = buildScheduleModel(request.plan, request.catalog, request.options);
-  const answer = await solveLpText(built.model.toLpText(), built.model.variables.length, { timeLimitSeconds: request.timeLimitSeconds, mipRelGap: request.mipRelGap, ...solve });
+  const answer = await solveLpText(built.model.toLpText(), built.model.variables.length, {
+    timeLimitSeconds: request.timeLimitSeconds,
+    mipRelGap: request.mipRelGap,
+    ...solve,
+  });
   if (answer.status === 'error' || answer.status === 'time-limit-no-solution' || answer.status === 'infeasible') {
     // The model is elastic (deadlines and budget may be missed at a penalty), so this is a time limit or a solver fault.
-    throw new UserError('NO_SCHEDULE', answer.status === 'time-limit-no-solution' ? `No schedule was found within ${request.timeLimitSeconds} s: allow more time.` : `The solver could not solve the plan: ${answer.message}.`);
+    throw new UserError(
+      'NO_SCHEDULE',
+      answer.status === 'time-limit-no-solution'
+        ? `No schedule was found within ${request.timeLimitSeconds} s: allow more time.`
+        : `The solver could not solve the plan: ${answer.message}.`,
+    );
   }
   return readSchedule(built, request.plan, answer, request.options.objective, request.now);
 }

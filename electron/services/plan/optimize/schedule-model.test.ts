@@ -16,26 +16,79 @@ function offering(id: string, gpuId: string, price: { kind: string; usd: string;
   return { id, gpuId, gpuCount: 1, vcpus: 8, label: id, deleted: false, prices: [{ ...price, asOf: '2026-01-01', source: 'test' }] };
 }
 
-function phaseMilestone(id: string, trackId: string, position: number, start: string, end: string, offeringId: string, gpuId: string, hours: number): Milestone {
+function phaseMilestone(
+  id: string,
+  trackId: string,
+  position: number,
+  start: string,
+  end: string,
+  offeringId: string,
+  gpuId: string,
+  hours: number,
+): Milestone {
   return {
-    id, trackId, code: id.toUpperCase(), name: id, description: '', facts: [], position,
-    phases: [{
-      id: `${id}-p`, name: id, start, end, offeringId, gpuId, runs: { low: 1, high: 1 }, workload: null, appEstimate: null,
-      authorEstimate: { hours: { low: hours, high: hours }, usd: { low: 0, high: 0 }, hoursPerRun: null, usdPerRun: null, text: '' },
-    }],
+    id,
+    trackId,
+    code: id.toUpperCase(),
+    name: id,
+    description: '',
+    facts: [],
+    position,
+    phases: [
+      {
+        id: `${id}-p`,
+        name: id,
+        start,
+        end,
+        offeringId,
+        gpuId,
+        runs: { low: 1, high: 1 },
+        workload: null,
+        appEstimate: null,
+        authorEstimate: { hours: { low: hours, high: hours }, usd: { low: 0, high: 0 }, hoursPerRun: null, usdPerRun: null, text: '' },
+      },
+    ],
   };
 }
 
 /** Two tracks, three weeks (2026-W02…W04), a one-GPU pool on the cheap offering, a dearer offering outside it. */
-function smallPlan(options: { needs: [number, number, number]; budget?: string; subscription?: boolean; keep?: Allocation[] }): { plan: Plan; catalog: PlanCatalog } {
+function smallPlan(options: { needs: [number, number, number]; budget?: string; subscription?: boolean; keep?: Allocation[] }): {
+  plan: Plan;
+  catalog: PlanCatalog;
+} {
   const catalog: PlanCatalog = {
     offerings: [
-      offering('cheap', 'l4', options.subscription ? { kind: 'subscription', usd: '52', per: 'month' } : { kind: 'on-demand', usd: '1', per: 'hour' }),
+      offering(
+        'cheap',
+        'l4',
+        options.subscription ? { kind: 'subscription', usd: '52', per: 'month' } : { kind: 'on-demand', usd: '1', per: 'hour' },
+      ),
       offering('dear', 'a100', { kind: 'on-demand', usd: '3', per: 'hour' }),
     ],
   };
-  const project = { id: 'p', name: 'Small', start: '2026-01-05', end: '2026-01-25', currency: 'USD', budget: options.budget ?? '100000', budgetSource: '', description: '', source: null };
-  const track = (id: string, position: number) => ({ id, projectId: 'p', name: id, owner: 'o', focus: '', colour: '#336699', start: project.start, end: project.end, position, notes: null });
+  const project = {
+    id: 'p',
+    name: 'Small',
+    start: '2026-01-05',
+    end: '2026-01-25',
+    currency: 'USD',
+    budget: options.budget ?? '100000',
+    budgetSource: '',
+    description: '',
+    source: null,
+  };
+  const track = (id: string, position: number) => ({
+    id,
+    projectId: 'p',
+    name: id,
+    owner: 'o',
+    focus: '',
+    colour: '#336699',
+    start: project.start,
+    end: project.end,
+    position,
+    notes: null,
+  });
   const plan: Plan = {
     project,
     tracks: [track('a', 0), track('b', 1)],
@@ -70,11 +123,29 @@ function bruteForce(plan: Plan, catalog: PlanCatalog): number | null {
     const need = p.authorEstimate!.hours.high;
     const out: Array<Array<[string, number]>> = [];
     const rec = (i: number, left: number, acc: Array<[string, number]>) => {
-      if (i === weeks.length) { if (left === 0) out.push(acc); return; }
+      if (i === weeks.length) {
+        if (left === 0) out.push(acc);
+        return;
+      }
       for (let h = 0; h <= Math.min(left, 168); h += STEP) rec(i + 1, left - h, h > 0 ? [...acc, [weeks[i]!, h]] : acc);
     };
     rec(0, need, []);
-    return out.map((split) => split.map(([week, hours]) => ({ id: `${p.id}-${week}`, trackId: m.trackId, week, offeringId: p.offeringId, gpuId: p.gpuId!, gpuCount: 1, hours, phaseId: p.id, note: null }) as Allocation));
+    return out.map((split) =>
+      split.map(
+        ([week, hours]) =>
+          ({
+            id: `${p.id}-${week}`,
+            trackId: m.trackId,
+            week,
+            offeringId: p.offeringId,
+            gpuId: p.gpuId!,
+            gpuCount: 1,
+            hours,
+            phaseId: p.id,
+            note: null,
+          }) as Allocation,
+      ),
+    );
   });
   let best: number | null = null;
   const rec = (i: number, acc: Allocation[]) => {
@@ -89,7 +160,12 @@ function bruteForce(plan: Plan, catalog: PlanCatalog): number | null {
       const analysis = analyzePlan({ ...plan, allocations: [...merged.values()] }, catalog);
       if (analysis.problems.some((x) => x.severity === 'error' || x.kind === 'pool-concurrency')) return;
       // Milestone order within a track: m2 may not work in a week before m1 is done.
-      const m1Last = acc.filter((a) => a.phaseId === 'm1-p').map((a) => a.week).sort().at(-1) ?? '';
+      const m1Last =
+        acc
+          .filter((a) => a.phaseId === 'm1-p')
+          .map((a) => a.week)
+          .sort()
+          .at(-1) ?? '';
       if (acc.some((a) => a.phaseId === 'm2-p' && a.week < m1Last)) return;
       const usd = Number(analysis.totals.usd);
       if (best === null || usd < best) best = usd;
@@ -148,7 +224,19 @@ describe('auto-plan model', () => {
   });
 
   it('keeps pinned bookings and counts them toward their milestone', async () => {
-    const keep: Allocation[] = [{ id: 'pinned', trackId: 'b', week: '2026-W04', offeringId: 'cheap', gpuId: 'l4', gpuCount: 1, hours: 50, phaseId: 'm3-p', note: null }];
+    const keep: Allocation[] = [
+      {
+        id: 'pinned',
+        trackId: 'b',
+        week: '2026-W04',
+        offeringId: 'cheap',
+        gpuId: 'l4',
+        gpuCount: 1,
+        hours: 50,
+        phaseId: 'm3-p',
+        note: null,
+      },
+    ];
     const { plan, catalog } = smallPlan({ needs: [48, 40, 96], keep });
     const result = await optimize(plan, catalog, { pinnedAllocationIds: ['pinned'] });
     expect(result.plan.allocations.find((a) => a.id === 'pinned')?.hours).toBe(50);

@@ -10,7 +10,10 @@ import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/sch
 import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from './optimizer-worker-protocol';
 import { runSchedule, type ScheduleRequest } from './run-schedule';
 
-export type Solve = (request: ScheduleRequest, onProgress?: (p: { seconds: number; gap: number | null }) => void) => Promise<ScheduleResult>;
+export type Solve = (
+  request: ScheduleRequest,
+  onProgress?: (p: { seconds: number; gap: number | null }) => void,
+) => Promise<ScheduleResult>;
 
 export function builtOptimizerWorker(): string | null {
   for (const candidate of [path.join(__dirname, 'optimizer.worker.cjs'), path.join(__dirname, '..', 'electron', 'optimizer.worker.cjs')]) {
@@ -37,7 +40,14 @@ export function createSolverClient(options: { useWorker: boolean }): SolverClien
   let stopInProcess = false;
   let worker: Worker | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (r: ScheduleResult) => void; reject: (e: Error) => void; onProgress: ((p: { seconds: number; gap: number | null }) => void) | undefined }>();
+  const pending = new Map<
+    number,
+    {
+      resolve: (r: ScheduleResult) => void;
+      reject: (e: Error) => void;
+      onProgress: ((p: { seconds: number; gap: number | null }) => void) | undefined;
+    }
+  >();
   const script = options.useWorker ? builtOptimizerWorker() : null;
 
   const failAll = (error: Error) => {
@@ -59,8 +69,14 @@ export function createSolverClient(options: { useWorker: boolean }): SolverClien
         else p.reject(new UserError(message.error.code, message.error.message));
       }
     });
-    w.on('error', (error) => failAll(new UserError('SOLVER_FAILED', `The schedule solver stopped: ${error.message}. Try a shorter time limit or fewer offerings.`)));
-    w.on('exit', (code) => { if (worker === w) failAll(new UserError('SOLVER_FAILED', `The schedule solver stopped (exit ${code}).`)); });
+    w.on('error', (error) =>
+      failAll(
+        new UserError('SOLVER_FAILED', `The schedule solver stopped: ${error.message}. Try a shorter time limit or fewer offerings.`),
+      ),
+    );
+    w.on('exit', (code) => {
+      if (worker === w) failAll(new UserError('SOLVER_FAILED', `The schedule solver stopped (exit ${code}).`));
+    });
     worker = w;
     return w;
   };
@@ -69,21 +85,23 @@ export function createSolverClient(options: { useWorker: boolean }): SolverClien
     stopInProcess = false;
     return runSchedule(r, { shouldStop: () => stopInProcess, ...(onProgress ? { onProgress } : {}) });
   };
-  const inWorker = (file: string): Solve => (r, onProgress) => {
-    const shared = new SharedArrayBuffer(4);
-    stopFlag = new Int32Array(shared);
-    const id = nextId++;
-    const w = ensureWorker(file);
-    w.ref();
-    return new Promise<ScheduleResult>((resolve, reject) => {
-      pending.set(id, { resolve, reject, onProgress });
-      const request: OptimizerWorkerRequest = { id, request: r, stopFlag: shared };
-      w.postMessage(request);
-    }).finally(() => {
-      stopFlag = null;
-      if (pending.size === 0) worker?.unref();
-    });
-  };
+  const inWorker =
+    (file: string): Solve =>
+    (r, onProgress) => {
+      const shared = new SharedArrayBuffer(4);
+      stopFlag = new Int32Array(shared);
+      const id = nextId++;
+      const w = ensureWorker(file);
+      w.ref();
+      return new Promise<ScheduleResult>((resolve, reject) => {
+        pending.set(id, { resolve, reject, onProgress });
+        const request: OptimizerWorkerRequest = { id, request: r, stopFlag: shared };
+        w.postMessage(request);
+      }).finally(() => {
+        stopFlag = null;
+        if (pending.size === 0) worker?.unref();
+      });
+    };
   return {
     solve: script ? inWorker(script) : inProcess,
     stop: () => {

@@ -21,14 +21,29 @@ export function SuggestSchedulePanel() {
     <section className="panel pt-suggest" aria-label="Suggest schedule">
       <div className="panel-title">
         <strong>Suggest a schedule</strong>
-        <span className="muted">the optimizer (HiGHS, mixed-integer) books every milestone's GPU-hours within the pools' capacity and the budget, at the plan's own prices</span>
+        <span className="muted">
+          the optimizer (HiGHS, mixed-integer) books every milestone's GPU-hours within the pools' capacity and the budget, at the plan's
+          own prices
+        </span>
         <span className="spacer" />
-        <button type="button" className="btn small" onClick={() => s.setOpen(false)} aria-label="Close the suggestion">Close</button>
+        <button type="button" className="btn small" onClick={() => s.setOpen(false)} aria-label="Close the suggestion">
+          Close
+        </button>
       </div>
-      <form className="pt-suggest-options" onSubmit={(e) => { e.preventDefault(); void s.suggest(); }}>
+      <form
+        className="pt-suggest-options"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void s.suggest();
+        }}
+      >
         <label className="field">
           <span>Goal</span>
-          <select className="input" value={options.objective} onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' })}>
+          <select
+            className="input"
+            value={options.objective}
+            onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' })}
+          >
             <option value="cost">Least cost</option>
             <option value="finish">Earliest finish within the budget</option>
             <option value="mix">Cost and finish, weighted</option>
@@ -37,12 +52,23 @@ export function SuggestSchedulePanel() {
         {options.objective === 'mix' && (
           <label className="field">
             <span>A week earlier is worth (USD)</span>
-            <input className="input" type="number" min={0} step={10} value={options.usdPerWeekEarlier} onChange={(e) => s.setOptions({ usdPerWeekEarlier: Math.max(0, Number(e.target.value) || 0) })} />
+            <input
+              className="input"
+              type="number"
+              min={0}
+              step={10}
+              value={options.usdPerWeekEarlier}
+              onChange={(e) => s.setOptions({ usdPerWeekEarlier: Math.max(0, Number(e.target.value) || 0) })}
+            />
           </label>
         )}
         <label className="field">
           <span>Milestones may run</span>
-          <select className="input" value={options.window} onChange={(e) => s.setOptions({ window: e.target.value as 'phase' | 'deadline' })}>
+          <select
+            className="input"
+            value={options.window}
+            onChange={(e) => s.setOptions({ window: e.target.value as 'phase' | 'deadline' })}
+          >
             <option value="deadline">any time in their track, up to their end date</option>
             <option value="phase">only within their own dates</option>
           </select>
@@ -55,25 +81,47 @@ export function SuggestSchedulePanel() {
           </select>
         </label>
         <label className="field pt-suggest-check">
-          <input type="checkbox" checked={options.allowOtherOfferings} onChange={(e) => s.setOptions({ allowOtherOfferings: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={options.allowOtherOfferings}
+            onChange={(e) => s.setOptions({ allowOtherOfferings: e.target.checked })}
+          />
           <span>Allow other offerings (any GPU the workload fits, estimated on it)</span>
         </label>
         <label className="field">
           <span>Time limit (s)</span>
-          <input className="input" type="number" min={1} max={600} value={options.timeLimitSeconds} onChange={(e) => s.setOptions({ timeLimitSeconds: Math.min(600, Math.max(1, Number(e.target.value) || 30)) })} />
+          <input
+            className="input"
+            type="number"
+            min={1}
+            max={600}
+            value={options.timeLimitSeconds}
+            onChange={(e) => s.setOptions({ timeLimitSeconds: Math.min(600, Math.max(1, Number(e.target.value) || 30)) })}
+          />
         </label>
         {s.running ? (
           <>
             <span className="pt-suggest-progress" role="status" aria-live="polite">
-              Solving… {s.progress ? `${s.progress.seconds.toFixed(1)} s` : ''}{s.progress?.gap !== null && s.progress?.gap !== undefined ? ` · within ${(s.progress.gap * 100).toFixed(1)} % of optimal so far` : ''}
+              Solving… {s.progress ? `${s.progress.seconds.toFixed(1)} s` : ''}
+              {s.progress?.gap !== null && s.progress?.gap !== undefined
+                ? ` · within ${(s.progress.gap * 100).toFixed(1)} % of optimal so far`
+                : ''}
             </span>
-            <button type="button" className="btn" onClick={() => void s.stop()}>Stop and keep the best so far</button>
+            <button type="button" className="btn" onClick={() => void s.stop()}>
+              Stop and keep the best so far
+            </button>
           </>
         ) : (
-          <button type="submit" className="btn primary">Suggest</button>
+          <button type="submit" className="btn primary">
+            Suggest
+          </button>
         )}
       </form>
-      {s.error && <div className="banner error" role="alert">{s.error.message}</div>}
+      {s.error && (
+        <div className="banner error" role="alert">
+          {s.error.message}
+        </div>
+      )}
       {result && <SuggestionResult result={result} />}
     </section>
   );
@@ -82,32 +130,50 @@ export function SuggestSchedulePanel() {
 function SuggestionResult({ result }: { result: OptimizeResult }) {
   const s = useSuggestStore();
   const view = usePlanStore((state) => state.view);
-  const label = (offeringId: string | null, gpuId: string) => view?.catalog.offerings.find((o) => o.id === offeringId)?.label ?? offeringId ?? gpuId;
-  const removed = (week: string) => (view?.plan.allocations ?? []).filter((a) => a.week === week && result.replacedAllocationIds.includes(a.id));
+  const label = (offeringId: string | null, gpuId: string) =>
+    view?.catalog.offerings.find((o) => o.id === offeringId)?.label ?? offeringId ?? gpuId;
+  const removed = (week: string) =>
+    (view?.plan.allocations ?? []).filter((a) => a.week === week && result.replacedAllocationIds.includes(a.id));
   const [plan, suggestion] = result.comparison;
   return (
     <div className="pt-suggest-result" data-suggest-status={result.status}>
       <div className={`banner ${result.status === 'infeasible' ? 'warn' : 'ok'}`} role="status">
         <strong>{STATUS_TEXT[result.status]}</strong>
-        <span className="muted"> Solved in {result.solver.seconds.toFixed(2)} s{result.solver.gap ? ` (within ${(result.solver.gap * 100).toFixed(2)} % of optimal)` : ''}. Kept as a scenario, so it is compared below and in the review PDF.</span>
+        <span className="muted">
+          {' '}
+          Solved in {result.solver.seconds.toFixed(2)} s
+          {result.solver.gap ? ` (within ${(result.solver.gap * 100).toFixed(2)} % of optimal)` : ''}. Kept as a scenario, so it is compared
+          below and in the review PDF.
+        </span>
       </div>
       {result.binding.length > 0 && (
         <ul className="pt-binding" aria-label="What binds">
-          {result.binding.map((b, i) => <li key={i}>{b.message}</li>)}
+          {result.binding.map((b, i) => (
+            <li key={i}>{b.message}</li>
+          ))}
         </ul>
       )}
       {plan && suggestion && (
         <table className="data pt-suggest-compare">
           <caption className="muted">The plan and the suggestion, costed the same way (USD, the plan's prices)</caption>
           <thead>
-            <tr><th /><th className="num">Cost (USD)</th><th>Weeks with bookings</th><th className="num">GPU-hours</th><th className="num">Errors</th><th className="num">Warnings</th></tr>
+            <tr>
+              <th />
+              <th className="num">Cost (USD)</th>
+              <th>Weeks with bookings</th>
+              <th className="num">GPU-hours</th>
+              <th className="num">Errors</th>
+              <th className="num">Warnings</th>
+            </tr>
           </thead>
           <tbody>
             {[plan, suggestion].map((r) => (
               <tr key={r.name}>
                 <th scope="row">{r.name}</th>
                 <td className="num">{fmtUsd(r.usd)}</td>
-                <td>{r.firstWeek ?? '—'} → {r.lastWeek ?? '—'}</td>
+                <td>
+                  {r.firstWeek ?? '—'} → {r.lastWeek ?? '—'}
+                </td>
                 <td className="num">{fmtHours(r.gpuHours)} h</td>
                 <td className="num">{r.errors}</td>
                 <td className="num">{r.warnings}</td>
@@ -126,7 +192,9 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
                 <input type="checkbox" checked={s.chosenWeeks.includes(week)} onChange={() => s.toggleWeek(week)} /> <strong>{week}</strong>{' '}
                 {[
                   ...removed(week).map((a) => `− ${label(a.offeringId, a.gpuId)} ${fmtHours(a.hours)} h`),
-                  ...result.addedAllocations.filter((a) => a.week === week).map((a) => `+ ${label(a.offeringId, a.gpuId)} ${fmtHours(a.hours)} h`),
+                  ...result.addedAllocations
+                    .filter((a) => a.week === week)
+                    .map((a) => `+ ${label(a.offeringId, a.gpuId)} ${fmtHours(a.hours)} h`),
                 ].join(' · ')}
               </label>
             </li>
@@ -134,8 +202,22 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
         </ul>
       </div>
       <div className="toolbar">
-        <button type="button" className="btn primary" disabled={!result.scenarioId || result.changedWeeks.length === 0} onClick={() => void s.accept()}>Accept all</button>
-        <button type="button" className="btn" disabled={s.chosenWeeks.length === 0} onClick={() => void s.accept([...s.chosenWeeks].sort())}>Accept {s.chosenWeeks.length || ''} selected week{s.chosenWeeks.length === 1 ? '' : 's'}</button>
+        <button
+          type="button"
+          className="btn primary"
+          disabled={!result.scenarioId || result.changedWeeks.length === 0}
+          onClick={() => void s.accept()}
+        >
+          Accept all
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={s.chosenWeeks.length === 0}
+          onClick={() => void s.accept([...s.chosenWeeks].sort())}
+        >
+          Accept {s.chosenWeeks.length || ''} selected week{s.chosenWeeks.length === 1 ? '' : 's'}
+        </button>
         {s.accepted && <span role="status">{s.accepted} Undo (Ctrl+Z) brings the plan back.</span>}
       </div>
     </div>

@@ -37,7 +37,14 @@ const OBJECTIVE_NAME = { cost: 'least cost', finish: 'earliest finish', mix: 'co
 
 export const useSuggestStore = create<SuggestState>((set, get) => ({
   open: false,
-  options: { objective: 'cost', usdPerWeekEarlier: 50, window: 'deadline', runCount: 'mid', allowOtherOfferings: false, timeLimitSeconds: 30 },
+  options: {
+    objective: 'cost',
+    usdPerWeekEarlier: 50,
+    window: 'deadline',
+    runCount: 'mid',
+    allowOtherOfferings: false,
+    timeLimitSeconds: 30,
+  },
   running: false,
   progress: null,
   result: null,
@@ -46,7 +53,8 @@ export const useSuggestStore = create<SuggestState>((set, get) => ({
   error: null,
   setOpen: (open) => set({ open }),
   setOptions: (patch) => set({ options: { ...get().options, ...patch } }),
-  toggleWeek: (week) => set({ chosenWeeks: get().chosenWeeks.includes(week) ? get().chosenWeeks.filter((w) => w !== week) : [...get().chosenWeeks, week] }),
+  toggleWeek: (week) =>
+    set({ chosenWeeks: get().chosenWeeks.includes(week) ? get().chosenWeeks.filter((w) => w !== week) : [...get().chosenWeeks, week] }),
 
   async suggest() {
     const view = usePlanStore.getState().view;
@@ -83,7 +91,12 @@ export const useSuggestStore = create<SuggestState>((set, get) => ({
     const view = usePlanStore.getState().view;
     const result = get().result;
     if (!view || !result?.scenarioId) return;
-    const r = await api.plan.acceptSuggestion({ projectId: view.plan.project.id, revision: view.revision, scenarioId: result.scenarioId, ...(weeks ? { weeks } : {}) });
+    const r = await api.plan.acceptSuggestion({
+      projectId: view.plan.project.id,
+      revision: view.revision,
+      scenarioId: result.scenarioId,
+      ...(weeks ? { weeks } : {}),
+    });
     if (!r.ok) {
       set({ error: r.error });
       return;

@@ -5,7 +5,8 @@
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { num, usd } from './format';
 
-const monthName = (m: string) => new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (m: string) =>
+  new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function Gantt({ model }: { model: ReportModel }) {
   const { weeks, tracks } = model.brief.gantt;
@@ -16,15 +17,24 @@ function Gantt({ model }: { model: ReportModel }) {
   const width = labelW + colW * weeks.length + 4;
   const height = headH + rowH * tracks.length + 4;
   const x = (week: string) => labelW + weeks.findIndex((w) => w.week === week) * colW;
-  const caption = tracks.map((t) => `${t.name}: ${t.bars.map((b) => `${b.label} ${b.from === b.to ? b.from : `${b.from} to ${b.to}`}`).join('; ') || 'nothing booked'}${t.milestones.length ? `; milestones ${t.milestones.map((m) => m.label).join(', ')}` : ''}`).join('. ');
+  const caption = tracks
+    .map(
+      (t) =>
+        `${t.name}: ${t.bars.map((b) => `${b.label} ${b.from === b.to ? b.from : `${b.from} to ${b.to}`}`).join('; ') || 'nothing booked'}${t.milestones.length ? `; milestones ${t.milestones.map((m) => m.label).join(', ')}` : ''}`,
+    )
+    .join('. ');
   return (
     <figure className="rp-chart rp-gantt">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Timeline of tracks by ISO week. ${caption}`}>
         {weeks.map((w, i) => (
           <g key={w.week}>
             <rect x={labelW + i * colW} y={0} width={colW} height={height} fill={i % 2 ? '#f8fafc' : '#ffffff'} />
-            <text x={labelW + i * colW + colW / 2} y={12} fontSize={9} textAnchor="middle" fill="#334155">{w.week.slice(5)}</text>
-            <text x={labelW + i * colW + colW / 2} y={24} fontSize={8} textAnchor="middle" fill="#64748b">{w.start.slice(5)}</text>
+            <text x={labelW + i * colW + colW / 2} y={12} fontSize={9} textAnchor="middle" fill="#334155">
+              {w.week.slice(5)}
+            </text>
+            <text x={labelW + i * colW + colW / 2} y={24} fontSize={8} textAnchor="middle" fill="#64748b">
+              {w.start.slice(5)}
+            </text>
           </g>
         ))}
         {tracks.map((t, r) => {
@@ -32,14 +42,18 @@ function Gantt({ model }: { model: ReportModel }) {
           return (
             <g key={t.id}>
               <line x1={0} x2={width} y1={y} y2={y} stroke="#cbd5e1" strokeWidth={0.6} />
-              <text x={4} y={y + 18} fontSize={10} fontWeight={700} fill="#111827">{t.name.length > 24 ? `${t.name.slice(0, 23)}…` : t.name}</text>
+              <text x={4} y={y + 18} fontSize={10} fontWeight={700} fill="#111827">
+                {t.name.length > 24 ? `${t.name.slice(0, 23)}…` : t.name}
+              </text>
               {t.bars.map((b, i) => {
                 const bx = x(b.from) + 2;
                 const bw = x(b.to) + colW - 2 - bx;
                 return (
                   <g key={i}>
                     <rect x={bx} y={y + 6} width={bw} height={18} rx={3} fill={t.colour} opacity={0.9} />
-                    <text x={bx + 4} y={y + 19} fontSize={8.5} fill="#ffffff" fontWeight={600}>{b.label.length * 5 > bw ? b.label.split(' ')[0] : b.label}</text>
+                    <text x={bx + 4} y={y + 19} fontSize={8.5} fill="#ffffff" fontWeight={600}>
+                      {b.label.length * 5 > bw ? b.label.split(' ')[0] : b.label}
+                    </text>
                   </g>
                 );
               })}
@@ -48,7 +62,9 @@ function Gantt({ model }: { model: ReportModel }) {
                 return (
                   <g key={i}>
                     <path d={`M ${mx} ${y + 28} l 5 6 l -5 6 l -5 -6 z`} fill="#111827" />
-                    <text x={mx + 7} y={y + 39} fontSize={8.5} fill="#111827">{m.code}</text>
+                    <text x={mx + 7} y={y + 39} fontSize={8.5} fill="#111827">
+                      {m.code}
+                    </text>
                   </g>
                 );
               })}
@@ -69,15 +85,33 @@ export function BriefPages({ model }: { model: ReportModel }) {
       <section className="rp-brief rp-brief-1" aria-label="Brief, page 1">
         <p className="rp-kicker">GPU plan review · brief</p>
         <h1>{cover.projectName}</h1>
-        <p className="rp-sub">Scenario: {cover.scenario} · project {cover.start} → {cover.end} · plan revision {cover.revision} · report date {cover.date}</p>
-        <p className={`rp-status rp-status-${brief.status.tone}`} data-testid="brief-status"><strong>{brief.status.label}</strong></p>
+        <p className="rp-sub">
+          Scenario: {cover.scenario} · project {cover.start} → {cover.end} · plan revision {cover.revision} · report date {cover.date}
+        </p>
+        <p className={`rp-status rp-status-${brief.status.tone}`} data-testid="brief-status">
+          <strong>{brief.status.label}</strong>
+        </p>
         <h2>The decision asked for</h2>
         <p>{brief.decision}</p>
         <h2>Recommendation</h2>
-        <p><strong>{brief.recommendation.headline}</strong></p>
-        {brief.recommendation.reasons.length > 0 && <ul className="rp-reasons">{brief.recommendation.reasons.map((r, i) => <li key={i}>{r}</li>)}</ul>}
+        <p>
+          <strong>{brief.recommendation.headline}</strong>
+        </p>
+        {brief.recommendation.reasons.length > 0 && (
+          <ul className="rp-reasons">
+            {brief.recommendation.reasons.map((r, i) => (
+              <li key={i}>{r}</li>
+            ))}
+          </ul>
+        )}
         <div className="rp-kpis">
-          {brief.keyFigures.map((k) => <div key={k.label} className="rp-kpi"><span>{k.label}</span><strong>{k.value}</strong><small>{k.note}</small></div>)}
+          {brief.keyFigures.map((k) => (
+            <div key={k.label} className="rp-kpi">
+              <span>{k.label}</span>
+              <strong>{k.value}</strong>
+              <small>{k.note}</small>
+            </div>
+          ))}
         </div>
         <h2>Timeline: tracks by week</h2>
         <Gantt model={model} />
@@ -85,8 +119,20 @@ export function BriefPages({ model }: { model: ReportModel }) {
       <section className="rp-brief rp-brief-2" aria-label="Brief, page 2">
         <h2>Cost by month against the budget</h2>
         <table className="rp-table">
-          <caption className="rp-sub">Planned cost of the bookings at catalog prices, by calendar month of the week’s Monday; budget as set for each month{Object.values(brief.months).every((m) => m.budgetUsd === null) ? ' (no month budgets: the project total is shown)' : ''}.</caption>
-          <thead><tr><th>Month</th><th className="num">Planned</th><th className="num">Budget</th><th className="num">Cumulative planned</th><th className="num">Cumulative budget</th><th>Planned against budget</th></tr></thead>
+          <caption className="rp-sub">
+            Planned cost of the bookings at catalog prices, by calendar month of the week’s Monday; budget as set for each month
+            {Object.values(brief.months).every((m) => m.budgetUsd === null) ? ' (no month budgets: the project total is shown)' : ''}.
+          </caption>
+          <thead>
+            <tr>
+              <th>Month</th>
+              <th className="num">Planned</th>
+              <th className="num">Budget</th>
+              <th className="num">Cumulative planned</th>
+              <th className="num">Cumulative budget</th>
+              <th>Planned against budget</th>
+            </tr>
+          </thead>
           <tbody>
             {brief.months.map((m) => (
               <tr key={m.month}>
@@ -96,31 +142,77 @@ export function BriefPages({ model }: { model: ReportModel }) {
                 <td className="num">{usd(m.cumulativePlannedUsd)}</td>
                 <td className="num">{m.cumulativeBudgetUsd === null ? '—' : usd(m.cumulativeBudgetUsd)}</td>
                 <td>
-                  <span className="rp-mbar" aria-hidden="true"><i className={m.over ? 'over' : ''} style={{ width: `${(Number(m.plannedUsd) / maxMonth) * 100}%` }} />{m.budgetUsd !== null && <b style={{ left: `${(Number(m.budgetUsd) / maxMonth) * 100}%` }} />}</span>
+                  <span className="rp-mbar" aria-hidden="true">
+                    <i className={m.over ? 'over' : ''} style={{ width: `${(Number(m.plannedUsd) / maxMonth) * 100}%` }} />
+                    {m.budgetUsd !== null && <b style={{ left: `${(Number(m.budgetUsd) / maxMonth) * 100}%` }} />}
+                  </span>
                   <span className={m.over ? 'bad' : 'good'}>{m.over ? ' over' : ' within'}</span>
                 </td>
               </tr>
             ))}
-            <tr className="rp-total"><td><strong>Total</strong></td><td className="num"><strong>{usd(model.summary.plannedUsd)}</strong></td><td className="num"><strong>{usd(model.summary.budgetUsd)}</strong></td><td /><td /><td className={model.summary.budgetStatus === 'over' ? 'bad' : 'good'}>{model.summary.budgetStatus === 'over' ? `over by ${usd(-Number(model.summary.remainingUsd))}` : `${usd(model.summary.remainingUsd)} left`}</td></tr>
+            <tr className="rp-total">
+              <td>
+                <strong>Total</strong>
+              </td>
+              <td className="num">
+                <strong>{usd(model.summary.plannedUsd)}</strong>
+              </td>
+              <td className="num">
+                <strong>{usd(model.summary.budgetUsd)}</strong>
+              </td>
+              <td />
+              <td />
+              <td className={model.summary.budgetStatus === 'over' ? 'bad' : 'good'}>
+                {model.summary.budgetStatus === 'over'
+                  ? `over by ${usd(-Number(model.summary.remainingUsd))}`
+                  : `${usd(model.summary.remainingUsd)} left`}
+              </td>
+            </tr>
           </tbody>
         </table>
         <h2>The three biggest risks</h2>
-        {brief.risks.length === 0 ? <p>The plan’s checks found no problem.</p> : <ol className="rp-risklist">{brief.risks.map((r, i) => <li key={i}>{r}</li>)}</ol>}
+        {brief.risks.length === 0 ? (
+          <p>The plan’s checks found no problem.</p>
+        ) : (
+          <ol className="rp-risklist">
+            {brief.risks.map((r, i) => (
+              <li key={i}>{r}</li>
+            ))}
+          </ol>
+        )}
         <h2>Scenarios compared</h2>
         <table className="rp-table">
-          <thead><tr><th>Scenario</th><th className="num">Planned cost</th><th className="num">GPU-hours</th><th className="num">Days booked</th><th className="num">Errors</th><th className="num">Warnings</th><th>Budget</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Scenario</th>
+              <th className="num">Planned cost</th>
+              <th className="num">GPU-hours</th>
+              <th className="num">Days booked</th>
+              <th className="num">Errors</th>
+              <th className="num">Warnings</th>
+              <th>Budget</th>
+            </tr>
+          </thead>
           <tbody>
             {brief.scenarios.map((s) => (
               <tr key={s.name}>
                 <td>{s.chosen ? <strong>{s.name} (this report)</strong> : s.name}</td>
-                <td className="num">{usd(s.usd)}</td><td className="num">{num(s.gpuHours)}</td><td className="num">{s.days ?? '—'}</td>
-                <td className="num">{s.errors}</td><td className="num">{s.warnings}</td>
-                <td className={s.overBudget ? 'bad' : s.errors > 0 ? 'warn' : 'good'}>{s.overBudget ? 'over' : s.errors > 0 ? 'within, with errors' : 'within'}</td>
+                <td className="num">{usd(s.usd)}</td>
+                <td className="num">{num(s.gpuHours)}</td>
+                <td className="num">{s.days ?? '—'}</td>
+                <td className="num">{s.errors}</td>
+                <td className="num">{s.warnings}</td>
+                <td className={s.overBudget ? 'bad' : s.errors > 0 ? 'warn' : 'good'}>
+                  {s.overBudget ? 'over' : s.errors > 0 ? 'within, with errors' : 'within'}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="rp-source"><strong>Source:</strong> the plan’s bookings priced with the catalog’s dated prices; budget: {model.summary.budgetSource}; risks from the plan’s checks. The appendix that follows gives every figure’s basis.</p>
+        <p className="rp-source">
+          <strong>Source:</strong> the plan’s bookings priced with the catalog’s dated prices; budget: {model.summary.budgetSource}; risks
+          from the plan’s checks. The appendix that follows gives every figure’s basis.
+        </p>
       </section>
     </>
   );

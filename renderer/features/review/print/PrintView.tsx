@@ -8,13 +8,20 @@ import { api, unwrap } from '../../../app/api';
 import { ReportDocument } from './ReportDocument';
 import './print.css';
 
-export interface PrintParams { projectId?: string; scenarioId?: string; sections?: ReportSectionId[]; pageSize: 'A4' | 'Letter' }
+export interface PrintParams {
+  projectId?: string;
+  scenarioId?: string;
+  sections?: ReportSectionId[];
+  pageSize: 'A4' | 'Letter';
+}
 
 export function parsePrintHash(hash: string): PrintParams | null {
   const match = /^#print(?:\?(.*))?$/.exec(hash);
   if (!match) return null;
   const params = new URLSearchParams(match[1] ?? '');
-  const sections = (params.get('sections') ?? '').split(',').filter((s): s is ReportSectionId => (REPORT_SECTION_IDS as string[]).includes(s));
+  const sections = (params.get('sections') ?? '')
+    .split(',')
+    .filter((s): s is ReportSectionId => (REPORT_SECTION_IDS as string[]).includes(s));
   return {
     ...(params.get('project') ? { projectId: params.get('project')! } : {}),
     ...(params.get('scenario') ? { scenarioId: params.get('scenario')! } : {}),
@@ -33,7 +40,13 @@ export function PrintView({ params }: { params: PrintParams }) {
     const style = document.createElement('style');
     style.textContent = `@page { size: ${params.pageSize}; }`;
     document.head.appendChild(style);
-    unwrap(api.report.getReportModel({ ...(params.projectId ? { projectId: params.projectId } : {}), ...(params.scenarioId ? { scenarioId: params.scenarioId } : {}), ...(params.sections ? { sections: params.sections } : {}) }))
+    unwrap(
+      api.report.getReportModel({
+        ...(params.projectId ? { projectId: params.projectId } : {}),
+        ...(params.scenarioId ? { scenarioId: params.scenarioId } : {}),
+        ...(params.sections ? { sections: params.sections } : {}),
+      }),
+    )
       .then(setModel)
       .catch((e: unknown) => {
         const message = e instanceof Error ? e.message : String(e);
@@ -48,13 +61,24 @@ export function PrintView({ params }: { params: PrintParams }) {
     if (!model) return;
     document.title = model.title;
     let cancelled = false;
-    void document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
-      if (!cancelled) document.body.dataset.printReady = 'true';
-    })));
-    return () => { cancelled = true; };
+    void document.fonts.ready.then(() =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (!cancelled) document.body.dataset.printReady = 'true';
+        }),
+      ),
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [model]);
 
-  if (error) return <p className="rp-error" role="alert">The report could not be built: {error}</p>;
+  if (error)
+    return (
+      <p className="rp-error" role="alert">
+        The report could not be built: {error}
+      </p>
+    );
   if (!model) return <p className="rp-loading">Building the report…</p>;
   return <ReportDocument model={model} />;
 }

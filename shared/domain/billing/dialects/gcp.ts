@@ -13,7 +13,11 @@ import { canonicalDecimal, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseDecimal
 // ------------------------------------------------------------------------------------------------- BigQuery export CSV
 
 export function isGcpBigQueryExport(h: Header): boolean {
-  return h.has('cost') && h.has('usage_start_time') && h.has('service.description', 'service_description', 'service', 'sku.description', 'sku_description', 'sku');
+  return (
+    h.has('cost') &&
+    h.has('usage_start_time') &&
+    h.has('service.description', 'service_description', 'service', 'sku.description', 'sku_description', 'sku')
+  );
 }
 
 /** `{"id": "6F81-5844-456A", "description": "Compute Engine"}` → the field wanted; plain text as it is. */
@@ -47,15 +51,29 @@ const MAX_GROUPS = 100_000;
 
 export function gcpBigQueryMapper(h: Header, description: string): RowMapper {
   const n = {
-    cost: ['cost'], credits: ['credits'], start: ['usage_start_time'], end: ['usage_end_time'], currency: ['currency'],
-    service: ['service.description', 'service_description', 'service'], sku: ['sku.description', 'sku_description', 'sku'],
-    resource: ['resource.name', 'resource_name', 'resource.global_name', 'resource_global_name'], account: ['billing_account_id'],
-    project: ['project.id', 'project_id', 'project'], region: ['location.region', 'location_region', 'location.location', 'location_location', 'location'],
-    quantity: ['usage.amount', 'usage_amount'], unit: ['usage.unit', 'usage_unit'], labels: ['labels'], invoiceMonth: ['invoice.month', 'invoice_month', 'invoice'],
-    costType: ['cost_type'], creditAmount: ['credits_amount', 'credits.amount', 'credit_amount'],
+    cost: ['cost'],
+    credits: ['credits'],
+    start: ['usage_start_time'],
+    end: ['usage_end_time'],
+    currency: ['currency'],
+    service: ['service.description', 'service_description', 'service'],
+    sku: ['sku.description', 'sku_description', 'sku'],
+    resource: ['resource.name', 'resource_name', 'resource.global_name', 'resource_global_name'],
+    account: ['billing_account_id'],
+    project: ['project.id', 'project_id', 'project'],
+    region: ['location.region', 'location_region', 'location.location', 'location_location', 'location'],
+    quantity: ['usage.amount', 'usage_amount'],
+    unit: ['usage.unit', 'usage_unit'],
+    labels: ['labels'],
+    invoiceMonth: ['invoice.month', 'invoice_month', 'invoice'],
+    costType: ['cost_type'],
+    creditAmount: ['credits_amount', 'credits.amount', 'credit_amount'],
   };
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
-  const flatColumns = h.names.map((nm, i) => ({ nm, i })).filter(({ nm }) => FLAT_CREDIT.test(nm)).map(({ i }) => i);
+  const flatColumns = h.names
+    .map((nm, i) => ({ nm, i }))
+    .filter(({ nm }) => FLAT_CREDIT.test(nm))
+    .map(({ i }) => i);
   const flattened = flatColumns.length > 0 && h.find(...n.creditAmount) >= 0;
   const hasCreditsList = h.find(...n.credits) >= 0;
   for (const i of flatColumns) h.used.add(i);
@@ -100,8 +118,16 @@ export function gcpBigQueryMapper(h: Header, description: string): RowMapper {
     line.subAccountId = objectField(g.project(record), 'id', 'name', 'number');
     line.region = objectField(g.region(record), 'region', 'location', 'country');
     const costType = g.costType(record);
-    line.chargeCategory = creditsPart === 'flat-more' ? 'Credit'
-      : costType === null ? 'Usage' : /tax/i.test(costType) ? 'Tax' : /adjustment/i.test(costType) ? 'Adjustment' : 'Usage';
+    line.chargeCategory =
+      creditsPart === 'flat-more'
+        ? 'Credit'
+        : costType === null
+          ? 'Usage'
+          : /tax/i.test(costType)
+            ? 'Tax'
+            : /adjustment/i.test(costType)
+              ? 'Adjustment'
+              : 'Usage';
     line.usageQuantity = creditsPart === 'flat-more' ? null : ctx.optionalDecimal(g.quantity, n.quantity);
     line.usageUnit = g.unit(record);
     line.tags = ctx.tags(g.labels, n.labels);
@@ -153,8 +179,16 @@ export function isGcpLegacyFileExport(h: Header): boolean {
 
 export function gcpLegacyMapper(h: Header, description: string): RowMapper {
   const n = {
-    cost: ['Cost'], currency: ['Currency'], start: ['Start Time'], end: ['End Time'], lineItem: ['Line Item'], account: ['Account ID'],
-    projectId: ['Project ID', 'Project'], description: ['Description'], quantity: ['Measurement1 Total Consumption'], unit: ['Measurement1 Units'],
+    cost: ['Cost'],
+    currency: ['Currency'],
+    start: ['Start Time'],
+    end: ['End Time'],
+    lineItem: ['Line Item'],
+    account: ['Account ID'],
+    projectId: ['Project ID', 'Project'],
+    description: ['Description'],
+    quantity: ['Measurement1 Total Consumption'],
+    unit: ['Measurement1 Units'],
     labels: ['Project Labels'],
   };
   const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
@@ -209,7 +243,14 @@ export function gcpLegacyMapper(h: Header, description: string): RowMapper {
       line.instanceType = recogniseGpuInstance(line.sku, item);
       const outcome = finish(ctx, line, dateRaw);
       if (outcome.lines.length === 0 || otherCurrency.size === 0) return outcome;
-      const extra = [...otherCurrency].map(([currency, amount]) => ({ ...line, tags: { ...line.tags }, currency, billedCost: canonicalDecimal(amount), chargeCategory: 'Credit', usageQuantity: null }));
+      const extra = [...otherCurrency].map(([currency, amount]) => ({
+        ...line,
+        tags: { ...line.tags },
+        currency,
+        billedCost: canonicalDecimal(amount),
+        chargeCategory: 'Credit',
+        usageQuantity: null,
+      }));
       return { lines: [line, ...extra], errors: outcome.errors };
     },
   };

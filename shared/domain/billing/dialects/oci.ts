@@ -26,13 +26,28 @@ const TRUE = /^(true|t|yes|y|1)$/i;
 
 export function ociCostReportMapper(h: Header, description: string): RowMapper {
   const n = {
-    cost: ['cost/myCost'], currency: ['cost/currencyCode'], start: ['lineItem/intervalUsageStart'], end: ['lineItem/intervalUsageEnd'],
-    service: ['product/service'], resource: ['product/resourceId'], tenant: ['lineItem/tenantId'], compartment: ['product/compartmentName', 'product/compartmentId'],
-    region: ['product/region'], sku: ['cost/productSku'], skuDescription: ['product/Description'], quantity: ['usage/billedQuantity'],
-    unit: ['cost/billingUnitReadable', 'cost/skuUnitDescription'], correction: ['lineItem/isCorrection'], backreference: ['lineItem/backreferenceNo'],
-    subscription: ['cost/subscriptionId'], resourceName: ['product/resource'],
+    cost: ['cost/myCost'],
+    currency: ['cost/currencyCode'],
+    start: ['lineItem/intervalUsageStart'],
+    end: ['lineItem/intervalUsageEnd'],
+    service: ['product/service'],
+    resource: ['product/resourceId'],
+    tenant: ['lineItem/tenantId'],
+    compartment: ['product/compartmentName', 'product/compartmentId'],
+    region: ['product/region'],
+    sku: ['cost/productSku'],
+    skuDescription: ['product/Description'],
+    quantity: ['usage/billedQuantity'],
+    unit: ['cost/billingUnitReadable', 'cost/skuUnitDescription'],
+    correction: ['lineItem/isCorrection'],
+    backreference: ['lineItem/backreferenceNo'],
+    subscription: ['cost/subscriptionId'],
+    resourceName: ['product/resource'],
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, ReturnType<typeof getter>>;
+  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<
+    keyof typeof n,
+    ReturnType<typeof getter>
+  >;
   const tagColumns = h.raw
     .map((raw, i) => ({ raw: stripBom(raw).trim(), i }))
     .filter(({ raw }) => raw.toLowerCase().startsWith('tags/'))

@@ -68,7 +68,14 @@ export interface ScheduleModel {
   shortfall: Map<number, number>;
   budgetSlack: number | null;
   budgetRow: number;
-  poolRows: Array<{ row: number; pool: CapacityPool; week: string; capacity: number; fixedUse: number; kind: 'hours' | 'at-once' | 'vcpus' }>;
+  poolRows: Array<{
+    row: number;
+    pool: CapacityPool;
+    week: string;
+    capacity: number;
+    fixedUse: number;
+    kind: 'hours' | 'at-once' | 'vcpus';
+  }>;
   choice: Map<string, number>;
   subscriptions: Array<{ variable: number; offeringId: string; week: string; usd: number }>;
   finishVariable: number | null;
@@ -86,15 +93,22 @@ function hourlyPerGpu(price: ResolvedPrice | null, spotRework: number): { perGpu
 }
 
 function phaseLabel(milestone: Milestone, phase: MilestonePhase): string {
-  return phase.name === milestone.name || milestone.phases.length === 1 ? `${milestone.code} ${milestone.name}` : `${milestone.code} ${phase.name}`;
+  return phase.name === milestone.name || milestone.phases.length === 1
+    ? `${milestone.code} ${milestone.name}`
+    : `${milestone.code} ${phase.name}`;
 }
 
 /** GPU-hours a phase needs at the chosen run count, on its own GPU. */
 export function demandHours(phase: MilestonePhase, runCount: 'mid' | 'high'): { hours: number | null; basis: string } {
   if (runCount === 'mid') return phaseNeededHours(phase);
-  if (phase.appEstimate) return { hours: phase.appEstimate.hoursPerRun * phase.runs.high, basis: `app estimate: ${phase.runs.high} runs (high end) × ${phase.appEstimate.hoursPerRun} h` };
+  if (phase.appEstimate)
+    return {
+      hours: phase.appEstimate.hoursPerRun * phase.runs.high,
+      basis: `app estimate: ${phase.runs.high} runs (high end) × ${phase.appEstimate.hoursPerRun} h`,
+    };
   const a = phase.authorEstimate;
-  if (a?.hoursPerRun) return { hours: phase.runs.high * a.hoursPerRun.high, basis: `author's high end: ${phase.runs.high} runs × ${a.hoursPerRun.high} h` };
+  if (a?.hoursPerRun)
+    return { hours: phase.runs.high * a.hoursPerRun.high, basis: `author's high end: ${phase.runs.high} runs × ${a.hoursPerRun.high} h` };
   if (a) return { hours: a.hours.high, basis: `author's high end of ${a.hours.low}-${a.hours.high} h` };
   return { hours: null, basis: 'no estimate' };
 }
@@ -121,7 +135,10 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
       const needed = demandHours(phase, runCount);
       const own = phase.offeringId ? book.offerings.get(phase.offeringId) : undefined;
       if (!own || own.deleted) {
-        skipped.push({ label, reason: phase.offeringId ? `its offering "${phase.offeringId}" is not in the catalog` : 'it has no offering chosen' });
+        skipped.push({
+          label,
+          reason: phase.offeringId ? `its offering "${phase.offeringId}" is not in the catalog` : 'it has no offering chosen',
+        });
         continue;
       }
       if (needed.hours === null || needed.hours <= 0) {
@@ -219,7 +236,12 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
       }
       if (multi && capTerms.length > 0) model.addRow([...capTerms, [chosen, -capTotal]], '<=', 0);
     });
-    if (multi) model.addRow(d.candidates.map((_, ci) => [choice.get(`${di}|${ci}`)!, 1] as [number, number]), '=', 1);
+    if (multi)
+      model.addRow(
+        d.candidates.map((_, ci) => [choice.get(`${di}|${ci}`)!, 1] as [number, number]),
+        '=',
+        1,
+      );
     const slack = model.addVariable({ upper: 1, cost: SHORTFALL_PENALTY * d.neededHours });
     shortfall.set(di, slack);
     model.addRow([...completion, [slack, 1]], '>=', 1);
@@ -258,7 +280,14 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   for (const pool of plan.pools) {
     for (const week of weeks) {
       const fixedHere = fixed.filter((a) => a.week === week && poolAdmits(pool, a));
-      const inPool = x.filter((e) => e.week === week && poolAdmits(pool, { offeringId: demands[e.demand]!.candidates[e.candidate]!.offering.id, gpuId: demands[e.demand]!.candidates[e.candidate]!.offering.gpuId }));
+      const inPool = x.filter(
+        (e) =>
+          e.week === week &&
+          poolAdmits(pool, {
+            offeringId: demands[e.demand]!.candidates[e.candidate]!.offering.id,
+            gpuId: demands[e.demand]!.candidates[e.candidate]!.offering.gpuId,
+          }),
+      );
       if (inPool.length === 0) continue;
       const groups = new Map<string, { trackId: string; offering: OfferingFacts; members: Array<{ variable: number; cap: number }> }>();
       for (const e of inPool) {
@@ -272,18 +301,29 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
       if (pool.unit === 'gpus') {
         const capacity = pool.capacity * HOURS_PER_WEEK;
         const fixedUse = fixedHere.reduce((s, a) => s + a.hours * a.gpuCount, 0);
-        const row = model.addRow(inPool.map((e) => [e.variable, 1] as [number, number]), '<=', Math.max(0, capacity - fixedUse));
+        const row = model.addRow(
+          inPool.map((e) => [e.variable, 1] as [number, number]),
+          '<=',
+          Math.max(0, capacity - fixedUse),
+        );
         poolRows.push({ row, pool, week, capacity, fixedUse, kind: 'hours' });
         if (!options.allowTurns) {
           const fixedAtOnce = fixedHere.reduce((s, a) => s + a.gpuCount, 0);
-          const terms = [...groups.values()].map((g) => [usageOf(g.trackId, g.offering, week, g.members), g.offering.gpuCount] as [number, number]);
+          const terms = [...groups.values()].map(
+            (g) => [usageOf(g.trackId, g.offering, week, g.members), g.offering.gpuCount] as [number, number],
+          );
           const at = model.addRow(terms, '<=', Math.max(0, pool.capacity - fixedAtOnce));
           poolRows.push({ row: at, pool, week, capacity: pool.capacity, fixedUse: fixedAtOnce, kind: 'at-once' });
         }
       } else {
         const vcpusOf = (o: OfferingFacts | undefined, gpus: number) => (o?.vcpus ? (o.vcpus * gpus) / o.gpuCount : 0);
-        const fixedVcpus = fixedHere.reduce((s, a) => s + vcpusOf(a.offeringId ? book.offerings.get(a.offeringId) : undefined, a.gpuCount), 0);
-        const terms = [...groups.values()].map((g) => [usageOf(g.trackId, g.offering, week, g.members), vcpusOf(g.offering, g.offering.gpuCount)] as [number, number]);
+        const fixedVcpus = fixedHere.reduce(
+          (s, a) => s + vcpusOf(a.offeringId ? book.offerings.get(a.offeringId) : undefined, a.gpuCount),
+          0,
+        );
+        const terms = [...groups.values()].map(
+          (g) => [usageOf(g.trackId, g.offering, week, g.members), vcpusOf(g.offering, g.offering.gpuCount)] as [number, number],
+        );
         const row = model.addRow(terms, '<=', Math.max(0, pool.capacity - fixedVcpus));
         if (row >= 0) poolRows.push({ row, pool, week, capacity: pool.capacity, fixedUse: fixedVcpus, kind: 'vcpus' });
       }
@@ -314,7 +354,21 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
         const upTo = beforeWork.filter((e) => e.week <= week);
         const d = demands[before]!;
         // done ≤ fraction of `before` completed by the end of `week` (shortfall counts as done, so an elastic plan still orders).
-        model.addRow([...upTo.map((e) => [e.variable, 1 / (d.candidates[e.candidate]!.gpuHours * hourlyPerGpu(d.candidates[e.candidate]!.price, spotRework).hoursFactor)] as [number, number]), [shortfall.get(before)!, 1], [done, -1]], '>=', 0);
+        model.addRow(
+          [
+            ...upTo.map(
+              (e) =>
+                [
+                  e.variable,
+                  1 / (d.candidates[e.candidate]!.gpuHours * hourlyPerGpu(d.candidates[e.candidate]!.price, spotRework).hoursFactor),
+                ] as [number, number],
+            ),
+            [shortfall.get(before)!, 1],
+            [done, -1],
+          ],
+          '>=',
+          0,
+        );
         const here = afterWork.filter((e) => e.week === week);
         model.addRow([...here.map((e) => [e.variable, 1] as [number, number]), [done, -here.reduce((s, e) => s + e.cap, 0)]], '<=', 0);
       }
@@ -332,12 +386,33 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
       if (here.length === 0) continue;
       const active = model.addVariable({ type: 'binary' });
       model.addRow([...here.map((e) => [e.variable, 1] as [number, number]), [active, -here.reduce((s, e) => s + e.cap, 0)]], '<=', 0);
-      model.addRow([[finishVariable, 1], [active, -(weekIndex.get(week)! + 1)]], '>=', 0);
+      model.addRow(
+        [
+          [finishVariable, 1],
+          [active, -(weekIndex.get(week)! + 1)],
+        ],
+        '>=',
+        0,
+      );
     }
   }
 
   return {
-    model, weeks, demands, fixed, skipped, x, shortfall, budgetSlack, budgetRow, poolRows, choice, subscriptions, finishVariable, fixedUsd, budgetUsd,
+    model,
+    weeks,
+    demands,
+    fixed,
+    skipped,
+    x,
+    shortfall,
+    budgetSlack,
+    budgetRow,
+    poolRows,
+    choice,
+    subscriptions,
+    finishVariable,
+    fixedUsd,
+    budgetUsd,
     penalties: { shortfallPerHour: SHORTFALL_PENALTY, budgetPerUsd: BUDGET_PENALTY },
   };
 }

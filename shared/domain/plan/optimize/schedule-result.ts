@@ -49,14 +49,29 @@ function spans(weeks: string[]): string {
   return sorted.length === 1 ? sorted[0]! : `${sorted[0]}…${sorted[sorted.length - 1]}`;
 }
 
-export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAnswer, objective: OptimizeObjective, now: string): ScheduleResult {
+export function readSchedule(
+  built: ScheduleModel,
+  plan: Plan,
+  answer: SolverAnswer,
+  objective: OptimizeObjective,
+  now: string,
+): ScheduleResult {
   const v = answer.values;
   const value = (i: number) => v[i] ?? 0;
-  const binding: BindingConstraint[] = built.skipped.map((s) => ({ kind: 'not-scheduled', message: `${s.label} is not scheduled: ${s.reason}.`, amount: null, unit: null, weeks: [] }));
+  const binding: BindingConstraint[] = built.skipped.map((s) => ({
+    kind: 'not-scheduled',
+    message: `${s.label} is not scheduled: ${s.reason}.`,
+    amount: null,
+    unit: null,
+    weeks: [],
+  }));
 
   // Bookings: one per track, offering and week (phases that follow each other in a week share it, as the plan's
   // checks count bookings), in wall-clock hours of the offering's GPUs.
-  const gpuHoursByBooking = new Map<string, { trackId: string; week: string; demand: number; candidate: number; gpuHours: number; cap: number; labels: string[] }>();
+  const gpuHoursByBooking = new Map<
+    string,
+    { trackId: string; week: string; demand: number; candidate: number; gpuHours: number; cap: number; labels: string[] }
+  >();
   const chosenCandidate = new Map<number, number>();
   for (const e of built.x) {
     const gpuHours = value(e.variable);
@@ -65,7 +80,15 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
     const c = d.candidates[e.candidate]!;
     chosenCandidate.set(e.demand, e.candidate);
     const key = `${d.milestone.trackId}|${c.offering.id}|${e.week}`;
-    const entry = gpuHoursByBooking.get(key) ?? { trackId: d.milestone.trackId, week: e.week, demand: e.demand, candidate: e.candidate, gpuHours: 0, cap: 0, labels: [] };
+    const entry = gpuHoursByBooking.get(key) ?? {
+      trackId: d.milestone.trackId,
+      week: e.week,
+      demand: e.demand,
+      candidate: e.candidate,
+      gpuHours: 0,
+      cap: 0,
+      labels: [],
+    };
     entry.gpuHours += gpuHours;
     entry.cap += e.cap;
     if (!entry.labels.includes(d.label)) entry.labels.push(d.label);
@@ -95,7 +118,10 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
   const plannedPrices: PlannedPrice[] = [...plan.plannedPrices];
   // A phase scheduled outside its own dates (window "deadline") takes the dates of its work, never past its end date.
   const datesOf = (di: number, p: MilestonePhase): { start: string; end: string } => {
-    const used = built.x.filter((e) => e.demand === di && value(e.variable) > EPS).map((e) => e.week).sort();
+    const used = built.x
+      .filter((e) => e.demand === di && value(e.variable) > EPS)
+      .map((e) => e.week)
+      .sort();
     if (used.length === 0) return { start: p.start, end: p.end };
     const d = built.demands[di]!;
     const first = used[0]!;
@@ -114,7 +140,14 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
       if (di < 0 || ci === undefined || ci === 0) return p;
       const c = built.demands[di]!.candidates[ci]!;
       if (c.price && !plannedPrices.some((pp) => pp.offeringId === c.offering.id)) {
-        plannedPrices.push({ offeringId: c.offering.id, kind: c.price.kind, usd: c.price.usd.toString(), per: c.price.per, asOf: c.price.asOf, source: c.price.source });
+        plannedPrices.push({
+          offeringId: c.offering.id,
+          kind: c.price.kind,
+          usd: c.price.usd.toString(),
+          per: c.price.per,
+          asOf: c.price.asOf,
+          source: c.price.source,
+        });
       }
       const runs = (p.runs.low + p.runs.high) / 2;
       const estimate: AppEstimate = {
@@ -132,7 +165,15 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
     if (a.offeringId && !plannedPrices.some((pp) => pp.offeringId === a.offeringId)) {
       const d = built.demands.find((x) => x.phase.id === a.phaseId)!;
       const price = d.candidates.find((c) => c.offering.id === a.offeringId)?.price;
-      if (price) plannedPrices.push({ offeringId: a.offeringId, kind: price.kind, usd: price.usd.toString(), per: price.per, asOf: price.asOf, source: price.source });
+      if (price)
+        plannedPrices.push({
+          offeringId: a.offeringId,
+          kind: price.kind,
+          usd: price.usd.toString(),
+          per: price.per,
+          asOf: price.asOf,
+          source: price.source,
+        });
     }
   }
   const suggested: Plan = { ...plan, milestones, allocations: [...built.fixed, ...added], plannedPrices };
@@ -147,7 +188,9 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
     const c = d.candidates[ci]!;
     const short = s * c.gpuHours;
     const windowWeeks = built.x.filter((e) => e.demand === di && e.candidate === ci).map((e) => e.week);
-    const taken = built.poolRows.filter((r) => windowWeeks.includes(r.week) && r.pool.offeringIds.includes(c.offering.id) && r.fixedUse > 0);
+    const taken = built.poolRows.filter(
+      (r) => windowWeeks.includes(r.week) && r.pool.offeringIds.includes(c.offering.id) && r.fixedUse > 0,
+    );
     const poolNames = [...new Set(taken.map((r) => r.pool.id))].map((id) => {
       const rows = taken.filter((r) => r.pool.id === id);
       return `${rows[0]!.pool.name} (in use by bookings that stay in ${spans(rows.map((r) => r.week))})`;
@@ -182,7 +225,13 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
   for (const r of built.poolRows) {
     const unit = r.kind === 'hours' ? 'GPU-hours' : r.kind === 'at-once' ? 'GPUs at once' : 'vCPUs';
     if (r.capacity - r.fixedUse < -EPS) {
-      binding.push({ kind: 'kept-bookings', message: `${r.pool.name}: the bookings that stay already take ${fmtHours(r.fixedUse)} of its ${fmtHours(r.capacity)} ${unit} in ${r.week}; move or shorten them.`, amount: round2(r.fixedUse - r.capacity), unit: r.kind === 'hours' ? 'gpu-hours' : null, weeks: [r.week] });
+      binding.push({
+        kind: 'kept-bookings',
+        message: `${r.pool.name}: the bookings that stay already take ${fmtHours(r.fixedUse)} of its ${fmtHours(r.capacity)} ${unit} in ${r.week}; move or shorten them.`,
+        amount: round2(r.fixedUse - r.capacity),
+        unit: r.kind === 'hours' ? 'gpu-hours' : null,
+        weeks: [r.week],
+      });
       continue;
     }
     const rhs = built.model.rows[r.row]?.rhs ?? 0;
@@ -193,12 +242,24 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
     }
   }
   for (const full of fullByPool.values()) {
-    binding.push({ kind: 'pool-capacity', message: `${full.name} is full in ${full.weeks.join(', ')} (${fmtHours(full.capacity)} GPU-hours a week): more work there needs another pool or offering.`, amount: 0, unit: 'gpu-hours', weeks: full.weeks });
+    binding.push({
+      kind: 'pool-capacity',
+      message: `${full.name} is full in ${full.weeks.join(', ')} (${fmtHours(full.capacity)} GPU-hours a week): more work there needs another pool or offering.`,
+      amount: 0,
+      unit: 'gpu-hours',
+      weeks: full.weeks,
+    });
   }
   const costActivity = built.budgetRow >= 0 ? activity[built.budgetRow]! + (built.budgetSlack === null ? 0 : value(built.budgetSlack)) : 0;
   const usd = built.fixedUsd + costActivity;
   if (!infeasible && built.budgetSlack !== null && usd >= built.budgetUsd - 0.01) {
-    binding.push({ kind: 'budget', message: `The budget binds: the schedule spends ${fmtUsd(usd)} of ${fmtUsd(built.budgetUsd)}.`, amount: 0, unit: 'usd', weeks: [] });
+    binding.push({
+      kind: 'budget',
+      message: `The budget binds: the schedule spends ${fmtUsd(usd)} of ${fmtUsd(built.budgetUsd)}.`,
+      amount: 0,
+      unit: 'usd',
+      weeks: [],
+    });
   }
   built.demands.forEach((d, di) => {
     const ci = chosenCandidate.get(di);
@@ -207,7 +268,13 @@ export function readSchedule(built: ScheduleModel, plan: Plan, answer: SolverAns
     const capacity = rows.reduce((s, e) => s + e.cap, 0);
     const used = rows.reduce((s, e) => s + value(e.variable), 0);
     if (capacity > 0 && used >= capacity - 1e-4 && value(built.shortfall.get(di)!) <= 1e-5) {
-      binding.push({ kind: 'milestone-window', message: `${d.label} uses its whole window (${d.windowStart} → ${d.windowEnd}, ${fmtHours(capacity)} GPU-hours): any more work would move its end date.`, amount: 0, unit: 'gpu-hours', weeks: rows.map((e) => e.week) });
+      binding.push({
+        kind: 'milestone-window',
+        message: `${d.label} uses its whole window (${d.windowStart} → ${d.windowEnd}, ${fmtHours(capacity)} GPU-hours): any more work would move its end date.`,
+        amount: 0,
+        unit: 'gpu-hours',
+        weeks: rows.map((e) => e.week),
+      });
     }
   });
 
@@ -236,7 +303,9 @@ function daysToMoveEnd(built: ScheduleModel, plan: Plan, di: number, ci: number,
   const pools = plan.pools.filter((p) => p.offeringIds.includes(c.offering.id) || p.gpuIds.includes(c.offering.gpuId));
   const blocked = (week: string) =>
     pools.some((pool) => {
-      const kept = built.fixed.filter((a) => a.week === week && ((a.offeringId !== null && pool.offeringIds.includes(a.offeringId)) || pool.gpuIds.includes(a.gpuId)));
+      const kept = built.fixed.filter(
+        (a) => a.week === week && ((a.offeringId !== null && pool.offeringIds.includes(a.offeringId)) || pool.gpuIds.includes(a.gpuId)),
+      );
       return pool.unit === 'gpus' && kept.reduce((s, a) => s + a.gpuCount, 0) + c.offering.gpuCount > pool.capacity;
     });
   let left = short;
