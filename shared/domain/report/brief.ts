@@ -190,6 +190,21 @@ function biggestRisks(problems: BriefInput['problems']): string[] {
     });
 }
 
+/**
+ * When the chosen plan is over budget or has errors, the cheapest other scenario that has no errors and stays within
+ * the budget (an auto-plan suggestion, say), in words; null when there is none or the chosen plan already passes.
+ */
+export function betterScenario(input: Pick<BriefInput, 'scenarios' | 'scenarioId' | 'budgetUsd' | 'plannedUsd' | 'errors'>): string | null {
+  const budget = new Big(input.budgetUsd);
+  if (input.errors === 0 && new Big(input.plannedUsd).lte(budget)) return null;
+  const passing = input.scenarios
+    .filter((s) => s.scenarioId !== input.scenarioId && s.errors === 0 && new Big(s.usd).lte(budget))
+    .sort((a, b) => new Big(a.usd).cmp(new Big(b.usd)));
+  const best = passing[0];
+  if (!best) return null;
+  return `The scenario “${best.name}” passes every check within the budget at ${usdText(best.usd)} (${Math.round(best.gpuHours).toLocaleString('en-US')} GPU-hours, no errors): review it and promote it in place of this plan.`;
+}
+
 export function buildBrief(input: BriefInput): Brief {
   const planned = new Big(input.plannedUsd);
   const budget = new Big(input.budgetUsd);
@@ -213,6 +228,8 @@ export function buildBrief(input: BriefInput): Brief {
     reasons.push(
       `Fix the ${input.errors} ${input.errors === 1 ? 'problem' : 'problems'} the plan's checks call errors before booking (listed under risks).`,
     );
+  const better = betterScenario(input);
+  if (better) reasons.unshift(better);
   reasons.push(...input.cheaper.slice(0, 2));
   const verdict: Brief['recommendation']['verdict'] =
     over && input.errors > 0 ? 'do-not-approve-yet' : over || input.errors > 0 ? 'approve-with-changes' : 'approve';
