@@ -88,8 +88,16 @@ export async function run(report: BenchReport): Promise<void> {
   let longest = 0;
   let longestAt = 0;
   let last = performance.now();
+  // Besides the wall-clock gap between ticks (which also counts time the OS gave the core to another process), the
+  // event loop's ACTIVE time between ticks (performance.eventLoopUtilization: time spent running callbacks, not waiting):
+  // the longest synchronous work the main thread did, which is what blocks the UI.
+  let longestActive = 0;
+  let lastElu = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.now();
+    const elu = performance.eventLoopUtilization();
+    longestActive = Math.max(longestActive, performance.eventLoopUtilization(elu, lastElu).active);
+    lastElu = elu;
     if (now - last - 1 > longest) {
       longest = now - last - 1;
       longestAt = last - t;
@@ -129,9 +137,14 @@ export async function run(report: BenchReport): Promise<void> {
     }, seconds * 1000);
   });
   await client.dispose();
-  report.figure('main thread: longest stall during that solve', Math.round(longest), 'ms', {
-    target: '≤ 16 ms (beyond the idle control)',
-    ok: longest - control <= 16,
-    note: `at ${Math.round(longestAt)} ms into the solve; idle control over the same time: ${Math.round(control)} ms`,
-  });
+  report.figure(
+    'main thread: longest synchronous work during that solve (event loop active between 1 ms ticks)',
+    Number(longestActive.toFixed(1)),
+    'ms',
+    {
+      target: '≤ 16 ms',
+      ok: longestActive <= 16,
+      note: `wall-clock gap between ticks, which also counts the OS running other processes: longest ${Math.round(longest)} ms at ${Math.round(longestAt)} ms into the solve; idle control over the same time: ${Math.round(control)} ms`,
+    },
+  );
 }
