@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { damagedDatabaseError, quickCheckProblems } from './integrity';
 import { migrate, type MigrationOutcome } from './migrate';
 import { migrations } from './migrations';
 import { seedDatabase } from './seed';
@@ -22,6 +23,10 @@ export function openDatabase(file: string, options: { resourcesDir: string; seed
   const nativeBinding = process.env.GPU_PLANNER_SQLITE_BINDING;
   const db = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
   try {
+    // A damaged file is refused before anything writes to it (WAL mode, migrations and imports all write).
+    const existing = file !== ':memory:' && fs.statSync(file).size > 0;
+    const problems = existing ? quickCheckProblems(db) : null;
+    if (problems !== null) throw damagedDatabaseError(file, problems);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
