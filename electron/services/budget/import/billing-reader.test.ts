@@ -86,4 +86,45 @@ describe('readBillingFile', () => {
       [4, '2', 'EUR', { a: 'b' }],
     ]);
   });
+
+  describe('text that is not UTF-8 (issue 11 item 4)', () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+    it('reads a Windows-1252 file (as Excel writes it) with its accents and euro signs, and says so in a warning', async () => {
+      const text = `${HEADER}\n1.5,EUR,2024-09-02,Données caméra,\n2,EUR,2024-09-03,Überwachung,\n`;
+      const bytes = Buffer.concat([latin1(text), Buffer.from([0x80])]); // 0x80 is € in Windows-1252
+      const { summary, lines } = await read('excel.csv', bytes);
+      expect(summary.encoding).toBe('windows-1252');
+      expect(lines.map((l) => l.service)).toEqual(['Données caméra', 'Überwachung']);
+      expect(lines.some((l) => JSON.stringify(l).includes('\ufffd'))).toBe(false);
+      expect(summary.warnings[0]!.message).toMatch(/not UTF-8.*Windows-1252/);
+    });
+
+    it('reads Windows-1252 through gzip and on a header cut inside its head', async () => {
+      const rows = Array.from({ length: 5000 }, (_, i) => `${i + 1},EUR,2024-09-02,Café n°${i},`).join('\n');
+      const { summary, lines } = await read('big.csv.gz', zlib.gzipSync(latin1(`${HEADER}\n${rows}\n`)));
+      expect(summary.encoding).toBe('windows-1252');
+      expect(lines).toHaveLength(5000);
+      expect(lines[4999]!.service).toBe('Café n°4999');
+    });
+
+    it('refuses, with its line, a file that starts as UTF-8 and turns to other bytes later; nothing is replaced silently', async () => {
+      // 4,000 rows sit in the reader's first chunk; 40,000 put the bad line far past it (a later chunk).
+      for (const rows of [4000, 40000]) {
+        const good = Array.from({ length: rows }, (_, i) => `${i + 1},EUR,2024-09-02,Café ${i},`).join('\n');
+        const bytes = Buffer.concat([Buffer.from(`${HEADER}\n${good}\n`, 'utf8'), latin1('7,EUR,2024-09-04,Caméra,\n')]);
+        const error = await read(`mixed-${rows}.csv`, bytes).catch((e: unknown) => e);
+        expect(isUserError(error)).toBe(true);
+        expect(error).toMatchObject({ code: 'INVALID_ENCODING', details: { line: rows + 2 } });
+        expect((error as Error).message).toMatch(new RegExp(`^line ${rows + 2}: .*not UTF-8`));
+      }
+    });
+
+    it('keeps a real U+FFFD written in a UTF-8 file, and multi-byte characters cut by chunk boundaries', async () => {
+      const name = 'x'.repeat(65533) + 'é\ufffd';
+      const { summary, lines } = await read('fffd.csv', Buffer.from(`${HEADER}\n1,EUR,2024-09-02,${name},\n`, 'utf8'));
+      expect(summary.encoding).toBe('utf8');
+      expect(lines[0]!.service).toBe(name);
+    });
+  });
 });

@@ -59,7 +59,7 @@ const enum State {
 }
 
 /** Line breaks in a quoted field's content: CRLF, LF and CR count one each. */
-function countLineBreaks(text: string): number {
+export function countLineBreaks(text: string): number {
   const lf = text.indexOf('\n');
   const cr = text.indexOf('\r');
   if (lf < 0 && cr < 0) return 0;
@@ -97,6 +97,11 @@ export class CsvTokenizer {
     this.delimiter = d;
     this.delimiterText = options.delimiter;
     this.quote = options.quote;
+  }
+
+  /** The line the text pushed next starts on (1-based). */
+  get currentLine(): number {
+    return this.line + (this.partial ? countLineBreaks(this.partial) : 0);
   }
 
   /** Reads a chunk of text; returns the records it completes (a record cut by the chunk's end comes with a later push). */
