@@ -52,11 +52,19 @@ export interface HandlerTable {
 
 export function createHandlerTable(handlers: HandlerMap<Contract>, context: HandlerContext): HandlerTable {
   const channels = Object.keys(contract) as Channel[];
+  // Every request object is strict: a key the channel does not know is refused with its name (a misspelt field that
+  // was silently dropped would save something other than what the caller meant).
+  const requestSchemas = new Map<string, z.ZodType>(
+    channels.map((c) => {
+      const schema: z.ZodType = contract[c].request;
+      return [c, schema instanceof z.ZodObject ? schema.strict() : schema];
+    }),
+  );
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {
     try {
       if (!Object.hasOwn(contract, channel)) throw new UserError('UNKNOWN_CHANNEL', `No such channel: ${channel}`);
       const spec = contract[channel as Channel];
-      const parsed = spec.request.safeParse(rawRequest ?? {});
+      const parsed = requestSchemas.get(channel)!.safeParse(rawRequest ?? {});
       if (!parsed.success) {
         const problems = zodProblems(parsed.error);
         const first = problems[0]!;

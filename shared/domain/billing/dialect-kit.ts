@@ -54,6 +54,16 @@ export function normalizeHeaderName(name: string): string {
   return t.toLowerCase();
 }
 
+/** Columns whose names are the same once compared (case, BOM and spaces aside): each group's indices, in order. */
+export function duplicateColumns(raw: readonly string[]): Array<{ name: string; columns: number[] }> {
+  const byName = new Map<string, number[]>();
+  raw.forEach((r, i) => {
+    const n = normalizeHeaderName(r);
+    if (n !== '') byName.set(n, [...(byName.get(n) ?? []), i]);
+  });
+  return [...byName.values()].filter((c) => c.length > 1).map((columns) => ({ name: stripBom(raw[columns[0]!]!).trim(), columns }));
+}
+
 export class Header {
   readonly names: string[];
   private readonly index = new Map<string, number>();

@@ -135,11 +135,11 @@ export const catalogChannels = {
   'catalog:get-price-history': { request: z.object({ offeringId: id }).strict(), response: z.object({ prices: z.array(priceSchema) }) },
   'catalog:add-price': { request: priceInputSchema, response: z.object({ price: priceSchema }) },
   'catalog:create-offering': {
-    request: z.object({ offering: offeringInputSchema, prices: z.array(newOfferingPriceSchema).default([]) }),
+    request: z.object({ offering: offeringInputSchema.strict(), prices: z.array(newOfferingPriceSchema.strict()).default([]) }),
     response: z.object({ offering: offeringSchema }),
   },
   'catalog:update-offering': {
-    request: z.object({ id, changes: offeringInputSchema.omit({ id: true }).partial() }),
+    request: z.object({ id, changes: offeringInputSchema.omit({ id: true }).partial().strict() }),
     response: z.object({ offering: offeringSchema }),
   },
   'catalog:delete-offering': { request: z.object({ id }).strict(), response: z.object({ deleted: z.boolean() }) },

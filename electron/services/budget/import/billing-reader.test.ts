@@ -127,4 +127,33 @@ describe('readBillingFile', () => {
       expect(lines[0]!.service).toBe(name);
     });
   });
+
+  describe('columns and fields the header does not account for (issue 11 item 5)', () => {
+    it('refuses a row with a field beyond the header, naming line and field; a trailing empty field is fine', async () => {
+      const text = `${HEADER}\n1.5,USD,2024-09-02,EC2,\n2,USD,2024-09-03,EC2,,surplus\n3,USD,2024-09-04,EC2,,\n`;
+      const { summary, lines } = await read('extra.csv', text);
+      expect(lines.map((l) => l.sourceLine)).toEqual([2, 4]);
+      expect(summary.invalidRows).toBe(1);
+      expect(summary.errors[0]).toMatchObject({ line: 3, column: 'field 6', value: 'surplus' });
+      expect(summary.errors[0]!.message).toMatch(/6 fields but the header names 5/);
+    });
+
+    it('warns once of a repeated column name, and refuses rows whose copies of a read column differ', async () => {
+      const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ServiceName,Tags,billedcost';
+      const text = `${header}\n1.5,USD,2024-09-02,EC2,,1.5\n2,USD,2024-09-03,S3,,20\n`;
+      const { summary, lines } = await read('dup.csv', text);
+      expect(summary.warnings.filter((w) => /more than once/.test(w.message))).toHaveLength(1);
+      expect(summary.warnings[0]!.message).toMatch(/"BilledCost" \(columns 1, 6\)/);
+      expect(lines.map((l) => l.billedCost)).toEqual(['1.5']);
+      expect(summary.errors[0]).toMatchObject({ line: 3, column: 'BilledCost', value: '20' });
+    });
+
+    it('only warns of a repeated column the import does not read', async () => {
+      const text = `${HEADER},Note,note\n1.5,USD,2024-09-02,EC2,,a,b\n`;
+      const { summary, lines } = await read('dup-unread.csv', text);
+      expect(lines).toHaveLength(1);
+      expect(summary.invalidRows).toBe(0);
+      expect(summary.warnings[0]!.message).toMatch(/"Note" \(columns 6, 7\)/);
+    });
+  });
 });

@@ -3,12 +3,11 @@
  * sniffed: `,` `;` tab `\x01`) → SpendLine batches; Parquet row group by row group. Never holds the whole file.
  */
 import fs from 'node:fs';
-import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { Unzip, UnzipInflate } from 'fflate';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
+import { duplicateColumns } from '../../../../shared/domain/billing/dialect-kit';
 import {
   createRowMapper,
   MappingError,
@@ -19,6 +18,7 @@ import {
 import type { BillingDialect, SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import { countLineBreaks, CsvTokenizer, type CsvRecords } from './csv-tokenizer';
+import { mixedEncodingAt, notUtf8Error, sniffEncoding, textDecoder } from './text-encoding';
 
 export type Container = 'plain' | 'gzip' | 'zip' | 'parquet';
 
@@ -85,82 +85,6 @@ export function sniffDelimiter(firstLine: string): string {
   return best;
 }
 
-type TextEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'windows-1252';
-
-/** UTF-8 throughout, allowing the head to end inside a multi-byte character (the rest is in the next chunk). */
-function isUtf8Head(head: Buffer, whole: boolean): boolean {
-  if (isUtf8(head)) return true;
-  if (whole) return false;
-  for (let cut = 1; cut <= 3 && cut < head.length; cut += 1) if (isUtf8(head.subarray(0, head.length - cut))) return true;
-  return false;
-}
-
-/** Length of the well-formed UTF-8 multi-byte sequence at `i` (2–4), or 0. */
-function utf8SequenceAt(b: Buffer, i: number): number {
-  const c = b[i]!;
-  const n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-  if (n === 0 || i + n > b.length) return 0;
-  for (let k = 1; k < n; k += 1) if ((b[i + k]! & 0xc0) !== 0x80) return 0;
-  return n;
-}
-
-/**
- * A head that mixes well-formed UTF-8 characters with bytes that are not UTF-8 (say, a UTF-8 export with lines pasted
- * from a Latin-1 file): the offset of the first bad byte, or -1 when the head is one encoding throughout.
- */
-function mixedEncodingAt(head: Buffer): number {
-  let sawUtf8 = false;
-  let firstBad = -1;
-  for (let i = 0; i < head.length - 3; i += 1) {
-    if (head[i]! < 0x80) continue;
-    const n = utf8SequenceAt(head, i);
-    if (n > 0) {
-      sawUtf8 = true;
-      i += n - 1;
-    } else if (firstBad < 0) firstBad = i;
-    if (sawUtf8 && firstBad >= 0) return firstBad;
-  }
-  return -1;
-}
-
-function sniffEncoding(head: Buffer, whole: boolean): { encoding: TextEncoding; bomBytes: number } {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf8', bomBytes: 3 };
-  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf16le', bomBytes: 2 };
-  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf16be', bomBytes: 2 };
-  // UTF-16 without BOM: every other byte zero in ASCII text.
-  if (head.length >= 4 && head[1] === 0 && head[3] === 0 && head[0] !== 0) return { encoding: 'utf16le', bomBytes: 0 };
-  // Not UTF-8: what Excel writes on Windows ("CSV" save) is Windows-1252, a superset of Latin-1's printable range.
-  if (!isUtf8Head(head, whole)) return { encoding: 'windows-1252', bomBytes: 0 };
-  return { encoding: 'utf8', bomBytes: 0 };
-}
-
-function notUtf8Error(file: string, line: number): UserError {
-  return new UserError(
-    'INVALID_ENCODING',
-    `line ${line}: bytes that are not UTF-8 in a file that is otherwise UTF-8. Nothing was imported: save the export again as UTF-8 throughout.`,
-    { file, line, expected: 'UTF-8 text' },
-  );
-}
-
-const REPLACEMENT_BYTES = Buffer.from([0xef, 0xbf, 0xbd]);
-
-/** A text decoder for the stream; UTF-8 that turns invalid later in the file is refused, never replaced silently. */
-function textDecoder(encoding: TextEncoding, onInvalid: (validText: string) => never): { write(b: Buffer): string; end(): string } {
-  if (encoding === 'utf16be') return { write: swapUtf16be, end: () => '' };
-  if (encoding === 'windows-1252') {
-    const decoder = new TextDecoder('windows-1252');
-    return { write: (b) => decoder.decode(b, { stream: true }), end: () => decoder.decode() };
-  }
-  const decoder = new StringDecoder(encoding);
-  const checked = (text: string, raw: Buffer) => {
-    // StringDecoder writes U+FFFD for bytes that are not UTF-8: a decoded U+FFFD the bytes did not spell is one.
-    const at = text.indexOf('\ufffd');
-    if (encoding === 'utf8' && at >= 0 && !raw.includes(REPLACEMENT_BYTES)) onInvalid(text.slice(0, at));
-    return text;
-  };
-  return { write: (b) => checked(decoder.write(b), b), end: () => checked(decoder.end(), Buffer.alloc(0)) };
-}
-
 function cancelled(): UserError {
   return new UserError('CANCELLED', 'The import was cancelled.');
 }
@@ -215,6 +139,8 @@ function unzipFirstEntry(): Transform {
 interface RowSink {
   mapper: RowMapper | null;
   header: string[];
+  /** Same-named column groups whose copies every row must agree on. */
+  checkedDuplicates: Array<{ name: string; columns: number[] }>;
 }
 
 /**
@@ -255,7 +181,7 @@ export async function readBillingFile(
     warnings: [],
     totalBytes,
   };
-  const sink: RowSink = { mapper: null, header: [] };
+  const sink: RowSink = { mapper: null, header: [], checkedDuplicates: [] };
   let batch: SpendLine[] = [];
 
   function setHeader(header: string[]): RowMapper {
@@ -286,7 +212,52 @@ export async function readBillingFile(
     }
     summary.dialect = sink.mapper.dialect;
     summary.description = sink.mapper.description;
+    noteDuplicateColumns(header, sink.mapper);
     return sink.mapper;
+  }
+
+  /**
+   * Two columns with one name: said once as a warning; where the import reads that name, every row is checked and
+   * one whose copies differ is refused with its line (which copy holds the figure is not knowable).
+   */
+  function noteDuplicateColumns(header: string[], mapper: RowMapper): void {
+    const groups = duplicateColumns(header);
+    const read = mapper.usedColumns ? new Set(mapper.usedColumns) : null;
+    sink.checkedDuplicates = groups.filter((g) => read === null || g.columns.some((c) => read.has(c)));
+    if (groups.length === 0) return;
+    const list = groups.map((g) => `"${g.name}" (columns ${g.columns.map((c) => c + 1).join(', ')})`).join('; ');
+    summary.warnings.push({
+      line: 1,
+      column: groups[0]!.name,
+      message: `The header names ${groups.length === 1 ? 'a column' : `${groups.length} columns`} more than once: ${list}. Rows whose copies of a column the import reads differ are refused.`,
+    });
+  }
+
+  /** The row error for a record whose duplicated columns disagree, or for a field beyond the header; null if none. */
+  function shapeError(record: string[], line: number): RowError | null {
+    for (const g of sink.checkedDuplicates) {
+      const values = g.columns.map((c) => (record[c] ?? '').trim());
+      const other = values.findIndex((v) => v !== values[0]);
+      if (other > 0)
+        return {
+          line,
+          column: g.name,
+          value: values[other]!.slice(0, 200),
+          expected: `the same value in every column named "${g.name}"`,
+          message: `"${g.name}" is "${values[0]!.slice(0, 60)}" in column ${g.columns[0]! + 1} but "${values[other]!.slice(0, 60)}" in column ${g.columns[other]! + 1}: which one is meant is unclear`,
+        };
+    }
+    for (let k = sink.header.length; k < record.length; k += 1) {
+      if (record[k]!.trim() === '') continue; // a trailing delimiter: an empty field beyond the header
+      return {
+        line,
+        column: `field ${k + 1}`,
+        value: record[k]!.slice(0, 200),
+        expected: `at most ${sink.header.length} fields, as many as the header names`,
+        message: `line ${line} has ${record.length} fields but the header names ${sink.header.length}; field ${k + 1} ("${record[k]!.slice(0, 60)}") has no column (a value with an unquoted delimiter shifts the columns after it)`,
+      };
+    }
+    return null;
   }
 
   /** Maps one record into the batch (sync: the caller flushes full batches, so no promise per record). */
@@ -303,6 +274,13 @@ export async function readBillingFile(
         column: sink.header[record.length]!.replace(/^\ufeff/, '').trim(),
         message: `line ${line} has ${record.length} of ${sink.header.length} fields; the missing fields are read as empty`,
       });
+    }
+    const misshapen = record.length > sink.header.length || sink.checkedDuplicates.length > 0 ? shapeError(record, line) : null;
+    if (misshapen) {
+      summary.invalidRows += 1;
+      summary.errorCount += 1;
+      if (summary.errors.length < maxErrors) summary.errors.push(misshapen);
+      return;
     }
     const outcome = sink.mapper!.map(record, line);
     if (outcome.total) {
@@ -436,13 +414,6 @@ export async function readBillingFile(
   return summary;
 }
 
-function swapUtf16be(b: Buffer): string {
-  const copy = Buffer.from(b.subarray(0, b.length - (b.length % 2)));
-  copy.swap16();
-  return copy.toString('utf16le');
-}
-
-/** Parquet value → the text a CSV export would hold. */
 function parquetText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
