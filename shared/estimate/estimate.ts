@@ -2,6 +2,7 @@
  * One workload across the catalog: every GPU (memory, fits, throughput, bound, hours) and every offering of it
  * (cost per price kind with the price and its date), ranked, with the explanation of every figure.
  */
+import { assertFiniteEstimate } from './finite-guard';
 import type { Gpu, OfferingWithPrices } from '../domain/catalog';
 import { UserError } from '../domain/errors';
 import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
@@ -213,6 +214,11 @@ export function estimateParsedWorkload(
     rank: i + 1,
   }));
   const p = model.profile;
+  assertFiniteEstimate(
+    { params: p.params, forwardFlopsPerSample: p.forwardLinearFlops + p.forwardAttentionFlops + p.forwardFrozenFlops },
+    results,
+    Boolean(workload.dataset && workload.epochs !== undefined),
+  );
   return {
     model: {
       name: model.label,

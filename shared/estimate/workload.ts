@@ -46,9 +46,17 @@ export const modelSchema = z.union(
       .object({
         custom: z
           .object({
-            params: positive('custom.params'),
-            forwardFlopsPerSample: positive('custom.forwardFlopsPerSample'),
-            activationBytesPerSample: z.number().finite().nonnegative('custom.activationBytesPerSample must be 0 or more'),
+            // Bounds of any real model (the largest trained have ~2e12 parameters): beyond them figures overflow.
+            params: positive('custom.params').max(1e14, 'custom.params must be at most 1e14 (100 trillion parameters)'),
+            forwardFlopsPerSample: positive('custom.forwardFlopsPerSample').max(
+              1e21,
+              'custom.forwardFlopsPerSample must be at most 1e21 FLOPs per sample',
+            ),
+            activationBytesPerSample: z
+              .number()
+              .finite()
+              .nonnegative('custom.activationBytesPerSample must be 0 or more')
+              .max(1e15, 'custom.activationBytesPerSample must be at most 1e15 bytes (1 PB) per sample'),
           })
           .strict(),
       })
@@ -105,7 +113,10 @@ export const workloadSchema = z
       .optional(),
     epochs: positive('epochs').max(100_000).optional(),
     /** samples per second the data loader can deliver (all GPUs together); caps the training throughput. */
-    inputPipelineSamplesPerSecond: positive('inputPipelineSamplesPerSecond').optional(),
+    inputPipelineSamplesPerSecond: positive('inputPipelineSamplesPerSecond')
+      .min(0.001, 'inputPipelineSamplesPerSecond must be at least 0.001 samples per second')
+      .max(1e9, 'inputPipelineSamplesPerSecond must be at most 1e9 samples per second')
+      .optional(),
     /** spot runs: minutes between checkpoints (expected rework after an interruption is half of it). */
     checkpointEveryMinutes: positive('checkpointEveryMinutes').max(10_000).default(30),
   })
