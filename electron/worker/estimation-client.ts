@@ -2,6 +2,7 @@
  * The main process's side of the estimation worker: tracks pending calls by id, forwards progress, cancels,
  * and restarts a crashed worker (pending calls fail with a clear error; the catalog snapshot is re-sent).
  */
+import { isWorkerOutOfMemory, WORKER_RESOURCE_LIMITS } from './resource-limits';
 import { Worker } from 'node:worker_threads';
 import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import { UserError, type SerializedError } from '../../shared/domain/errors';
@@ -30,7 +31,7 @@ export class EstimationClient {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile);
+    const worker = new Worker(this.workerFile, { resourceLimits: WORKER_RESOURCE_LIMITS.estimation });
     worker.unref(); // idle, it never keeps the app (or the CLI) alive; pending calls ref it (see request)
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onCrash(error));
@@ -59,8 +60,13 @@ export class EstimationClient {
     if (!this.worker) return;
     this.worker.removeAllListeners();
     this.worker = null;
-    for (const [, p] of this.pending)
-      p.reject(new Error(`The estimation worker stopped (${error.message}); it has been restarted — try again.`));
+    const stopped = isWorkerOutOfMemory(error)
+      ? new UserError(
+          'ESTIMATE_OUT_OF_MEMORY',
+          `The estimate needed more than the estimator's memory limit (${WORKER_RESOURCE_LIMITS.estimation.maxOldGenerationSizeMb} MB): make the sweep smaller. The estimator has been restarted.`,
+        )
+      : new Error(`The estimation worker stopped (${error.message}); it has been restarted — try again.`);
+    for (const [, p] of this.pending) p.reject(stopped);
     this.pending.clear();
     if (!this.disposed) {
       this.restarts += 1;

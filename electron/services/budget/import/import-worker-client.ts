@@ -9,6 +9,7 @@ import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import { readBillingFile, type ReadOptions, type ReadSummary } from './billing-reader';
 import type { ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol';
+import { isWorkerOutOfMemory, WORKER_RESOURCE_LIMITS } from '../../../worker/resource-limits';
 
 /**
  * The worker keeps Electron's main thread (and so the window) responsive during a long import. The CLI and the bench
@@ -42,7 +43,7 @@ export async function readBillingFileAnywhere(
     maxErrors: options.maxErrors,
     batchSize: options.batchSize,
   };
-  const worker = new Worker(script, { workerData: request });
+  const worker = new Worker(script, { workerData: request, resourceLimits: WORKER_RESOURCE_LIMITS.import });
   try {
     return await new Promise<ReadSummary>((resolve, reject) => {
       const onAbort = () => reject(new UserError('CANCELLED', 'The import was cancelled.'));
@@ -66,7 +67,17 @@ export async function readBillingFileAnywhere(
           reject(error as Error);
         }
       });
-      worker.on('error', reject);
+      worker.on('error', (error) =>
+        reject(
+          isWorkerOutOfMemory(error)
+            ? new UserError(
+                'FILE_TOO_LARGE_TO_READ',
+                `reading it took more than the import's memory limit (${WORKER_RESOURCE_LIMITS.import.maxOldGenerationSizeMb} MB): the file is probably damaged. Nothing was imported.`,
+                { file, expected: 'a billing export as the provider wrote it' },
+              )
+            : error,
+        ),
+      );
       worker.on('exit', (code) => reject(new Error(`The import worker stopped (exit ${code}).`)));
     });
   } finally {

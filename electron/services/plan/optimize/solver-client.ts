@@ -2,6 +2,7 @@
  * Where the auto-plan solver runs: in a worker thread when the built worker is there (the app, `gpu-planner serve`),
  * else in this process (the CLI, tests). A solve can be stopped; the worker's memory is bounded.
  */
+import { WORKER_RESOURCE_LIMITS } from '../../../worker/resource-limits';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -57,7 +58,7 @@ export function createSolverClient(options: { useWorker: boolean }): SolverClien
   };
   const ensureWorker = (file: string): Worker => {
     if (worker) return worker;
-    const w = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const w = new Worker(file, { resourceLimits: WORKER_RESOURCE_LIMITS.optimizer });
     w.unref();
     w.on('message', (message: OptimizerWorkerMessage) => {
       const p = pending.get(message.id);
