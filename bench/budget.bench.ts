@@ -7,6 +7,7 @@ import Big from 'big.js';
 import { rebuildSpendRollup } from '../electron/db/queries/budget';
 import { createAppContext } from '../electron/services/app-context';
 import { readBillingFile } from '../electron/services/budget/import/billing-reader';
+import { globMatches } from '../shared/domain/budget/glob';
 import { measure, type BenchReport } from './bench-kit';
 
 /**
@@ -130,7 +131,21 @@ function sqliteShell(report: BenchReport): string | null {
   return 'sqlite3';
 }
 
+/** Allocation-rule globs (issue 11): a pathological pattern against 40-character ids costs about what a plain one does. */
+async function globFigures(report: BenchReport): Promise<void> {
+  const ids = Array.from({ length: 1000 }, (_, i) => `${'a'.repeat(36)}${String(i).padStart(4, '0')}`);
+  const plain = await measure(() => ids.filter((id) => globMatches('a*0999', id)).length, { iterations: 30 });
+  const hostile = await measure(() => ids.filter((id) => globMatches('*a*a*a*a*a*a*b', id)).length, { iterations: 30 });
+  const ratio = hostile.medianMs / plain.medianMs;
+  report.figure('allocation rule *a*a*a*a*a*a*b over 1,000 resource ids of 40 characters / a plain rule', Number(ratio.toFixed(1)), '×', {
+    target: '≤ 20 (linear time; a regular expression took seconds)',
+    ok: ratio <= 20,
+    note: `${hostile.medianMs.toFixed(2)} ms vs ${plain.medianMs.toFixed(2)} ms, medians of 30`,
+  });
+}
+
 export async function run(report: BenchReport): Promise<void> {
+  await globFigures(report);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-budget-bench-'));
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
