@@ -38,6 +38,22 @@ export function mergeHandlers(...maps: AnyHandlerMap[]): HandlerMap<Contract> {
   return merged as HandlerMap<Contract>;
 }
 
+/** The longest text any request field (or key) may hold, before any schema runs: a 10 MB name is refused at once. */
+export const MAX_REQUEST_TEXT = 100_000;
+
+/** The first string (value or key) longer than MAX_REQUEST_TEXT, with its path; null when none. Depth-bounded walk. */
+export function longestText(value: unknown, path = '', depth = 0): { field: string; length: number } | null {
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  if (typeof value === 'string') return value.length > MAX_REQUEST_TEXT ? { field: path || '(request)', length: value.length } : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.length > MAX_REQUEST_TEXT) return { field: `${path || '(request)'} key`, length: key.length };
+    const found = longestText(inner, at(key), depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function zodProblems(error: z.ZodError) {
   return error.issues.map((issue) => ({ field: issue.path.join('.') || '(request)', message: issue.message }));
 }
@@ -64,6 +80,13 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
     try {
       if (!Object.hasOwn(contract, channel)) throw new UserError('UNKNOWN_CHANNEL', `No such channel: ${channel}`);
       const spec = contract[channel as Channel];
+      const long = longestText(rawRequest);
+      if (long)
+        throw new UserError(
+          'INVALID_REQUEST',
+          `${long.field}: ${long.length.toLocaleString('en-US')} characters, more than the ${MAX_REQUEST_TEXT.toLocaleString('en-US')} any field holds.`,
+          { field: long.field, expected: `at most ${MAX_REQUEST_TEXT} characters` },
+        );
       const parsed = requestSchemas.get(channel)!.safeParse(rawRequest ?? {});
       if (!parsed.success) {
         const problems = zodProblems(parsed.error);

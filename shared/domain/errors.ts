@@ -40,12 +40,21 @@ export interface SerializedError {
   details?: ErrorDetails;
 }
 
+/** Longest message and detail text an error carries across IPC (a 10 MB header is not echoed back). */
+export const MAX_ERROR_TEXT = 2000;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text);
+
+function clippedDetails(details: NonNullable<UserError['details']>): NonNullable<UserError['details']> {
+  return JSON.parse(JSON.stringify(details, (_key, v: unknown) => (typeof v === 'string' ? clip(v, 500) : v))) as NonNullable<
+    UserError['details']
+  >;
+}
+
 export function serializeError(error: unknown): SerializedError {
   if (isUserError(error)) {
-    return error.details
-      ? { code: error.code, message: error.message, details: error.details }
-      : { code: error.code, message: error.message };
+    const message = clip(error.message, MAX_ERROR_TEXT);
+    return error.details ? { code: error.code, message, details: clippedDetails(error.details) } : { code: error.code, message };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'INTERNAL', message: `Unexpected error: ${message}` };
+  return { code: 'INTERNAL', message: clip(`Unexpected error: ${message}`, MAX_ERROR_TEXT) };
 }
