@@ -443,8 +443,12 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
     expect(gpuIds.size).toBeGreaterThanOrEqual(10);
     expect(s.within125 / s.n).toBeGreaterThanOrEqual(0.9);
     expect(logErr(s.worst.ratio)).toBeLessThan(Math.log(1.5));
-    // every GPU-to-GPU ratio outside ×1.25 involves the H100 SXM ResNet-50 row (DALI input pipeline, see the report)
     expect(s.pairsWithin / s.pairs).toBeGreaterThanOrEqual(0.95);
+    // the pairs outside ×1.25 are all ResNet-50 against an H100 (H100 SXM ×1.35, H100 PCIe ×1.15 over the published rows;
+    // not an input pipeline: Lambda runs ResNet-50 on synthetic data — see shared/estimate/README.md)
+    const misses = pairRatios(results).filter((p) => logErr(p.ratio) > Math.log(1.25));
+    console.log(`GPU pairs outside ×1.25:\n${misses.map((p) => `${p.bench} ${p.a}/${p.b} ×${p.ratio.toFixed(2)}`).join('\n')}\n`);
+    expect(misses.every((p) => p.bench === 'resnet50' && [p.a, p.b].some((id) => id.startsWith('h100-')))).toBe(true);
   });
 
   it('multi-GPU: scaling efficiency within 0.10 of the published figure on 2, 4 and 8 GPUs, NVLink and PCIe', () => {
