@@ -165,7 +165,10 @@ export const UNCERTAINTY = {
     modelOverMeasuredMax: 1.2,
     basis: '17 compute-bound rows: model ÷ measured from ×0.95 to ×1.17',
   },
-  multiGpu: { efficiencyError: 0.1, basis: '90% of 74 published 2–8 GPU rows within ±0.10 in scaling efficiency' },
+  multiGpu: {
+    efficiencyError: 0.1,
+    basis: '70 of 71 published 2–8 GPU rows within ±0.10 in scaling efficiency (6 more excluded in the file, with the reason)',
+  },
 };
 
 /** The H100 SXM datasheet peaks used by the calibration (../shared/calibration/README.md). */
