@@ -39,6 +39,11 @@ test('GPUs per run, nodes and stack of a milestone phase reach its estimate', as
     expect((await phase()).appEstimate!.basis).toContain('4 GPUs ×');
   }
   await page.getByRole('button', { name: /^Edit milestone M1 / }).click();
-  await expect(page.getByRole('dialog', { name: /Edit milestone · M1/ }).getByText(/4 GPUs ×/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog', { name: /Edit milestone · M1/ })
+      .getByText(/4 GPUs ×/)
+      .first(),
+  ).toBeVisible();
   await app.screenshot('plan-milestone-gpus-estimate');
 });
