@@ -589,8 +589,13 @@ export function dataParallel(
   const perNode = Math.max(1, Math.ceil(gpuCount / Math.max(1, nodeCount)));
   const link = intraNodeLink(gpu, perNode, offering);
   const buckets = Math.max(1, Math.ceil(bytes / d.bucketBytes));
+  // without peer-to-peer every copy is staged in host memory: a ring over both CPU sockets also crosses the socket link
+  const crossSocket = (n: number, l: Link) => (l.kind === 'pcie-host' && n > d.gpusPerSocket ? d.hostCrossSocket : 1);
   const ring = (n: number, l: Link) =>
-    n <= 1 ? 0 : (((2 * (n - 1)) / n) * bytes) / (d.linkEfficiency[l.kind] * l.gbs * 1e9) + 2 * (n - 1) * l.latencySeconds * buckets;
+    n <= 1
+      ? 0
+      : (((2 * (n - 1)) / n) * bytes) / (d.linkEfficiency[l.kind] * crossSocket(n, l) * l.gbs * 1e9) +
+        2 * (n - 1) * l.latencySeconds * buckets;
   const intra = ring(perNode, link);
   const net = nodeCount > 1 ? nodeNetworkLink(offering) : null;
   const inter = net
@@ -604,13 +609,19 @@ export function dataParallel(
   const hidden = allReduce - exposed;
   const sync = stepSeconds * d.syncPerDoubling * Math.log2(gpuCount);
   const efficiency = stepSeconds / (stepSeconds + exposed + sync);
-  const bottleneck = net && inter >= intra ? net.label : link.label;
+  const bottleneck =
+    net && inter >= intra
+      ? net.label
+      : `${link.label}${crossSocket(perNode, link) < 1 ? ', staged copies crossing the CPU socket link' : ''}`;
   const limit =
     exposed > sync
       ? `limited by the gradient all-reduce over ${bottleneck}: ${fmtBytes(bytes)} of gradients take ${round(allReduce * 1000, 3)} ms per step, of which ${round(exposed * 1000, 3)} ms cannot hide behind the ${round(backward * 1000, 3)} ms backward pass`
       : `near-linear: the all-reduce (${round(allReduce * 1000, 3)} ms over ${bottleneck}) hides behind the backward pass; what remains is synchronisation between GPUs (${round(sync * 1000, 3)} ms)`;
   const formula =
     `ring: 2 × (g−1)/g × ${fmtBytes(bytes)} (${d.gradientBytes} B × ${fmt(model.trainableParams)} trainable) ÷ (${d.linkEfficiency[link.kind]} × ${link.gbs} GB/s ${link.label}) with g = ${perNode} GPUs per node` +
+    (crossSocket(perNode, link) < 1
+      ? ` × ${d.hostCrossSocket} (host-staged copies cross the CPU socket link: more than ${d.gpusPerSocket} GPUs)`
+      : '') +
     (net
       ? `; across ${nodeCount} nodes: 2 × (n−1)/n × gradients ÷ (${d.linkEfficiency.network} × ${round(net.gbs, 4)} GB/s ${net.label})`
       : '') +

@@ -10,8 +10,11 @@ import type { AppServices } from '../app-services';
 
 export interface WorkloadEstimateResult {
   gpuId: string;
+  /** GPUs the run uses (the workload's gpuCount, all nodes together). */
+  gpuCount?: number;
   fits: boolean;
-  training?: { hours: number } | null;
+  /** Wall-clock hours of one run on `gpuCount` GPUs; per offering when its links change the all-reduce. */
+  training?: { hours: number; offerings?: Array<{ offeringId: string; hours: number }> } | null;
   throughput?: { bound?: string } | null;
 }
 export type WorkloadEstimator = (
@@ -25,7 +28,26 @@ export function findEstimator(services: AppServices): WorkloadEstimator | null {
   return typeof candidate === 'function' ? (candidate.bind(services.estimate) as WorkloadEstimator) : null;
 }
 
-/** The app's estimate of a phase: mid runs × estimated hours per run on the phase's GPU, costed at the plan's price. */
+/** GPUs one run of the workload uses: the engine's echo, else the workload's gpuCount (all nodes together), else 1. */
+export function runGpus(workload: Record<string, unknown>, result?: Pick<WorkloadEstimateResult, 'gpuCount'>): number {
+  const n = result?.gpuCount ?? workload.gpuCount;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/**
+ * Wall-clock hours of one run: on the offering's own links when the engine priced it (the least of its price kinds:
+ * spot adds rework), else on the GPU.
+ */
+export function runWallHours(result: WorkloadEstimateResult, offeringId: string | null): number | null {
+  const priced = (result.training?.offerings ?? []).filter((o) => o.offeringId === offeringId).map((o) => o.hours);
+  const hours = priced.length > 0 ? Math.min(...priced) : result.training?.hours;
+  return typeof hours === 'number' && Number.isFinite(hours) ? hours : null;
+}
+
+/**
+ * The app's estimate of a phase: mid runs × GPU-hours per run (wall-clock hours × the run's GPUs) on the phase's GPU,
+ * costed at the plan's price per GPU-hour.
+ */
 export async function estimatePhase(
   plan: Plan,
   catalog: PlanCatalog,
@@ -40,18 +62,22 @@ export async function estimatePhase(
   if (!gpuId) return null;
   const answer = await estimator(phase.workload, [gpuId]);
   const result = answer.results.find((r) => r.gpuId === gpuId);
-  if (!result?.training || !Number.isFinite(result.training.hours)) return null;
-  const hoursPerRun = result.training.hours;
+  const wallHours = result ? runWallHours(result, phase.offeringId) : null;
+  if (!result || wallHours === null) return null;
+  const gpus = runGpus(phase.workload, result);
+  const hoursPerRun = wallHours * gpus;
   const runs = (phase.runs.low + phase.runs.high) / 2;
   const hours = Math.round(hoursPerRun * runs * 100) / 100;
   const price = book.price(phase.offeringId);
   const usd = price && price.per === 'hour' ? hourlyCost(price, hours, 1) : new Big(0);
+  const perRun = gpus > 1 ? `${gpus} GPUs × ${Math.round(wallHours * 100) / 100} h` : `${Math.round(wallHours * 100) / 100} h`;
   return {
     hours,
     hoursPerRun: Math.round(hoursPerRun * 1000) / 1000,
+    gpus,
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
-    basis: `estimator: ${runs} runs × ${Math.round(hoursPerRun * 100) / 100} h on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
+    basis: `estimator: ${runs} runs × ${perRun} on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }

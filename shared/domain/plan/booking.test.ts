@@ -51,6 +51,34 @@ describe('defaultBooking', () => {
     expect(defaultBooking(withApp, 'track-vitaldb', '2026-W02', offerings)!.hours).toBe(168);
   });
 
+  it("books one run's wall-clock hours of a multi-GPU estimate (its GPU-hours over its GPUs) on the offering's GPUs", () => {
+    const four = new Map(offerings);
+    four.set('colab-pro-plus-a100-40gb', { ...offerings.get('colab-pro-plus-a100-40gb')!, gpuCount: 4 });
+    const withApp: Plan = {
+      ...plan,
+      milestones: plan.milestones.map((m) => ({
+        ...m,
+        phases: m.phases.map((p) =>
+          p.start === '2026-01-10'
+            ? {
+                ...p,
+                appEstimate: {
+                  hours: 160,
+                  hoursPerRun: 160,
+                  gpus: 4,
+                  usd: '1',
+                  computedAt: '2026-01-01T00:00:00Z',
+                  priceAsOf: null,
+                  basis: 'test',
+                },
+              }
+            : p,
+        ),
+      })),
+    };
+    expect(defaultBooking(withApp, 'track-vitaldb', '2026-W02', four)).toMatchObject({ gpuCount: 4, hours: 40 });
+  });
+
   it("falls back to the plan's first planned offering with that offering's GPU count for a track without bookings", () => {
     const empty: Plan = { ...plan, allocations: [], milestones: [] };
     const eight = new Map(offerings);

@@ -25,10 +25,14 @@ function weekDistance(a: string, b: string): number {
   return Math.round((Date.parse(weekStart(a)) - Date.parse(weekStart(b))) / (7 * 86_400_000));
 }
 
-/** Hours of one run of the phase, from the app's estimate, else the author's (the high end), capped at a week. */
+/**
+ * Wall-clock hours of one run of the phase, from the app's estimate (its GPU-hours over the run's GPUs), else the
+ * author's (the high end), capped at a week.
+ */
 function hoursPerRun(phase: MilestonePhase): number | null {
+  const app = phase.appEstimate;
   const perRun =
-    phase.appEstimate?.hoursPerRun ??
+    (app ? app.hoursPerRun / (app.gpus ?? 1) : null) ??
     phase.authorEstimate?.hoursPerRun?.high ??
     (phase.authorEstimate && phase.runs.high > 0 ? phase.authorEstimate.hours.high / phase.runs.high : null);
   return perRun === null || !Number.isFinite(perRun) || perRun <= 0 ? null : Math.min(HOURS_PER_WEEK, Math.ceil(perRun));

@@ -43,6 +43,7 @@ export const authorEstimateSchema = z.object({
 export const appEstimateSchema = z.object({
   hours: z.number(),
   hoursPerRun: z.number(),
+  gpus: z.number().int().positive().optional(),
   usd: z.string(),
   computedAt: z.string(),
   priceAsOf: z.string().nullable(),

@@ -62,7 +62,10 @@ export interface AuthorEstimate {
 export interface AppEstimate {
   /** GPU-hours over all runs (runs.high × hours per run, the figure the plan must hold). */
   hours: number;
+  /** GPU-hours of one run: wall-clock hours × `gpus`. */
   hoursPerRun: number;
+  /** GPUs one run uses (the workload's gpuCount over all its nodes); absent in plans saved before issue 17 = 1. */
+  gpus?: number;
   usd: string;
   computedAt: string;
   /** asOf of the price used. */

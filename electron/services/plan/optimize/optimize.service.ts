@@ -12,7 +12,7 @@ import { createPriceBook } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
 import type { Allocation, Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
 import type { PlanService } from '../plan.service';
-import type { WorkloadEstimator } from '../plan-estimates';
+import { runGpus, runWallHours, type WorkloadEstimator } from '../plan-estimates';
 
 export interface OptimizeRequest {
   projectId?: string | undefined;
@@ -41,7 +41,7 @@ export interface OptimizeDeps {
 }
 
 /** Offerings a phase may move to: every offering of a GPU that fits its workload, cheapest first, at most `limit`. */
-async function otherOfferings(
+export async function otherOfferings(
   plan: Plan,
   catalog: PlanCatalog,
   estimator: WorkloadEstimator,
@@ -58,12 +58,15 @@ async function otherOfferings(
       const runs = runCount === 'high' ? phase.runs.high : (phase.runs.low + phase.runs.high) / 2;
       const options: Array<{ offeringId: string; gpuHours: number; usd: number }> = [];
       for (const r of answer.results) {
-        if (!r.fits || !r.training || !Number.isFinite(r.training.hours) || r.training.hours <= 0) continue;
+        if (!r.fits || !r.training) continue;
+        // GPU-hours: every GPU of a multi-GPU run, as the phase's own estimate counts them
+        const gpus = runGpus(phase.workload, r);
         for (const o of catalog.offerings) {
           if (o.deleted || o.gpuId !== r.gpuId || o.id === phase.offeringId) continue;
           const price = book.price(o.id);
-          if (!price || price.per !== 'hour') continue;
-          const gpuHours = r.training.hours * runs;
+          const wallHours = runWallHours(r, o.id);
+          if (!price || price.per !== 'hour' || wallHours === null || wallHours <= 0) continue;
+          const gpuHours = wallHours * gpus * runs;
           options.push({ offeringId: o.id, gpuHours, usd: gpuHours * Number(price.perGpu) });
         }
       }

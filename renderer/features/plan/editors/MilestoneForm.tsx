@@ -10,6 +10,8 @@ import { api } from '../../../app/api';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, NumberField, parseNumber } from '../../../ui/Field';
 import { fmtHours, fmtUsd, gpuShort } from '../timeline-model';
+import { applyWorkloadScale, scaleDraftOf, type WorkloadScaleDraft } from './workload-scale';
+import { WorkloadScaleFields } from './WorkloadScaleFields';
 import { Actions, FORM_ID, FormError, missingOffering, offeringText, useErrors, type EditorProps } from './editor-parts';
 
 type SavedWorkload = Response<'estimate:list-workloads'>['workloads'][number];
@@ -26,6 +28,8 @@ interface PhaseDraft {
   high: string;
   /** '' none, 'keep' the saved workload as it is, else a saved workload's id. */
   workload: string;
+  /** GPUs, nodes and stack of the run, merged into the workload on save. */
+  scale: WorkloadScaleDraft;
   base: MilestonePhase | null;
 }
 
@@ -77,6 +81,7 @@ export function MilestoneForm({
           low: String(p.runs.low),
           high: String(p.runs.high),
           workload: p.workload ? 'keep' : '',
+          scale: scaleDraftOf(p.workload),
           base: p,
         }))
       : [
@@ -89,6 +94,7 @@ export function MilestoneForm({
             low: '1',
             high: '1',
             workload: '',
+            scale: scaleDraftOf(null),
             base: null,
           },
         ],
@@ -110,6 +116,9 @@ export function MilestoneForm({
       if (high === null) bad[`phases.${i}.runs.high`] = 'A whole number of runs.';
       const o = p.offeringId ? offerings.get(p.offeringId) : undefined;
       const saved = p.workload && p.workload !== 'keep' ? workloads?.find((w) => w.id === p.workload) : undefined;
+      const chosen = p.workload === 'keep' ? (p.base?.workload ?? null) : saved ? { ...saved.workload } : null;
+      const scaled = chosen ? applyWorkloadScale(chosen, p.scale) : null;
+      if (scaled && 'errors' in scaled) for (const [k, m] of Object.entries(scaled.errors)) bad[`phases.${i}.${k}`] = m;
       return {
         id: p.id,
         name: p.name.trim() || 'Main',
@@ -118,7 +127,7 @@ export function MilestoneForm({
         offeringId: p.offeringId || null,
         gpuId: o?.gpuId || p.base?.gpuId || null,
         runs: { low: low ?? 0, high: high ?? 0 },
-        workload: p.workload === 'keep' ? (p.base?.workload ?? null) : saved ? { ...saved.workload } : null,
+        workload: scaled && 'workload' in scaled ? scaled.workload : chosen,
         authorEstimate: p.base?.authorEstimate ?? null,
         // The app's estimate is recomputed by main after the save when the workload, offering or runs changed.
         appEstimate: p.base?.appEstimate ?? null,
@@ -289,7 +298,11 @@ export function MilestoneForm({
                   id={`mf-${i}-workload`}
                   className="input"
                   value={p.workload}
-                  onChange={(ev) => setPhase(i, { workload: ev.target.value })}
+                  onChange={(ev) => {
+                    const next = ev.target.value;
+                    const picked = next === 'keep' ? p.base?.workload : workloads?.find((w) => w.id === next)?.workload;
+                    setPhase(i, { workload: next, scale: scaleDraftOf(picked) });
+                  }}
                 >
                   <option value="">— none (use the author's figures) —</option>
                   {p.base?.workload && (
@@ -304,6 +317,14 @@ export function MilestoneForm({
                   ))}
                 </select>
               </Field>
+              {p.workload && (
+                <WorkloadScaleFields
+                  idPrefix={`mf-${i}`}
+                  draft={p.scale}
+                  errors={{ gpuCount: e('gpuCount'), nodeCount: e('nodeCount') }}
+                  onChange={(patch) => setPhase(i, { scale: { ...p.scale, ...patch } })}
+                />
+              )}
             </div>
             <div className="pt-estimates">
               <div>

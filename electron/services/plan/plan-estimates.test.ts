@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { demandHours } from '../../../shared/domain/plan/optimize/schedule-model';
+import { phaseNeededHours } from '../../../shared/domain/plan/checks';
+import { loadExample, plannedCatalog } from '../../../shared/domain/plan/test-fixtures';
+import type { MilestonePhase } from '../../../shared/domain/plan/types';
+import { otherOfferings } from './optimize/optimize.service';
+import { estimatePhase, type WorkloadEstimator } from './plan-estimates';
+
+const NOW = new Date('2026-01-05T00:00:00Z');
+/** Wall-clock hours of one run, whatever the GPU count: the engine's `training.hours`. */
+const WALL_HOURS = 10;
+
+/** A stand-in engine that answers as estimateWorkload does: wall-clock hours of a run on the workload's gpuCount GPUs. */
+const engine: WorkloadEstimator = (workload, gpuIds) => ({
+  results: gpuIds.map((gpuId) => ({
+    gpuId,
+    gpuCount: typeof workload.gpuCount === 'number' ? workload.gpuCount : 1,
+    fits: true,
+    training: { hours: WALL_HOURS },
+    throughput: { bound: 'compute' },
+  })),
+});
+
+function examplePhase(gpuCount: number, nodeCount = 1) {
+  const { plan } = loadExample();
+  const phase: MilestonePhase = plan.milestones[0]!.phases[0]!;
+  phase.workload = { ...phase.workload, gpuCount, nodeCount };
+  return { plan, phase, catalog: plannedCatalog(plan) };
+}
+
+describe('plan estimates count every GPU a multi-GPU workload uses (issue 17)', () => {
+  it('one GPU: GPU-hours are the wall-clock hours', async () => {
+    const { plan, phase, catalog } = examplePhase(1);
+    const e = await estimatePhase(plan, catalog, phase, engine, NOW);
+    // runs 3–5 → 4 at the midpoint
+    expect(e).toMatchObject({ hoursPerRun: 10, hours: 40, gpus: 1 });
+  });
+
+  it('4 GPUs (2 nodes × 2): the phase needs 4× the GPU-hours and costs 4× as much', async () => {
+    const one = examplePhase(1);
+    const four = examplePhase(4, 2);
+    const e1 = (await estimatePhase(one.plan, one.catalog, one.phase, engine, NOW))!;
+    const e4 = (await estimatePhase(four.plan, four.catalog, four.phase, engine, NOW))!;
+    expect(e4).toMatchObject({ hoursPerRun: 40, hours: 160, gpus: 4 });
+    expect(Number(e4.usd)).toBeCloseTo(4 * Number(e1.usd), 2);
+    expect(e4.basis).toContain('4 GPUs × 10 h');
+    // the checks and the optimizer read the same GPU-hours
+    four.phase.appEstimate = e4;
+    expect(phaseNeededHours(four.phase).hours).toBe(160);
+    expect(demandHours(four.phase, 'high').hours).toBe(200);
+  });
+
+  it("the optimizer's other offerings cost every GPU of the run", async () => {
+    const four = examplePhase(4);
+    const options = await otherOfferings(four.plan, four.catalog, engine, 'high');
+    const alt = options[four.phase.id]!;
+    expect(alt.length).toBeGreaterThan(0);
+    // 5 runs × 10 h × 4 GPUs
+    for (const o of alt) expect(o.gpuHours).toBe(200);
+  });
+});
