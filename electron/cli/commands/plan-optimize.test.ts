@@ -57,6 +57,9 @@ describe('gpu-planner plan optimize', () => {
     const text = cli(['plan', 'optimize', '--db', db]);
     expect(text.stdout).toMatch(/Status: infeasible/);
     expect(text.stdout).toMatch(/What binds:/);
+    // The weekly lines name tracks and offers as a person reads them, not by id.
+    expect(text.stdout).toMatch(/VitalDB Model Training: Google Colab Pro\+ — L4/);
+    expect(text.stdout).not.toMatch(/track-vitaldb|colab-pro-plus-l4-24gb/);
   });
 
   it('refuses a bad objective as a usage error', () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { offerLabel } from '../../../shared/domain/report/brief';
 import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
@@ -99,9 +100,20 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
     io.stdout(
       `Suggested schedule: $${answer.totals.usd} of $${answer.totals.budget}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`,
     );
+    // Names a person reads: the track's name and the offer's provider and SKU, not their ids.
+    const view = await app.services.plan.getPlan(values.project as string | undefined);
+    const trackNames = new Map(view.plan.tracks.map((t) => [t.id, t.name]));
+    const offerNames = new Map(app.services.catalog.listOfferings().map((o) => [o.id, offerLabel(o.providerName, o.sku)]));
     for (const w of answer.weeks)
       if (w.allocations.length)
-        io.stdout(`  ${w.week}  ${w.allocations.map((a) => `${a.trackId}: ${a.offeringId ?? a.gpuId} ${a.hours} h`).join(', ')}\n`);
+        io.stdout(
+          `  ${w.week}  ${w.allocations
+            .map(
+              (a) =>
+                `${trackNames.get(a.trackId) ?? a.trackId}: ${(a.offeringId && offerNames.get(a.offeringId)) ?? a.offeringId ?? a.gpuId} ${a.hours} h`,
+            )
+            .join(', ')}\n`,
+        );
     if (answer.binding.length) io.stdout('\nWhat binds:\n');
     for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
     if (answer.conflicts.length) io.stdout(`\nProblems left (${answer.conflicts.length}):\n`);
