@@ -3,7 +3,7 @@ import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { migrate, type MigrationOutcome } from './migrate';
 import { migrations } from './migrations';
-import { seedDatabase } from './seed';
+import { addBundledToExisting, seedDatabase } from './seed';
 
 export interface OpenedDatabase {
   db: Database;
@@ -33,7 +33,7 @@ export function openDatabase(file: string, options: { resourcesDir: string; seed
       if (fresh && options.seed !== false) {
         seedDatabase(db, options.resourcesDir);
         seeded = true;
-      }
+      } else if (!fresh && options.seed !== false) addBundledToExisting(db, options.resourcesDir);
       return migrated;
     };
     // A new database is migrated AND seeded in one transaction (the nested ones become savepoints): a seed that fails

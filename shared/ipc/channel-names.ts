@@ -12,6 +12,7 @@ export const channelNames = [
   'catalog:list-gpus',
   'catalog:list-providers',
   'catalog:list-offerings',
+  'catalog:list-reliability',
   'catalog:get-price-history',
   'catalog:add-price',
   'catalog:create-offering',
