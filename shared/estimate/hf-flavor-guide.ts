@@ -10,7 +10,14 @@ interface Tier {
   flavors: string[];
 }
 
-/** Seed 004 "By Model Size" (upper bounds in billions of parameters, inclusive). */
+/**
+ * Sizes are nominal: a "7B" model has 7.0–7.6 B parameters (Qwen2.5-7B: 7.6 B), so a tier's upper bound admits up to
+ * 10% more than its number.
+ */
+const NOMINAL_SLACK = 1.1;
+const withinNominal = (paramsB: number, boundB: number) => paramsB <= boundB * NOMINAL_SLACK;
+
+/** Seed 004 "By Model Size" (upper bounds in billions of parameters, nominal). */
 const BY_SIZE: Array<Tier & { maxB: number }> = [
   { maxB: 1, label: 'Tiny Models (<1B parameters)', flavors: ['t4-small'] },
   { maxB: 3, label: 'Small Models (1-3B parameters)', flavors: ['t4-medium', 'a10g-small'] },
@@ -52,14 +59,14 @@ export interface SeedRecommendation {
 }
 
 export function seedRecommendation(input: GuideInput): SeedRecommendation {
-  const bySize = BY_SIZE.find((t) => input.modelParamsB <= t.maxB)!;
+  const bySize = BY_SIZE.find((t) => withinNominal(input.modelParamsB, t.maxB))!;
   const budgetTier = BY_BUDGET.find((t) => input.budgetUsd <= t.maxUsd) ?? null;
   const byType = BY_TYPE[input.trainingType];
   const inAll = bySize.flavors.filter((f) => (!budgetTier || budgetTier.flavors.includes(f)) && byType.flavors.includes(f));
   const sizeAndBudget = bySize.flavors.filter((f) => !budgetTier || budgetTier.flavors.includes(f));
   const recommended = inAll.length ? inAll : sizeAndBudget.length ? sizeAndBudget : bySize.flavors;
   const conflicts: string[] = [];
-  if (budgetTier?.modelUpToB != null && input.modelParamsB > budgetTier.modelUpToB)
+  if (budgetTier?.modelUpToB != null && !withinNominal(input.modelParamsB, budgetTier.modelUpToB))
     conflicts.push(
       `the budget rule "${budgetTier.label}" is for models up to ${budgetTier.modelUpToB}B, and this model has ${input.modelParamsB.toFixed(1)}B`,
     );

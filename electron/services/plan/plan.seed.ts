@@ -23,10 +23,9 @@ export function readSeedClaims(resourcesDir: string, seed: string | null) {
   }
 }
 
-function insertExample(db: Database, resourcesDir: string, example: BundledExample): boolean {
+function insertExample(db: Database, resourcesDir: string, example: BundledExample, at: string): boolean {
   const file = path.join(resourcesDir, example.file);
   if (!fs.existsSync(file)) return false;
-  const at = new Date().toISOString();
   const { plan, scenarios } = buildProject(parseProjectFile(JSON.parse(fs.readFileSync(file, 'utf8')), file), at);
   plan.claims = mergeClaims(plan.claims, readSeedClaims(resourcesDir, example.claimsSeed));
   insertProject(db, plan, { isExample: true, at });
@@ -36,7 +35,9 @@ function insertExample(db: Database, resourcesDir: string, example: BundledExamp
 
 /** Loads every bundled example project (seed 001 VitalDB, seeds 002–004) with its scenarios. */
 export function seedPlan(db: Database, resourcesDir: string): void {
-  for (const example of BUNDLED_EXAMPLES) insertExample(db, resourcesDir, example);
+  // One millisecond apart, in the list's order: the first (VitalDB) stays the project a new database opens on.
+  const base = Date.now();
+  BUNDLED_EXAMPLES.forEach((example, i) => insertExample(db, resourcesDir, example, new Date(base + i).toISOString()));
 }
 
 /**
@@ -49,7 +50,7 @@ export function addMissingExamples(db: Database, resourcesDir: string): string[]
   db.transaction(() => {
     for (const example of BUNDLED_EXAMPLES) {
       if (exists.get(example.projectId)) continue;
-      if (insertExample(db, resourcesDir, example)) added.push(example.projectId);
+      if (insertExample(db, resourcesDir, example, new Date().toISOString())) added.push(example.projectId);
     }
   })();
   return added;
