@@ -10,7 +10,7 @@ import prsMed from '../../resources/example/seed-002-prs-med-project.json';
 import type { Gpu, OfferingWithPrices, Price } from '../domain/catalog';
 import { scoreOfStars, type Reliability } from '../domain/reliability';
 import { estimateWorkloadAcrossCatalog } from './estimate';
-import { rankCheapestReliable, reliabilityLookup, withReliability } from './reliable-ranking';
+import { rankCheapestReliable, reliabilityLookup, rerank, withReliability } from './reliable-ranking';
 import { rankByCost } from './ranking';
 
 const offerings = offeringsJson.offerings.map((o) => ({
@@ -69,5 +69,32 @@ describe('cheapest reliable (seed 002)', () => {
       { offeringId: 'runpod-rtx-3090', priceKind: 'on-demand', usd: 3, hours: 1, fits: true },
     ];
     expect(rankCheapestReliable(rows, lookup).map((r) => r.offeringId)).toEqual(['runpod-rtx-3090']);
+  });
+});
+
+describe('rerank (the Estimate screen’s "Rank by")', () => {
+  const rows = [
+    { offeringId: 'vastai-rtx-3090', priceKind: 'on-demand', usd: 11, hours: 28, fits: true, shownRank: 1, star: true },
+    { offeringId: 'runpod-rtx-3090', priceKind: 'on-demand', usd: 14, hours: 28, fits: true, shownRank: 2, star: false },
+    { offeringId: 'aws-p3-2xlarge', priceKind: 'spot', usd: 12, hours: 20, fits: false, shownRank: 3, star: false },
+    { offeringId: 'lambda-rtx-3090', priceKind: 'on-demand', usd: 14.5, hours: 28, fits: true, shownRank: 4, star: false },
+  ];
+  it('by cost keeps the ranks and adds each rating', () => {
+    const r = rerank(rows, 'cost', lookup);
+    expect(r.map((x) => [x.shownRank, x.reliability?.stars ?? null])).toEqual([
+      [1, 3],
+      [2, 4],
+      [3, 5],
+      [4, 4],
+    ]);
+  });
+  it('by reliable numbers only the reliable rows that fit, cheapest first; vast.ai loses its rank and star', () => {
+    const r = rerank(rows, 'reliable', lookup);
+    expect(r.map((x) => [x.offeringId, x.shownRank, x.star])).toEqual([
+      ['vastai-rtx-3090', null, false],
+      ['runpod-rtx-3090', 1, false],
+      ['aws-p3-2xlarge', null, false],
+      ['lambda-rtx-3090', 2, false],
+    ]);
   });
 });

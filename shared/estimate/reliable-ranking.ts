@@ -57,3 +57,24 @@ export function rankCheapestReliable<R extends Rankable>(
 }
 
 export const starsText = (r: Reliability | null) => (r ? `${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)} (${r.score})` : 'unrated');
+
+/**
+ * Re-ranks rows already filtered and ranked by cost: by "cost" they keep their rank; by "reliable" only the rows that
+ * fit and are reliable are numbered (cheapest first), the others lose their number and star. Each row gets its rating.
+ */
+export function rerank<R extends Rankable & { shownRank: number; star: boolean }>(
+  rows: readonly R[],
+  by: RankBy,
+  lookup: (offeringId: string, priceKind: string) => Reliability | null,
+  minScore = DEFAULT_MIN_RELIABILITY,
+): Array<WithReliability<Omit<R, 'shownRank'> & { shownRank: number | null }>> {
+  const rated = withReliability(rows, lookup, minScore);
+  if (by === 'cost') return rated;
+  const order = new Map(
+    rated
+      .filter((r) => r.fits && r.reliable)
+      .sort((a, b) => a.usd - b.usd || a.hours - b.hours)
+      .map((r, i) => [r, i + 1] as const),
+  );
+  return rated.map((r) => ({ ...r, shownRank: order.get(r) ?? null, star: order.has(r) && r.star }));
+}

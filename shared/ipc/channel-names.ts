@@ -26,6 +26,7 @@ export const channelNames = [
   'estimate:list-workloads',
   'estimate:delete-workload',
   'plan:list-projects',
+  'plan:get-run-rates',
   'plan:get-plan',
   'plan:edit',
   'plan:undo',

@@ -26,6 +26,31 @@ export const runRatesFileSchema = z.object({ runRates: z.array(runRateSetupSchem
 
 export const HOURS_PER_YEAR = 8760;
 
+export const runRateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  period: z.enum(['run', 'month']),
+  lines: z.array(
+    z.object({
+      trackId: z.string(),
+      offeringId: z.string(),
+      priceKind: z.string(),
+      boxHours: z.number(),
+      price: z.object({ usd: z.string(), asOf: z.string(), source: z.string() }).nullable(),
+      usd: z.string(),
+      commitment: z.object({ usdPerMonth: z.string(), utilisation: z.number() }).nullable(),
+    }),
+  ),
+  storageUsdPerMonth: z.string(),
+  storage: runRateSetupSchema.shape.storage,
+  usdPerRun: z.string().nullable(),
+  usdPerMonth: z.string().nullable(),
+  usdPerYear: z.string().nullable(),
+  usdPerMonthAsCommitted: z.string().nullable(),
+  author: runRateSetupSchema.shape.author,
+  unpriced: z.array(z.string()),
+});
+
 export interface RunRateLine {
   trackId: string;
   offeringId: string;
@@ -44,6 +69,7 @@ export interface RunRate {
   period: RunRateSetup['period'];
   lines: RunRateLine[];
   storageUsdPerMonth: string;
+  storage: RunRateSetup['storage'];
   /** 'run': the run's compute; else compute ÷ months + storage */
   usdPerRun: string | null;
   usdPerMonth: string | null;
@@ -102,6 +128,7 @@ export function computeRunRate(plan: Plan, catalog: PlanCatalog, setup: RunRateS
     period: setup.period,
     lines,
     storageUsdPerMonth: toMoney(storage),
+    storage: setup.storage,
     usdPerRun: isRun ? toMoney(compute) : null,
     usdPerMonth: isRun ? null : toMoney(monthly(compute)),
     usdPerYear: isRun ? null : toMoney(monthly(compute).times(12)),
