@@ -34,7 +34,7 @@ function projectIds(file: string): Array<{ id: string; is_example: number; name:
 }
 
 describe('bundled example projects', () => {
-  it('a new database holds all four examples, marked as examples, and opens on VitalDB', () => {
+  it('a new database holds all four examples, marked as examples, opens on VitalDB and lists it first', () => {
     const dir = scratch();
     const app = createAppContext({ dataDir: dir, resourcesDir, runtime: 'cli' });
     try {
@@ -45,6 +45,7 @@ describe('bundled example projects', () => {
           e.projectId,
         ).toMatchObject({ isExample: true });
       expect(app.services.plan.load().plan.project.id).toBe('vitaldb-2025');
+      expect(list[0]!.id).toBe('vitaldb-2025'); // heads the list the switcher shows
     } finally {
       app.close();
     }

@@ -35,9 +35,12 @@ function insertExample(db: Database, resourcesDir: string, example: BundledExamp
 
 /** Loads every bundled example project (seed 001 VitalDB, seeds 002–004) with its scenarios. */
 export function seedPlan(db: Database, resourcesDir: string): void {
-  // One millisecond apart, in the list's order: the first (VitalDB) stays the project a new database opens on.
+  // One millisecond apart, in the registry's order. The first (VitalDB) is the project a new database opens on (the
+  // earliest created) and heads the project list (the latest updated).
   const base = Date.now();
   BUNDLED_EXAMPLES.forEach((example, i) => insertExample(db, resourcesDir, example, new Date(base + i).toISOString()));
+  const first = BUNDLED_EXAMPLES[0]!.projectId;
+  db.prepare('UPDATE projects SET updated_at = ? WHERE id = ?').run(new Date(base + BUNDLED_EXAMPLES.length).toISOString(), first);
 }
 
 /**

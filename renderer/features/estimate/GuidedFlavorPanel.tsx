@@ -41,7 +41,7 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
           Model size{' '}
           <input
             className="input est-narrow"
-            aria-label="Model size in billions"
+            aria-label="Size in billions of parameters"
             value={sizeB}
             onChange={(e) => setSizeB(e.target.value)}
           />{' '}
@@ -49,7 +49,12 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
         </label>
         <label>
           Budget ${' '}
-          <input className="input est-narrow" aria-label="Guide budget in USD" value={budget} onChange={(e) => setBudget(e.target.value)} />
+          <input
+            className="input est-narrow"
+            aria-label="Flavour guide spend limit (USD)"
+            value={budget}
+            onChange={(e) => setBudget(e.target.value)}
+          />
         </label>
         <label>
           Training type{' '}
