@@ -61,7 +61,7 @@ test('Estimate: "cheapest reliable" ranking and the guided Hugging Face Jobs fla
   const table = page.getByRole('table', { name: 'Estimates by GPU and offering' });
   await expect(table).toContainText('★★★★');
   const guide = page.getByRole('region', { name: 'Which Hugging Face Jobs flavour' });
-  await guide.getByLabel('Flavour guide spend limit (USD)').fill('20');
+  await guide.getByLabel('Flavour guide: at most (USD)').fill('20');
   await guide.getByLabel('Training type').selectOption('development');
   await expect(guide.getByTestId('guided-answer')).toContainText('within $20');
   await expect(guide).toContainText('no estimate for TPUs — priced and listed in the catalog');

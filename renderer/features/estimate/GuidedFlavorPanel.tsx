@@ -41,7 +41,7 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
           Model size{' '}
           <input
             className="input est-narrow"
-            aria-label="Size in billions of parameters"
+            aria-label="Flavour guide: size in B"
             value={sizeB}
             onChange={(e) => setSizeB(e.target.value)}
           />{' '}
@@ -51,7 +51,7 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
           Budget ${' '}
           <input
             className="input est-narrow"
-            aria-label="Flavour guide spend limit (USD)"
+            aria-label="Flavour guide: at most (USD)"
             value={budget}
             onChange={(e) => setBudget(e.target.value)}
           />
