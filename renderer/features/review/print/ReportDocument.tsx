@@ -48,6 +48,7 @@ function RunRatesTable({ runRates }: { runRates: ReportModel['assumptions']['run
           'Author',
         ]}
         numeric={[2, 3, 4, 5]}
+        widths={['15%', '27%', '9%', '12%', '10%', '11%', '16%']}
         rows={runRates.map((r) => [
           r.name,
           r.lines.map((l) => `${l.offeringId} ${l.priceKind} ${l.boxHours} h × $${l.price?.usd ?? '?'} = ${dollars(l.usd)}`).join('; '),
