@@ -132,7 +132,9 @@ test('the example duplicated, renamed, archived and deleted with a confirmation 
   await expect(kpi(page, 'Planned cost')).toHaveText(cost!);
   await expect(page.getByRole('grid', { name: 'Plan timeline' }).getByText('Aswanth Kumar')).toBeVisible();
   await expect(switcher(page).locator('option').first()).toHaveText(/^Copy of VitalDB/); // recent first
-  await expect(switcher(page).locator('option', { hasText: '(example)' })).toHaveCount(1);
+  // the copy is not an example: the four bundled examples (seeds 001–004) stay the only ones
+  await expect(switcher(page).locator('option', { hasText: '(example)' })).toHaveCount(4);
+  await expect(switcher(page).locator('option', { hasText: 'Copy of VitalDB' })).not.toHaveText(/\(example\)$/);
 
   await projectMenu(page, 'Rename…');
   const rename = page.getByRole('dialog', { name: 'Rename project' });

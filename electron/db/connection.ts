@@ -4,7 +4,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { damagedDatabaseError, quickCheckProblems } from './integrity';
 import { migrate, type MigrationOutcome } from './migrate';
 import { migrations } from './migrations';
-import { seedDatabase } from './seed';
+import { addBundledToExisting, seedDatabase } from './seed';
 
 export interface OpenedDatabase {
   db: Database;
@@ -38,7 +38,7 @@ export function openDatabase(file: string, options: { resourcesDir: string; seed
       if (fresh && options.seed !== false) {
         seedDatabase(db, options.resourcesDir);
         seeded = true;
-      }
+      } else if (!fresh && options.seed !== false) addBundledToExisting(db, options.resourcesDir);
       return migrated;
     };
     // A new database is migrated AND seeded in one transaction (the nested ones become savepoints): a seed that fails

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { seedBudget } from '../services/budget/budget.seed';
 import { seedCatalog } from '../services/catalog/catalog.seed';
 import { seedEstimate } from '../services/estimate/estimate.seed';
-import { seedPlan } from '../services/plan/plan.seed';
+import { addMissingExamples, seedPlan } from '../services/plan/plan.seed';
 
 /** Loads the bundled data into a brand-new database, in one transaction, in dependency order. */
 export function seedDatabase(db: Database, resourcesDir: string): void {
@@ -11,5 +11,16 @@ export function seedDatabase(db: Database, resourcesDir: string): void {
     seedEstimate(db, resourcesDir);
     seedPlan(db, resourcesDir);
     seedBudget(db, resourcesDir);
+  })();
+}
+
+/**
+ * An existing database gets what a newer app bundles and it lacks: catalog rows (GPUs, providers, offerings) by id,
+ * the reliability ratings, and the example projects it does not have. The user's own rows are never touched.
+ */
+export function addBundledToExisting(db: Database, resourcesDir: string): { examplesAdded: string[] } {
+  return db.transaction(() => {
+    seedCatalog(db, resourcesDir, { onlyMissing: true });
+    return { examplesAdded: addMissingExamples(db, resourcesDir) };
   })();
 }

@@ -6,6 +6,7 @@ import { assertFiniteEstimate } from './finite-guard';
 import type { Gpu, OfferingWithPrices } from '../domain/catalog';
 import { UserError } from '../domain/errors';
 import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
+import { splitEstimable, type Unestimated } from './accelerators';
 import { offeringInterconnectOf } from './interconnect';
 import { COST_ASSUMPTIONS, costOfRun, type CostAssumptions, type OfferingCost } from './cost';
 import { resolveModel } from './model';
@@ -49,6 +50,8 @@ export interface WorkloadEstimate {
   workload: Workload;
   results: GpuEstimate[];
   ranking: RankedRow[];
+  /** Accelerators listed and priced in the catalog that the model does not estimate (TPUs, CPU-only), with why. */
+  unestimated: Unestimated[];
   notes: string[];
   /** soft problems on a workload field (the estimate still runs), e.g. a GPU count no offering has. */
   warnings: Array<{ field: string; message: string }>;
@@ -93,6 +96,8 @@ export function estimateParsedWorkload(
       );
     selected = options.gpuIds.map((id) => known.get(id)!);
   }
+  const split = splitEstimable(selected, offerings);
+  selected = split.estimable;
   const model = resolveModel(workload);
   const offeringsByGpu = new Map<string, OfferingWithPrices[]>();
   for (const o of offerings) {
@@ -231,7 +236,10 @@ export function estimateParsedWorkload(
     workload,
     results,
     ranking,
-    notes,
+    unestimated: split.unestimated,
+    notes: split.unestimated.length
+      ? [...notes, ...[...new Set(split.unestimated.map((u) => `${u.kind === 'tpu' ? 'TPU' : 'CPU'}: ${u.reason}`))]]
+      : notes,
     warnings,
     assumptions: { efficiency: options.constants ?? FITTED, memory: ASSUMPTIONS, cost: costAssumptions },
   };
@@ -288,6 +296,7 @@ export function toCliJson(e: WorkloadEstimate) {
       notes: r.notes,
       explanation: r.explanation,
     })),
+    unestimated: e.unestimated,
     notes: e.notes,
     warnings: e.warnings,
   };

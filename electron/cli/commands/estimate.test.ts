@@ -121,8 +121,11 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
       });
       const run = cli(['estimate', '--workload', file, '--db', db, '--json']);
       expect(run.status, `${preset.id}: ${run.stderr}`).toBe(0);
-      const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string }> };
-      expect(out.results.map((r) => r.gpuId).sort(), preset.id).toEqual([...gpuIds].sort());
+      const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string }>; unestimated: Array<{ gpuId: string; reason: string }> };
+      // every GPU estimated; the TPU and the CPU-only placeholder listed with no estimate, and why
+      expect([...out.results, ...out.unestimated].map((r) => r.gpuId).sort(), preset.id).toEqual([...gpuIds].sort());
+      expect(out.unestimated.map((u) => u.gpuId).sort()).toEqual(['cpu-only', 'tpu-v5e-16gb']);
+      expect(out.unestimated.find((u) => u.gpuId === 'tpu-v5e-16gb')!.reason).toMatch(/^no estimate for TPUs/);
       expect(allFinite(out), preset.id).toBe(true);
     }
   }, 120_000);

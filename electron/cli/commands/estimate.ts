@@ -6,9 +6,11 @@ import { toCliJson } from '../../../shared/estimate/estimate';
 import { parseWorkload } from '../../../shared/estimate/workload';
 import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import { DEFAULT_MIN_RELIABILITY } from '../../../shared/estimate/reliable-ranking';
+import { parseRankOptions, rankingText, withRanking } from './estimate-ranking';
 
 const USAGE =
-  'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--db PATH] [--json]\n       gpu-planner estimate presets [--json]';
+  'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]';
 
 /** Line and column of a JSON syntax error: the shortest prefix that fails for another reason than ending early. */
 function jsonErrorPlace(text: string, message: string): { line?: number; column?: number } {
@@ -48,6 +50,8 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
         db: { type: 'string' },
         workload: { type: 'string' },
         gpu: { type: 'string', multiple: true },
+        rank: { type: 'string', default: 'cost' },
+        'min-reliability': { type: 'string', default: String(DEFAULT_MIN_RELIABILITY) },
         json: { type: 'boolean', default: false },
       },
     });
@@ -67,6 +71,7 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
     }
   }
   if (positionals.length > 0 || !values.workload) throw new UsageError(USAGE);
+  const rank = parseRankOptions(values.rank, values['min-reliability'], USAGE);
   const file = values.workload;
   const full = path.resolve(io.cwd, file);
   if (!fs.existsSync(full)) throw new UserError('FILE_NOT_FOUND', `No such workload file: ${file}`, { file });
@@ -88,8 +93,9 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
       if (error instanceof UserError) throw new UserError(error.code, error.message, { ...error.details, file });
       throw error;
     }
+    const reliability = app.services.catalog.listReliability();
     if (values.json) {
-      printJson(io, toCliJson(estimate));
+      printJson(io, withRanking(toCliJson(estimate), estimate, reliability, rank.by, rank.min));
       return EXIT_OK;
     }
     io.stdout(
@@ -110,6 +116,7 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
         `${r.gpuId.padEnd(20)} ${(r.fits ? 'yes' : 'no').padEnd(5)} ${String(r.largestBatch).padStart(6)}  ${r.memory.peakGiB.toFixed(2).padStart(8)}  ${r.throughput.samplesPerSecond.toFixed(1).padStart(9)}  ${r.throughput.bound.padEnd(9)} ${r.training ? r.training.hours.toFixed(2).padStart(7) : '      —'}   ${cheapest ? `$${cheapest.usd} ${cheapest.priceKind} ${cheapest.offeringId} (as of ${cheapest.asOf})` : ''}\n`,
       );
     }
+    io.stdout(rankingText(estimate, reliability, rank.by, rank.min));
     for (const n of estimate.notes) io.stdout(`\nnote: ${n}\n`);
     return EXIT_OK;
   } finally {

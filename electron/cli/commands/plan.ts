@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { offerLabel } from '../../../shared/domain/report/brief';
 import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import { runPlanRunRate } from './plan-run-rate';
 
 const USAGE = [
   'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
+  '       gpu-planner plan run-rate [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish] [--window phase|deadline]',
   '                                 [--runs mid|high] [--other-offerings] [--time-limit SECONDS] [--save-as NAME] [--db PATH] [--json]',
 ].join('\n');
@@ -34,6 +36,7 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
   }
   const { values, positionals } = parsed;
   if (positionals[0] === 'optimize' && positionals.length === 1) return runOptimize(values, io);
+  if (positionals[0] === 'run-rate' && positionals.length === 1) return runPlanRunRate(values, io);
   if (positionals[0] !== 'show' || positionals.length > 1) throw new UsageError(USAGE);
   const app = openCliServices(values, io);
   try {

@@ -24,6 +24,7 @@ export const catalogHandlers: HandlerMap<typeof catalogChannels> = {
   'catalog:list-gpus': (_request, { services }) => ({ gpus: services.catalog.listGpus() }),
   'catalog:list-providers': (_request, { services }) => ({ providers: services.catalog.listProviders() }),
   'catalog:list-offerings': (_request, { services }) => ({ offerings: services.catalog.listOfferings() }),
+  'catalog:list-reliability': (_request, { services }) => services.catalog.listReliability(),
   'catalog:get-price-history': ({ offeringId }, { services }) => ({ prices: services.catalog.getPriceHistory(offeringId) }),
   'catalog:add-price': (request, { services }) => ({ price: services.catalog.addPrice(request) }),
   'catalog:create-offering': (request, { services }) => ({ offering: services.catalog.createOffering(request) }),

@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { gpuSchema, newOfferingPriceSchema, offeringInputSchema, providerSchema } from '../../../shared/ipc/contract/catalog';
 import { insertGpu, insertOffering, insertPrice, insertProvider } from '../../db/queries/catalog';
+import { seedReliability } from './reliability.seed';
 
 const resourceOfferingSchema = offeringInputSchema.extend({ id: z.string(), prices: z.array(newOfferingPriceSchema) });
 
@@ -19,17 +20,30 @@ function readJson<T extends z.ZodType>(file: string, schema: T): z.output<T> {
   return parsed.data;
 }
 
-/** Loads resources/catalog/{gpus,providers,offerings}.json: every GPU, provider, offering and dated price. */
-export function seedCatalog(db: Database, resourcesDir: string): void {
+function readBundledCatalog(resourcesDir: string) {
   const dir = path.join(resourcesDir, 'catalog');
   const { gpus } = readJson(path.join(dir, 'gpus.json'), z.object({ gpus: z.array(gpuSchema) }));
   const { providers } = readJson(path.join(dir, 'providers.json'), z.object({ providers: z.array(providerSchema) }));
   const { offerings } = readJson(path.join(dir, 'offerings.json'), z.object({ offerings: z.array(resourceOfferingSchema) }));
+  return { gpus, providers, offerings };
+}
+
+/**
+ * Loads resources/catalog/{gpus,providers,offerings}.json: every GPU, provider, offering and dated price. With
+ * `onlyMissing`, rows whose id the database already has are skipped (an existing database gets the new bundled rows
+ * and keeps its own edits).
+ */
+export function seedCatalog(db: Database, resourcesDir: string, options: { onlyMissing?: boolean } = {}): void {
+  const { gpus, providers, offerings } = readBundledCatalog(resourcesDir);
+  const has = (table: 'gpus' | 'providers' | 'offerings', id: string) =>
+    options.onlyMissing === true && db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
   const recordedAt = new Date().toISOString();
-  for (const gpu of gpus) insertGpu(db, gpu);
-  for (const provider of providers) insertProvider(db, provider);
+  for (const gpu of gpus) if (!has('gpus', gpu.id)) insertGpu(db, gpu);
+  for (const provider of providers) if (!has('providers', provider.id)) insertProvider(db, provider);
   for (const { prices, ...offering } of offerings) {
+    if (has('offerings', offering.id)) continue;
     insertOffering(db, { ...offering, userDefined: false });
     for (const price of prices) insertPrice(db, { ...price, offeringId: offering.id, recordedAt });
   }
+  seedReliability(db, resourcesDir);
 }

@@ -7,6 +7,7 @@ import { UserError } from '../../../shared/domain/errors';
 import type { ParsedRequest } from '../../../shared/ipc/contract';
 import { discrepancySchema, type Discrepancy } from '../../../shared/ipc/contract/catalog';
 import * as q from '../../db/queries/catalog';
+import { selectReliability } from '../../db/queries/reliability';
 import { catalogToCsv, parseCatalogCsv } from './catalog-csv';
 import type { ServiceDeps } from '../service-deps';
 
@@ -175,6 +176,11 @@ export function createCatalogService(deps: ServiceDeps) {
     getGpu: (id: string) => q.selectGpu(db, id),
     listProviders: () => q.selectProviders(db),
     listOfferings,
+    /** Reliability ratings (data, with their source) and which provider each offering belongs to. */
+    listReliability: () => ({
+      entries: selectReliability(db),
+      offeringProviders: Object.fromEntries(q.selectOfferings(db).map((o) => [o.id, o.providerId])),
+    }),
     getOffering,
     getPriceHistory: (offeringId: string) => {
       getOffering(offeringId);

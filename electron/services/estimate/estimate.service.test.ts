@@ -43,7 +43,9 @@ describe('estimate service on a migrated, seeded database', () => {
     const result = await app.handlers.invoke('estimate:run', { workload: m1 });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.results.length).toBe(app.services.catalog.listGpus().length);
+    // every accelerator of the catalog: estimated, or listed with no estimate (the TPU v5e and the CPU-only flavours)
+    expect(result.value.results.length + result.value.unestimated.length).toBe(app.services.catalog.listGpus().length);
+    expect(result.value.unestimated.map((u) => u.gpuId).sort()).toEqual(['cpu-only', 'tpu-v5e-16gb']);
     const l4 = result.value.results.find((r) => r.gpuId === 'l4-24gb')!;
     expect(l4.training!.offerings.every((o) => /^\d{4}-\d{2}-\d{2}$/.test(o.asOf))).toBe(true);
     const unknown = await app.handlers.invoke('estimate:run', { workload: { ...m1, model: { preset: 'nope' } } });

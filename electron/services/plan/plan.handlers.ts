@@ -4,6 +4,7 @@ import type { HandlerMap } from '../handler-table';
 export const planHandlers: HandlerMap<typeof planChannels> = {
   'plan:list-projects': (_request, { services }) => ({ projects: services.plan.projects.list() }),
   'plan:get-plan': ({ projectId, scenarioId }, { services }) => services.plan.getPlan(projectId, scenarioId),
+  'plan:get-run-rates': ({ projectId }, { services }) => services.plan.runRates(projectId),
   'plan:edit': ({ scenarioId, ...request }, { services }) =>
     scenarioId ? services.plan.editScenarioAndEstimate({ ...request, scenarioId }) : services.plan.editAndEstimate(request),
   'plan:undo': ({ scenarioId, ...request }, { services }) =>

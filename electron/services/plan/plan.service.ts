@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../../../shared/domain/errors';
 import { analyzePlan } from '../../../shared/domain/plan/checks';
+import { runRatesOf } from './run-rates';
 import { emptyHistory, execute, redo, touchedIds, undo, type History, type PlanCommand } from '../../../shared/domain/plan/commands';
 import { compareScenarios, deriveScenarioPlan, noVariation } from '../../../shared/domain/plan/scenarios';
 import { planWeeks } from '../../../shared/domain/plan/totals';
@@ -557,6 +558,11 @@ export function createPlanService(deps: ServiceDeps) {
     describe,
     load,
     catalog,
+    /** Monthly and yearly run-rates of the project's setups (bundled examples that define them; else none). */
+    runRates: (projectId?: string) => {
+      const { plan } = load(projectId);
+      return { projectId: plan.project.id, runRates: runRatesOf(deps.resourcesDir, plan, catalog()) };
+    },
     scenarios,
     insertScenario: (scenario: Scenario) => q.insertScenario(db, scenario),
   };

@@ -212,6 +212,7 @@ export function createReportService(deps: ServiceDeps) {
       generatedAt: deps.now().toISOString(),
       appVersion: deps.appVersion ?? process.env.npm_package_version ?? '0.1.0',
       sections: request.sections,
+      runRates: request.scenarioId ? [] : services().plan.runRates(current.plan.project.id).runRates,
     });
   }
 

@@ -7,7 +7,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GpuEstimate, RankedRow } from '../../../shared/estimate/estimate';
 import { cheapestFinishingBy, fastestUnder, finishDate } from '../../../shared/estimate/ranking';
 import { breakEvenOf, filterAndRank, isPurchase, type BreakEven } from '../../../shared/estimate/rent-vs-buy';
+import { rerank, reliabilityLookup, starsText, type RankBy, type ReliabilityCatalog } from '../../../shared/estimate/reliable-ranking';
+import type { Reliability } from '../../../shared/domain/reliability';
+import { api } from '../../app/api';
 import { DataTable } from '../../ui/DataTable';
+import { GuidedFlavorPanel } from './GuidedFlavorPanel';
 import { ExplanationPanel } from './ExplanationPanel';
 import { TimeCostChart } from './TimeCostChart';
 import { SweepPanel } from './SweepPanel';
@@ -22,6 +26,7 @@ interface Row {
   shownRank: number | null;
   star: boolean;
   breakEven: BreakEven | null;
+  reliability: Reliability | null;
 }
 
 const fmtNum = (v: number, digits = 3) =>
@@ -83,6 +88,11 @@ export function EstimateScreen() {
   const [providerFilter, setProviderFilter] = useState('');
   const [gpuFilter, setGpuFilter] = useState('');
   const [kindFilter, setKindFilter] = useState('');
+  const [rankBy, setRankBy] = useState<RankBy>('cost');
+  const [reliabilityCatalog, setReliabilityCatalog] = useState<ReliabilityCatalog>({ entries: [], offeringProviders: {} });
+  useEffect(() => {
+    void api.catalog.listReliability({}).then((r) => r.ok && setReliabilityCatalog(r.value));
+  }, []);
   const modified = isModified(
     form,
     presets,
@@ -116,13 +126,13 @@ export function EstimateScreen() {
       },
       (r) => fitsAsAsked.has(r.gpuId),
     );
-    const byKey = new Map(shown.map((r) => [r.key, r]));
+    const byKey = new Map(rerank(shown, rankBy, reliabilityLookup(reliabilityCatalog)).map((r) => [r.key, r]));
     const out: Row[] = [];
     for (const g of estimate.results) {
       if (gpuFilter && g.gpuId !== gpuFilter) continue;
       const costs = g.training?.offerings ?? [];
       if (costs.length === 0 && mode === 'rent' && !providerFilter && !kindFilter)
-        out.push({ key: `gpu|${g.gpuId}`, gpu: g, cost: null, shownRank: null, star: false, breakEven: null });
+        out.push({ key: `gpu|${g.gpuId}`, gpu: g, cost: null, shownRank: null, star: false, breakEven: null, reliability: null });
       for (const c of costs) {
         const key = `${c.offeringId}|${c.priceKind}`;
         const r = byKey.get(key);
@@ -134,11 +144,12 @@ export function EstimateScreen() {
           shownRank: r.shownRank,
           star: r.star,
           breakEven: isPurchase(r) ? breakEvenOf(r, estimate.ranking, estimate.assumptions.cost) : null,
+          reliability: r.reliability,
         });
       }
     }
     return out;
-  }, [estimate, mode, providerFilter, gpuFilter, kindFilter]);
+  }, [estimate, mode, providerFilter, gpuFilter, kindFilter, rankBy, reliabilityCatalog]);
   const providerNames = useMemo(() => [...new Set((estimate?.ranking ?? []).map((r) => r.providerName))].sort(), [estimate]);
   const kindsShown = useMemo(
     () => [...new Set((estimate?.ranking ?? []).filter((r) => (mode === 'buy') === isPurchase(r)).map((r) => r.priceKind))],
@@ -310,6 +321,22 @@ export function EstimateScreen() {
         },
         meta: { numeric: true },
         size: 120,
+      },
+      {
+        id: 'reliability',
+        header: 'Reliability',
+        accessorFn: (r) => r.reliability?.score ?? -1,
+        cell: (c) => {
+          const rel = c.row.original.reliability;
+          return rel ? (
+            <span title={`${rel.interruption}; ${rel.availability} — ${rel.source} (as of ${rel.asOf})`}>{starsText(rel)}</span>
+          ) : (
+            <span className="muted" title="No reliability rating in the catalog for this provider and price kind">
+              {c.row.original.cost ? 'unrated' : ''}
+            </span>
+          );
+        },
+        size: 110,
       },
       {
         id: 'price',
@@ -523,7 +550,9 @@ export function EstimateScreen() {
           <strong>{mode === 'rent' ? 'Renting: every GPU and offering' : 'Buying a machine'}</strong>
           <span className="muted">
             {mode === 'rent'
-              ? 'ranked by the cost of the run (★ best trade-off of time and cost)'
+              ? rankBy === 'reliable'
+                ? 'cheapest reliable first: only offers rated 4 of 5 stars or more (reliability data from the catalog, seed 002) are numbered'
+                : 'ranked by the cost of the run (★ best trade-off of time and cost)'
               : 'the machine’s full price, and when it pays off against the cheapest rental that fits'}{' '}
             · hover a figure for its split and basis{running ? ' · estimating…' : ''}
           </span>
@@ -593,6 +622,13 @@ export function EstimateScreen() {
               ))}
             </select>
           </label>
+          <label>
+            Rank by{' '}
+            <select className="input" aria-label="Rank by" value={rankBy} onChange={(e) => setRankBy(e.target.value as RankBy)}>
+              <option value="cost">cost</option>
+              <option value="reliable">cheapest reliable (≥ 4 of 5 stars)</option>
+            </select>
+          </label>
           <span className="muted">{rows.filter((r) => r.cost).length} offer(s) shown</span>
         </div>
         <DataTable
@@ -608,6 +644,7 @@ export function EstimateScreen() {
           hiddenColumns={mode === 'buy' ? BUY_HIDDEN : NONE_HIDDEN}
         />
       </div>
+      {estimate && <GuidedFlavorPanel estimate={estimate} />}
       <SweepPanel workload={workloadOf(form, presetOf(presets, form.preset))} />
     </div>
   );

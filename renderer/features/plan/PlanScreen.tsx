@@ -6,6 +6,7 @@ import { MonthView } from './MonthView';
 import { PlanChart } from './PlanChart';
 import { PlanEditor, PlanPartsPanel } from './PlanEditors';
 import { ProblemsPanel } from './ProblemsPanel';
+import { RunRatesPanel } from './RunRatesPanel';
 import { ClaimsPanel, MilestoneTable } from './SidePanels';
 import { ScenarioWorkbench } from './ScenarioWorkbench';
 import '../projects/projects.css';
@@ -260,6 +261,7 @@ export function PlanScreen() {
         onOpen={(id) => void s.openScenario(id)}
         onChanged={() => s.load()}
       />
+      {!view.scenario && <RunRatesPanel projectId={plan.project.id} revision={view.revision} />}
       <ClaimsPanel view={view} />
     </div>
   );

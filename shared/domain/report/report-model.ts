@@ -3,6 +3,7 @@
  * catalog's dated prices and (when there is any) the budget's actuals. Every figure carries where it comes from.
  * The print view renders it; main builds it from the services (electron/services/report).
  */
+import type { RunRate } from '../plan/run-rate';
 import Big from 'big.js';
 import type { Price } from '../catalog';
 import type { PlanView } from '../../ipc/contract/plan';
@@ -124,6 +125,8 @@ export interface ReportInputs {
   generatedAt: string;
   appVersion: string;
   sections?: ReportSectionId[] | undefined;
+  /** The project's setups per run / month / year (seed 003's example), when it defines any. */
+  runRates?: RunRate[] | undefined;
 }
 
 export interface ReportMilestonePhase {
@@ -251,6 +254,7 @@ export interface ReportModel {
     calibration: ReportInputs['calibration'];
     claims: Array<{ quote: string; where: string; verdict: string; explanation: string }>;
     scenarios: ReportInputs['scenarios'];
+    runRates: RunRate[];
   };
   prices: Array<{
     offeringId: string;
@@ -712,6 +716,7 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
         .filter((c) => c.verdict !== 'ok')
         .map((c) => ({ quote: c.quote, where: readableSource(c.where), verdict: c.verdict, explanation: words(c.explanation) })),
       scenarios: input.scenarios.map((s) => (s.scenarioId === input.scenarioId ? { ...s, durationDays } : s)),
+      runRates: input.runRates ?? [],
     },
     prices,
     problems,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reliabilitySchema } from '../../domain/reliability';
 import { PRECISIONS, PRICE_KINDS, PRICE_UNITS, PROVIDER_KINDS } from '../../domain/catalog';
 import type { ChannelMap, EventMap } from '../channel';
 
@@ -132,6 +133,13 @@ export const catalogChannels = {
   'catalog:list-gpus': { request: z.object({}).strict(), response: z.object({ gpus: z.array(gpuSchema) }) },
   'catalog:list-providers': { request: z.object({}).strict(), response: z.object({ providers: z.array(providerSchema) }) },
   'catalog:list-offerings': { request: z.object({}).strict(), response: z.object({ offerings: z.array(offeringSchema) }) },
+  'catalog:list-reliability': {
+    request: z.object({}).strict(),
+    response: z.object({
+      entries: z.array(reliabilitySchema.extend({ score: z.number() })),
+      offeringProviders: z.record(z.string(), z.string()),
+    }),
+  },
   'catalog:get-price-history': { request: z.object({ offeringId: id }).strict(), response: z.object({ prices: z.array(priceSchema) }) },
   'catalog:add-price': { request: priceInputSchema, response: z.object({ price: priceSchema }) },
   'catalog:create-offering': {

@@ -10,6 +10,7 @@ import {
   scenarioAuthorSchema,
   trackSchema,
 } from '../../domain/plan/schema';
+import { runRateSchema } from '../../domain/plan/run-rate';
 import type { ChannelMap, EventMap } from '../channel';
 
 const projectId = z.string().min(1).max(120);
@@ -224,6 +225,10 @@ export const planChannels = {
   /** Recent first (last opened or changed); archived ones flagged; deleted ones left out. */
   'plan:list-projects': { request: z.object({}).strict(), response: z.object({ projects: z.array(projectListItemSchema) }) },
   /** With `scenarioId`: that scenario's plan, checked and totalled the same way (its edits go to the scenario). */
+  'plan:get-run-rates': {
+    request: z.object({ projectId: projectId.optional() }).strict(),
+    response: z.object({ projectId: z.string(), runRates: z.array(runRateSchema) }),
+  },
   'plan:get-plan': {
     request: z.object({ projectId: projectId.optional(), scenarioId: scenarioId.optional() }).strict(),
     response: planViewSchema,

@@ -28,6 +28,41 @@ function Section({ id, model, children, source }: { id: ReportSectionId; model: 
   );
 }
 
+const dollars = (v: string | null) =>
+  v === null ? '—' : `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The project's setups per run, month and year (seed 003's example), the author's figure beside the app's. */
+function RunRatesTable({ runRates }: { runRates: ReportModel['assumptions']['runRates'] }) {
+  return (
+    <>
+      <h3>Run-rates of the setups</h3>
+      <Table
+        className="rp-compact"
+        head={[
+          'Setup',
+          'Compute (bookings × catalog price)',
+          'Storage /month',
+          'App: run or month',
+          'App: year',
+          'Reserved as committed /month',
+          'Author',
+        ]}
+        numeric={[2, 3, 4, 5]}
+        widths={['15%', '27%', '9%', '12%', '10%', '11%', '16%']}
+        rows={runRates.map((r) => [
+          r.name,
+          r.lines.map((l) => `${l.offeringId} ${l.priceKind} ${l.boxHours} h × $${l.price?.usd ?? '?'} = ${dollars(l.usd)}`).join('; '),
+          dollars(r.storageUsdPerMonth),
+          r.period === 'run' ? `${dollars(r.usdPerRun)} per run` : `${dollars(r.usdPerMonth)}/month`,
+          r.period === 'run' ? '—' : dollars(r.usdPerYear),
+          r.period === 'run' ? '—' : dollars(r.usdPerMonthAsCommitted),
+          `${r.author.low === r.author.high ? dollars(r.author.low) : `${dollars(r.author.low)}–${dollars(r.author.high)}`} per ${r.author.per}: ${r.author.text}`,
+        ])}
+      />
+    </>
+  );
+}
+
 function Table({
   head,
   rows,
@@ -447,6 +482,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
           numeric={[1, 2, 3]}
           rows={model.assumptions.calibration.rows.map((r) => [r.workload, num(r.measured), num(r.model), `×${r.ratio.toFixed(2)}`])}
         />
+        {model.assumptions.runRates.length > 0 && <RunRatesTable runRates={model.assumptions.runRates} />}
         {model.assumptions.claims.length > 0 && (
           <>
             <h3>Claims in the source plan, checked</h3>
