@@ -14,6 +14,10 @@ const reportModelSchema = z.custom<ReportModel>(
   'a report model',
 );
 
+/** How the spend table may be grouped. */
+export const SPEND_GROUPINGS = ['month', 'week', 'track', 'provider', 'service'] as const;
+export type SpendGrouping = (typeof SPEND_GROUPINGS)[number];
+
 export const reportChannels = {
   'report:get-report-model': {
     request: z
@@ -37,7 +41,7 @@ export const reportChannels = {
       .object({
         projectId: projectId.optional(),
         table: z.enum(REPORT_TABLES),
-        groupBy: z.enum(['month', 'week', 'track', 'provider', 'service']).optional(),
+        groupBy: z.enum(SPEND_GROUPINGS).optional(),
         options: z
           .object({ bom: z.boolean().default(false) })
           .strict()
