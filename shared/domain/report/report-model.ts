@@ -90,6 +90,12 @@ export interface BudgetInput {
   budgetByMonth?: Record<string, string>;
 }
 
+/** The budget section: the budget input with the plan's budget line and its burn-up. */
+export interface ReportBudget extends BudgetInput {
+  budgetUsd: string;
+  burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }>;
+}
+
 export interface CatalogOfferingInput {
   id: string;
   providerName: string;
@@ -243,7 +249,7 @@ export interface ReportModel {
     byProvider: Array<{ key: string; usd: string; gpuHours: number }>;
     total: string;
   };
-  budget: BudgetInput & { budgetUsd: string; burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }> };
+  budget: ReportBudget;
   assumptions: {
     planNotes: string[];
     costRule: string;
