@@ -38,6 +38,17 @@ export interface BriefScenario {
   overBudget: boolean;
 }
 
+/** One row of the scenario comparison as the brief reads it (the report's rows add the author's figures). */
+export interface ScenarioSummary {
+  scenarioId: string | null;
+  name: string;
+  usd: string;
+  gpuHours: number;
+  durationDays: number | null;
+  errors: number;
+  warnings: number;
+}
+
 export interface Brief {
   title: string;
   decision: string;
@@ -162,15 +173,7 @@ export interface BriefInput {
   /** problems already in words, most severe first */
   problems: Array<{ severity: string; kind: string; message: string }>;
   cheaper: string[];
-  scenarios: Array<{
-    scenarioId: string | null;
-    name: string;
-    usd: string;
-    gpuHours: number;
-    durationDays: number | null;
-    errors: number;
-    warnings: number;
-  }>;
+  scenarios: ScenarioSummary[];
   scenarioId: string | null;
 }
 

@@ -19,6 +19,7 @@ import {
   readableSource,
   type Brief,
   type NameBook,
+  type ScenarioSummary,
 } from './brief';
 
 export const REPORT_SECTIONS = [
@@ -105,20 +106,16 @@ export interface CatalogOfferingInput {
   prices: Array<Pick<Price, 'kind' | 'usd' | 'per' | 'usdLow' | 'usdHigh' | 'asOf' | 'source'>>;
 }
 
+/** A row of the scenario comparison with the author's own figures for it. */
+export interface ReportScenarioRow extends ScenarioSummary {
+  authorUsd: Range | null;
+  authorDays: Range | null;
+  authorRisk: string | null;
+}
+
 export interface ReportInputs {
   view: PlanView;
-  scenarios: Array<{
-    scenarioId: string | null;
-    name: string;
-    usd: string;
-    gpuHours: number;
-    durationDays: number | null;
-    errors: number;
-    warnings: number;
-    authorUsd: Range | null;
-    authorDays: Range | null;
-    authorRisk: string | null;
-  }>;
+  scenarios: ReportScenarioRow[];
   scenarioId: string | null;
   offerings: CatalogOfferingInput[];
   gpus: Array<{ id: string; name: string; memoryGiB: number; source: string }>;
