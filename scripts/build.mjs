@@ -41,21 +41,21 @@ if (only !== 'renderer') {
   });
   // The e2e bridge client runs in Chromium: a browser bundle that builds window.api over exposed functions.
   if (fs.existsSync(path.join(root, 'e2e/bridge-client.ts'))) {
-    await build({
-      absWorkingDir: root,
-      entryPoints: { 'e2e/bridge-client': 'e2e/bridge-client.ts' },
-      outdir: 'dist',
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      target: 'chrome120',
-      logLevel: 'warning',
-    });
+    await buildBrowserScript('e2e/bridge-client', 'e2e/bridge-client.ts');
   }
   // Browser mode (gpu-planner serve): the same window.api over HTTP, injected by the server in index.html.
-  await build({
+  await buildBrowserScript('server/http-bootstrap', 'renderer/browser/http-bootstrap.ts');
+}
+if (only !== 'node') {
+  await viteBuild({ configFile: path.join(root, 'vite.config.mts'), logLevel: 'warn' });
+}
+console.error(`built ${only === 'all' ? 'main, preload, worker, CLI and renderer' : only} into dist/`);
+
+/** A script injected into a page (no module system): one IIFE bundle for Chromium, written to dist/<name>.js. */
+function buildBrowserScript(name, entry) {
+  return build({
     absWorkingDir: root,
-    entryPoints: { 'server/http-bootstrap': 'renderer/browser/http-bootstrap.ts' },
+    entryPoints: { [name]: entry },
     outdir: 'dist',
     bundle: true,
     platform: 'browser',
@@ -64,7 +64,3 @@ if (only !== 'renderer') {
     logLevel: 'warning',
   });
 }
-if (only !== 'node') {
-  await viteBuild({ configFile: path.join(root, 'vite.config.mts'), logLevel: 'warn' });
-}
-console.error(`built ${only === 'all' ? 'main, preload, worker, CLI and renderer' : only} into dist/`);

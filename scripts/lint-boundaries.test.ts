@@ -46,6 +46,17 @@ describe('the lint rule that keeps the process boundaries', () => {
     expect(await messages(typeOnly)).toEqual([]);
   });
 
+  it('fails a source file over 300 lines of logic (blank lines and comments not counted); tests may be longer', async () => {
+    const logic = Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+    const padded = Array.from({ length: 290 }, (_, i) => `export const w${i} = ${i};\n\n// a comment`).join('\n');
+    const long = probe('shared/domain/zz-lint-probe-long.ts', `${logic}\n`);
+    const short = probe('shared/domain/zz-lint-probe-padded.ts', `${padded}\n`);
+    const test = probe('shared/domain/zz-lint-probe-long.test.ts', `${logic}\n`);
+    expect((await messages(long)).some((m) => /too many lines \(301\)/.test(m))).toBe(true);
+    expect(await messages(short)).toEqual([]);
+    expect(await messages(test)).toEqual([]);
+  });
+
   it('passes on the real tree', async () => {
     const eslint = new ESLint({ cwd: repoRoot });
     const results = await eslint.lintFiles(['shared', 'renderer', 'electron']);

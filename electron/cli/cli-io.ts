@@ -1,3 +1,7 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
 /** Where a CLI command writes: stdout gets exactly one JSON document with --json; progress and logs go to stderr. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -19,4 +23,15 @@ export class UsageError extends Error {
 
 export function printJson(io: CliIo, value: unknown): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Parses a command's flags and positionals; an unknown or malformed flag is a usage error (exit 2) with the usage. */
+export type { ParseArgsOptionsConfig };
+
+export function parseCommandArgs<const O extends ParseArgsOptionsConfig>(args: string[], options: O, usage: string) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+  }
 }

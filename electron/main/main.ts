@@ -8,7 +8,6 @@ import { serializeError } from '../../shared/domain/errors';
 import { GRANT_DROPPED_FILE_CHANNEL } from '../../shared/ipc/api';
 import { createAppContext, type AppContext } from '../services/app-context';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
-import { setPdfRenderer } from '../services/report/report.service';
 import { buildMenu } from './menu';
 import { createElectronPdfRenderer } from './print-to-pdf';
 import { createAppUrlCheck, denyPermissions, isTrustedSender, lockDownNavigation } from './security';
@@ -88,14 +87,12 @@ async function start(): Promise<void> {
     notify,
     runtime: 'electron',
     version: app.getVersion(),
-  });
-  // The review PDF: Electron's printToPDF on a hidden window of the print view (electron/main/print-to-pdf.ts).
-  setPdfRenderer(
-    createElectronPdfRenderer(rendererIndex, preloadFile, {
+    // The review PDF: Electron's printToPDF on a hidden window of the print view (electron/main/print-to-pdf.ts).
+    pdfRenderer: createElectronPdfRenderer(rendererIndex, preloadFile, {
       timeoutMs: PDF_TIMEOUT_MS,
       track: (contents, closed) => void (closed ? ownContents.delete(contents) : ownContents.add(contents)),
     }),
-  );
+  });
   const table = context.handlers;
   for (const channel of table.channels) {
     ipcMain.handle(channel, async (event, request) => {

@@ -33,7 +33,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 export function createElectronPdfRenderer(rendererIndex: string, preload: string, pdfOptions: ElectronPdfOptions): PdfRenderer {
-  return async (options) => {
+  // Each export opens and destroys its own hidden window: nothing is held between exports.
+  const render: PdfRenderer['render'] = async (options) => {
     const timeoutMs = options.timeoutMs ?? pdfOptions.timeoutMs;
     const window = new BrowserWindow({
       show: false,
@@ -77,4 +78,5 @@ export function createElectronPdfRenderer(rendererIndex: string, preload: string
       pdfOptions.track?.(contents, true);
     }
   };
+  return { render, close: async () => {} };
 }

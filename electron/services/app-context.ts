@@ -16,14 +16,15 @@ import { createCatalogService } from './catalog/catalog.service';
 import { estimateHandlers } from './estimate/estimate.handlers';
 import { createEstimateService } from './estimate/estimate.service';
 import { createFileGrants } from './file-grants';
-import { createHandlerTable, mergeHandlers, type AnyHandlerMap, type HandlerTable } from './handler-table';
+import { createHandlerTable, mergeHandlers, type HandlerTable } from './handler-table';
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
-import { createPlanService } from './plan/plan.service';
+import { createPlanService, type PlanService } from './plan/plan.service';
 import { planOptimizeHandlers } from './plan/optimize/optimize.handlers';
-import { createOptimizeService } from './plan/optimize/optimize.service';
+import { createOptimizeService, type OptimizeDeps } from './plan/optimize/optimize.service';
 import { createSolverClient } from './plan/optimize/solver-client';
-import { findEstimator } from './plan/plan-estimates';
+import type { WorkloadEstimator } from './plan/plan-estimates';
+import { createChromiumPdfRenderer, type PdfRenderer } from './report/render-pdf';
 import { createReportService } from './report/report.service';
 import { reportHandlers } from './report/report.handlers';
 import { noDialogs, type Dialogs, type EmitEvent, type ServiceDeps } from './service-deps';
@@ -39,6 +40,8 @@ export interface AppContextOptions {
   runtime: AppInfo['runtime'];
   version?: string;
   now?: () => Date;
+  /** The review PDF's renderer (Electron's printToPDF in the app); headless Chromium by default. Closed on quit. */
+  pdfRenderer?: PdfRenderer;
 }
 
 export interface AppContext {
@@ -56,7 +59,6 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const databaseFile = options.databaseFile ?? path.join(options.dataDir, DATABASE_FILE_NAME);
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir();
   const { db } = openDatabase(databaseFile, { resourcesDir });
-  let services: AppServices | undefined;
   const deps: ServiceDeps = {
     db,
     databaseFile,
@@ -65,20 +67,58 @@ export function createAppContext(options: AppContextOptions): AppContext {
     emit: options.emit ?? (() => {}),
     dialogs: options.dialogs ?? noDialogs,
     notify: options.notify ?? (() => {}),
-    services: () => services!,
     now: options.now ?? (() => new Date()),
     ...(options.version ? { appVersion: options.version } : {}),
     fileGrants: createFileGrants(),
   };
+  // Each service is built after the ones it uses, and is handed exactly those.
   const catalog = createCatalogService(deps);
-  const estimate = createEstimateService(deps);
-  const plan = createPlanService(deps);
-  // Auto-plan solves in a worker thread wherever a window waits on it; the CLI solves in-process.
-  const solver = createSolverClient({ useWorker: options.runtime !== 'cli' });
+  const estimate = createEstimateService(deps, { catalog });
+  const estimator: WorkloadEstimator = (workload, gpuIds) => estimate.estimateWorkload(workload, gpuIds);
+  const plan = createPlanService(deps, { catalog, estimator });
+  const optimize = createOptimizeService(optimizeDeps(deps, plan, estimator, options.runtime));
+  const budget = createBudgetService(deps, { plan });
+  const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
+  const report = createReportService(deps, { plan, catalog, estimate, budget, pdfRenderer });
+  const services: AppServices = { catalog, estimate, plan, optimize, budget, report };
+  /** What holds a worker thread or a browser: stopped on close and on quit. */
+  const stopAll = () => [estimate.dispose(), optimize.dispose(), pdfRenderer.close()];
+  const info = (): AppInfo => ({
+    name: 'GPU Planner',
+    version: options.version ?? '0.1.0',
+    dataDir: options.dataDir,
+    databaseFile,
+    schemaVersion: schemaVersion(db),
+    runtime: options.runtime,
+  });
+  const table = createHandlerTable(
+    mergeHandlers(appHandlers(info), catalogHandlers, estimateHandlers, planHandlers, planOptimizeHandlers, budgetHandlers, reportHandlers),
+    { services, deps },
+  );
+  return {
+    db,
+    deps,
+    services,
+    handlers: table,
+    info,
+    close: () => {
+      for (const stopping of stopAll()) void stopping.catch(() => {});
+      if (db.open) db.close();
+    },
+    shutdown: async () => {
+      await Promise.allSettled(stopAll());
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** Auto-plan solves in a worker thread wherever a window waits on it; the CLI solves in-process. */
+function optimizeDeps(deps: ServiceDeps, plan: PlanService, estimator: WorkloadEstimator, runtime: AppInfo['runtime']): OptimizeDeps {
+  const solver = createSolverClient({ useWorker: runtime !== 'cli' });
   let solving = false;
-  const optimize = createOptimizeService({
+  return {
     plan,
-    estimator: findEstimator({ estimate } as AppServices),
+    estimator,
     solve: async (request, onProgress) => {
       solving = true;
       try {
@@ -94,50 +134,5 @@ export function createAppContext(options: AppContextOptions): AppContext {
       return solving;
     },
     dispose: () => solver.dispose(),
-  });
-  services = {
-    catalog,
-    estimate,
-    plan,
-    optimize,
-    budget: createBudgetService(deps),
-    report: createReportService(deps),
-  };
-  const info = (): AppInfo => ({
-    name: 'GPU Planner',
-    version: options.version ?? '0.1.0',
-    dataDir: options.dataDir,
-    databaseFile,
-    schemaVersion: schemaVersion(db),
-    runtime: options.runtime,
-  });
-  const table = createHandlerTable(
-    mergeHandlers(
-      appHandlers(info) as AnyHandlerMap,
-      catalogHandlers as AnyHandlerMap,
-      estimateHandlers as AnyHandlerMap,
-      planHandlers as AnyHandlerMap,
-      planOptimizeHandlers as AnyHandlerMap,
-      budgetHandlers as AnyHandlerMap,
-      reportHandlers as AnyHandlerMap,
-    ),
-    { services, deps },
-  );
-  return {
-    db,
-    deps,
-    services,
-    handlers: table,
-    info,
-    close: () => {
-      const closable = services as unknown as Record<string, { dispose?: () => void }>;
-      for (const service of Object.values(closable)) service.dispose?.();
-      if (db.open) db.close();
-    },
-    shutdown: async () => {
-      const closable = services as unknown as Record<string, { dispose?: () => unknown }>;
-      await Promise.allSettled(Object.values(closable).map(async (service) => service.dispose?.()));
-      if (db.open) db.close();
-    },
   };
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
+import type { SpendGrouping } from '../../shared/ipc/contract/report';
 
 let app: ReturnType<typeof createTestApp>;
 const HOSTILE = {
@@ -41,13 +42,13 @@ afterAll(() => app.dispose());
 const FORMULA = /^[=+\-@\t\r]/;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-async function cells(table: Parameters<typeof app.services.report.csvText>[0]['table'], groupBy?: string): Promise<string[]> {
+async function cells(table: Parameters<typeof app.services.report.csvText>[0]['table'], groupBy?: SpendGrouping): Promise<string[]> {
   const { text } = await app.services.report.csvText({ table, bom: false, ...(groupBy ? { groupBy } : {}) });
   return (parse(text) as string[][]).flat();
 }
 
 describe('CSV exports neutralise formulas (issue 11, item 12)', () => {
-  const cases: Array<[Parameters<typeof app.services.report.csvText>[0]['table'], string | undefined, string]> = [
+  const cases: Array<[Parameters<typeof app.services.report.csvText>[0]['table'], SpendGrouping | undefined, string]> = [
     ['spend', 'service', HOSTILE.service],
     ['tracks', undefined, HOSTILE.track],
     ['milestones', undefined, HOSTILE.milestone],

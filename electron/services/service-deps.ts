@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { EventName, Events } from '../../shared/ipc/contract';
-import type { AppServices } from './app-services';
 import type { FileGrants } from './file-grants';
 
 /** Sends a typed event (progress, menu command) to the renderer, whatever carries it. */
@@ -27,8 +26,6 @@ export interface ServiceDeps {
   dialogs: Dialogs;
   /** A native notification (budget alerts); a no-op outside Electron. */
   notify: (title: string, body: string) => void;
-  /** Lazy access to the other domains' services (a service may use another's use cases). */
-  services: () => AppServices;
   /** Clock, injectable for tests. */
   now: () => Date;
   /** The app's version (Electron's app.getVersion(), package.json's for the CLI); absent in some tests. */

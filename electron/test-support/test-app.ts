@@ -1,10 +1,25 @@
+import { afterEach, beforeEach } from 'vitest';
 import { createAppContext, type AppContext } from '../services/app-context';
+import type { Dialogs } from '../services/service-deps';
 import { tempDir } from './paths';
 
+export interface TestAppOptions {
+  now?: () => Date;
+  /** The native dialogs' answers (none chosen by default). */
+  dialogs?: Dialogs;
+}
+
+export type TestApp = AppContext & { dataDir: string; dispose: () => void };
+
 /** A real app context (migrated, seeded SQLite file) in a fresh temporary folder, for integration tests. */
-export function createTestApp(options: { now?: () => Date } = {}): AppContext & { dataDir: string; dispose: () => void } {
+export function createTestApp(options: TestAppOptions = {}): TestApp {
   const { dir, remove } = tempDir();
-  const context = createAppContext({ dataDir: dir, runtime: 'cli', ...(options.now ? { now: options.now } : {}) });
+  const context = createAppContext({
+    dataDir: dir,
+    runtime: 'cli',
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.dialogs ? { dialogs: options.dialogs } : {}),
+  });
   return {
     ...context,
     dataDir: dir,
@@ -13,4 +28,23 @@ export function createTestApp(options: { now?: () => Date } = {}): AppContext & 
       remove();
     },
   };
+}
+
+/**
+ * A fresh test app and a scratch folder for every test of the file (created before each, removed after each):
+ * `let app: TestApp; let scratch: Scratch; appPerTest((a, s) => { app = a; scratch = s; });`
+ */
+export type Scratch = { dir: string };
+export function appPerTest(use: (app: TestApp, scratch: Scratch) => void, options: TestAppOptions = {}): void {
+  let app: TestApp | null = null;
+  let scratch: ReturnType<typeof tempDir> | null = null;
+  beforeEach(() => {
+    app = createTestApp(options);
+    scratch = tempDir();
+    use(app, scratch);
+  });
+  afterEach(() => {
+    app?.dispose();
+    scratch?.remove();
+  });
 }

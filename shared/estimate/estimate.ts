@@ -55,7 +55,7 @@ export interface WorkloadEstimate {
   notes: string[];
   /** soft problems on a workload field (the estimate still runs), e.g. a GPU count no offering has. */
   warnings: Array<{ field: string; message: string }>;
-  assumptions: { efficiency: EfficiencyConstants; memory: typeof ASSUMPTIONS; cost: CostAssumptions };
+  assumptions: { efficiency: EfficiencyConstants; memory: { -readonly [K in keyof typeof ASSUMPTIONS]: number }; cost: CostAssumptions };
 }
 
 export interface EstimateOptions {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 import { columnMappingSchema } from '../../../shared/domain/billing/column-mapping';
 import type { DialectChoice } from '../../../shared/domain/billing/dialects';
 import { isUserError, UserError } from '../../../shared/domain/errors';
 import { IMPORT_FORMATS } from '../../../shared/ipc/contract/budget-import';
-import { EXIT_OK, EXIT_USER_ERROR, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 const USAGE = [
@@ -26,12 +26,8 @@ export async function runBudgetCommand(args: string[], io: CliIo): Promise<numbe
   throw new UsageError(USAGE);
 }
 
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
-  try {
-    return parseArgs({ args, allowPositionals: true, options });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+function parse<const O extends ParseArgsOptionsConfig>(args: string[], options: O) {
+  return parseCommandArgs(args, options, USAGE);
 }
 
 async function runImport(args: string[], io: CliIo): Promise<number> {

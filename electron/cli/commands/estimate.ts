@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UserError } from '../../../shared/domain/errors';
 import { toCliJson } from '../../../shared/estimate/estimate';
 import { parseWorkload } from '../../../shared/estimate/workload';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 import { DEFAULT_MIN_RELIABILITY } from '../../../shared/estimate/reliable-ranking';
 import { parseRankOptions, rankingText, withRanking } from './estimate-ranking';
@@ -41,23 +40,18 @@ function jsonErrorPlace(text: string, message: string): { line?: number; column?
 
 /** `gpu-planner estimate --workload FILE [--gpu ID]... --json` — spec/cli.md. Computes in-process with the app's pure functions. */
 export async function runEstimateCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        workload: { type: 'string' },
-        gpu: { type: 'string', multiple: true },
-        rank: { type: 'string', default: 'cost' },
-        'min-reliability': { type: 'string', default: String(DEFAULT_MIN_RELIABILITY) },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      db: { type: 'string' },
+      workload: { type: 'string' },
+      gpu: { type: 'string', multiple: true },
+      rank: { type: 'string', default: 'cost' },
+      'min-reliability': { type: 'string', default: String(DEFAULT_MIN_RELIABILITY) },
+      json: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
   const { values, positionals } = parsed;
   if (positionals[0] === 'presets' && positionals.length === 1) {
     const app = openCliServices(values, io);

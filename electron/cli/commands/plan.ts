@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { offerLabel } from '../../../shared/domain/report/brief';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 import { runPlanRunRate } from './plan-run-rate';
 
@@ -13,27 +12,22 @@ const USAGE = [
 
 /** `gpu-planner plan show [--project ID] --json` — spec/cli.md; default: the bundled example project. */
 export async function runPlanCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        project: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        scenario: { type: 'string' },
-        objective: { type: 'string', default: 'cost' },
-        window: { type: 'string', default: 'phase' },
-        runs: { type: 'string', default: 'mid' },
-        'other-offerings': { type: 'boolean', default: false },
-        'time-limit': { type: 'string', default: '30' },
-        'save-as': { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      db: { type: 'string' },
+      project: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      scenario: { type: 'string' },
+      objective: { type: 'string', default: 'cost' },
+      window: { type: 'string', default: 'phase' },
+      runs: { type: 'string', default: 'mid' },
+      'other-offerings': { type: 'boolean', default: false },
+      'time-limit': { type: 'string', default: '30' },
+      'save-as': { type: 'string' },
+    },
+    USAGE,
+  );
   const { values, positionals } = parsed;
   if (positionals[0] === 'optimize' && positionals.length === 1) return runOptimize(values, io);
   if (positionals[0] === 'run-rate' && positionals.length === 1) return runPlanRunRate(values, io);

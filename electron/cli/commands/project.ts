@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UserError } from '../../../shared/domain/errors';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 const USAGE = `usage:
@@ -13,30 +12,25 @@ const USAGE = `usage:
 
 /** `gpu-planner project …` — the lead's projects and the .gpuplan file (docs/plan-file.md). */
 export async function runProjectCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        project: { type: 'string' },
-        out: { type: 'string' },
-        into: { type: 'string' },
-        name: { type: 'string' },
-        start: { type: 'string' },
-        end: { type: 'string' },
-        currency: { type: 'string' },
-        budget: { type: 'string' },
-        track: { type: 'string' },
-        owner: { type: 'string' },
-        'with-spend': { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      project: { type: 'string' },
+      out: { type: 'string' },
+      into: { type: 'string' },
+      name: { type: 'string' },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      currency: { type: 'string' },
+      budget: { type: 'string' },
+      track: { type: 'string' },
+      owner: { type: 'string' },
+      'with-spend': { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
   const { values, positionals } = parsed;
   const [verb, ...rest] = positionals;
   if (verb === 'list' && rest.length === 0) return list(values, io);

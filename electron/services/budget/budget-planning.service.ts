@@ -18,6 +18,7 @@ import { UserError } from '../../../shared/domain/errors';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import * as q from '../../db/queries/budget-planning';
 import { selectDefaultProjectId, selectPlan } from '../../db/queries/plan';
+import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
 
 export interface RuleDraft {
@@ -35,7 +36,12 @@ export type BudgetDraft = Omit<Budget, 'id'> & { id?: number | undefined };
 
 const ALERTS_FILE = 'budget-alerts-notified.json';
 
-export function createBudgetPlanningService(deps: ServiceDeps) {
+/** The plan the overview compares the spend with. */
+export interface BudgetPlanningDeps {
+  plan: Pick<PlanService, 'getPlan'>;
+}
+
+export function createBudgetPlanningService(deps: ServiceDeps, { plan: planService }: BudgetPlanningDeps) {
   const { db } = deps;
 
   function project(projectId?: string) {
@@ -319,7 +325,7 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
   }
 
   async function getOverview(projectId?: string): Promise<OverviewView> {
-    const view = await deps.services().plan.getPlan(projectId);
+    const view = await planService.getPlan(projectId);
     const plan = view.plan;
     const from = plan.project.start;
     const toExclusive = formatDay(addDays(parseDay(plan.project.end), 1));

@@ -15,6 +15,7 @@ import * as q from '../../db/queries/estimate';
 import { EstimationClient } from '../../worker/estimation-client';
 import { EstimationEngine } from '../../worker/estimation-engine';
 import type { SweepSummary } from '../../worker/protocol';
+import type { CatalogService } from '../catalog/catalog.service';
 import type { ServiceDeps } from '../service-deps';
 
 export type EstimateService = ReturnType<typeof createEstimateService>;
@@ -24,7 +25,12 @@ function workerFile(): string | null {
   return fs.existsSync(candidate) ? candidate : null;
 }
 
-export function createEstimateService(deps: ServiceDeps) {
+/** The catalog the estimates price against. */
+export interface EstimateServiceDeps {
+  catalog: Pick<CatalogService, 'listGpus' | 'listOfferings'>;
+}
+
+export function createEstimateService(deps: ServiceDeps, { catalog }: EstimateServiceDeps) {
   const engine = new EstimationEngine();
   const file = process.env.GPU_PLANNER_NO_WORKER ? null : workerFile();
   let client: EstimationClient | null = null;
@@ -33,8 +39,8 @@ export function createEstimateService(deps: ServiceDeps) {
 
   /** The catalog snapshot the estimates use; re-sent to the worker only when it changed. */
   function refreshCatalog(): void {
-    const gpus = deps.services().catalog.listGpus();
-    const offerings = deps.services().catalog.listOfferings();
+    const gpus = catalog.listGpus();
+    const offerings = catalog.listOfferings();
     const key = `${gpus.length}:${offerings.length}:${offerings.reduce((s, o) => s + o.prices.reduce((t, p) => t + p.id, 0), 0)}:${gpus.map((g) => g.id).join(',')}`;
     if (key === catalogKey) return;
     catalogKey = key;

@@ -1,12 +1,11 @@
 /**
- * Milestone estimates from the estimation engine. The engine (shared/estimate, `estimateWorkloadAcrossCatalog`)
- * is reached through the estimate service; until it exposes `estimateWorkload(workload, gpuIds)` the phases keep
- * the author's figures only and the checks say so ("author's midpoint").
+ * Milestone estimates from the estimation engine (shared/estimate), reached through the estimate service's
+ * `estimateWorkload(workload, gpuIds)`, which the app context hands to the plan and optimize services. Without an
+ * estimator the phases keep the author's figures only and the checks say so ("author's midpoint").
  */
 import Big from 'big.js';
 import { createPriceBook, hourlyCost, toMoney } from '../../../shared/domain/plan/pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
-import type { AppServices } from '../app-services';
 
 export interface WorkloadEstimateResult {
   gpuId: string;
@@ -21,12 +20,6 @@ export type WorkloadEstimator = (
   workload: Record<string, unknown>,
   gpuIds: string[],
 ) => { results: WorkloadEstimateResult[] } | Promise<{ results: WorkloadEstimateResult[] }>;
-
-/** The estimate service's `estimateWorkload`, when the estimation domain provides it. */
-export function findEstimator(services: AppServices): WorkloadEstimator | null {
-  const candidate = (services.estimate as unknown as Record<string, unknown>).estimateWorkload;
-  return typeof candidate === 'function' ? (candidate.bind(services.estimate) as WorkloadEstimator) : null;
-}
 
 /** GPUs one run of the workload uses: the engine's echo, else the workload's gpuCount (all nodes together), else 1. */
 export function runGpus(workload: Record<string, unknown>, result?: Pick<WorkloadEstimateResult, 'gpuCount'>): number {

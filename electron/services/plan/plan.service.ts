@@ -14,7 +14,8 @@ import * as pq from '../../db/queries/project';
 import { comparePlans, type ComparedPlan } from '../../../shared/domain/plan/scenario-diff';
 import { createProjectService } from './project.service';
 import type { ServiceDeps } from '../service-deps';
-import { estimatePhase, findEstimator, type WorkloadEstimator } from './plan-estimates';
+import type { CatalogService } from '../catalog/catalog.service';
+import { estimatePhase, type WorkloadEstimator } from './plan-estimates';
 
 export type PlanService = ReturnType<typeof createPlanService>;
 
@@ -48,24 +49,27 @@ function writeChanges(db: Database, before: Plan, after: Plan, command: PlanComm
     if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) q.deleteTrack(db, id);
 }
 
-export function createPlanService(deps: ServiceDeps) {
+/** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
+export interface PlanServiceDeps {
+  catalog: Pick<CatalogService, 'listOfferings'>;
+  estimator: WorkloadEstimator | null;
+}
+
+export function createPlanService(deps: ServiceDeps, { catalog: catalogService, estimator }: PlanServiceDeps) {
   const { db } = deps;
   const histories = new Map<string, History>();
   const historyOf = (projectId: string) => histories.get(projectId) ?? emptyHistory();
 
   function catalog(): PlanCatalog {
-    const offerings: OfferingFacts[] = deps
-      .services()
-      .catalog.listOfferings()
-      .map((o) => ({
-        id: o.id,
-        gpuId: o.gpuId,
-        gpuCount: o.gpuCount,
-        vcpus: o.vcpus,
-        label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
-        deleted: false,
-        prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
-      }));
+    const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
+      id: o.id,
+      gpuId: o.gpuId,
+      gpuCount: o.gpuCount,
+      vcpus: o.vcpus,
+      label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
+      deleted: false,
+      prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
+    }));
     return { offerings };
   }
 
@@ -235,7 +239,6 @@ export function createPlanService(deps: ServiceDeps) {
    */
   async function refreshEstimates(projectId?: string): Promise<PlanView> {
     const { plan } = load(projectId);
-    const estimator = findEstimator(deps.services());
     const cat = catalog();
     if (estimator) {
       const stale = await staleEstimates(plan, cat, estimator);
@@ -508,7 +511,7 @@ export function createPlanService(deps: ServiceDeps) {
   /** An edit, then (when the estimation engine is there and a milestone changed) its estimates recomputed. */
   async function editAndEstimate(request: { projectId: string; revision: number; command: PlanCommand }): Promise<PlanView> {
     const edited = edit(request);
-    if (!touchedIds(request.command).has('milestone') || !findEstimator(deps.services())) return edited;
+    if (!touchedIds(request.command).has('milestone') || !estimator) return edited;
     return refreshEstimates(request.projectId);
   }
 
@@ -520,7 +523,7 @@ export function createPlanService(deps: ServiceDeps) {
     command: PlanCommand;
   }): Promise<PlanView> {
     const edited = editScenario(request);
-    if (!touchedIds(request.command).has('milestone') || !findEstimator(deps.services())) return edited;
+    if (!touchedIds(request.command).has('milestone') || !estimator) return edited;
     await refreshEstimates(request.projectId);
     return scenarioView(request.projectId, request.scenarioId);
   }
@@ -528,7 +531,7 @@ export function createPlanService(deps: ServiceDeps) {
   return {
     editScenarioAndEstimate,
     listProjects: () => q.selectProjects(db),
-    projects: createProjectService(deps),
+    projects: createProjectService(deps, { refreshEstimates }),
     editScenario,
     undoScenario: (request: { projectId: string; scenarioId: string; revision?: number | undefined }) => stepScenario('undo', request),
     redoScenario: (request: { projectId: string; scenarioId: string; revision?: number | undefined }) => stepScenario('redo', request),
@@ -538,7 +541,7 @@ export function createPlanService(deps: ServiceDeps) {
     comparePlans: comparePlansOf,
     editAndEstimate,
     getPlan: async (projectId?: string, scenarioId?: string): Promise<PlanView> => {
-      if (findEstimator(deps.services())) {
+      if (estimator) {
         const refreshed = await refreshEstimates(projectId);
         return scenarioId ? scenarioView(projectId, scenarioId) : refreshed;
       }

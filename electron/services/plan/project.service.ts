@@ -28,7 +28,12 @@ export type ProjectService = ReturnType<typeof createProjectService>;
 
 const APP_VERSION = '0.1.0';
 
-export function createProjectService(deps: ServiceDeps) {
+/** The plan's estimate refresh: an exported plan file carries the current estimates. */
+export interface ProjectServiceDeps {
+  refreshEstimates: (projectId: string) => Promise<unknown>;
+}
+
+export function createProjectService(deps: ServiceDeps, { refreshEstimates }: ProjectServiceDeps) {
   const { db } = deps;
   const now = () => deps.now().toISOString();
   const newProjectId = () => `p-${randomUUID().slice(0, 8)}`;
@@ -164,7 +169,7 @@ export function createProjectService(deps: ServiceDeps) {
       filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION] }],
     });
     if (!file) return { file: null, bytes: 0, scenarios: 0, spendLines: 0 };
-    await deps.services().plan.refreshEstimates(request.projectId); // the file carries the current estimates
+    await refreshEstimates(request.projectId); // the file carries the current estimates
     return exportTo(request, file);
   }
 

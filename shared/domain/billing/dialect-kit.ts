@@ -227,6 +227,29 @@ export function emptyLine(line: number): SpendLine {
   };
 }
 
+/** A getter per column key, each reading the first of the key's candidate header names the file has. */
+export function gettersFor<K extends string>(h: Header, names: Record<K, string[]>): Record<K, Getter> {
+  const entries = Object.entries<string[]>(names).map(([key, candidates]) => [key, getter(h, ...candidates)]);
+  return Object.fromEntries(entries) as Record<K, Getter>;
+}
+
+/**
+ * The opening of a row mapping: the row's context, an empty spend line with its charge period's start read, and
+ * that start's raw text (`finish` tells a total row by it).
+ */
+export function beginLine(
+  h: Header,
+  record: readonly string[],
+  lineNo: number,
+  start: { get: Getter; names: string[]; format?: DateFormat },
+): { ctx: RowContext; line: SpendLine; dateRaw: string | null } {
+  const ctx = new RowContext(h, record, lineNo);
+  const line = emptyLine(lineNo);
+  const dateRaw = start.get(record);
+  line.chargePeriodStart = ctx.date(start.get, start.names, start.format) ?? '';
+  return { ctx, line, dateRaw };
+}
+
 /** The `errors` of every row without any: shared, so frozen. */
 export const NO_ERRORS = Object.freeze([]) as unknown as RowError[];
 

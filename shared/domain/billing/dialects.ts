@@ -20,9 +20,11 @@ import {
   type DecimalOptions,
 } from './values';
 import {
+  beginLine,
   emptyLine,
   finish,
   getter,
+  gettersFor,
   Header,
   normalizeHeaderName,
   RowContext,
@@ -101,15 +103,12 @@ function focusMapper(h: Header, description: string): RowMapper {
     resourceType: ['ResourceType'],
     description: ['ChargeDescription'],
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
+  const g = gettersFor(h, n);
   return {
     dialect: 'focus',
     description,
     map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line = emptyLine(lineNo);
-      const dateRaw = g.start(record);
-      line.chargePeriodStart = ctx.date(g.start, n.start) ?? '';
+      const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.start, names: n.start });
       line.billedCost = ctx.cost(g.billed, n.billed) ?? '0';
       line.effectiveCost = ctx.optionalDecimal(g.effective, n.effective);
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
@@ -171,7 +170,7 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
     description: name('lineItem/LineItemDescription', 'line_item_line_item_description'),
     invoice: name('bill/InvoiceId', 'bill_invoice_id'),
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
+  const g = gettersFor(h, n);
   const tagPrefix = slash ? 'resourcetags/user:' : 'resource_tags_user_';
   const tagColumns = h.names
     .map((nm, i) => ({ nm, i }))
@@ -185,10 +184,7 @@ function awsMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', description: st
     dialect,
     description,
     map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line = emptyLine(lineNo);
-      const dateRaw = g.start(record);
-      line.chargePeriodStart = ctx.date(g.start, n.start) ?? '';
+      const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.start, names: n.start });
       line.billedCost = ctx.cost(g.unblended, n.unblended) ?? '0';
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
       line.billingPeriodStart = ctx.optionalDate(g.bpStart, n.bpStart);
@@ -290,15 +286,12 @@ function azureMapper(h: Header, description: string): RowMapper {
     sku: ['ProductId', 'PartNumber', 'MeterId'],
     payg: ['PaygCostInBillingCurrency'],
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
+  const g = gettersFor(h, n);
   return {
     dialect: 'azure',
     description,
     map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line = emptyLine(lineNo);
-      const dateRaw = g.date(record);
-      line.chargePeriodStart = ctx.date(g.date, n.date) ?? '';
+      const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.date, names: n.date });
       line.billedCost = ctx.cost(g.cost, n.cost) ?? '0';
       if (line.chargePeriodStart) line.chargePeriodEnd = addDaysIso(line.chargePeriodStart, 1);
       line.billingPeriodStart = ctx.optionalDate(g.bpStart, n.bpStart);
@@ -435,10 +428,11 @@ function genericMapper(h: Header, mapping: ColumnMapping): RowMapper {
     dialect: 'generic',
     description: `generic CSV through the mapping${mapping.name ? ` "${mapping.name}"` : ''}`,
     map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line = emptyLine(lineNo);
-      const dateRaw = g.date(record);
-      line.chargePeriodStart = ctx.date(g.date, [normalizeHeaderName(mapping.dateColumn)], mapping.dateFormat as DateFormat) ?? '';
+      const { ctx, line, dateRaw } = beginLine(h, record, lineNo, {
+        get: g.date,
+        names: [normalizeHeaderName(mapping.dateColumn)],
+        format: mapping.dateFormat as DateFormat,
+      });
       line.billedCost = ctx.cost(g.cost, [normalizeHeaderName(mapping.costColumn)], decimalOptions) ?? '0';
       line.currency = (mapping.currencyColumn ? g.currency(record) : mapping.currency) ?? mapping.currency ?? '';
       line.provider = g.provider(record) ?? mapping.provider ?? null;

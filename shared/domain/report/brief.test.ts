@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { betterScenario } from './brief';
+import { betterScenario } from './better-scenario';
 
 const scenario = (name: string, usd: string, errors: number, scenarioId: string | null = name) => ({
   scenarioId,

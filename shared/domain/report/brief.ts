@@ -4,6 +4,7 @@
  * biggest risks in words, and the scenarios compared. Also the wording helpers that keep developer internals (ids such
  * as l4-24gb, check kinds such as pool-concurrency, code names) out of what a person reads. Pure.
  */
+import { betterScenario } from './better-scenario';
 import Big from 'big.js';
 import { monthOfWeek, weekStart, weekEnd } from '../plan/weeks';
 
@@ -36,6 +37,17 @@ export interface BriefScenario {
   errors: number;
   warnings: number;
   overBudget: boolean;
+}
+
+/** One row of the scenario comparison as the brief reads it (the report's rows add the author's figures). */
+export interface ScenarioSummary {
+  scenarioId: string | null;
+  name: string;
+  usd: string;
+  gpuHours: number;
+  durationDays: number | null;
+  errors: number;
+  warnings: number;
 }
 
 export interface Brief {
@@ -162,15 +174,7 @@ export interface BriefInput {
   /** problems already in words, most severe first */
   problems: Array<{ severity: string; kind: string; message: string }>;
   cheaper: string[];
-  scenarios: Array<{
-    scenarioId: string | null;
-    name: string;
-    usd: string;
-    gpuHours: number;
-    durationDays: number | null;
-    errors: number;
-    warnings: number;
-  }>;
+  scenarios: ScenarioSummary[];
   scenarioId: string | null;
 }
 
@@ -188,21 +192,6 @@ function biggestRisks(problems: BriefInput['problems']): string[] {
       const words = problemKindWords(kind);
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${list.length > 1 ? more : `:${more}`}`;
     });
-}
-
-/**
- * When the chosen plan is over budget or has errors, the cheapest other scenario that has no errors and stays within
- * the budget (an auto-plan suggestion, say), in words; null when there is none or the chosen plan already passes.
- */
-export function betterScenario(input: Pick<BriefInput, 'scenarios' | 'scenarioId' | 'budgetUsd' | 'plannedUsd' | 'errors'>): string | null {
-  const budget = new Big(input.budgetUsd);
-  if (input.errors === 0 && new Big(input.plannedUsd).lte(budget)) return null;
-  const passing = input.scenarios
-    .filter((s) => s.scenarioId !== input.scenarioId && s.errors === 0 && new Big(s.usd).lte(budget))
-    .sort((a, b) => new Big(a.usd).cmp(new Big(b.usd)));
-  const best = passing[0];
-  if (!best) return null;
-  return `The scenario “${best.name}” passes every check within the budget at ${usdText(best.usd)} (${Math.round(best.gpuHours).toLocaleString('en-US')} GPU-hours, no errors): review it and promote it in place of this plan.`;
 }
 
 export function buildBrief(input: BriefInput): Brief {

@@ -20,6 +20,7 @@ import {
   readableSource,
   type Brief,
   type NameBook,
+  type ScenarioSummary,
 } from './brief';
 
 export const REPORT_SECTIONS = [
@@ -91,6 +92,12 @@ export interface BudgetInput {
   budgetByMonth?: Record<string, string>;
 }
 
+/** The budget section: the budget input with the plan's budget line and its burn-up. */
+export interface ReportBudget extends BudgetInput {
+  budgetUsd: string;
+  burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }>;
+}
+
 export interface CatalogOfferingInput {
   id: string;
   providerName: string;
@@ -100,20 +107,16 @@ export interface CatalogOfferingInput {
   prices: Array<Pick<Price, 'kind' | 'usd' | 'per' | 'usdLow' | 'usdHigh' | 'asOf' | 'source'>>;
 }
 
+/** A row of the scenario comparison with the author's own figures for it. */
+export interface ReportScenarioRow extends ScenarioSummary {
+  authorUsd: Range | null;
+  authorDays: Range | null;
+  authorRisk: string | null;
+}
+
 export interface ReportInputs {
   view: PlanView;
-  scenarios: Array<{
-    scenarioId: string | null;
-    name: string;
-    usd: string;
-    gpuHours: number;
-    durationDays: number | null;
-    errors: number;
-    warnings: number;
-    authorUsd: Range | null;
-    authorDays: Range | null;
-    authorRisk: string | null;
-  }>;
+  scenarios: ReportScenarioRow[];
   scenarioId: string | null;
   offerings: CatalogOfferingInput[];
   gpus: Array<{ id: string; name: string; memoryGiB: number; source: string }>;
@@ -246,7 +249,7 @@ export interface ReportModel {
     byProvider: Array<{ key: string; usd: string; gpuHours: number }>;
     total: string;
   };
-  budget: BudgetInput & { budgetUsd: string; burnUp: Array<{ week: string; plannedCumulativeUsd: number; budgetLineUsd: number }> };
+  budget: ReportBudget;
   assumptions: {
     planNotes: string[];
     costRule: string;

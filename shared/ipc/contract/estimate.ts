@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { PresetFamily } from '../../estimate/architecture';
-import type { WorkloadEstimate } from '../../estimate/estimate';
 import type { ChannelMap, EventMap } from '../channel';
+import { presetFamilySchema, workloadEstimateSchema } from './estimate-schemas';
+
+export { workloadEstimateSchema };
 
 /** A workload as the user typed it: checked by the estimate service (parseWorkload) so errors name the workload's own fields. */
 const rawWorkload = z.record(z.string(), z.unknown());
@@ -11,17 +12,12 @@ export const presetSummarySchema = z.object({
   id: z.string(),
   aliases: z.array(z.string()),
   name: z.string(),
-  family: z.custom<PresetFamily>((v) => typeof v === 'string'),
+  family: presetFamilySchema,
   params: z.number(),
   defaultInput: z.object({ windowSamples: z.number().optional(), imageSize: z.number().optional(), seqLen: z.number().optional() }),
   maxSeqLen: z.number().nullable(),
   source: z.string(),
 });
-
-export const workloadEstimateSchema = z.custom<WorkloadEstimate>(
-  (v) => typeof v === 'object' && v !== null && Array.isArray((v as { results?: unknown }).results),
-  'a workload estimate',
-);
 
 export const savedWorkloadSchema = z.object({
   id: z.string(),

@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { REPORT_SECTION_IDS, type ReportModel } from '../../domain/report/report-model';
+import { REPORT_SECTION_IDS } from '../../domain/report/report-model';
 import { REPORT_TABLES } from '../../domain/report/report-tables';
 import type { ChannelMap, EventMap } from '../channel';
+import { reportModelSchema } from './report-schemas';
 
 const projectId = z.string().min(1).max(120);
 const sections = z.array(z.enum(REPORT_SECTION_IDS)).max(REPORT_SECTION_IDS.length);
 export const pageSizeSchema = z.enum(['A4', 'Letter']);
 export type PageSize = z.output<typeof pageSizeSchema>;
 
-/** The assembled model is produced by main (shared/domain/report) and typed there; its shape is checked by tests. */
-const reportModelSchema = z.custom<ReportModel>(
-  (v) => typeof v === 'object' && v !== null && 'cover' in v && 'summary' in v,
-  'a report model',
-);
+/** How the spend table may be grouped. */
+export const SPEND_GROUPINGS = ['month', 'week', 'track', 'provider', 'service'] as const;
+export type SpendGrouping = (typeof SPEND_GROUPINGS)[number];
 
 export const reportChannels = {
   'report:get-report-model': {
@@ -37,7 +36,7 @@ export const reportChannels = {
       .object({
         projectId: projectId.optional(),
         table: z.enum(REPORT_TABLES),
-        groupBy: z.enum(['month', 'week', 'track', 'provider', 'service']).optional(),
+        groupBy: z.enum(SPEND_GROUPINGS).optional(),
         options: z
           .object({ bom: z.boolean().default(false) })
           .strict()

@@ -7,23 +7,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUserError, type UserError } from '../../../../shared/domain/errors';
 import { runCli } from '../../../cli/gpu-planner';
-import { tempDir } from '../../../test-support/paths';
 import { writeParquet } from '../../../test-support/parquet-writer';
-import { createTestApp } from '../../../test-support/test-app';
+import { appPerTest, type Scratch, type TestApp } from '../../../test-support/test-app';
 
-type TestApp = ReturnType<typeof createTestApp>;
 let app: TestApp;
-let tmp: { dir: string; remove: () => void };
-beforeEach(() => {
-  app = createTestApp();
-  tmp = tempDir();
-});
-afterEach(() => {
-  app.dispose();
-  tmp.remove();
+let tmp: Scratch;
+appPerTest((a, s) => {
+  app = a;
+  tmp = s;
 });
 
 /** RFC 4180: a field with a delimiter, quote, CR or LF is quoted, its quotes doubled; backslashes are plain text. */

@@ -4,23 +4,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { columnMappingSchema } from '../../../../shared/domain/billing/column-mapping';
-import { createAppContext, type AppContext } from '../../app-context';
-import { tempDir } from '../../../test-support/paths';
+import { createAppContext } from '../../app-context';
+import { appPerTest, type Scratch, type TestApp } from '../../../test-support/test-app';
 
-let dir: ReturnType<typeof tempDir>;
-let app: AppContext;
+let dir: Scratch;
+let app: TestApp;
 let saveAnswer: string | null = null;
-
-beforeEach(() => {
-  dir = tempDir();
-  app = createAppContext({ dataDir: dir.dir, runtime: 'cli', dialogs: { openFile: async () => null, saveFile: async () => saveAnswer } });
-});
-afterEach(() => {
-  app.close();
-  dir.remove();
-});
+appPerTest(
+  (a, s) => {
+    app = a;
+    dir = s;
+  },
+  { dialogs: { openFile: async () => null, saveFile: async () => saveAnswer } },
+);
 
 const mapping = {
   dateColumn: 'Datum',

@@ -6,22 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUserError, type UserError } from '../../../../shared/domain/errors';
-import { createAppContext, type AppContext } from '../../app-context';
-import { tempDir } from '../../../test-support/paths';
+import { appPerTest, type Scratch, type TestApp } from '../../../test-support/test-app';
 
-let dir: ReturnType<typeof tempDir>;
-let app: AppContext;
+let dir: Scratch;
+let app: TestApp;
 let saveAnswer: string | null = null;
-beforeEach(() => {
-  dir = tempDir();
-  app = createAppContext({ dataDir: dir.dir, runtime: 'cli', dialogs: { openFile: async () => null, saveFile: async () => saveAnswer } });
-});
-afterEach(() => {
-  app.close();
-  dir.remove();
-});
+appPerTest(
+  (a, s) => {
+    app = a;
+    dir = s;
+  },
+  { dialogs: { openFile: async () => null, saveFile: async () => saveAnswer } },
+);
 
 const header = 'BilledCost,BillingAccountId,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ProviderName,ServiceName';
 function file(name: string, costs: string[], account = 'acct-1', day = '2024-09-02'): string {

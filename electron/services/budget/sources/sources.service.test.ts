@@ -1,21 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { monthsFrom, writeMonthDelivery, type MonthDelivery } from '../../../test-support/aws-deliveries';
-import { tempDir } from '../../../test-support/paths';
-import { createTestApp } from '../../../test-support/test-app';
 
-type TestApp = ReturnType<typeof createTestApp>;
+import { appPerTest, createTestApp, type Scratch, type TestApp } from '../../../test-support/test-app';
+
 let app: TestApp;
-let tmp: { dir: string; remove: () => void };
-beforeEach(() => {
-  app = createTestApp();
-  tmp = tempDir();
-});
-afterEach(() => {
-  app.dispose();
-  tmp.remove();
+let tmp: Scratch;
+appPerTest((a, s) => {
+  app = a;
+  tmp = s;
 });
 
 const byMonth = (a: TestApp) =>

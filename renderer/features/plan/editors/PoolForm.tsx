@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { newId } from '../../../../shared/domain/plan/booking';
 import type { CapacityPool } from '../../../../shared/domain/plan/types';
-import { Dialog } from '../../../ui/Dialog';
 import { Field, NumberField, parseNumber } from '../../../ui/Field';
 import { gpuShort } from '../timeline-model';
-import { Actions, FORM_ID, FormError, missingOffering, offeringText, useErrors, type EditorProps } from './editor-parts';
+import { EditorDialog, missingOffering, offeringText, TextField, useErrors, type EditorProps } from './editor-parts';
 
 export function PoolForm({ view, id, error, busy, onEdit, onClose }: EditorProps & { id: string | null }) {
   const { plan } = view;
@@ -44,94 +43,79 @@ export function PoolForm({ view, id, error, busy, onEdit, onClose }: EditorProps
   }
   const pick = (e: React.ChangeEvent<HTMLSelectElement>) => [...e.target.selectedOptions].map((o) => o.value);
   return (
-    <Dialog
-      className="pt-dialog"
-      closeOnBackdrop
+    <EditorDialog
       title={existing ? `Edit capacity pool · ${existing.name}` : 'Add capacity pool'}
       sub="what the team can actually get at once: a quota, an account, a machine"
+      busy={busy}
       onClose={onClose}
-      actions={
-        <Actions
-          busy={busy}
-          onClose={onClose}
-          saveLabel={existing ? 'Save pool' : 'Add pool'}
-          onDelete={existing ? () => void remove() : undefined}
-        />
-      }
+      onSubmit={() => void save()}
+      saveLabel={existing ? 'Save pool' : 'Add pool'}
+      onDelete={existing ? () => void remove() : undefined}
+      formError={errors._}
     >
-      <form
-        id={FORM_ID}
-        className="pt-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Field id="cf-name" label="Pool name" error={errors.name} className="pt-wide">
-          <input
-            id="cf-name"
-            className={`input${errors.name ? ' invalid' : ''}`}
-            value={f.name}
-            onChange={(e) => setF({ ...f, name: e.target.value })}
-            autoFocus
-          />
-        </Field>
-        <NumberField
-          id="cf-capacity"
-          label="Capacity"
-          error={errors.capacity}
-          value={f.capacity}
-          onChange={(capacity) => setF({ ...f, capacity })}
-          step="any"
-          width={90}
-        />
-        <Field id="cf-unit" label="Unit">
-          <select
-            id="cf-unit"
-            className="input"
-            value={f.unit}
-            onChange={(e) => setF({ ...f, unit: e.target.value as CapacityPool['unit'] })}
-          >
-            <option value="gpus">GPUs at once</option>
-            <option value="vcpus">vCPUs of quota</option>
-          </select>
-        </Field>
-        <Field
-          id="cf-offerings"
-          label={`Offerings admitted (${offeringIds.length})`}
-          error={errors.offeringIds}
-          className="pt-wide"
-          hint="Ctrl/Shift-click to choose several"
+      <TextField
+        id="cf-name"
+        label="Pool name"
+        error={errors.name}
+        wide
+        autoFocus
+        value={f.name}
+        onChange={(name) => setF({ ...f, name })}
+      />
+      <NumberField
+        id="cf-capacity"
+        label="Capacity"
+        error={errors.capacity}
+        value={f.capacity}
+        onChange={(capacity) => setF({ ...f, capacity })}
+        step="any"
+        width={90}
+      />
+      <Field id="cf-unit" label="Unit">
+        <select
+          id="cf-unit"
+          className="input"
+          value={f.unit}
+          onChange={(e) => setF({ ...f, unit: e.target.value as CapacityPool['unit'] })}
         >
-          <select
-            id="cf-offerings"
-            multiple
-            size={7}
-            className={`input${errors.offeringIds ? ' invalid' : ''}`}
-            value={offeringIds}
-            onChange={(e) => setOfferingIds(pick(e))}
-          >
-            {offerings.map((o) => (
-              <option key={o.id} value={o.id}>
-                {offeringText(o)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="cf-gpus" label={`GPU types admitted (${gpuIds.length})`} hint="any offering with that GPU, and GPU-only bookings">
-          <select id="cf-gpus" multiple size={7} className="input" value={gpuIds} onChange={(e) => setGpuIds(pick(e))}>
-            {gpus.map((g) => (
-              <option key={g} value={g}>
-                {gpuShort(g)} ({g})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="cf-notes" label="Notes" className="pt-wide">
-          <input id="cf-notes" className="input" value={f.notes} onChange={(e) => setF({ ...f, notes: e.target.value })} />
-        </Field>
-      </form>
-      <FormError message={errors._} />
-    </Dialog>
+          <option value="gpus">GPUs at once</option>
+          <option value="vcpus">vCPUs of quota</option>
+        </select>
+      </Field>
+      <Field
+        id="cf-offerings"
+        label={`Offerings admitted (${offeringIds.length})`}
+        error={errors.offeringIds}
+        className="pt-wide"
+        hint="Ctrl/Shift-click to choose several"
+      >
+        <select
+          id="cf-offerings"
+          multiple
+          size={7}
+          className={`input${errors.offeringIds ? ' invalid' : ''}`}
+          value={offeringIds}
+          onChange={(e) => setOfferingIds(pick(e))}
+        >
+          {offerings.map((o) => (
+            <option key={o.id} value={o.id}>
+              {offeringText(o)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="cf-gpus" label={`GPU types admitted (${gpuIds.length})`} hint="any offering with that GPU, and GPU-only bookings">
+        <select id="cf-gpus" multiple size={7} className="input" value={gpuIds} onChange={(e) => setGpuIds(pick(e))}>
+          {gpus.map((g) => (
+            <option key={g} value={g}>
+              {gpuShort(g)} ({g})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="cf-notes" label="Notes" className="pt-wide">
+        <input id="cf-notes" className="input" value={f.notes} onChange={(e) => setF({ ...f, notes: e.target.value })} />
+      </Field>
+    </EditorDialog>
   );
 }

@@ -1,9 +1,8 @@
 /** The project's form: name, dates, currency, total budget and where it comes from. */
 import { useState } from 'react';
 import type { Project } from '../../../../shared/domain/plan/types';
-import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
-import { Actions, FORM_ID, FormError, useErrors, type EditorProps } from './editor-parts';
+import { DateRangeFields, EditorDialog, TextField, useErrors, type EditorProps } from './editor-parts';
 
 export function ProjectForm({ view, error, busy, onEdit, onClose }: EditorProps) {
   const p = view.plan.project;
@@ -23,59 +22,43 @@ export function ProjectForm({ view, error, busy, onEdit, onClose }: EditorProps)
     if (await onEdit({ type: 'upsert', entity: 'project', value })) onClose();
   }
   return (
-    <Dialog
-      className="pt-dialog"
-      closeOnBackdrop
+    <EditorDialog
       title="Edit project"
       sub="dates, currency and the total budget the checks compare against"
+      busy={busy}
       onClose={onClose}
-      actions={<Actions busy={busy} onClose={onClose} saveLabel="Save project" />}
+      onSubmit={() => void save()}
+      saveLabel="Save project"
+      formError={errors._}
     >
-      <form
-        id={FORM_ID}
-        className="pt-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Field id="pf-name" label="Project name" error={errors.name} className="pt-wide">
-          <input id="pf-name" className={`input${errors.name ? ' invalid' : ''}`} value={f.name} onChange={set('name')} />
-        </Field>
-        <Field id="pf-start" label="Start" error={errors.start}>
-          <input id="pf-start" type="date" className={`input${errors.start ? ' invalid' : ''}`} value={f.start} onChange={set('start')} />
-        </Field>
-        <Field id="pf-end" label="End" error={errors.end}>
-          <input id="pf-end" type="date" className={`input${errors.end ? ' invalid' : ''}`} value={f.end} onChange={set('end')} />
-        </Field>
-        <Field id="pf-currency" label="Currency" error={errors.currency} hint="ISO code, e.g. USD">
-          <input
-            id="pf-currency"
-            className={`input${errors.currency ? ' invalid' : ''}`}
-            value={f.currency}
-            maxLength={3}
-            onChange={set('currency')}
-            style={{ width: 80 }}
-          />
-        </Field>
-        <Field id="pf-budget" label="Total budget" error={errors.budget} hint={`${f.currency} as a decimal, e.g. 615.50`}>
-          <input
-            id="pf-budget"
-            inputMode="decimal"
-            className={`input${errors.budget ? ' invalid' : ''}`}
-            value={f.budget}
-            onChange={set('budget')}
-            style={{ width: 120 }}
-          />
-        </Field>
-        <Field id="pf-source" label="Where the budget comes from" className="pt-wide">
-          <input id="pf-source" className="input" value={f.budgetSource} onChange={set('budgetSource')} />
-        </Field>
-        <Field id="pf-desc" label="Description" className="pt-wide">
-          <textarea id="pf-desc" className="input" rows={2} value={f.description} onChange={set('description')} />
-        </Field>
-      </form>
-      <FormError message={errors._} />
-    </Dialog>
+      <TextField id="pf-name" label="Project name" error={errors.name} wide value={f.name} onChange={(name) => setF({ ...f, name })} />
+      <DateRangeFields idPrefix="pf" start={f.start} end={f.end} errors={errors} onChange={(patch) => setF({ ...f, ...patch })} />
+      <Field id="pf-currency" label="Currency" error={errors.currency} hint="ISO code, e.g. USD">
+        <input
+          id="pf-currency"
+          className={`input${errors.currency ? ' invalid' : ''}`}
+          value={f.currency}
+          maxLength={3}
+          onChange={set('currency')}
+          style={{ width: 80 }}
+        />
+      </Field>
+      <Field id="pf-budget" label="Total budget" error={errors.budget} hint={`${f.currency} as a decimal, e.g. 615.50`}>
+        <input
+          id="pf-budget"
+          inputMode="decimal"
+          className={`input${errors.budget ? ' invalid' : ''}`}
+          value={f.budget}
+          onChange={set('budget')}
+          style={{ width: 120 }}
+        />
+      </Field>
+      <Field id="pf-source" label="Where the budget comes from" className="pt-wide">
+        <input id="pf-source" className="input" value={f.budgetSource} onChange={set('budgetSource')} />
+      </Field>
+      <Field id="pf-desc" label="Description" className="pt-wide">
+        <textarea id="pf-desc" className="input" rows={2} value={f.description} onChange={set('description')} />
+      </Field>
+    </EditorDialog>
   );
 }

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { newId } from '../../../../shared/domain/plan/booking';
 import { removeTrackCommand } from '../../../../shared/domain/plan/commands';
 import type { Track } from '../../../../shared/domain/plan/types';
-import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
-import { Actions, FORM_ID, FormError, useErrors, type EditorProps } from './editor-parts';
+import { DateRangeFields, EditorDialog, TextField, useErrors, type EditorProps } from './editor-parts';
 
 /** Colours given to new tracks in turn. */
 const PALETTE = ['#2f6fdf', '#c2410c', '#0f766e', '#7c3aed', '#b91c1c', '#4d7c0f', '#a16207', '#be185d'];
@@ -49,67 +48,53 @@ export function TrackForm({ view, id, error, busy, onEdit, onClose }: EditorProp
     if (existing && (await onEdit(removeTrackCommand(plan, existing.id)))) onClose();
   }
   return (
-    <Dialog
-      className="pt-dialog"
-      closeOnBackdrop
+    <EditorDialog
       title={existing ? `Edit track · ${existing.name}` : 'Add track'}
       sub="a swimlane of the timeline: who trains what, and when"
+      busy={busy}
       onClose={onClose}
-      actions={
-        <Actions
-          busy={busy}
-          onClose={onClose}
-          saveLabel={existing ? 'Save track' : 'Add track'}
-          onDelete={existing ? () => void remove() : undefined}
-          deleteLabel={counts ? `Delete track (+ ${counts.m} milestones, ${counts.a} bookings)` : undefined}
-        />
-      }
+      onSubmit={() => void save()}
+      saveLabel={existing ? 'Save track' : 'Add track'}
+      onDelete={existing ? () => void remove() : undefined}
+      deleteLabel={counts ? `Delete track (+ ${counts.m} milestones, ${counts.a} bookings)` : undefined}
+      formError={errors._}
     >
-      <form
-        id={FORM_ID}
-        className="pt-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Field id="tf-name" label="Track name" error={errors.name} className="pt-wide">
-          <input id="tf-name" className={`input${errors.name ? ' invalid' : ''}`} value={f.name} onChange={set('name')} autoFocus />
-        </Field>
-        <Field id="tf-owner" label="Owner">
-          <input id="tf-owner" className="input" value={f.owner} onChange={set('owner')} />
-        </Field>
-        <Field id="tf-focus" label="Focus" className="pt-wide">
-          <input id="tf-focus" className="input" value={f.focus} onChange={set('focus')} />
-        </Field>
-        <Field id="tf-colour" label="Colour" error={errors.colour} hint="#rrggbb">
-          <span className="pt-colour">
-            <input
-              aria-label="Colour picker"
-              type="color"
-              value={/^#[0-9a-fA-F]{6}$/.test(f.colour) ? f.colour : '#000000'}
-              onChange={set('colour')}
-            />
-            <input
-              id="tf-colour"
-              className={`input${errors.colour ? ' invalid' : ''}`}
-              value={f.colour}
-              onChange={set('colour')}
-              style={{ width: 90 }}
-            />
-          </span>
-        </Field>
-        <Field id="tf-start" label="Start" error={errors.start}>
-          <input id="tf-start" type="date" className={`input${errors.start ? ' invalid' : ''}`} value={f.start} onChange={set('start')} />
-        </Field>
-        <Field id="tf-end" label="End" error={errors.end}>
-          <input id="tf-end" type="date" className={`input${errors.end ? ' invalid' : ''}`} value={f.end} onChange={set('end')} />
-        </Field>
-        <Field id="tf-notes" label="Notes" className="pt-wide">
-          <input id="tf-notes" className="input" value={f.notes} onChange={set('notes')} />
-        </Field>
-      </form>
-      <FormError message={errors._} />
-    </Dialog>
+      <TextField
+        id="tf-name"
+        label="Track name"
+        error={errors.name}
+        wide
+        autoFocus
+        value={f.name}
+        onChange={(name) => setF({ ...f, name })}
+      />
+      <Field id="tf-owner" label="Owner">
+        <input id="tf-owner" className="input" value={f.owner} onChange={set('owner')} />
+      </Field>
+      <Field id="tf-focus" label="Focus" className="pt-wide">
+        <input id="tf-focus" className="input" value={f.focus} onChange={set('focus')} />
+      </Field>
+      <Field id="tf-colour" label="Colour" error={errors.colour} hint="#rrggbb">
+        <span className="pt-colour">
+          <input
+            aria-label="Colour picker"
+            type="color"
+            value={/^#[0-9a-fA-F]{6}$/.test(f.colour) ? f.colour : '#000000'}
+            onChange={set('colour')}
+          />
+          <input
+            id="tf-colour"
+            className={`input${errors.colour ? ' invalid' : ''}`}
+            value={f.colour}
+            onChange={set('colour')}
+            style={{ width: 90 }}
+          />
+        </span>
+      </Field>
+      <DateRangeFields idPrefix="tf" start={f.start} end={f.end} errors={errors} onChange={(patch) => setF({ ...f, ...patch })} />
+      <Field id="tf-notes" label="Notes" className="pt-wide">
+        <input id="tf-notes" className="input" value={f.notes} onChange={set('notes')} />
+      </Field>
+    </EditorDialog>
   );
 }

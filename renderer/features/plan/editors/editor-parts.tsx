@@ -1,9 +1,11 @@
 /** What the plan's forms share: the target of the open form, its props, the refused edit's messages per field, the buttons. */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { OfferingFacts } from '../../../../shared/domain/plan/types';
 import type { SerializedError } from '../../../../shared/domain/errors';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
+import { Dialog } from '../../../ui/Dialog';
+import { Field } from '../../../ui/Field';
 import { gpuShort } from '../timeline-model';
 
 export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool'; id: string | null; trackId?: string };
@@ -85,4 +87,123 @@ export function FormError({ message }: { message: string | undefined }) {
       {message}
     </div>
   ) : null;
+}
+
+/**
+ * The dialog every plan form is: title and subtitle, Delete/Cancel/Save, and the form the Save button submits;
+ * `after` goes below the form (a milestone's phases), then the refused edit's message that belongs to no field.
+ */
+export function EditorDialog({
+  title,
+  sub,
+  busy,
+  onClose,
+  onSubmit,
+  onDelete,
+  deleteLabel,
+  saveLabel,
+  formError,
+  children,
+  after,
+}: {
+  title: string;
+  sub: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  onDelete?: (() => void) | undefined;
+  deleteLabel?: string | undefined;
+  saveLabel: string;
+  formError: string | undefined;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Dialog
+      className="pt-dialog"
+      closeOnBackdrop
+      title={title}
+      sub={sub}
+      onClose={onClose}
+      actions={<Actions busy={busy} onClose={onClose} saveLabel={saveLabel} onDelete={onDelete} deleteLabel={deleteLabel} />}
+    >
+      <form
+        id={FORM_ID}
+        className="pt-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
+      {after}
+      <FormError message={formError} />
+    </Dialog>
+  );
+}
+
+/** A text input in its field, marked invalid with the field's message. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  wide,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  wide?: boolean;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Field id={id} label={label} error={error} className={wide ? 'pt-wide' : undefined}>
+      <input
+        id={id}
+        className={`input${error ? ' invalid' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoFocus={autoFocus}
+      />
+    </Field>
+  );
+}
+
+/** Start and end dates (`<idPrefix>-start`, `<idPrefix>-end`), each with its message; `form` ties them to the edit form. */
+export function DateRangeFields({
+  idPrefix,
+  start,
+  end,
+  errors,
+  onChange,
+  form,
+}: {
+  idPrefix: string;
+  start: string;
+  end: string;
+  errors: { start?: string | undefined; end?: string | undefined };
+  onChange: (patch: { start?: string; end?: string }) => void;
+  form?: string;
+}) {
+  return (
+    <>
+      {(['start', 'end'] as const).map((which) => (
+        <Field key={which} id={`${idPrefix}-${which}`} label={which === 'start' ? 'Start' : 'End'} error={errors[which]}>
+          <input
+            id={`${idPrefix}-${which}`}
+            form={form}
+            type="date"
+            className={`input${errors[which] ? ' invalid' : ''}`}
+            value={which === 'start' ? start : end}
+            onChange={(e) => onChange({ [which]: e.target.value })}
+          />
+        </Field>
+      ))}
+    </>
+  );
 }

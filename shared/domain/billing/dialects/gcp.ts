@@ -5,9 +5,20 @@
  * Amount, …, Cost, Currency`).
  */
 import Big from 'big.js';
-import { emptyLine, finish, getter, RowContext, type Getter, type Header, type RowMapper, type RowOutcome } from '../dialect-kit';
+import {
+  beginLine,
+  emptyLine,
+  finish,
+  getter,
+  gettersFor,
+  RowContext,
+  type Getter,
+  type Header,
+  type RowMapper,
+  type RowOutcome,
+} from '../dialect-kit';
 import { recogniseGpuInstance } from '../gpu-instance';
-import type { Decimal, SpendLine } from '../spend-line';
+import type { Decimal } from '../spend-line';
 import { canonicalDecimal, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseDecimal, parseTags, sumGcpCredits } from '../values';
 
 // ------------------------------------------------------------------------------------------------- BigQuery export CSV
@@ -69,7 +80,7 @@ export function gcpBigQueryMapper(h: Header, description: string): RowMapper {
     costType: ['cost_type'],
     creditAmount: ['credits_amount', 'credits.amount', 'credit_amount'],
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
+  const g = gettersFor(h, n);
   const flatColumns = h.names
     .map((nm, i) => ({ nm, i }))
     .filter(({ nm }) => FLAT_CREDIT.test(nm))
@@ -82,10 +93,7 @@ export function gcpBigQueryMapper(h: Header, description: string): RowMapper {
   const groups = new Map<string, { rows: number; credits: Set<string> }>();
 
   function mapLine(record: readonly string[], lineNo: number, creditsPart: 'list' | 'flat-first' | 'flat-more'): RowOutcome {
-    const ctx = new RowContext(h, record, lineNo);
-    const line: SpendLine = emptyLine(lineNo);
-    const dateRaw = g.start(record);
-    line.chargePeriodStart = ctx.date(g.start, n.start) ?? '';
+    const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.start, names: n.start });
     const cost = ctx.cost(g.cost, n.cost);
     let credits: Decimal = '0';
     if (creditsPart === 'list') {
@@ -191,7 +199,7 @@ export function gcpLegacyMapper(h: Header, description: string): RowMapper {
     unit: ['Measurement1 Units'],
     labels: ['Project Labels'],
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<keyof typeof n, Getter>;
+  const g = gettersFor(h, n);
   // Credit groups: `CreditN` (name), `CreditN Amount`, `CreditN Currency`, numbered from 1.
   const creditGroups: Array<{ n: number; amount: Getter; amountName: string; currency: Getter }> = [];
   for (const name of h.names) {
@@ -204,10 +212,7 @@ export function gcpLegacyMapper(h: Header, description: string): RowMapper {
     dialect: 'gcp',
     description,
     map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line: SpendLine = emptyLine(lineNo);
-      const dateRaw = g.start(record);
-      line.chargePeriodStart = ctx.date(g.start, n.start) ?? '';
+      const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.start, names: n.start });
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
       const cost = ctx.cost(g.cost, n.cost);
       line.currency = g.currency(record) ?? '';

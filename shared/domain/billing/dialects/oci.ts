@@ -11,9 +11,8 @@
  * - Tag columns are `tags/<namespace>.<key>` with arbitrary characters (spaces, parentheses, backslashes): read by their
  *   raw name, never through the header normalisation (which would read `tags/x (y)` as Azure's localized `y`).
  */
-import { emptyLine, finish, getter, RowContext, type Header, type RowMapper } from '../dialect-kit';
+import { beginLine, finish, gettersFor, type Header, type RowMapper } from '../dialect-kit';
 import { recogniseGpuInstance } from '../gpu-instance';
-import type { SpendLine } from '../spend-line';
 import { isNullValue, stripBom } from '../values';
 
 export const OCI_COST_COLUMNS = ['cost/myCost', 'cost/currencyCode', 'lineItem/intervalUsageStart'] as const;
@@ -44,10 +43,7 @@ export function ociCostReportMapper(h: Header, description: string): RowMapper {
     subscription: ['cost/subscriptionId'],
     resourceName: ['product/resource'],
   };
-  const g = Object.fromEntries(Object.entries(n).map(([k, names]) => [k, getter(h, ...names)])) as Record<
-    keyof typeof n,
-    ReturnType<typeof getter>
-  >;
+  const g = gettersFor(h, n);
   const tagColumns = h.raw
     .map((raw, i) => ({ raw: stripBom(raw).trim(), i }))
     .filter(({ raw }) => raw.toLowerCase().startsWith('tags/'))
@@ -57,10 +53,7 @@ export function ociCostReportMapper(h: Header, description: string): RowMapper {
     dialect: 'oci',
     description,
     map(record, lineNo) {
-      const ctx = new RowContext(h, record, lineNo);
-      const line: SpendLine = emptyLine(lineNo);
-      const dateRaw = g.start(record);
-      line.chargePeriodStart = ctx.date(g.start, n.start) ?? '';
+      const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.start, names: n.start });
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
       line.billedCost = ctx.cost(g.cost, n.cost) ?? '0';
       line.effectiveCost = line.billedCost;

@@ -1,0 +1,100 @@
+/**
+ * What the report reads from the other domains, shaped for the pure assembly (shared/domain/report): the budget
+ * overview as the report's budget input, and each phase's hardware alternatives from the estimation engine.
+ */
+import type { BudgetInput, HardwareAlternative, PhaseEstimateInput } from '../../../shared/domain/report/report-model';
+import { offerLabel } from '../../../shared/domain/report/brief';
+import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
+import type { Plan } from '../../../shared/domain/plan/types';
+
+type GpuName = { id: string; name: string };
+
+/** The budget overview (budget, actual, forecast, burn-up, alerts) as the report's budget section reads it. */
+export function budgetInputOf(overview: OverviewView): BudgetInput {
+  const hasData = overview.actual.lineCount > 0;
+  const otherLines = overview.unallocated.count + overview.outsideWindow.count;
+  return {
+    available: hasData,
+    message: hasData
+      ? `Actual spend from ${overview.actual.lineCount} imported billing lines${overview.dataAsOf ? `, data as of ${overview.dataAsOf}` : ''}; budget status: ${overview.status}.`
+      : otherLines > 0
+        ? `No actual spend for this project yet: ${otherLines} imported billing line(s) fall outside its window or are not allocated to its tracks; the forecast is the plan.`
+        : 'No billing data imported yet: actual spend is $0 and the forecast is the plan.',
+    actualUsd: overview.actual.value,
+    actualByMonth: overview.months.map((m) => ({ month: m.month, usd: m.actual })),
+    actualCumulativeByWeek: hasData
+      ? Object.fromEntries(overview.weeks.map((w) => [w.week, w.actualCumulative === null ? null : Number(w.actualCumulative)]))
+      : {},
+    forecastUsd: overview.forecast.value,
+    forecastBasis: overview.forecast.basis,
+    status: overview.status,
+    alerts: overview.alerts.map((a) => `${a.level}: ${a.message}`),
+    source: `budget overview (${overview.actual.basis})`,
+    otherLines,
+    budgetByMonth: overview.budget.byMonth,
+  };
+}
+
+function workloadLabel(workload: Record<string, unknown>): string {
+  const model = workload.model as { preset?: string } | undefined;
+  const samples = (workload.dataset as { samples?: number } | undefined)?.samples;
+  return `${model?.preset ?? 'custom model'}, batch ${String(workload.batchSize ?? '?')}, ${String(workload.precision ?? '')}, ${String(samples ?? '?')} samples × ${String(workload.epochs ?? '?')} epochs`;
+}
+
+/** The planned offering first, then the cheapest offering of up to seven other GPUs (those that fit first). */
+function alternativesOf(estimate: WorkloadEstimate, gpus: ReadonlyMap<string, GpuName>, plannedOfferingId: string | null | undefined) {
+  const byGpu = new Map(estimate.results.map((r) => [r.gpuId, r]));
+  const best = new Map<string, HardwareAlternative>();
+  let planned: HardwareAlternative | null = null;
+  for (const row of estimate.ranking) {
+    const result = byGpu.get(row.gpuId);
+    if (!result) continue;
+    const alt: HardwareAlternative = {
+      gpuId: row.gpuId,
+      gpuName: gpus.get(row.gpuId)?.name ?? row.gpuId,
+      offeringId: row.offeringId,
+      offering: offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name),
+      priceKind: row.priceKind,
+      hoursPerRun: Math.round(row.hours * 100) / 100,
+      usdPerRun: row.usd.toFixed(2),
+      fits: row.fits,
+      requiredGiB: Math.round(result.memory.requiredGiB * 100) / 100,
+      gpuMemoryGiB: result.memory.gpuMemoryGiB,
+      bound: row.bound,
+      planned: row.offeringId === plannedOfferingId,
+      priceAsOf: row.asOf,
+      priceSource: row.source,
+    };
+    if (alt.planned && (!planned || Number(alt.usdPerRun) < Number(planned.usdPerRun))) planned = alt;
+    const current = best.get(row.gpuId);
+    if (!current || (alt.fits && !current.fits) || (alt.fits === current.fits && row.usd < Number(current.usdPerRun)))
+      best.set(row.gpuId, alt);
+  }
+  const others = [...best.values()]
+    .filter((a) => a.offeringId !== planned?.offeringId)
+    .sort((a, b) => Number(b.fits) - Number(a.fits) || Number(a.usdPerRun) - Number(b.usdPerRun))
+    .slice(0, 7);
+  return planned ? [planned, ...others] : others;
+}
+
+/** Each phase with a workload: its hardware alternatives, or the engine's error for it (shown in the report). */
+export function phaseEstimatesOf(
+  plan: Plan,
+  gpuList: readonly GpuName[],
+  estimateWorkload: (workload: unknown) => WorkloadEstimate,
+): PhaseEstimateInput[] {
+  const gpus = new Map(gpuList.map((g) => [g.id, g]));
+  return plan.milestones
+    .flatMap((m) => m.phases)
+    .flatMap((p) => (p.workload ? [{ phase: p, workload: p.workload }] : []))
+    .map(({ phase, workload }) => {
+      const label = workloadLabel(workload);
+      try {
+        const alternatives = alternativesOf(estimateWorkload(workload), gpus, phase.offeringId);
+        return { phaseId: phase.id, workloadLabel: label, alternatives, error: null };
+      } catch (error) {
+        return { phaseId: phase.id, workloadLabel: label, alternatives: [], error: error instanceof Error ? error.message : String(error) };
+      }
+    });
+}
