@@ -26,6 +26,8 @@ import { createSolverClient } from './plan/optimize/solver-client';
 import { findEstimator } from './plan/plan-estimates';
 import { createReportService } from './report/report.service';
 import { reportHandlers } from './report/report.handlers';
+import { settingsHandlers } from './settings/settings.handlers';
+import { createSettingsService } from './settings/settings.service';
 import { noDialogs, type Dialogs, type EmitEvent, type ServiceDeps } from './service-deps';
 
 export interface AppContextOptions {
@@ -102,6 +104,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     optimize,
     budget: createBudgetService(deps),
     report: createReportService(deps),
+    settings: createSettingsService(deps),
   };
   const info = (): AppInfo => ({
     name: 'GPU Planner',
@@ -120,6 +123,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       planOptimizeHandlers as AnyHandlerMap,
       budgetHandlers as AnyHandlerMap,
       reportHandlers as AnyHandlerMap,
+      settingsHandlers as AnyHandlerMap,
     ),
     { services, deps },
   );

@@ -31,15 +31,16 @@ export function createEstimateService(deps: ServiceDeps) {
   let catalogKey = '';
   const sweeps = new Map<string, () => void>();
 
-  /** The catalog snapshot the estimates use; re-sent to the worker only when it changed. */
+  /** The catalog snapshot and the settings' cost assumptions the estimates use; re-sent to the worker only when they changed. */
   function refreshCatalog(): void {
     const gpus = deps.services().catalog.listGpus();
     const offerings = deps.services().catalog.listOfferings();
-    const key = `${gpus.length}:${offerings.length}:${offerings.reduce((s, o) => s + o.prices.reduce((t, p) => t + p.id, 0), 0)}:${gpus.map((g) => g.id).join(',')}`;
+    const cost = deps.services().settings.costSettings();
+    const key = `${gpus.length}:${offerings.length}:${offerings.reduce((s, o) => s + o.prices.reduce((t, p) => t + p.id, 0), 0)}:${gpus.map((g) => g.id).join(',')}:${JSON.stringify(cost)}`;
     if (key === catalogKey) return;
     catalogKey = key;
-    engine.setCatalog(gpus, offerings);
-    if (client) void client.request({ kind: 'set-catalog', gpus, offerings }).promise;
+    engine.setCatalog(gpus, offerings, cost);
+    if (client) void client.request({ kind: 'set-catalog', gpus, offerings, cost }).promise;
   }
 
   function getClient(): EstimationClient | null {

@@ -206,7 +206,11 @@ export function createReportService(deps: ServiceDeps) {
       gpus: services().catalog.listGpus(),
       phaseEstimates: phaseEstimates(view.plan),
       budget: await budgetInput(view.plan.project.id),
-      constants: { efficiency: flattenConstants(FITTED), memory: { ...ASSUMPTIONS }, cost: { ...COST_ASSUMPTIONS } },
+      constants: {
+        efficiency: flattenConstants(FITTED),
+        memory: { ...ASSUMPTIONS },
+        cost: { ...COST_ASSUMPTIONS, ...services().settings.costSettings() },
+      },
       calibration: CALIBRATION,
       costRule: show.costRule,
       generatedAt: deps.now().toISOString(),
