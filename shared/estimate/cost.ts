@@ -46,6 +46,8 @@ export interface OfferingCost {
   source: string;
   /** how the cost was computed, with every assumption. */
   basis: string;
+  /** a purchase: the whole box's power under load, watts (the offering's figure, else GPUs' board power + host). */
+  powerWatts?: number;
   /** a reservation: what is committed, how much of it this use fills, and the utilisation that beats on-demand. */
   reserved?: { termYears: number; commitmentUsd: number; hoursUsed: number; utilisation: number; breakEvenUtilisation: number | null };
 }
@@ -80,6 +82,7 @@ export function costOfRun(
   let factor: (usd: Big) => Big;
   let basis: string;
   let reserved: OfferingCost['reserved'];
+  let powerWatts: number | undefined;
   switch (price.kind) {
     case 'spot': {
       const reworkHours = (checkpointEveryMinutes / 2 + assumptions.spotRestartMinutes) / 60;
@@ -104,6 +107,7 @@ export function costOfRun(
     case 'purchase': {
       const lifetimeHours = purchaseLifetimeHours(assumptions);
       const watts = offering.powerWatts ?? (gpu?.tdpWatts ?? 300) * offering.gpuCount + assumptions.hostWatts;
+      powerWatts = watts;
       const kwh = (watts / 1000) * hours;
       const electricity = new Big(kwh.toFixed(6)).times(assumptions.electricityUsdPerKwh);
       factor = (usd) => usd.div(lifetimeHours).times(h).plus(electricity);
@@ -153,6 +157,7 @@ export function costOfRun(
     source: price.source,
     basis: `${basis}; price as of ${price.asOf} (${price.source})`,
     ...(reserved ? { reserved } : {}),
+    ...(powerWatts !== undefined ? { powerWatts } : {}),
   };
 }
 
