@@ -26,9 +26,9 @@ test('a settings change (electricity price) changes the catalog’s $/GPU-hour o
   await expect(catalogRow(page)).not.toHaveText(before);
   await expect(catalogRow(page)).toContainText('$0.967');
   await app.screenshot('settings-catalog-after');
-  const stored = await page.evaluate(() => window.api.settings.get({}));
+  const stored = await app.context!.handlers.invoke('settings:get', {});
   expect(stored.ok && stored.value.cost.electricityUsdPerKwh).toBe(0.6);
-  await page.evaluate(() => window.api.settings.update({ cost: {}, reset: true }));
+  await app.context!.handlers.invoke('settings:update', { cost: {}, reset: true });
 });
 
 test('buy or rent: break-evens, seed 003’s rule and 36 months of cumulative cost for a bought RTX 4090 box', async ({ app, page }) => {

@@ -3,8 +3,7 @@
  * is reached through the estimate service; until it exposes `estimateWorkload(workload, gpuIds)` the phases keep
  * the author's figures only and the checks say so ("author's midpoint").
  */
-import Big from 'big.js';
-import { createPriceBook, hourlyCost, toMoney } from '../../../shared/domain/plan/pricing';
+import { createPriceBook, standaloneCost, toMoney } from '../../../shared/domain/plan/pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
 import type { AppServices } from '../app-services';
 
@@ -45,13 +44,13 @@ export async function estimatePhase(
   const runs = (phase.runs.low + phase.runs.high) / 2;
   const hours = Math.round(hoursPerRun * runs * 100) / 100;
   const price = book.price(phase.offeringId);
-  const usd = price && price.per === 'hour' ? hourlyCost(price, hours, 1) : new Big(0);
+  const usd = standaloneCost(price, hours);
   return {
     hours,
     hoursPerRun: Math.round(hoursPerRun * 1000) / 1000,
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
-    basis: `estimator: ${runs} runs × ${Math.round(hoursPerRun * 100) / 100} h on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
+    basis: `estimator: ${runs} runs × ${Math.round(hoursPerRun * 100) / 100} h on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }
