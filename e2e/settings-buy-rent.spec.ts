@@ -59,10 +59,11 @@ test('a reserved offer carries its commitment and never ranks first for a short 
   await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
   const table = page.getByRole('region', { name: 'Estimates by GPU and offering' });
   await page.getByLabel('Price kind').selectOption('reserved-1y');
-  await expect(table.getByTestId('reserved-note').first()).toContainText(
+  await table.locator('tbody tr[data-row-id]').first().click();
+  await expect(page.getByLabel('Explanation').getByTestId('reserved-note')).toContainText(
     /1-y commitment \$[\d,]+\.\d\d, [\d.]+% used · beats on-demand above \d+%/,
   );
-  await table.getByTestId('reserved-note').first().scrollIntoViewIfNeeded();
+  await expect(table.locator('.est-reserved-mark').first()).toHaveAttribute('title', /1-y commitment/);
   await app.screenshot('estimate-reserved');
   await page.getByLabel('Price kind').selectOption('');
   const first = table.locator('tbody tr[data-row-id]').first();

@@ -309,7 +309,7 @@ export function EstimateScreen() {
                   ({usd(k.usdLow)}–{usd(k.usdHigh)})
                 </span>
               ) : null}
-              {k.reserved && <ReservedNote reserved={k.reserved} />}
+              {k.reserved && <ReservedNote reserved={k.reserved} compact />}
             </span>
           ) : (
             <span className="muted">—</span>
