@@ -139,7 +139,7 @@ export function checkSeedRule(m: LocalMachine, rentals: readonly RentalOption[])
         : `against ${b.rental.label} buying pays off from ${b.runsPerMonth.toFixed(1)} runs a month${within(b) ? ' (within the rule)' : b.runsPerMonth < 10 ? ' (below 10: the rule keeps renting too long)' : ' (above 20: the rule buys too early)'}`,
   );
   return {
-    rule: 'cloud under about 10 trainings a month, local over 20 (seed 003)',
+    rule: 'cloud under about 10 trainings a month, local over 20',
     breakEvens,
     holds,
     verdict: `${holds ? 'Holds' : 'Does not hold'} for ${m.label} at ${usd(m.purchaseUsd)}, ${m.powerWatts} W, $${m.electricityUsdPerKwh}/kWh, ${round(new Big(m.hoursPerRun), 2)} h a run over ${m.lifetimeYears} y: ${parts.join('; ')}.`,
