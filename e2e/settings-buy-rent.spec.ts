@@ -50,6 +50,21 @@ test('buy or rent: break-evens, seed 003’s rule and 36 months of cumulative co
   await expect(panel.locator('svg').first()).toContainText('month (YYYY-MM, end of month)');
   await panel.getByLabel('Runs a month').fill('200');
   await expect(caption).toContainText('at 200 runs a month');
+  // the machine's electricity follows the settings: the estimate is re-run and the local line rises
+  const before = await caption.innerText();
+  await panel.getByRole('button', { name: 'change in Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel(/Electricity price/).fill('0.5');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toContainText('at $0.5/kWh, 3 y × 2,000 h/y');
+  await expect(caption).not.toHaveText(before);
+  await app.screenshot('buy-or-rent-after-settings');
+  await app.context!.handlers.invoke('settings:update', { cost: {}, reset: true });
+  await page.reload();
+  await openScreen(page, /^Estimate/);
+  await page.getByRole('radio', { name: 'Buy' }).click();
+  await table.getByText('High-end workstation', { exact: false }).first().click();
+  await panel.getByLabel('Runs a month').fill('200');
   await panel.scrollIntoViewIfNeeded();
   await app.screenshot('buy-or-rent');
 });
