@@ -8,12 +8,15 @@ import { runPlanCommand } from './commands/plan';
 import { runProjectCommand } from './commands/project';
 import { runReportCommand } from './commands/report';
 import { runServeCommand } from './commands/serve';
+import { runSettingsCommand } from './commands/settings';
 import { runSourceCommand } from './commands/source';
 
 const HELP = `gpu-planner — plan GPU training from the command line
 
   gpu-planner catalog gpus|offerings [--json]
   gpu-planner estimate --workload FILE [--gpu ID]... [--json]
+  gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--json]
+  gpu-planner settings [--electricity USD_PER_KWH] [--lifetime YEARS] [--hours-per-year H] [--reset] [--json]
   gpu-planner plan show [--project ID] [--json]
   gpu-planner project list [--json]
   gpu-planner project new --name NAME --start DATE --end DATE --currency CODE --budget AMOUNT [--track NAME --owner NAME] [--json]
@@ -39,6 +42,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   'export-pdf': runReportCommand,
   serve: (args, io) => runServeCommand(args, io),
   source: runSourceCommand,
+  settings: runSettingsCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

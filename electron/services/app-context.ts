@@ -27,6 +27,8 @@ import type { WorkloadEstimator } from './plan/plan-estimates';
 import { createChromiumPdfRenderer, type PdfRenderer } from './report/render-pdf';
 import { createReportService } from './report/report.service';
 import { reportHandlers } from './report/report.handlers';
+import { settingsHandlers } from './settings/settings.handlers';
+import { createSettingsService } from './settings/settings.service';
 import { noDialogs, type Dialogs, type EmitEvent, type ServiceDeps } from './service-deps';
 
 export interface AppContextOptions {
@@ -72,15 +74,16 @@ export function createAppContext(options: AppContextOptions): AppContext {
     fileGrants: createFileGrants(),
   };
   // Each service is built after the ones it uses, and is handed exactly those.
+  const settings = createSettingsService(deps);
   const catalog = createCatalogService(deps);
-  const estimate = createEstimateService(deps, { catalog });
+  const estimate = createEstimateService(deps, { catalog, settings });
   const estimator: WorkloadEstimator = (workload, gpuIds) => estimate.estimateWorkload(workload, gpuIds);
   const plan = createPlanService(deps, { catalog, estimator });
   const optimize = createOptimizeService(optimizeDeps(deps, plan, estimator, options.runtime));
   const budget = createBudgetService(deps, { plan });
   const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
-  const report = createReportService(deps, { plan, catalog, estimate, budget, pdfRenderer });
-  const services: AppServices = { catalog, estimate, plan, optimize, budget, report };
+  const report = createReportService(deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
+  const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings };
   /** What holds a worker thread or a browser: stopped on close and on quit. */
   const stopAll = () => [estimate.dispose(), optimize.dispose(), pdfRenderer.close()];
   const info = (): AppInfo => ({
@@ -92,7 +95,16 @@ export function createAppContext(options: AppContextOptions): AppContext {
     runtime: options.runtime,
   });
   const table = createHandlerTable(
-    mergeHandlers(appHandlers(info), catalogHandlers, estimateHandlers, planHandlers, planOptimizeHandlers, budgetHandlers, reportHandlers),
+    mergeHandlers(
+      appHandlers(info),
+      catalogHandlers,
+      estimateHandlers,
+      planHandlers,
+      planOptimizeHandlers,
+      budgetHandlers,
+      reportHandlers,
+      settingsHandlers,
+    ),
     { services, deps },
   );
   return {

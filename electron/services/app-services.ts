@@ -4,6 +4,7 @@ import type { EstimateService } from './estimate/estimate.service';
 import type { OptimizeService } from './plan/optimize/optimize.service';
 import type { PlanService } from './plan/plan.service';
 import type { ReportService } from './report/report.service';
+import type { SettingsService } from './settings/settings.service';
 
 /** Every domain's use cases, as the handlers and the CLI see them. */
 export interface AppServices {
@@ -13,4 +14,5 @@ export interface AppServices {
   optimize: OptimizeService;
   budget: BudgetService;
   report: ReportService;
+  settings: SettingsService;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import gpusJson from '../../resources/catalog/gpus.json';
-import type { Gpu } from '../../shared/domain/catalog';
+import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import { isUserError } from '../../shared/domain/errors';
 import { repoRoot, tempDir } from '../test-support/paths';
 import { EstimationClient } from './estimation-client';
@@ -45,6 +45,55 @@ describe('estimation worker protocol', () => {
     ]);
     expect(a.results[0]!.gpuId).toBe('h100-sxm-80gb');
     expect(b.results[0]!.gpuId).toBe('t4-16gb');
+  });
+
+  it('prices with the cost settings main sends with the catalog (electricity, lifetime), and resends them after a restart', async () => {
+    const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
+    const box: OfferingWithPrices = {
+      id: 'box',
+      providerId: 'local',
+      providerName: 'Local',
+      sku: 'RTX 4090 box',
+      gpuId: 'rtx-4090-24gb',
+      gpuCount: 1,
+      vcpus: null,
+      ramGiB: null,
+      region: null,
+      notes: null,
+      powerWatts: 500,
+      userDefined: false,
+      prices: [
+        {
+          id: 1,
+          offeringId: 'box',
+          kind: 'purchase',
+          usd: 4000,
+          per: 'once',
+          usdLow: null,
+          usdHigh: null,
+          asOf: '2024-11-01',
+          source: 'seed 003',
+          notes: null,
+          recordedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+    };
+    const cost = {
+      electricityUsdPerKwh: 1.2,
+      purchaseLifetimeYears: 3,
+      purchaseHoursPerYear: 2000,
+      hostWatts: 150,
+      subscriptionHoursPerMonth: 100,
+    };
+    const priced = async () => (await client.request({ kind: 'estimate', workload: m1, gpuIds: ['rtx-4090-24gb'] }).promise).ranking[0]!;
+    await client.request({ kind: 'set-catalog', gpus, offerings: [box], cost }).promise;
+    const dear = await priced();
+    expect(dear.basis).toMatch(/\$1\.2\/kWh/);
+    expect(dear.basis).toMatch(/3 y × 2000 h\/y/);
+    await client.request({ kind: 'set-catalog', gpus, offerings: [box] }).promise;
+    const cheap = await priced();
+    expect(cheap.usd).toBeLessThan(dear.usd);
+    await client.request({ kind: 'set-catalog', gpus, offerings: [], cost }).promise;
   });
 
   it('returns a user error as data with its field', async () => {

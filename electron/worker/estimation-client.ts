@@ -5,6 +5,7 @@
 import { isWorkerOutOfMemory, WORKER_RESOURCE_LIMITS } from './resource-limits';
 import { Worker } from 'node:worker_threads';
 import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
+import type { CostSettings } from '../../shared/domain/settings/cost-settings';
 import { UserError, type SerializedError } from '../../shared/domain/errors';
 import type { EstimationRequest, EstimationResponse, FromWorker, ToWorker } from './protocol';
 
@@ -23,7 +24,7 @@ export class EstimationClient {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private catalog: { gpus: Gpu[]; offerings: OfferingWithPrices[] } | null = null;
+  private catalog: { gpus: Gpu[]; offerings: OfferingWithPrices[]; cost?: CostSettings } | null = null;
   private disposed = false;
   restarts = 0;
 
@@ -83,7 +84,8 @@ export class EstimationClient {
     request: R,
     onProgress?: (done: number, total: number) => void,
   ): { id: number; promise: Promise<EstimationResponse<R>> } {
-    if (request.kind === 'set-catalog') this.catalog = { gpus: request.gpus, offerings: request.offerings };
+    if (request.kind === 'set-catalog')
+      this.catalog = { gpus: request.gpus, offerings: request.offerings, ...(request.cost ? { cost: request.cost } : {}) };
     const id = this.nextId++;
     const promise = new Promise<EstimationResponse<R>>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(onProgress ? { onProgress } : {}) });

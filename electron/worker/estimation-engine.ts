@@ -3,6 +3,7 @@
  * catalog snapshot, plus sweeps in chunks that report progress and stop on cancel.
  */
 import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
+import type { CostSettings } from '../../shared/domain/settings/cost-settings';
 import { estimateWorkloadAcrossCatalog, type WorkloadEstimate } from '../../shared/estimate/estimate';
 import type { SweepSummary } from './protocol';
 
@@ -36,14 +37,20 @@ export function summarize(index: number, e: WorkloadEstimate): SweepSummary {
 export class EstimationEngine {
   private gpus: Gpu[] = [];
   private offerings: OfferingWithPrices[] = [];
+  /** The settings' cost assumptions (electricity, lifetime, hours a year); the defaults until main sends them. */
+  private cost: CostSettings | undefined;
 
-  setCatalog(gpus: Gpu[], offerings: OfferingWithPrices[]): void {
+  setCatalog(gpus: Gpu[], offerings: OfferingWithPrices[], cost?: CostSettings): void {
     this.gpus = gpus;
     this.offerings = offerings;
+    this.cost = cost;
   }
 
   estimate(workload: unknown, gpuIds?: string[]): WorkloadEstimate {
-    return estimateWorkloadAcrossCatalog(workload, this.gpus, this.offerings, gpuIds && gpuIds.length ? { gpuIds } : {});
+    return estimateWorkloadAcrossCatalog(workload, this.gpus, this.offerings, {
+      ...(gpuIds && gpuIds.length ? { gpuIds } : {}),
+      ...(this.cost ? { cost: this.cost } : {}),
+    });
   }
 
   async sweep(

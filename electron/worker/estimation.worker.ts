@@ -20,7 +20,7 @@ port.on('message', (message: ToWorker) => {
     try {
       let value: unknown;
       if (request.kind === 'set-catalog') {
-        engine.setCatalog(request.gpus, request.offerings);
+        engine.setCatalog(request.gpus, request.offerings, request.cost);
         value = { ok: true };
       } else if (request.kind === 'estimate') {
         value = engine.estimate(request.workload, request.gpuIds);

@@ -4,6 +4,7 @@
  */
 import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import type { SerializedError } from '../../shared/domain/errors';
+import type { CostSettings } from '../../shared/domain/settings/cost-settings';
 import type { WorkloadEstimate } from '../../shared/estimate/estimate';
 
 export interface SweepSummary {
@@ -15,7 +16,7 @@ export interface SweepSummary {
 }
 
 export type EstimationRequest =
-  | { kind: 'set-catalog'; gpus: Gpu[]; offerings: OfferingWithPrices[] }
+  | { kind: 'set-catalog'; gpus: Gpu[]; offerings: OfferingWithPrices[]; cost?: CostSettings }
   | { kind: 'estimate'; workload: unknown; gpuIds?: string[] }
   | { kind: 'sweep'; workloads: unknown[]; gpuIds?: string[] };
 

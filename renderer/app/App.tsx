@@ -7,6 +7,8 @@ import { PlanScreen } from '../features/plan/PlanScreen';
 import { ProjectSwitcher } from '../features/projects/ProjectSwitcher';
 import { useProjects } from '../features/projects/store';
 import { ReviewScreen } from '../features/review/ReviewScreen';
+import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { useSettings } from '../features/settings/store';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { api } from './api';
 import { SCREENS, useNavigation, type ScreenId } from './navigation';
@@ -25,6 +27,12 @@ export function App() {
   // Every screen follows the current project: it remounts (and reloads) when the project changes.
   const projectKey = useProjects((s) => `${s.projectId ?? ''}:${s.epoch}`);
   const projectReady = useProjects((s) => s.loaded);
+  const settingsOpen = useSettings((s) => s.dialogOpen);
+  const openSettings = useSettings((s) => s.openDialog);
+  const loadSettings = useSettings((s) => s.load);
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
 
   useEffect(() => {
     void api.app.getInfo({}).then((r) => r.ok && setInfo(r.value));
@@ -62,6 +70,9 @@ export function App() {
             </li>
           ))}
         </ul>
+        <button type="button" className="btn small sidebar-settings" onClick={() => openSettings(true)}>
+          Settings
+        </button>
         <div className="sidebar-footer" title={info?.databaseFile}>
           {info ? `v${info.version} · schema ${info.schemaVersion}` : 'Connecting…'}
         </div>
@@ -71,6 +82,7 @@ export function App() {
           {projectReady ? <Screen key={projectKey} /> : <div className="screen muted">Opening the project…</div>}
         </ErrorBoundary>
       </main>
+      {settingsOpen && <SettingsDialog />}
     </div>
   );
 }

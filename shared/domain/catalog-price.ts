@@ -3,24 +3,15 @@
  * assumption it rests on stated next to it (a subscription's usable hours, a machine's lifetime and power).
  */
 import type { Offering, Price, PriceKind } from './catalog';
+import { HOURS_PER_YEAR, reservedTermYears } from './reserved';
+import { DEFAULT_COST_SETTINGS, type CostSettings } from './settings/cost-settings';
 
-export interface PerGpuHourAssumptions {
-  /** Hours of GPU a monthly subscription realistically gives (Colab: compute units run out, sessions time out). */
-  subscriptionHoursPerMonth: number;
-  /** Years a purchased machine is used before it is replaced. */
-  purchaseLifetimeYears: number;
-  /** Hours per year the machine actually trains. */
-  purchaseHoursPerYear: number;
-  /** Electricity price, USD per kWh. */
-  electricityUsdPerKwh: number;
-}
-
-export const DEFAULT_PER_GPU_HOUR_ASSUMPTIONS: PerGpuHourAssumptions = {
-  subscriptionHoursPerMonth: 100,
-  purchaseLifetimeYears: 3,
-  purchaseHoursPerYear: 2000,
-  electricityUsdPerKwh: 0.12,
-};
+/** The catalog's $/GPU-hour rests on the one set of cost settings (electricity, lifetime, hours a year, subscription hours). */
+export type PerGpuHourAssumptions = Pick<
+  CostSettings,
+  'subscriptionHoursPerMonth' | 'purchaseLifetimeYears' | 'purchaseHoursPerYear' | 'electricityUsdPerKwh'
+>;
+export const DEFAULT_PER_GPU_HOUR_ASSUMPTIONS: PerGpuHourAssumptions = DEFAULT_COST_SETTINGS;
 
 export interface PerGpuHour {
   usd: number;
@@ -43,7 +34,12 @@ export function pricePerGpuHour(
     usdHigh: price.usdHigh === null ? null : price.usdHigh / divisor + extra,
   });
   if (price.per === 'hour') {
-    return { ...scale(gpus), basis: gpus > 1 ? `$${price.usd}/h for ${gpus} GPUs ÷ ${gpus}` : `$${price.usd}/h per GPU` };
+    const term = reservedTermYears(price.kind);
+    const commitment = term
+      ? `; a ${term}-year commitment of ${term} × 8,760 h × $${price.usd}/h = $${Math.round(price.usd * term * HOURS_PER_YEAR).toLocaleString('en-US')}, paid whether used or not: this rate holds only at 100% use`
+      : '';
+    const each = gpus > 1 ? `$${price.usd}/h for ${gpus} GPUs ÷ ${gpus}` : `$${price.usd}/h per GPU`;
+    return { ...scale(gpus), basis: `${each}${commitment}` };
   }
   if (price.per === 'month') {
     const stated = statedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
@@ -65,7 +61,7 @@ export function pricePerGpuHour(
       : ' (no power draw recorded: electricity not included)';
     return {
       ...scale(hours, electricity),
-      basis: `$${price.usd} purchase over ${a.purchaseLifetimeYears} years × ${a.purchaseHoursPerYear} training hours a year${power}`,
+      basis: `$${price.usd} purchase over ${a.purchaseLifetimeYears} years × ${a.purchaseHoursPerYear} training hours a year${power} (change in Settings)`,
     };
   }
   return null;

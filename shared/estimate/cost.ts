@@ -5,24 +5,31 @@
  */
 import Big from 'big.js';
 import type { Gpu, OfferingWithPrices, Price, PriceKind } from '../domain/catalog';
+import { describeReserved, reservedCommitment, reservedTermYears, type ReservedCommitment } from '../domain/reserved';
+import { DEFAULT_COST_SETTINGS, purchaseLifetimeHours, type CostSettings } from '../domain/settings/cost-settings';
 
 export const COST_ASSUMPTIONS = {
+  ...DEFAULT_COST_SETTINGS,
   /** interruptions per hour of a spot/preemptible instance (stated assumption: about one per 20 h; providers publish 5–20% per month-long bands). */
   spotInterruptionsPerHour: 0.05,
   /** minutes to get a new spot instance running again after an interruption. */
   spotRestartMinutes: 10,
-  /** local hardware is written off over this many years … */
-  purchaseLifetimeYears: 3,
-  /** … of this many hours of use per day. */
-  purchaseUsageHoursPerDay: 8,
-  /** electricity price, USD per kWh (US average 2025 ≈ $0.15–0.17 residential; seed 003 used $0.12). */
-  electricityUsdPerKwh: 0.15,
-  /** host power beside the GPUs when the offering gives no whole-box figure, watts. */
-  hostWatts: 150,
   /** hours of a subscription usable per day (session limits), for the months needed. */
   subscriptionHoursPerDay: 24,
+  /** machine-hours a month a reservation is used in all, this run included (0: this run only — the whole commitment is its cost). */
+  reservedHoursPerMonth: 0,
 } as const;
-export type CostAssumptions = { -readonly [K in keyof typeof COST_ASSUMPTIONS]: number };
+/** The estimator's assumptions: the shared cost settings (electricity, lifetime, hours a year) plus its own. */
+export type CostAssumptions = Flat<
+  CostSettings & {
+    spotInterruptionsPerHour: number;
+    spotRestartMinutes: number;
+    subscriptionHoursPerDay: number;
+    reservedHoursPerMonth: number;
+  }
+>;
+/** One object type instead of an intersection (the same type, said flat: the contract's schema check compares them). */
+type Flat<T> = { [K in keyof T]: T[K] };
 
 export interface OfferingCost {
   offeringId: string;
@@ -43,6 +50,10 @@ export interface OfferingCost {
   source: string;
   /** how the cost was computed, with every assumption. */
   basis: string;
+  /** a purchase: the whole box's power under load, watts (the offering's figure, else GPUs' board power + host). */
+  powerWatts?: number;
+  /** a reservation: what is committed, how much of it this use fills, and the utilisation that beats on-demand. */
+  reserved?: { termYears: number; commitmentUsd: number; hoursUsed: number; utilisation: number; breakEvenUtilisation: number | null };
 }
 
 /** GPU-hours a month a subscription includes, where its notes say ("about 55 T4-hours a month", or "100 compute units … 1.8 CU/h"). */
@@ -74,6 +85,8 @@ export function costOfRun(
   let wallHours = hours;
   let factor: (usd: Big) => Big;
   let basis: string;
+  let reserved: OfferingCost['reserved'];
+  let powerWatts: number | undefined;
   switch (price.kind) {
     case 'spot': {
       const reworkHours = (checkpointEveryMinutes / 2 + assumptions.spotRestartMinutes) / 60;
@@ -96,18 +109,37 @@ export function costOfRun(
       break;
     }
     case 'purchase': {
-      const lifetimeHours = assumptions.purchaseLifetimeYears * 365 * assumptions.purchaseUsageHoursPerDay;
+      const lifetimeHours = purchaseLifetimeHours(assumptions);
       const watts = offering.powerWatts ?? (gpu?.tdpWatts ?? 300) * offering.gpuCount + assumptions.hostWatts;
+      powerWatts = watts;
       const kwh = (watts / 1000) * hours;
       const electricity = new Big(kwh.toFixed(6)).times(assumptions.electricityUsdPerKwh);
       factor = (usd) => usd.div(lifetimeHours).times(h).plus(electricity);
-      basis = `purchase $${price.usd} amortized over ${assumptions.purchaseLifetimeYears} y × 365 d × ${assumptions.purchaseUsageHoursPerDay} h/day (${lifetimeHours} h) × ${hours.toFixed(2)} h + electricity ${watts} W × ${hours.toFixed(2)} h × $${assumptions.electricityUsdPerKwh}/kWh = $${electricity.toFixed(2)}`;
+      basis = `purchase $${price.usd} amortized over ${assumptions.purchaseLifetimeYears} y × ${assumptions.purchaseHoursPerYear} h/y (${lifetimeHours} h) × ${hours.toFixed(2)} h + electricity ${watts} W × ${hours.toFixed(2)} h × $${assumptions.electricityUsdPerKwh}/kWh = $${electricity.toFixed(2)}`;
       break;
     }
     default: {
       if (price.per !== 'hour') return null;
+      const termYears = reservedTermYears(price.kind);
+      if (termYears !== null) {
+        const commitment = reservedOf(hours, termYears, price, offering, assumptions);
+        // this run's share of the commitment: commitment × run hours ÷ hours used in the term
+        const share = new Big(commitment.termHours * commitment.reservations)
+          .times(hours.toFixed(6))
+          .div(Math.max(hours, commitment.hoursUsed) || 1);
+        factor = (usd) => usd.times(share);
+        reserved = {
+          termYears,
+          commitmentUsd: money(commitment.commitmentUsd),
+          hoursUsed: commitment.hoursUsed,
+          utilisation: commitment.utilisation,
+          breakEvenUtilisation: commitment.breakEvenUtilisation,
+        };
+        basis = `${describeReserved(price.usd, commitment)}; this run's ${hours.toFixed(2)} h carry ${hours >= commitment.hoursUsed ? 'all of it' : 'their share'}`;
+        break;
+      }
       factor = (usd) => usd.times(h);
-      basis = `${price.kind} $${price.usd}/h × ${hours.toFixed(2)} h${price.kind === 'reserved-1y' ? ' (needs a 1-year commitment)' : price.kind === 'reserved-3y' ? ' (needs a 3-year commitment)' : ''}`;
+      basis = `${price.kind} $${price.usd}/h × ${hours.toFixed(2)} h`;
     }
   }
   if (offering.gpuCount > 1) basis += `; whole ${offering.gpuCount}-GPU box priced`;
@@ -128,5 +160,20 @@ export function costOfRun(
     asOf: price.asOf,
     source: price.source,
     basis: `${basis}; price as of ${price.asOf} (${price.source})`,
+    ...(reserved ? { reserved } : {}),
+    ...(powerWatts !== undefined ? { powerWatts } : {}),
   };
+}
+
+/** The reservation behind a reserved price: hours used in its term are this run plus the stated monthly use. */
+function reservedOf(
+  hours: number,
+  termYears: number,
+  price: Price,
+  offering: OfferingWithPrices,
+  assumptions: CostAssumptions,
+): ReservedCommitment {
+  const onDemand = offering.prices.find((x) => x.kind === 'on-demand' && x.per === 'hour' && x.usd > 0);
+  const otherUse = assumptions.reservedHoursPerMonth * 12 * termYears;
+  return reservedCommitment(price.usd, termYears, Math.max(hours, otherUse), onDemand?.usd ?? null);
 }

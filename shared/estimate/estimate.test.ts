@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import gpusJson from '../../resources/catalog/gpus.json';
-import offeringsJson from '../../resources/catalog/offerings.json';
-import providersJson from '../../resources/catalog/providers.json';
-import type { Gpu, OfferingWithPrices, Price } from '../domain/catalog';
+import type { Price } from '../domain/catalog';
 import { isUserError } from '../domain/errors';
 import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
 import { splitEstimable } from './accelerators';
 import { MODEL_PRESETS } from './presets';
 import { cheapestFinishingBy, fastestUnder } from './ranking';
 import { breakEvenOf, filterAndRank } from './rent-vs-buy';
-
-const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
-const providers = new Map(
-  (providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]),
-);
-let priceId = 0;
-const offerings: OfferingWithPrices[] = (
-  offeringsJson as unknown as {
-    offerings: Array<
-      Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & {
-        prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>>;
-      }
-    >;
-  }
-).offerings.map((o) => ({
-  ...o,
-  providerName: providers.get(o.providerId) ?? o.providerId,
-  userDefined: false,
-  prices: o.prices.map((p) => ({ ...p, id: (priceId += 1), offeringId: o.id, recordedAt: '2026-01-01T00:00:00Z', notes: p.notes ?? null })),
-}));
+import { gpus, offerings } from './test-catalog';
 
 const m1 = {
   model: { preset: 'resnet34-1d' },

@@ -4,6 +4,7 @@
  */
 import type { RankedRow } from './estimate';
 import type { CostAssumptions } from './cost';
+import { purchaseLifetimeHours } from '../domain/settings/cost-settings';
 import { paretoFront, rankByCost } from './ranking';
 
 export const isPurchase = (r: { priceKind: string }) => r.priceKind === 'purchase';
@@ -26,7 +27,7 @@ const usd = (v: number) => `$${v >= 100 ? Math.round(v).toLocaleString('en-US') 
 
 /** Break-even of one purchase row against the cheapest fitting rental of the same estimate. */
 export function breakEvenOf(purchase: RankedRow, rows: readonly RankedRow[], assumptions: CostAssumptions): BreakEven {
-  const lifetimeHours = assumptions.purchaseLifetimeYears * 365 * assumptions.purchaseUsageHoursPerDay;
+  const lifetimeHours = purchaseLifetimeHours(assumptions);
   const amortized = (purchase.price.usd / lifetimeHours) * purchase.hours;
   const electricity = Math.max(0, purchase.usd - amortized);
   const rentals = rankByCost(rows.filter((r) => !isPurchase(r) && r.fits && r.price.per === 'hour'));

@@ -84,6 +84,8 @@ export const channelNames = [
   'report:get-report-model',
   'report:export-pdf',
   'report:export-csv',
+  'settings:get',
+  'settings:update',
 ] as const satisfies readonly Channel[];
 
 export const eventNames = [

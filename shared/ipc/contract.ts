@@ -9,6 +9,7 @@ import { estimateChannels, estimateEvents } from './contract/estimate';
 import { planChannels, planEvents } from './contract/plan';
 import { planOptimizeChannels, planOptimizeEvents } from './contract/plan-optimize';
 import { reportChannels, reportEvents } from './contract/report';
+import { settingsChannels, settingsEvents } from './contract/settings';
 import type { ParsedRequestOf, RequestOf, ResponseOf, Result } from './channel';
 
 export const contract = {
@@ -19,6 +20,7 @@ export const contract = {
   ...planOptimizeChannels,
   ...budgetChannels,
   ...reportChannels,
+  ...settingsChannels,
 };
 export type Contract = typeof contract;
 export type Channel = keyof Contract & string;
@@ -31,6 +33,7 @@ export const events = {
   ...planOptimizeEvents,
   ...budgetEvents,
   ...reportEvents,
+  ...settingsEvents,
 };
 export type Events = typeof events;
 export type EventName = keyof Events & string;

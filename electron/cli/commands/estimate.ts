@@ -1,45 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { UserError } from '../../../shared/domain/errors';
 import { toCliJson } from '../../../shared/estimate/estimate';
 import { parseWorkload } from '../../../shared/estimate/workload';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 import { DEFAULT_MIN_RELIABILITY } from '../../../shared/estimate/reliable-ranking';
+import { readWorkloadFile } from '../workload-file';
+import { runBuyVsRentCommand } from './buy-vs-rent';
 import { parseRankOptions, rankingText, withRanking } from './estimate-ranking';
 
 const USAGE =
-  'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]';
-
-/** Line and column of a JSON syntax error: the shortest prefix that fails for another reason than ending early. */
-function jsonErrorPlace(text: string, message: string): { line?: number; column?: number } {
-  const at = /position (\d+)/.exec(message);
-  if (at) {
-    const before = text.slice(0, Number(at[1])).split('\n');
-    return { line: before.length, column: before[before.length - 1]!.length + 1 };
-  }
-  const failsInside = (n: number) => {
-    try {
-      JSON.parse(text.slice(0, n));
-      return false;
-    } catch (error) {
-      return !/end of (JSON )?input|Unterminated|\bExpected/.test(String(error));
-    }
-  };
-  if (!failsInside(text.length)) return {};
-  let lo = 1;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (failsInside(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  const before = text.slice(0, lo - 1).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
-}
+  'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]\n' +
+  '       gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--json]';
 
 /** `gpu-planner estimate --workload FILE [--gpu ID]... --json` — spec/cli.md. Computes in-process with the app's pure functions. */
 export async function runEstimateCommand(args: string[], io: CliIo): Promise<number> {
+  if (args[0] === 'buy-vs-rent') return runBuyVsRentCommand(args.slice(1), io);
   const parsed = parseCommandArgs(
     args,
     {
@@ -67,16 +42,7 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
   if (positionals.length > 0 || !values.workload) throw new UsageError(USAGE);
   const rank = parseRankOptions(values.rank, values['min-reliability'], USAGE);
   const file = values.workload;
-  const full = path.resolve(io.cwd, file);
-  if (!fs.existsSync(full)) throw new UserError('FILE_NOT_FOUND', `No such workload file: ${file}`, { file });
-  const text = fs.readFileSync(full, 'utf8');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UserError('INVALID_JSON', `not valid JSON: ${message}`, { file, ...jsonErrorPlace(text, message) });
-  }
+  const raw = readWorkloadFile(io, file);
   parseWorkload(raw, file);
   const app = openCliServices(values, io);
   try {

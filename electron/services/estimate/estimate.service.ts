@@ -3,6 +3,7 @@
  * saved workloads. Estimates run in the estimation worker when its bundle is beside the main bundle (the app),
  * else in-process with the same pure functions (CLI, tests).
  */
+import type { SettingsService } from '../settings/settings.service';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../../shared/domain/errors';
@@ -28,24 +29,26 @@ function workerFile(): string | null {
 /** The catalog the estimates price against. */
 export interface EstimateServiceDeps {
   catalog: Pick<CatalogService, 'listGpus' | 'listOfferings'>;
+  settings: Pick<SettingsService, 'costSettings'>;
 }
 
-export function createEstimateService(deps: ServiceDeps, { catalog }: EstimateServiceDeps) {
+export function createEstimateService(deps: ServiceDeps, { catalog, settings }: EstimateServiceDeps) {
   const engine = new EstimationEngine();
   const file = process.env.GPU_PLANNER_NO_WORKER ? null : workerFile();
   let client: EstimationClient | null = null;
   let catalogKey = '';
   const sweeps = new Map<string, () => void>();
 
-  /** The catalog snapshot the estimates use; re-sent to the worker only when it changed. */
+  /** The catalog snapshot and the settings' cost assumptions the estimates use; re-sent to the worker only when they changed. */
   function refreshCatalog(): void {
     const gpus = catalog.listGpus();
     const offerings = catalog.listOfferings();
-    const key = `${gpus.length}:${offerings.length}:${offerings.reduce((s, o) => s + o.prices.reduce((t, p) => t + p.id, 0), 0)}:${gpus.map((g) => g.id).join(',')}`;
+    const cost = settings.costSettings();
+    const key = `${gpus.length}:${offerings.length}:${offerings.reduce((s, o) => s + o.prices.reduce((t, p) => t + p.id, 0), 0)}:${gpus.map((g) => g.id).join(',')}:${JSON.stringify(cost)}`;
     if (key === catalogKey) return;
     catalogKey = key;
-    engine.setCatalog(gpus, offerings);
-    if (client) void client.request({ kind: 'set-catalog', gpus, offerings }).promise;
+    engine.setCatalog(gpus, offerings, cost);
+    if (client) void client.request({ kind: 'set-catalog', gpus, offerings, cost }).promise;
   }
 
   function getClient(): EstimationClient | null {

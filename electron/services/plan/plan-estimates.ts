@@ -3,8 +3,7 @@
  * `estimateWorkload(workload, gpuIds)`, which the app context hands to the plan and optimize services. Without an
  * estimator the phases keep the author's figures only and the checks say so ("author's midpoint").
  */
-import Big from 'big.js';
-import { createPriceBook, hourlyCost, toMoney } from '../../../shared/domain/plan/pricing';
+import { createPriceBook, standaloneCost, toMoney } from '../../../shared/domain/plan/pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
 
 export interface WorkloadEstimateResult {
@@ -62,7 +61,7 @@ export async function estimatePhase(
   const runs = (phase.runs.low + phase.runs.high) / 2;
   const hours = Math.round(hoursPerRun * runs * 100) / 100;
   const price = book.price(phase.offeringId);
-  const usd = price && price.per === 'hour' ? hourlyCost(price, hours, 1) : new Big(0);
+  const usd = standaloneCost(price, hours);
   const perRun = gpus > 1 ? `${gpus} GPUs × ${Math.round(wallHours * 100) / 100} h` : `${Math.round(wallHours * 100) / 100} h`;
   return {
     hours,
@@ -71,6 +70,6 @@ export async function estimatePhase(
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
-    basis: `estimator: ${runs} runs × ${perRun} on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
+    basis: `estimator: ${runs} runs × ${perRun} on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }

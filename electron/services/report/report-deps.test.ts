@@ -7,7 +7,7 @@ import { createReportService } from './report.service';
 const app = createTestApp({ now: () => new Date('2025-12-20T10:00:00Z') });
 afterAll(() => app.dispose());
 
-const { plan, catalog, estimate, budget } = app.services;
+const { plan, catalog, estimate, budget, settings } = app.services;
 
 describe('report service dependencies', () => {
   it('prints through the renderer it is given, which may call only the report model', async () => {
@@ -21,7 +21,7 @@ describe('report service dependencies', () => {
       },
       close: async () => {},
     };
-    const report = createReportService(app.deps, { plan, catalog, estimate, budget, pdfRenderer });
+    const report = createReportService(app.deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
     const { pdf, pages } = await report.renderPdf({ pageSize: 'A4' });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.pageSize).toBe('A4');
@@ -37,7 +37,7 @@ describe('report service dependencies', () => {
       },
     };
     const pdfRenderer: PdfRenderer = { render: async () => new Uint8Array(), close: async () => {} };
-    const report = createReportService(app.deps, { plan, catalog, estimate, budget: broken, pdfRenderer });
+    const report = createReportService(app.deps, { plan, catalog, estimate, budget: broken, settings, pdfRenderer });
     await expect(report.getReportModel({})).rejects.toThrow('budget database is locked');
   });
 
@@ -49,7 +49,7 @@ describe('report service dependencies', () => {
       },
     };
     const pdfRenderer: PdfRenderer = { render: async () => new Uint8Array(), close: async () => {} };
-    const report = createReportService(app.deps, { plan, catalog, estimate, budget: broken, pdfRenderer });
+    const report = createReportService(app.deps, { plan, catalog, estimate, budget: broken, settings, pdfRenderer });
     await expect(report.table({ table: 'spend', groupBy: 'month' })).rejects.toThrow('spend query failed');
   });
 });

@@ -2,6 +2,7 @@
  * Report use cases: the review model assembled from the plan, estimate, catalog and budget services (the assembly
  * itself is pure, shared/domain/report), the PDF of the print view, and CSV exports of every table.
  */
+import type { SettingsService } from '../settings/settings.service';
 import fs from 'node:fs';
 import { UserError } from '../../../shared/domain/errors';
 import { toCsv } from '../../../shared/domain/csv';
@@ -34,10 +35,11 @@ export interface ReportServiceDeps {
   catalog: Pick<CatalogService, 'listGpus' | 'listOfferings' | 'exportCsv'>;
   estimate: Pick<EstimateService, 'estimateWorkload'>;
   budget: Pick<BudgetService, 'getOverview' | 'spendSummary'>;
+  settings: Pick<SettingsService, 'costSettings'>;
   pdfRenderer: PdfRenderer;
 }
 
-export function createReportService(deps: ServiceDeps, { plan, catalog, estimate, budget, pdfRenderer }: ReportServiceDeps) {
+export function createReportService(deps: ServiceDeps, { plan, catalog, estimate, budget, settings, pdfRenderer }: ReportServiceDeps) {
   async function getReportModel(request: ReportRequest): Promise<ReportModel> {
     const current = await plan.getPlan(request.projectId);
     const comparison = plan.compareScenarios(current.plan.project.id);
@@ -62,7 +64,11 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
       gpus: catalog.listGpus(),
       phaseEstimates: phaseEstimatesOf(view.plan, catalog.listGpus(), (workload) => estimate.estimateWorkload(workload)),
       budget: budgetInputOf(await budget.getOverview(view.plan.project.id)),
-      constants: { efficiency: flattenConstants(FITTED), memory: { ...ASSUMPTIONS }, cost: { ...COST_ASSUMPTIONS } },
+      constants: {
+        efficiency: flattenConstants(FITTED),
+        memory: { ...ASSUMPTIONS },
+        cost: { ...COST_ASSUMPTIONS, ...settings.costSettings() },
+      },
       calibration: CALIBRATION,
       costRule: show.costRule,
       generatedAt: deps.now().toISOString(),

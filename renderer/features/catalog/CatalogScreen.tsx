@@ -1,7 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { PRICE_KINDS, type Gpu } from '../../../shared/domain/catalog';
-import { DEFAULT_PER_GPU_HOUR_ASSUMPTIONS } from '../../../shared/domain/catalog-price';
+import { SettingsNote } from '../settings/SettingsDialog';
+import { selectCostSettings, useSettings } from '../settings/store';
 import { api } from '../../app/api';
 import { DataTable } from '../../ui/DataTable';
 import { catalogRows, formatUsd, PRICE_KIND_LABELS, shortSource, type CatalogRow } from './catalog-rows';
@@ -58,7 +59,8 @@ export function CatalogScreen() {
     setVersion((v) => v + 1);
   };
 
-  const rows = useMemo(() => catalogRows(offerings, gpus), [offerings, gpus]);
+  const costSettings = useSettings(selectCostSettings);
+  const rows = useMemo(() => catalogRows(offerings, gpus, costSettings), [offerings, gpus, costSettings]);
   const filtered = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const minMem = Number(minMemory) || 0;
@@ -366,11 +368,10 @@ export function CatalogScreen() {
             )}
           </div>
           <p className="muted small assumptions">
-            $/GPU-hour: hourly prices ÷ GPUs in the offering; subscriptions ÷ the GPU-hours a month their notes state, else{' '}
-            {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.subscriptionHoursPerMonth}; purchases over{' '}
-            {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.purchaseLifetimeYears} years × {DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.purchaseHoursPerYear}{' '}
-            training hours a year plus electricity at ${DEFAULT_PER_GPU_HOUR_ASSUMPTIONS.electricityUsdPerKwh}/kWh. Hover a figure for its
-            derivation.
+            $/GPU-hour: hourly prices ÷ GPUs in the offering (a reservation's rate holds only at 100% use of its term); subscriptions ÷ the
+            GPU-hours a month their notes state, else {costSettings.subscriptionHoursPerMonth}; purchases over{' '}
+            {costSettings.purchaseLifetimeYears} years × {costSettings.purchaseHoursPerYear.toLocaleString('en-US')} training hours a year
+            plus electricity: <SettingsNote />. Hover a figure for its derivation.
           </p>
         </>
       )}

@@ -3,6 +3,7 @@ import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/cata
 import { api, unwrap } from '../../app/api';
 import { formatPrice, formatUsd, PRICE_KIND_LABELS, shortSource } from './catalog-rows';
 import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
+import { selectCostSettings, useSettings } from '../settings/store';
 
 /** The side panel of one offering: what it is, its current prices with their basis, and its whole price history. */
 export function OfferingDetail(props: {
@@ -13,6 +14,7 @@ export function OfferingDetail(props: {
   onDelete: () => void;
 }) {
   const { offering, gpu } = props;
+  const costSettings = useSettings(selectCostSettings);
   const [history, setHistory] = useState<Price[]>([]);
   useEffect(() => {
     void unwrap(api.catalog.getPriceHistory({ offeringId: offering.id })).then(
@@ -67,7 +69,7 @@ export function OfferingDetail(props: {
       <h3>Current prices</h3>
       <ul className="price-list">
         {offering.prices.map((p) => {
-          const per = pricePerGpuHour(p, offering);
+          const per = pricePerGpuHour(p, offering, costSettings);
           return (
             <li key={p.id}>
               <strong>{PRICE_KIND_LABELS[p.kind]}</strong> {formatPrice(p)} <span className="muted">as of {p.asOf}</span>

@@ -1,5 +1,10 @@
 import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
-import { pricePerGpuHour, type PerGpuHour } from '../../../shared/domain/catalog-price';
+import {
+  DEFAULT_PER_GPU_HOUR_ASSUMPTIONS,
+  pricePerGpuHour,
+  type PerGpuHour,
+  type PerGpuHourAssumptions,
+} from '../../../shared/domain/catalog-price';
 
 /** One row of the catalog table: an offering with one of its current prices. */
 export interface CatalogRow {
@@ -10,7 +15,12 @@ export interface CatalogRow {
   perGpuHour: PerGpuHour | null;
 }
 
-export function catalogRows(offerings: readonly OfferingWithPrices[], gpus: readonly Gpu[]): CatalogRow[] {
+/** Rows with their $/GPU-hour at the settings' assumptions (electricity, lifetime, hours a year, subscription hours). */
+export function catalogRows(
+  offerings: readonly OfferingWithPrices[],
+  gpus: readonly Gpu[],
+  assumptions: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS,
+): CatalogRow[] {
   const byId = new Map(gpus.map((g) => [g.id, g]));
   return offerings.flatMap((offering) =>
     offering.prices.map((price) => ({
@@ -18,7 +28,7 @@ export function catalogRows(offerings: readonly OfferingWithPrices[], gpus: read
       offering,
       gpu: byId.get(offering.gpuId),
       price,
-      perGpuHour: pricePerGpuHour(price, offering),
+      perGpuHour: pricePerGpuHour(price, offering, assumptions),
     })),
   );
 }

@@ -14,6 +14,10 @@ import { DataTable } from '../../ui/DataTable';
 import { GuidedFlavorPanel } from './GuidedFlavorPanel';
 import { ExplanationPanel } from './ExplanationPanel';
 import { TimeCostChart } from './TimeCostChart';
+import { BuyOrRentPanel } from './BuyOrRentPanel';
+import { ReservedNote } from './ReservedNote';
+import { useSettings } from '../settings/store';
+import { SettingsNote } from '../settings/SettingsDialog';
 import { SweepPanel } from './SweepPanel';
 import { isModified, presetOf, useEstimate, workloadOf } from './store';
 import { WorkloadFormPanel } from './WorkloadFormPanel';
@@ -93,6 +97,8 @@ export function EstimateScreen() {
   useEffect(() => {
     void api.catalog.listReliability({}).then((r) => r.ok && setReliabilityCatalog(r.value));
   }, []);
+  // A change of the cost settings (electricity, lifetime, hours a year) re-prices the estimate.
+  const settingsRevision = useSettings((st) => st.revision);
   const modified = isModified(
     form,
     presets,
@@ -107,7 +113,7 @@ export function EstimateScreen() {
     if (presets.length === 0) return;
     const t = setTimeout(() => void run(changedAt.current || performance.now()), 0);
     return () => clearTimeout(t);
-  }, [form, presets.length, run]);
+  }, [form, presets.length, run, settingsRevision]);
   useEffect(() => {
     setSaveName(saved.find((s) => s.id === loadedId)?.name ?? '');
   }, [loadedId, saved]);
@@ -314,6 +320,7 @@ export function EstimateScreen() {
                   ({usd(k.usdLow)}–{usd(k.usdHigh)})
                 </span>
               ) : null}
+              {k.reserved && <ReservedNote reserved={k.reserved} compact />}
             </span>
           ) : (
             <span className="muted">—</span>
@@ -396,6 +403,11 @@ export function EstimateScreen() {
   );
 
   const model = estimate?.model;
+  // The machine the "Buy or rent" panel compares: the selected purchase row, else the cheapest shown.
+  const buyRowKey =
+    mode === 'buy'
+      ? ((rows.find((r) => r.key === selected && r.cost?.priceKind === 'purchase') ?? rows.find((r) => r.cost))?.key ?? null)
+      : null;
   return (
     <div className="screen est-screen" data-estimate-ready={estimate ? 'true' : 'false'}>
       <header className="est-header">
@@ -554,6 +566,11 @@ export function EstimateScreen() {
                 ? 'cheapest reliable first: only offers rated 4 of 5 stars or more (reliability data from the catalog, seed 002) are numbered'
                 : 'ranked by the cost of the run (★ best trade-off of time and cost)'
               : 'the machine’s full price, and when it pays off against the cheapest rental that fits'}{' '}
+            {mode === 'buy' && (
+              <>
+                · <SettingsNote />{' '}
+              </>
+            )}
             · hover a figure for its split and basis{running ? ' · estimating…' : ''}
           </span>
           {Object.keys(errors).length > 0 && (
@@ -645,6 +662,7 @@ export function EstimateScreen() {
         />
       </div>
       {estimate && <GuidedFlavorPanel estimate={estimate} />}
+      {mode === 'buy' && estimate && buyRowKey && <BuyOrRentPanel estimate={estimate} purchaseKey={buyRowKey} />}
       <SweepPanel workload={workloadOf(form, presetOf(presets, form.preset))} />
     </div>
   );

@@ -1,6 +1,7 @@
 /** Every assumption and formula behind the selected row: the GPU estimate's explanation, the cost basis, notes. */
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../../shared/estimate/estimate';
 import { flattenConstants } from '../../../shared/estimate/calibration';
+import { ReservedNote } from './ReservedNote';
 
 const PARTS = [
   ['weightsGiB', 'weights'],
@@ -101,6 +102,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
                 ${cost.usd.toLocaleString('en-US')}
                 {cost.usdLow !== null && cost.usdHigh !== null ? ` (range $${cost.usdLow}–$${cost.usdHigh})` : ''}
               </strong>
+              {cost.reserved && <ReservedNote reserved={cost.reserved} />}
               <span className="muted"> — {cost.basis}</span>
             </dd>
           </div>

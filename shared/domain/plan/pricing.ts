@@ -6,6 +6,10 @@
  *   cost = allocation.hours × allocation.gpuCount × (usd / offering.gpuCount)  — i.e. hours × GPUs × price per GPU-hour.
  * - subscription (`per: month`): usd × 12 / 52 per ISO week in which the plan uses the offering at all, charged once per
  *   offering per week whatever the hours, split evenly between the allocations using it that week.
+ * - reserved (`reserved-1y`/`-3y`, hourly rate): a commitment of term × 8,760 h × the rate for each reservation (one box),
+ *   paid whether used or not; the plan's allocations on the offering share it in proportion to their GPU-hours
+ *   (commitment × allocation GPU-hours ÷ all the plan's GPU-hours there). More box-hours than a term holds take more
+ *   reservations. A reservation the plan barely uses costs far more per hour than on-demand — that is the point.
  * - purchase (`per: once`): owned hardware, no running cost in the plan (the purchase is a budget line, not a weekly cost).
  * - no offering (a GPU type only) or no price: cost 0 and the allocation is reported as unpriced.
  *
@@ -13,7 +17,8 @@
  * The figure is the catalog's current price of that kind when the offering still exists, else the planned price.
  */
 import Big from 'big.js';
-import type { OfferingFacts, Plan, PlanCatalog, PlannedPrice } from './types';
+import { reservedCommitment, reservedTermYears } from '../reserved';
+import type { Allocation, OfferingFacts, Plan, PlanCatalog, PlannedPrice } from './types';
 
 export const WEEKS_PER_MONTH = new Big(52).div(12);
 const KIND_PREFERENCE = ['on-demand', 'spot', 'subscription', 'reserved-1y', 'reserved-3y', 'purchase'];
@@ -34,11 +39,14 @@ export interface ResolvedPrice {
   perWeek: Big;
   /** Identity of the figure, for memoized costs. */
   memoKey: string;
+  /** Term of a reservation in years (its price is a commitment), else null. */
+  termYears: number | null;
 }
 
-function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek' | 'memoKey'>): ResolvedPrice {
+function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek' | 'memoKey' | 'termYears'>): ResolvedPrice {
   return {
     ...p,
+    termYears: p.per === 'hour' ? reservedTermYears(p.kind) : null,
     memoKey: `${p.kind}|${p.usd.toString()}|${p.per}|${p.offeringGpuCount}`,
     perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount),
     perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0),
@@ -117,4 +125,34 @@ export function subscriptionWeekCost(price: ResolvedPrice): Big {
 /** Money as a decimal string with cents (display and JSON); exact sums stay in Big until here. */
 export function toMoney(value: Big): string {
   return value.round(2, Big.roundHalfUp).toFixed(2);
+}
+
+/** A reservation's commitment for `gpuHours` of use on its offering (box-hours = GPU-hours ÷ GPUs in the box). */
+export function reservationCommitment(price: ResolvedPrice, gpuHours: number): Big {
+  if (price.termYears === null) return new Big(0);
+  return reservedCommitment(price.usd, price.termYears, gpuHours / price.offeringGpuCount, null).commitmentUsd;
+}
+
+/** Cost of each allocation on a reserved offering: the plan's commitment there, shared by GPU-hours. */
+export function reservedAllocationCosts(allocations: readonly Allocation[], book: PriceBook): Map<string, Big> {
+  const byOffering = new Map<string, Allocation[]>();
+  for (const a of allocations) {
+    const price = book.price(a.offeringId);
+    if (!price || price.termYears === null) continue;
+    byOffering.set(a.offeringId!, [...(byOffering.get(a.offeringId!) ?? []), a]);
+  }
+  const costs = new Map<string, Big>();
+  for (const [offeringId, users] of byOffering) {
+    const price = book.price(offeringId)!;
+    const gpuHours = users.reduce((sum, a) => sum + a.hours * a.gpuCount, 0);
+    const commitment = reservationCommitment(price, gpuHours);
+    for (const a of users) costs.set(a.id, gpuHours > 0 ? commitment.times(a.hours * a.gpuCount).div(gpuHours) : new Big(0));
+  }
+  return costs;
+}
+
+/** What `gpuHours` on one offering cost alone: hourly × hours, a reservation's whole commitment, else 0 (subscriptions, purchases). */
+export function standaloneCost(price: ResolvedPrice | null, gpuHours: number): Big {
+  if (!price || price.per !== 'hour') return new Big(0);
+  return price.termYears !== null ? reservationCommitment(price, gpuHours) : hourlyCost(price, gpuHours, 1);
 }

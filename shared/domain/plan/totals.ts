@@ -3,7 +3,7 @@
  * and each week's share of the budget. The cost rules are in pricing.ts.
  */
 import Big from 'big.js';
-import { createPriceBook, hourlyCost, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
+import { createPriceBook, hourlyCost, reservedAllocationCosts, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './weeks';
 
@@ -71,9 +71,14 @@ function memoHourly(a: Allocation, price: NonNullable<ReturnType<PriceBook['pric
 export function allocationCosts(allocations: Allocation[], book: PriceBook, money?: Record<string, string>): Map<string, Big> {
   const costs = new Map<string, Big>();
   const subscriptionUsers = new Map<string, Allocation[]>();
+  const reserved = reservedAllocationCosts(allocations, book);
   for (const a of allocations) {
     const price = book.price(a.offeringId);
-    if (!price || price.per === 'once') {
+    const commitmentShare = reserved.get(a.id);
+    if (commitmentShare) {
+      costs.set(a.id, commitmentShare);
+      if (money) money[a.id] = toMoney(commitmentShare);
+    } else if (!price || price.per === 'once') {
       costs.set(a.id, ZERO);
       if (money) money[a.id] = '0.00';
     } else if (price.per === 'hour') {

@@ -133,9 +133,11 @@ export const CONSTANT_WORDS: Record<string, string> = {
   qloraBytesPerParam: 'Bytes per quantized parameter (QLoRA)',
   spotInterruptionsPerHour: 'Spot interruptions per hour',
   spotRestartMinutes: 'Minutes to restart after a spot interruption',
-  purchaseLifetimeYears: 'Years a bought machine is written off over',
-  purchaseUsageHoursPerDay: 'Hours a day a bought machine is used',
-  electricityUsdPerKwh: 'Electricity price (USD per kWh)',
+  purchaseLifetimeYears: 'Years a bought machine is written off over (Settings)',
+  purchaseHoursPerYear: 'Training hours a year on a bought machine (Settings)',
+  subscriptionHoursPerMonth: 'Usable GPU-hours a month of a subscription (Settings)',
+  reservedHoursPerMonth: 'Machine-hours a month a reservation is used (0: the run alone)',
+  electricityUsdPerKwh: 'Electricity price (USD per kWh, Settings)',
   hostWatts: 'Host power beside the GPUs (W)',
   subscriptionHoursPerDay: 'Hours a day a subscription can be used',
 };
@@ -321,17 +323,6 @@ export function buildBrief(input: BriefInput): Brief {
 export function bookedSpan(weeks: readonly string[]): { from: string | null; to: string | null } {
   const sorted = [...weeks].sort();
   return sorted.length ? { from: weekStart(sorted[0]!), to: weekEnd(sorted[sorted.length - 1]!) } : { from: null, to: null };
-}
-
-/** A source as a person reads it: seed file names with their hashes and repository paths dropped. */
-export function readableSource(source: string): string {
-  return source
-    .replace(/\s*\(\s*\d{3}_[0-9a-f]{8,}\.\w+\s*\)/g, '')
-    .replace(/\b\d{3}_[0-9a-f]{8,}\.\w+\s*[—-]\s*/g, '')
-    .replace(/\b(seed\s+)?(\d{3})_[0-9a-f]{8,}\.\w+/g, (_m, seed: string | undefined, n: string) => `${seed ?? 'seed '}${n}`)
-    .replace(/(\.\.\/)?\b(shared|electron|renderer|resources)\/[\w./-]+/g, 'the app’s calibration data')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
 }
 
 /** The plan's cost rule in words (no code names such as gpuCount). */

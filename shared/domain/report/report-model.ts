@@ -3,6 +3,7 @@
  * catalog's dated prices and (when there is any) the budget's actuals. Every figure carries where it comes from.
  * The print view renders it; main builds it from the services (electron/services/report).
  */
+import { readableSource } from './readable-source';
 import type { RunRate } from '../plan/run-rate';
 import Big from 'big.js';
 import type { Price } from '../catalog';
@@ -17,7 +18,6 @@ import {
   humanize,
   offerLabel,
   problemKindWords,
-  readableSource,
   type Brief,
   type NameBook,
   type ScenarioSummary,

@@ -80,6 +80,16 @@ const offeringCostSchema = z.object({
   asOf: z.string(),
   source: z.string(),
   basis: z.string(),
+  powerWatts: z.number().optional(),
+  reserved: z
+    .object({
+      termYears: z.number(),
+      commitmentUsd: z.number(),
+      hoursUsed: z.number(),
+      utilisation: z.number(),
+      breakEvenUtilisation: z.number().nullable(),
+    })
+    .optional(),
 });
 
 const gpuEstimateSchema = z.object({
@@ -159,13 +169,15 @@ export const workloadEstimateSchema = z.object({
     efficiency: efficiencyConstantsSchema,
     memory: z.object({ cudaContextGiB: z.number(), allocatorHeadroom: z.number(), qloraBytesPerParam: z.number() }),
     cost: numbers([
+      'electricityUsdPerKwh',
+      'purchaseLifetimeYears',
+      'purchaseHoursPerYear',
+      'hostWatts',
+      'subscriptionHoursPerMonth',
       'spotInterruptionsPerHour',
       'spotRestartMinutes',
-      'purchaseLifetimeYears',
-      'purchaseUsageHoursPerDay',
-      'electricityUsdPerKwh',
-      'hostWatts',
       'subscriptionHoursPerDay',
+      'reservedHoursPerMonth',
     ]),
   }),
 });

@@ -8,7 +8,7 @@ import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import type { Solve } from './solver-client';
-import { createPriceBook } from '../../../../shared/domain/plan/pricing';
+import { createPriceBook, standaloneCost } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
 import type { Allocation, Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
 import type { PlanService } from '../plan.service';
@@ -67,7 +67,7 @@ export async function otherOfferings(
           const wallHours = runWallHours(r, o.id);
           if (!price || price.per !== 'hour' || wallHours === null || wallHours <= 0) continue;
           const gpuHours = wallHours * gpus * runs;
-          options.push({ offeringId: o.id, gpuHours, usd: gpuHours * Number(price.perGpu) });
+          options.push({ offeringId: o.id, gpuHours, usd: Number(standaloneCost(price, gpuHours)) });
         }
       }
       out[phase.id] = options

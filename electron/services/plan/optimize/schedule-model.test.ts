@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { buildScheduleModel, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
+import { computeTotals } from '../../../../shared/domain/plan/totals';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { weekOf } from '../../../../shared/domain/plan/weeks';
 import { solveLpText } from './highs-solver';
@@ -221,6 +222,17 @@ describe('auto-plan model', () => {
     // Cheapest: 48 + 96 L4-hours at $1 and 40 A100-hours at $3 = $264, $64 over.
     expect(budget?.amount).toBeCloseTo(64, 2);
     expect(budget?.message).toMatch(/costs \$264\.00, \$64\.00 over the \$200\.00 budget/);
+  });
+
+  it('costs a reserved offering as its whole commitment (8,760 h × $2 = $17,520), not hours × rate', async () => {
+    const { plan, catalog } = smallPlan({ needs: [48, 40, 96], budget: '200' });
+    catalog.offerings[1] = offering('dear', 'a100', { kind: 'reserved-1y', usd: '2', per: 'hour' });
+    const result = await optimize(plan, catalog);
+    // 48 + 96 L4-hours at $1 and the A100's 1-year reservation: $144 + $17,520 = $17,664, $17,464 over the budget
+    // (priced per hour used it would have been $144 + 40 × $2 = $224).
+    expect(result.binding.find((b) => b.kind === 'budget')?.message).toMatch(/costs \$17664\.00, \$17464\.00 over/);
+    // the plan's own pricing agrees: the reservation's bookings share the commitment by GPU-hours
+    expect(computeTotals(result.plan, catalog).usd).toBe('17664.00');
   });
 
   it('keeps pinned bookings and counts them toward their milestone', async () => {

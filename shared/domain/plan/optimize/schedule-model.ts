@@ -14,7 +14,7 @@
  * Costs are the plan's own (shared/domain/plan/pricing.ts), so the suggested schedule costs what the plan says it costs.
  */
 import { phaseNeededHours, poolAdmits } from '../checks';
-import { createPriceBook, type ResolvedPrice } from '../pricing';
+import { createPriceBook, reservationCommitment, type ResolvedPrice } from '../pricing';
 import type { Allocation, CapacityPool, Milestone, MilestonePhase, OfferingFacts, Plan, PlanCatalog } from '../types';
 import { daysInWeek, monthOfWeek, weeksInRange, HOURS_PER_WEEK } from '../weeks';
 import { LinearModel } from './lp-model';
@@ -78,6 +78,8 @@ export interface ScheduleModel {
   }>;
   choice: Map<string, number>;
   subscriptions: Array<{ variable: number; offeringId: string; week: string; usd: number }>;
+  /** Reserved offerings the schedule may use: a binary per offering whose cost is the whole commitment. */
+  reservations: Array<{ variable: number; offeringId: string; usd: number }>;
   finishVariable: number | null;
   fixedUsd: number;
   budgetUsd: number;
@@ -88,7 +90,8 @@ const SHORTFALL_PENALTY = 1e6;
 const BUDGET_PENALTY = 1e3;
 
 function hourlyPerGpu(price: ResolvedPrice | null, spotRework: number): { perGpuHour: number; hoursFactor: number } {
-  if (!price || price.per !== 'hour') return { perGpuHour: 0, hoursFactor: 1 };
+  // a reservation's hours cost nothing more once committed: its commitment is a yes/no cost (see `reservations`)
+  if (!price || price.per !== 'hour' || price.termYears !== null) return { perGpuHour: 0, hoursFactor: 1 };
   return { perGpuHour: Number(price.perGpu), hoursFactor: price.kind === 'spot' ? 1 + spotRework : 1 };
 }
 
@@ -185,10 +188,14 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   // Fixed bookings: their cost (as the plan costs them) and the subscription weeks they already pay for.
   let fixedUsd = 0;
   const paidSubscriptionWeeks = new Set<string>();
+  // Reservations kept bookings already use are committed: their commitment is fixed, their further hours free.
+  const fixedReservedHours = new Map<string, number>();
   for (const a of fixed) {
     const price = book.price(a.offeringId);
     if (!price) continue;
-    if (price.per === 'hour') fixedUsd += Number(price.perGpu) * a.hours * a.gpuCount;
+    if (price.termYears !== null)
+      fixedReservedHours.set(a.offeringId!, (fixedReservedHours.get(a.offeringId!) ?? 0) + a.hours * a.gpuCount);
+    else if (price.per === 'hour') fixedUsd += Number(price.perGpu) * a.hours * a.gpuCount;
     else if (price.per === 'month') {
       const key = `${a.offeringId}|${a.week}`;
       if (!paidSubscriptionWeeks.has(key)) fixedUsd += Number(price.perWeek);
@@ -196,6 +203,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     }
   }
 
+  for (const [offeringId, gpuHours] of fixedReservedHours) fixedUsd += Number(reservationCommitment(book.price(offeringId)!, gpuHours));
   const x: ScheduleModel['x'] = [];
   const shortfall = new Map<number, number>();
   const choice = new Map<string, number>();
@@ -203,6 +211,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   const monthTerms = new Map<string, Array<[number, number]>>();
   const trackTerms = new Map<string, Array<[number, number]>>();
   const subscriptionUse = new Map<string, Array<{ variable: number; cap: number }>>();
+  const reservationUse = new Map<string, Array<{ variable: number; cap: number; week: string }>>();
 
   demands.forEach((d, di) => {
     const completion: Array<[number, number]> = [];
@@ -229,6 +238,8 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
           monthTerms.set(month, [...(monthTerms.get(month) ?? []), [v, perGpuHour]]);
           trackTerms.set(d.milestone.trackId, [...(trackTerms.get(d.milestone.trackId) ?? []), [v, perGpuHour]]);
         }
+        if (c.price && c.price.termYears !== null && !fixedReservedHours.has(c.offering.id))
+          reservationUse.set(c.offering.id, [...(reservationUse.get(c.offering.id) ?? []), { variable: v, cap, week }]);
         if (c.price?.per === 'month') {
           const key = `${c.offering.id}|${week}`;
           subscriptionUse.set(key, [...(subscriptionUse.get(key) ?? []), { variable: v, cap }]);
@@ -246,6 +257,21 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     shortfall.set(di, slack);
     model.addRow([...completion, [slack, 1]], '>=', 1);
   });
+
+  // Reservations: using a reserved offering at all commits its whole term (term × 8,760 h × rate), paid in the month
+  // of its first possible use; one reservation (one box) per offering, its hours within the term.
+  const reservations: ScheduleModel['reservations'] = [];
+  for (const [offeringId, uses] of reservationUse) {
+    const price = book.price(offeringId)!;
+    const usd = Number(reservationCommitment(price, 0));
+    const y = model.addVariable({ type: 'binary', cost: usd });
+    reservations.push({ variable: y, offeringId, usd });
+    const termGpuHours = price.termYears! * 8760 * price.offeringGpuCount;
+    model.addRow([...uses.map((u) => [u.variable, 1] as [number, number]), [y, -termGpuHours]], '<=', 0);
+    costTerms.push([y, usd]);
+    const month = monthOfWeek(uses.map((u) => u.week).sort()[0]!);
+    monthTerms.set(month, [...(monthTerms.get(month) ?? []), [y, usd]]);
+  }
 
   // Subscriptions: a week's use of a monthly-priced offering costs price × 12/52, once, unless a kept booking pays it.
   const subscriptions: ScheduleModel['subscriptions'] = [];
@@ -410,6 +436,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     poolRows,
     choice,
     subscriptions,
+    reservations,
     finishVariable,
     fixedUsd,
     budgetUsd,

@@ -3,6 +3,7 @@
  * constraints that bind (or, when no schedule meets everything, what is missing and what would fix it) in sentences.
  */
 import type { Allocation, AppEstimate, MilestonePhase, Plan, PlannedPrice } from '../types';
+import { standaloneCost, toMoney } from '../pricing';
 import { weekEnd, weekOf, weekStart } from '../weeks';
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
@@ -153,7 +154,7 @@ export function readSchedule(
       const estimate: AppEstimate = {
         hours: round2(c.gpuHours),
         hoursPerRun: Math.round((c.gpuHours / runs) * 1000) / 1000,
-        usd: c.price && c.price.per === 'hour' ? (Number(c.price.perGpu) * c.gpuHours).toFixed(2) : '0.00',
+        usd: toMoney(standaloneCost(c.price, c.gpuHours)),
         computedAt: now,
         priceAsOf: c.price?.asOf ?? null,
         basis: `auto-plan moved it to ${c.offering.label}: the estimator's ${round2(c.gpuHours)} GPU-hours there`,
