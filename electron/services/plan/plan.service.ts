@@ -14,6 +14,7 @@ import { comparePlans, type ComparedPlan } from '../../../shared/domain/plan/sce
 import { createProjectService } from './project.service';
 import type { ServiceDeps } from '../service-deps';
 import { estimatePhase, findEstimator, type WorkloadEstimator } from './plan-estimates';
+import { refuseForeignIds } from './plan-ownership';
 
 export type PlanService = ReturnType<typeof createPlanService>;
 
@@ -139,6 +140,7 @@ export function createPlanService(deps: ServiceDeps) {
   function editScenario(request: { projectId: string; scenarioId: string; revision: number; command: PlanCommand }): PlanView {
     const { scenario, revision } = loadScenario(request.projectId, request.scenarioId);
     checkRevision(request.projectId, revision, request.revision);
+    refuseForeignIds(db, scenario.projectId, request.command);
     const cat = catalog();
     const applied = validated(scenario.plan, cat, request.command);
     const key = scenarioKey(scenario.id);
@@ -186,6 +188,7 @@ export function createPlanService(deps: ServiceDeps) {
   function edit(request: { projectId: string; revision: number; command: PlanCommand }): PlanView {
     const { plan, revision } = load(request.projectId);
     checkRevision(request.projectId, revision, request.revision);
+    refuseForeignIds(db, plan.project.id, request.command);
     const cat = catalog();
     const applied = validated(plan, cat, request.command);
     const next = execute(plan, historyOf(request.projectId), request.command, 200, applied);

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { PRECISIONS, PRICE_KINDS, PRICE_UNITS, PROVIDER_KINDS } from '../../domain/catalog';
+import { amountNumber, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap, EventMap } from '../channel';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'a real calendar date',
-  );
-const money = z.number().finite('a finite amount').nonnegative('an amount of 0 or more');
+const isoDate = plausibleDay;
+const money = amountNumber;
 const id = z
   .string()
   .min(1)
