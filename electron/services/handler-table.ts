@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { serializeError, UserError } from '../../shared/domain/errors';
 import type { ChannelMap, ParsedRequestOf, Result } from '../../shared/ipc/channel';
 import { contract, type Channel, type ChannelResult, type Contract, type Request } from '../../shared/ipc/contract';
+import { storageUserError } from '../db/storage-errors';
 import type { AppServices } from './app-services';
 import type { ServiceDeps } from './service-deps';
 
@@ -72,7 +73,8 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
             .join('; ')}`,
         );
       return { ok: true, value: checked.data };
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof UserError ? thrown : (storageUserError(thrown, context.deps.databaseFile) ?? thrown);
       if (!(error instanceof UserError)) console.error(`[ipc] ${channel} failed:`, error);
       return { ok: false, error: serializeError(error) };
     }
