@@ -60,7 +60,11 @@ export function PriceEditor(props: {
   const { draft, onChange, errors } = props;
   const set = (patch: Partial<PriceDraft>) => onChange({ ...draft, ...patch });
   const [showRange, setShowRange] = useState(draft.usdLow !== '' || draft.usdHigh !== '');
-  const input = (name: keyof PriceDraft, label: string, props2: { type?: string; width?: number; placeholder?: string } = {}) => (
+  const input = (
+    name: keyof PriceDraft,
+    label: string,
+    props2: { type?: string; width?: number; placeholder?: string; max?: string } = {},
+  ) => (
     <div className="field" style={{ width: props2.width }}>
       <label htmlFor={`price-${name}`}>{label}</label>
       <input
@@ -69,6 +73,7 @@ export function PriceEditor(props: {
         type={props2.type ?? 'text'}
         value={draft[name]}
         placeholder={props2.placeholder}
+        max={props2.max}
         aria-invalid={Boolean(errors[name])}
         aria-describedby={errors[name] ? `price-${name}-error` : undefined}
         onChange={(e) => set({ [name]: e.target.value } as Partial<PriceDraft>)}
@@ -115,7 +120,7 @@ export function PriceEditor(props: {
             ))}
           </select>
         </div>
-        {input('asOf', 'As of', { type: 'date', width: 150 })}
+        {input('asOf', 'As of', { type: 'date', width: 150, max: new Date().toISOString().slice(0, 10) })}
       </div>
       {showRange ? (
         <div className="price-editor-row">
