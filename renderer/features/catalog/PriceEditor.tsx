@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PRICE_KINDS, PRICE_UNITS, type Price } from '../../../shared/domain/catalog';
 import type { SerializedError } from '../../../shared/domain/errors';
+import { asSentence } from '../../ui/Field';
 import { PRICE_KIND_LABELS } from './catalog-rows';
 
 export interface PriceDraft {
@@ -80,7 +81,7 @@ export function PriceEditor(props: {
       />
       {errors[name] && (
         <span className="field-error" id={`price-${name}-error`} role="alert">
-          {errors[name]}
+          {asSentence(errors[name])}
         </span>
       )}
     </div>
