@@ -190,3 +190,29 @@ describe("a plan edit pointing to another project's id is refused, nothing writt
     expect(rules.rules).toEqual([expect.objectContaining({ id: rule.id, pattern: 'EC2*' })]);
   });
 });
+
+describe('unknown keys are refused, not dropped (issue 11, item 5)', () => {
+  it('catalog:add-price, catalog:create-offering, catalog:update-offering and the estimate:* channels name the unknown key', async () => {
+    const offeringId = a.catalog.offerings[0]!.id;
+    const price = { offeringId, kind: 'on-demand', usd: 2.5, per: 'hour', asOf: '2026-02-01', source: 'price page' };
+    const offering = { providerId: 'aws', gpuId: a.catalog.offerings[0]!.gpuId, sku: 'x-strict', gpuCount: 1 };
+    const requests: Array<[string, unknown]> = [
+      ['catalog:add-price', { ...price, discount: 0.5 }],
+      ['catalog:create-offering', { offering: { ...offering, spot: true }, prices: [] }],
+      ['catalog:create-offering', { offering, prices: [], owner: 'x' }],
+      ['catalog:update-offering', { id: offeringId, changes: { sku: 'y' }, force: true }],
+      ['estimate:list-presets', { all: true }],
+      ['estimate:run', { workload: {}, gpuIds: ['a100-sxm-40gb'], fast: true }],
+      ['estimate:sweep', { sweepId: 's', workloads: [{}], gpuIds: ['a100-sxm-40gb'], fast: true }],
+      ['estimate:cancel-sweep', { sweepId: 's', now: true }],
+      ['estimate:save-workload', { name: 'w', workload: {}, shared: true }],
+      ['estimate:list-workloads', { mine: true }],
+      ['estimate:delete-workload', { id: 'w', cascade: true }],
+    ];
+    for (const [channel, request] of requests) {
+      const r = await refused(channel, request);
+      expect(r.code, channel).toBe('INVALID_REQUEST');
+      expect(r.message, channel).toMatch(/Unrecognized key/i);
+    }
+  });
+});
