@@ -95,7 +95,8 @@ test('bars move with the mouse and the keyboard; undo and redo with buttons and 
   await page.getByRole('button', { name: '↶ Undo' }).click();
   await expect(cell(page, 'track-vitaldb', '2026-W05')).toHaveAttribute('aria-label', /empty/);
 
-  // Keyboard: + adds 4 hours; Shift+→ extends the bar; Delete removes; Enter books an empty week.
+  // Keyboard: + adds 4 hours; Shift+→ extends the bar; Delete removes; Enter on an empty week opens the booking editor
+  // on a draft and books nothing by itself (issue 19, item 18); the draft is booked by its Book button.
   await cell(page, 'track-vitaldb', '2026-W01').focus();
   await page.keyboard.press('+');
   await expect(cell(page, 'track-vitaldb', '2026-W01')).toHaveAttribute('aria-label', /A100 1× 16 h/);
@@ -105,6 +106,22 @@ test('bars move with the mouse and the keyboard; undo and redo with buttons and 
   await page.keyboard.press('ArrowRight');
   await expect(cell(page, 'track-vitaldb', '2026-W05')).toBeFocused();
   await page.keyboard.press('Enter');
+  const draft = page.getByRole('region', { name: 'Booking' });
+  await expect(draft).toContainText('New booking');
+  await expect(cell(page, 'track-vitaldb', '2026-W05')).toHaveAttribute('aria-label', /empty/);
+  // An empty "Hours this week" is an error at its field, not 0; every field's error shows at once.
+  await page.getByLabel('Hours this week').fill('');
+  await page.getByLabel('GPUs').fill('0');
+  await draft.getByRole('button', { name: 'Book' }).click();
+  await expect(draft.locator('[data-field="pt-hours"] [role="alert"]')).toHaveText(
+    /Enter the hours this week \(0 to 168\); an empty field is not 0/,
+  );
+  await expect(draft.locator('[data-field="pt-gpus"] [role="alert"]')).toHaveText('Book at least 1 GPU, as a whole number.');
+  await expect(cell(page, 'track-vitaldb', '2026-W05')).toHaveAttribute('aria-label', /empty/);
+  await app.screenshot('plan-draft-errors');
+  await page.getByLabel('Hours this week').fill('20');
+  await page.getByLabel('GPUs').fill('1');
+  await draft.getByRole('button', { name: 'Book' }).click();
   await expect(cell(page, 'track-vitaldb', '2026-W05')).toHaveAttribute('aria-label', /A100 1× 20 h/);
   await expect(page.getByRole('region', { name: 'Booking' })).toBeVisible();
   await app.screenshot('plan-keyboard-edit');

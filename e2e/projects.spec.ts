@@ -85,17 +85,18 @@ test('a new blank project planned from scratch: wizard, tracks, an estimated mil
     .first()
     .getAttribute('data-cell')
     .then((c) => c!.split(':')[1]!);
+  // Enter on an empty week opens the booking editor on a draft (nothing is booked until Book; issue 19 item 18).
   for (const week of ['2026-W11', '2026-W12']) {
-    await page.locator(`[data-cell="track:${trackId}:${week}"]`).focus();
+    const cellOf = page.locator(`[data-cell="track:${trackId}:${week}"]`);
+    await cellOf.focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator(`[data-cell="track:${trackId}:${week}"]`)).toHaveAttribute('aria-label', /1× [\d.]+ h/); // hours of one run of the milestone (issue 13's booking defaults)
-    if (week === '2026-W11') {
-      // The first booking takes the first catalog offering; the lead books the milestone's L4 instead (the next one follows it).
-      const booking = page.getByRole('region', { name: 'Booking' });
-      await booking.getByLabel('Offering').selectOption('colab-pro-plus-l4-24gb');
-      await booking.getByRole('button', { name: 'Save' }).click();
-      await expect(page.locator(`[data-cell="track:${trackId}:${week}"]`)).toHaveAttribute('aria-label', /L4 1× [\d.]+ h/);
-    }
+    const booking = page.getByRole('region', { name: 'Booking' });
+    await expect(booking).toContainText('New booking');
+    await expect(cellOf).toHaveAttribute('aria-label', /empty/);
+    // The first draft takes the first catalog offering; the lead books the milestone's L4 instead (the next one follows it).
+    if (week === '2026-W11') await booking.getByLabel('Offering').selectOption('colab-pro-plus-l4-24gb');
+    await booking.getByRole('button', { name: 'Book' }).click();
+    await expect(cellOf).toHaveAttribute('aria-label', /L4 1× [\d.]+ h/); // hours of one run of the milestone (issue 13's booking defaults)
   }
   await expect(page.locator(`[data-cell="track:${trackId}:2026-W12"]`)).toHaveAttribute('aria-label', /L4 1× [\d.]+ h/);
   await expect(kpi(page, 'GPU-hours booked')).toHaveText(/^[1-9][\d.,]* h$/); // two weeks of one run each

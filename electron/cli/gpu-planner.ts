@@ -65,7 +65,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (isUserError(error)) {
       const e = serializeError(error);
-      const where = e.details ? [e.details.file, e.details.line, e.details.column].filter((x) => x !== undefined).join(':') : '';
+      // The path is said once: not as a prefix when the message already names it.
+      const file = e.details?.file && !e.message.includes(e.details.file) ? e.details.file : undefined;
+      const where = e.details ? [file, e.details.line, e.details.column].filter((x) => x !== undefined).join(':') : '';
       io.stderr(`gpu-planner: ${where ? `${where}: ` : ''}${e.message}\n`);
       for (const p of e.details?.problems ?? [])
         io.stderr(`  ${[p.line, p.column].filter((x) => x !== undefined).join(':')}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);

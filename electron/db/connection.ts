@@ -5,6 +5,7 @@ import { damagedDatabaseError, quickCheckProblems } from './integrity';
 import { migrate, type MigrationOutcome } from './migrate';
 import { migrations } from './migrations';
 import { addBundledToExisting, seedDatabase } from './seed';
+import { storageUserError } from './storage-errors';
 
 export interface OpenedDatabase {
   db: Database;
@@ -18,7 +19,23 @@ export interface OpenedDatabase {
  * bundled catalog and example project. The main process (or the CLI) is the only writer.
  */
 export function openDatabase(file: string, options: { resourcesDir: string; seed?: boolean }): OpenedDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  try {
+    if (file !== ':memory:') assertWritable(file);
+    return openWritable(file, options);
+  } catch (error) {
+    throw storageUserError(error, file) ?? error;
+  }
+}
+
+/** The data folder and the database file (when there is one) can be written: checked before SQLite opens anything. */
+function assertWritable(file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  fs.mkdirSync(folder, { recursive: true });
+  fs.accessSync(folder, fs.constants.W_OK);
+  if (fs.existsSync(file)) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+}
+
+function openWritable(file: string, options: { resourcesDir: string; seed?: boolean }): OpenedDatabase {
   // Under Electron, `npm start` points at a better-sqlite3 binary built for Electron's ABI (scripts/start.mjs).
   const nativeBinding = process.env.GPU_PLANNER_SQLITE_BINDING;
   const db = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { serializeError, UserError } from '../../shared/domain/errors';
 import type { ChannelMap, ParsedRequestOf, Result } from '../../shared/ipc/channel';
 import { contract, type Channel, type ChannelResult, type Contract, type Request } from '../../shared/ipc/contract';
+import { storageUserError } from '../db/storage-errors';
 import type { AppServices } from './app-services';
 import type { ServiceDeps } from './service-deps';
 
@@ -54,6 +55,27 @@ export function longestText(value: unknown, path = '', depth = 0): { field: stri
   return null;
 }
 
+const FIELD_WORDS: Record<string, string> = {
+  usd: 'Price',
+  usdLow: 'Low end of the price',
+  usdHigh: 'High end of the price',
+  asOf: 'Date',
+  gpuCount: 'GPUs',
+  trackId: 'Track',
+  offeringId: 'Offering',
+  gpuId: 'GPU',
+};
+
+/** A request path as words for the message (`command.value.week` → "Week", `prices.0.usd` → "Price 1: Price"). */
+export function fieldInWords(field: string): string {
+  const parts = field.split('.');
+  const last = [...parts].reverse().find((p) => !/^\d+$/.test(p)) ?? field;
+  const words = FIELD_WORDS[last] ?? last.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const index = parts.find((p) => /^\d+$/.test(p));
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  return index !== undefined ? `${label} (row ${Number(index) + 1})` : label;
+}
+
 export function zodProblems(error: z.ZodError) {
   return error.issues.map((issue) => ({ field: issue.path.join('.') || '(request)', message: issue.message }));
 }
@@ -91,7 +113,9 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
       if (!parsed.success) {
         const problems = zodProblems(parsed.error);
         const first = problems[0]!;
-        throw new UserError('INVALID_REQUEST', `${first.field}: ${first.message}`, { field: first.field, problems });
+        // The message is in words (the field's name, not its request path); `field` keeps the path for the form.
+        const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+        throw new UserError('INVALID_REQUEST', `${fieldInWords(first.field)}: ${first.message}${more}`, { field: first.field, problems });
       }
       const handler = handlers[channel as Channel] as (request: unknown, context: HandlerContext) => unknown;
       const value = await handler(parsed.data, context);
@@ -103,7 +127,8 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
             .join('; ')}`,
         );
       return { ok: true, value: checked.data };
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof UserError ? thrown : (storageUserError(thrown, context.deps.databaseFile) ?? thrown);
       if (!(error instanceof UserError)) console.error(`[ipc] ${channel} failed:`, error);
       return { ok: false, error: serializeError(error) };
     }

@@ -3,7 +3,7 @@
  * accessible name must differ), focus moved in on open and trapped inside (Tab / Shift+Tab cycle), Escape closes,
  * and focus returns to where it was when the dialog closes.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -37,14 +37,35 @@ export function Dialog({ title, label, sub, onClose, closeOnBackdrop, actions, c
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  // The opener is read while rendering, before a field inside takes the focus with autoFocus (React focuses those
+  // when it commits, before effects run): focus goes back to it on close.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   // Focus in on open (unless a field took it with autoFocus), back to the opener on close.
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = ref.current;
     if (root && !root.contains(document.activeElement)) (focusableIn(root)[0] ?? root).focus();
     return () => {
       if (opener && opener.isConnected) opener.focus();
     };
+  }, [opener]);
+
+  // Focus that fell out of the dialog (a button disabled while saving drops it to the page) is brought back by the
+  // next Tab, and Escape still closes: the page behind never takes the keyboard while the dialog is open.
+  useEffect(() => {
+    const onDocumentKey = (e: KeyboardEvent) => {
+      const root = ref.current;
+      if (!root || root.contains(document.activeElement) || e.defaultPrevented) return;
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      if (e.key === 'Tab') {
+        e.preventDefault();
+        (focusableIn(root)[0] ?? root).focus();
+      } else if (e.key === 'Escape' && onCloseRef.current) {
+        e.preventDefault();
+        onCloseRef.current();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
   }, []);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {

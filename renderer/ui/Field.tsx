@@ -18,6 +18,9 @@ export interface FieldProps {
 }
 
 export const errorId = (id: string) => `${id}-error`;
+
+/** A field's message as a sentence: schema messages are fragments ("an amount of 0 or more"). */
+export const asSentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 export const hintId = (id: string) => `${id}-hint`;
 
 /** What a field's control is described by: its error when there is one, else its hint. */
@@ -41,7 +44,7 @@ export function Field({ id, label, error, hint, className, style, children }: Fi
       {control}
       {error ? (
         <span className="field-error" role="alert" id={errorId(id)}>
-          {error}
+          {asSentence(error)}
         </span>
       ) : hint ? (
         <span className="field-hint" id={hintId(id)}>

@@ -337,3 +337,20 @@ describe('rent or buy, and stars only on rows that fit (issue 19 items 4 and 5)'
     expect(noneFit.some((r) => r.star)).toBe(false);
   });
 });
+
+describe('answer fields refuse what no run can have, in words (issue 19, item 18)', () => {
+  it('negative, zero, empty or non-numeric hours per day and negative budgets are errors, never clamped', async () => {
+    const { parseHoursPerDay, parseBudgetUsd } = await import('./ranking');
+    expect(parseHoursPerDay('-5')).toEqual({
+      ok: false,
+      message: 'Enter more than 0 for the GPU hours per day; it cannot be 0 or negative.',
+    });
+    expect(parseHoursPerDay('')).toEqual({ ok: false, message: 'Enter the GPU hours per day.' });
+    expect(parseHoursPerDay('25')).toMatchObject({ ok: false, message: 'Enter at most 24 for the GPU hours per day.' });
+    expect(parseHoursPerDay('abc')).toMatchObject({ ok: false, message: expect.not.stringMatching(/NaN/) });
+    expect(parseHoursPerDay('8')).toEqual({ ok: true, value: 8 });
+    expect(parseBudgetUsd('-100')).toEqual({ ok: false, message: 'Enter 0 or more for a budget in USD; it cannot be negative.' });
+    expect(parseBudgetUsd('1e999')).toMatchObject({ ok: false });
+    expect(parseBudgetUsd('500')).toEqual({ ok: true, value: 500 });
+  });
+});

@@ -51,3 +51,26 @@ export function fastestUnder<R extends RankableRow>(rows: R[], usd: number): R |
   const ok = rows.filter((r) => r.fits && r.usd <= usd).sort((a, b) => a.hours - b.hours || a.usd - b.usd);
   return ok[0] ?? null;
 }
+
+/** A number typed in an answer field, or the words saying what is wrong with it (never NaN, never clamped). */
+export type TypedNumber = { ok: true; value: number } | { ok: false; message: string };
+
+function typedNumber(text: string, what: string, min: number, max: number, example: string): TypedNumber {
+  const t = text.trim();
+  if (t === '') return { ok: false, message: `Enter ${what}.` };
+  const n = /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!Number.isFinite(n)) return { ok: false, message: `${what[0]!.toUpperCase()}${what.slice(1)} is a number, such as ${example}.` };
+  if (n < min)
+    return {
+      ok: false,
+      message:
+        min > 0 ? `Enter more than 0 for ${what}; it cannot be 0 or negative.` : `Enter 0 or more for ${what}; it cannot be negative.`,
+    };
+  if (n > max) return { ok: false, message: `Enter at most ${max} for ${what}.` };
+  return { ok: true, value: n };
+}
+
+/** GPU hours a day: above 0, at most 24. */
+export const parseHoursPerDay = (text: string) => typedNumber(text, 'the GPU hours per day', 0.1, 24, '8 or 24');
+/** A budget in USD: 0 or more. */
+export const parseBudgetUsd = (text: string) => typedNumber(text, 'a budget in USD', 0, 1e12, '500');

@@ -404,3 +404,20 @@ export function selectScenarios(db: Database, projectId: string): Scenario[] {
 export function deleteScenario(db: Database, id: string): number {
   return db.prepare('DELETE FROM scenarios WHERE id = ?').run(id).changes;
 }
+
+const ownerOf = (table: string) =>
+  `SELECT t.project_id AS projectId, p.name AS projectName FROM ${table} t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`;
+const OWNED_BY_PROJECT = {
+  track: ownerOf('tracks'),
+  milestone: ownerOf('milestones'),
+  allocation: ownerOf('allocations'),
+  pool: ownerOf('capacity_pools'),
+  phase: `SELECT m.project_id AS projectId, p.name AS projectName FROM milestone_phases ph JOIN milestones m ON m.id = ph.milestone_id
+          JOIN projects p ON p.id = m.project_id WHERE ph.id = ?`,
+} as const;
+export type OwnedEntity = keyof typeof OWNED_BY_PROJECT;
+
+/** The project a stored track, milestone, phase, allocation or pool belongs to (undefined when there is no such row). */
+export function selectOwnerProject(db: Database, entity: OwnedEntity, id: string): { projectId: string; projectName: string } | undefined {
+  return db.prepare(OWNED_BY_PROJECT[entity]).get(id) as { projectId: string; projectName: string } | undefined;
+}

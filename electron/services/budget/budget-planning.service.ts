@@ -114,6 +114,7 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
       const existing =
         draft.id !== undefined ? q.selectBudget(db, draft.id) : q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
       if (draft.id !== undefined && !existing) throw new UserError('NOT_FOUND', `No budget ${draft.id}.`, { field: 'id' });
+      if (existing) refuseOtherProject('budget', existing, draft.projectId);
       if (existing) {
         const clash = q.selectBudgetByScope(db, draft.projectId, draft.trackId, draft.month);
         if (clash && clash.id !== existing.id)
@@ -125,6 +126,15 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
       const row = { projectId: draft.projectId, trackId: draft.trackId, month: draft.month, amount, currency: draft.currency, thresholds };
       return { id: q.insertBudget(db, row), ...row };
     })();
+  }
+
+  /** A budget or rule id of another project, sent while editing this one, is refused (it would be overwritten). */
+  function refuseOtherProject(what: 'budget' | 'rule', row: { id: number; projectId: string }, projectId: string): void {
+    if (row.projectId === projectId) return;
+    throw new UserError('OTHER_PROJECT', `The ${what} ${row.id} belongs to another project; nothing was saved. Reload and try again.`, {
+      field: 'id',
+      value: String(row.id),
+    });
   }
 
   function validateRule(draft: RuleDraft): void {
@@ -145,6 +155,7 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
       if (draft.id !== undefined) {
         const existing = q.selectRule(db, draft.id);
         if (!existing) throw new UserError('NOT_FOUND', `No rule ${draft.id}.`, { field: 'id' });
+        refuseOtherProject('rule', existing, draft.projectId);
         const next: AllocationRule = {
           ...existing,
           kind: draft.kind,

@@ -60,8 +60,22 @@ export function createCatalogService(deps: ServiceDeps) {
       });
   }
 
+  /** A price is what a provider asked on a day that has come: one dated after today is refused at its field. */
+  function refuseFutureDates(prices: Array<{ asOf: string }>, field: (index: number) => string) {
+    const today = deps.now().toISOString().slice(0, 10);
+    prices.forEach((p, i) => {
+      if (p.asOf > today)
+        throw new UserError('FUTURE_DATE', `The price is dated ${p.asOf}, after today (${today}); enter the day the price was seen.`, {
+          field: field(i),
+          value: p.asOf,
+          expected: `a date on or before ${today}`,
+        });
+    });
+  }
+
   function addPrice(input: ParsedRequest<'catalog:add-price'>): Price {
     getOffering(input.offeringId);
+    refuseFutureDates([input], () => 'asOf');
     const id = q.insertPrice(db, { ...input, recordedAt: deps.now().toISOString() });
     return q.selectPrice(db, id)!;
   }
@@ -70,6 +84,7 @@ export function createCatalogService(deps: ServiceDeps) {
     const { offering, prices } = input;
     requireProvider(offering.providerId);
     requireGpu(offering.gpuId);
+    refuseFutureDates(prices, (i) => `prices.${i}.asOf`);
     let id = offering.id ?? `${offering.providerId}-${slug(offering.sku)}`;
     if (!offering.id) {
       for (let n = 2; q.selectOffering(db, id) || db.prepare('SELECT 1 FROM offerings WHERE id = ?').get(id); n += 1)

@@ -16,6 +16,7 @@ import { createProjectService } from './project.service';
 import type { ServiceDeps } from '../service-deps';
 import type { CatalogService } from '../catalog/catalog.service';
 import { estimatePhase, type WorkloadEstimator } from './plan-estimates';
+import { refuseForeignIds } from './plan-ownership';
 
 export type PlanService = ReturnType<typeof createPlanService>;
 
@@ -144,6 +145,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   function editScenario(request: { projectId: string; scenarioId: string; revision: number; command: PlanCommand }): PlanView {
     const { scenario, revision } = loadScenario(request.projectId, request.scenarioId);
     checkRevision(request.projectId, revision, request.revision);
+    refuseForeignIds(db, scenario.projectId, request.command);
     const cat = catalog();
     const applied = validated(scenario.plan, cat, request.command);
     const key = scenarioKey(scenario.id);
@@ -191,6 +193,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   function edit(request: { projectId: string; revision: number; command: PlanCommand }): PlanView {
     const { plan, revision } = load(request.projectId);
     checkRevision(request.projectId, revision, request.revision);
+    refuseForeignIds(db, plan.project.id, request.command);
     const cat = catalog();
     const applied = validated(plan, cat, request.command);
     const next = execute(plan, historyOf(request.projectId), request.command, 200, applied);

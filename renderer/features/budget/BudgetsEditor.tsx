@@ -78,8 +78,19 @@ export function BudgetsEditor() {
   if (!overview) return null;
   const tracks = overview.tracksMeta;
   const trackName = (id: string | null) => (id ? (tracks.find((t) => t.id === id)?.name ?? id) : 'Project');
-  const fieldError = (field: string) =>
-    error?.details?.field === field || error?.details?.problems?.some((p) => p.field === field) ? error.message : null;
+  // Each refused field's own words, at that field (every problem of the request at once).
+  const fieldError = (field: string): string | null =>
+    error?.details?.problems?.find((p) => p.field === field)?.message ?? (error?.details?.field === field ? error.message : null);
+  const invalid = (field: string) => ({
+    'aria-invalid': Boolean(fieldError(field)),
+    'aria-describedby': fieldError(field) ? `bu-${field}-error` : undefined,
+  });
+  const errorAt = (field: string, label: string) =>
+    fieldError(field) && (
+      <span className="field-error" role="alert" id={`bu-${field}-error`}>
+        {label}: {fieldError(field)}
+      </span>
+    );
   return (
     <div className="bu-editors">
       <div className="panel">
@@ -124,6 +135,7 @@ export function BudgetsEditor() {
             className="input"
             aria-label="New budget amount"
             placeholder="amount"
+            {...invalid('amount')}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             size={10}
@@ -147,7 +159,9 @@ export function BudgetsEditor() {
           >
             Add / replace budget
           </button>
-          {(fieldError('amount') || fieldError('month') || fieldError('currency')) && <span className="field-error">{error?.message}</span>}
+          {errorAt('amount', 'Amount')}
+          {errorAt('month', 'Month')}
+          {errorAt('currency', 'Currency')}
         </div>
       </div>
       <div className="panel">
@@ -196,6 +210,7 @@ export function BudgetsEditor() {
           <input
             className="input"
             aria-label="Rate from"
+            {...invalid('from')}
             value={rate.from}
             onChange={(e) => setRate({ ...rate, from: e.target.value.toUpperCase() })}
             size={4}
@@ -204,6 +219,7 @@ export function BudgetsEditor() {
           <input
             className="input"
             aria-label="Rate to"
+            {...invalid('to')}
             value={rate.to}
             onChange={(e) => setRate({ ...rate, to: e.target.value.toUpperCase() })}
             size={4}
@@ -212,6 +228,7 @@ export function BudgetsEditor() {
             className="input"
             aria-label="Rate"
             placeholder="rate"
+            {...invalid('rate')}
             value={rate.rate}
             onChange={(e) => setRate({ ...rate, rate: e.target.value })}
             size={8}
@@ -220,6 +237,7 @@ export function BudgetsEditor() {
             className="input"
             type="date"
             aria-label="Rate as of"
+            {...invalid('asOf')}
             value={rate.asOf}
             onChange={(e) => setRate({ ...rate, asOf: e.target.value })}
           />
@@ -227,6 +245,7 @@ export function BudgetsEditor() {
             className="input"
             aria-label="Rate source"
             placeholder="source (e.g. ECB reference rate)"
+            {...invalid('source')}
             value={rate.source}
             onChange={(e) => setRate({ ...rate, source: e.target.value })}
             size={24}
@@ -241,6 +260,11 @@ export function BudgetsEditor() {
           >
             Add rate
           </button>
+          {errorAt('from', 'From')}
+          {errorAt('to', 'To')}
+          {errorAt('rate', 'Rate')}
+          {errorAt('asOf', 'As of')}
+          {errorAt('source', 'Source')}
         </div>
         {overview.actual.rates.length > 0 && <div className="muted">Used in the overview: {overview.actual.rates.join('; ')}</div>}
       </div>

@@ -4,6 +4,7 @@
  * the CLI), import with a progress bar and cancel, then a summary with the exact total per currency — or every error
  * (line, column, message) and the choice to import the valid rows only.
  */
+import { Dialog } from '../../ui/Dialog';
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMapping } from '../../../shared/domain/billing/column-mapping';
 import { missingMappingColumns } from '../../../shared/domain/billing/dialects';
@@ -203,356 +204,350 @@ export function ImportDialog({
   const pct = progress && progress.totalBytes > 0 ? Math.min(100, Math.round((progress.bytesRead / progress.totalBytes) * 100)) : 0;
   const problems = error?.details?.problems ?? [];
   const empty = result !== null && result.rowsImported === 0 && Object.keys(result.totals).length === 0;
+  const actions = (
+    <>
+      {phase === 'preview' && generic && checked && !checked.ok && (
+        <span className="muted bu-actions-note">To import: {checked.message}.</span>
+      )}
+      {phase === 'running' && (
+        <button className="btn danger" onClick={() => void api.budget.cancelImport({})}>
+          Cancel import
+        </button>
+      )}
+      {phase === 'failed' && problems.length > 0 && (
+        <button className="btn primary" onClick={() => void start(true)}>
+          Import the valid rows only
+        </button>
+      )}
+      {phase === 'failed' && (
+        <button
+          className="btn"
+          onClick={() => {
+            setError(null);
+            setPhase('preview');
+          }}
+        >
+          Back
+        </button>
+      )}
+      {phase === 'preview' && (
+        <button className="btn primary" disabled={generic && !checked?.ok} onClick={() => void start(false)}>
+          Import
+        </button>
+      )}
+      {phase === 'done' && (
+        <button className="btn" onClick={() => void choose()}>
+          Import another file…
+        </button>
+      )}
+      <button className="btn" disabled={phase === 'running'} onClick={onClose}>
+        {phase === 'done' ? 'Done' : 'Close'}
+      </button>
+    </>
+  );
   return (
-    <div className="dialog-backdrop" role="presentation">
-      <div
-        className={`dialog bu-import${dragOver ? ' bu-drag-over' : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Import billing export"
-      >
-        <div className="panel-title">
-          <h2>Import a billing export</h2>
+    <Dialog
+      title="Import a billing export"
+      label="Import billing export"
+      sub="FOCUS, AWS CUR / Cost Explorer, Azure EA / MCA, GCP, or any CSV with a column mapping; .gz, .zip and Parquet read as they are"
+      className={`bu-import${dragOver ? ' bu-drag-over' : ''}`}
+      onClose={phase === 'running' ? undefined : onClose}
+      actions={actions}
+    >
+      {phase === 'choose' && (
+        <div className={`bu-dropzone${dragOver ? ' over' : ''}`} data-testid="import-drop-zone">
+          <strong>{dragOver ? 'Release to preview this file' : 'Drop the month’s billing export here'}</strong>
+          <span className="muted">or</span>
+          <button className="btn primary" onClick={() => void choose()}>
+            Choose file…
+          </button>
           <span className="muted">
-            FOCUS, AWS CUR / Cost Explorer, Azure EA / MCA, GCP, or any CSV with a column mapping; .gz, .zip and Parquet read as they are
+            Nothing is written until you confirm the import. A file with invalid rows is refused whole; you then see every error and may
+            import its valid rows only.
           </span>
         </div>
+      )}
+      {phase !== 'choose' && dragOver && (
+        <div className="bu-drop-hint" data-testid="import-drop-hint">
+          Release to preview the dropped file instead{phase === 'running' ? ' (after this import)' : ''}
+        </div>
+      )}
 
-        {phase === 'choose' && (
-          <div className={`bu-dropzone${dragOver ? ' over' : ''}`} data-testid="import-drop-zone">
-            <strong>{dragOver ? 'Release to preview this file' : 'Drop the month’s billing export here'}</strong>
-            <span className="muted">or</span>
-            <button className="btn primary" onClick={() => void choose()}>
-              Choose file…
-            </button>
+      {dropMessage && (
+        <div className="banner warn" role="alert" data-testid="import-drop-message">
+          {dropMessage}
+        </div>
+      )}
+
+      {preview && phase !== 'choose' && (
+        <div className="bu-file">
+          <div>
+            <strong data-testid="import-file-name">{preview.fileName}</strong>{' '}
             <span className="muted">
-              Nothing is written until you confirm the import. A file with invalid rows is refused whole; you then see every error and may
-              import its valid rows only.
+              {bytesText(preview.bytes)} · {preview.container}
+              {preview.delimiter ? ` · delimiter ${preview.delimiter === '\t' ? 'tab' : JSON.stringify(preview.delimiter)}` : ''} ·{' '}
+              {preview.header.length} columns
             </span>
           </div>
-        )}
-        {phase !== 'choose' && dragOver && (
-          <div className="bu-drop-hint" data-testid="import-drop-hint">
-            Release to preview the dropped file instead{phase === 'running' ? ' (after this import)' : ''}
-          </div>
-        )}
-
-        {dropMessage && (
-          <div className="banner warn" role="alert" data-testid="import-drop-message">
-            {dropMessage}
-          </div>
-        )}
-
-        {preview && phase !== 'choose' && (
-          <div className="bu-file">
+          {phase !== 'done' && (
             <div>
-              <strong data-testid="import-file-name">{preview.fileName}</strong>{' '}
-              <span className="muted">
-                {bytesText(preview.bytes)} · {preview.container}
-                {preview.delimiter ? ` · delimiter ${preview.delimiter === '\t' ? 'tab' : JSON.stringify(preview.delimiter)}` : ''} ·{' '}
-                {preview.header.length} columns
-              </span>
+              Detected:{' '}
+              <span className={`badge ${preview.format ? 'info' : 'warn'}`} data-testid="import-dialect">
+                {preview.format ?? 'unknown — map the columns'}
+              </span>{' '}
+              <span className="muted">{preview.description}</span>
             </div>
-            {phase !== 'done' && (
-              <div>
-                Detected:{' '}
-                <span className={`badge ${preview.format ? 'info' : 'warn'}`} data-testid="import-dialect">
-                  {preview.format ?? 'unknown — map the columns'}
-                </span>{' '}
-                <span className="muted">{preview.description}</span>
-              </div>
-            )}
-          </div>
-        )}
+          )}
+        </div>
+      )}
 
-        {phase === 'preview' && preview && (
-          <>
-            <div className="toolbar">
-              <label className="field-label" htmlFor="import-format">
-                Read as
-              </label>
-              <select id="import-format" className="input" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
-                {IMPORT_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {f === 'auto' ? `auto (${preview.format ?? 'unknown'})` : f === 'generic' ? 'generic (column mapping)' : f}
-                  </option>
+      {phase === 'preview' && preview && (
+        <>
+          <div className="toolbar">
+            <label className="field-label" htmlFor="import-format">
+              Read as
+            </label>
+            <select id="import-format" className="input" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
+              {IMPORT_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f === 'auto' ? `auto (${preview.format ?? 'unknown'})` : f === 'generic' ? 'generic (column mapping)' : f}
+                </option>
+              ))}
+            </select>
+            <button className="btn small" onClick={() => void choose()}>
+              Choose another file…
+            </button>
+            <span className="muted">or drop another file</span>
+          </div>
+          <div className="bu-preview-caption muted">The file’s first {preview.rows.length} row(s), as written</div>
+          <div className="bu-preview-table" aria-label="First rows of the file">
+            <table className="data bu-compact">
+              <thead>
+                <tr>
+                  {preview.header.map((h, i) => (
+                    <th key={`${h}-${i}`}>{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row, i) => (
+                  <tr key={i}>
+                    {row.map((v, j) => (
+                      <td key={j} className="bu-ellipsis" title={v.length > 24 ? v : undefined}>
+                        {v}
+                      </td>
+                    ))}
+                  </tr>
                 ))}
-              </select>
-              <button className="btn small" onClick={() => void choose()}>
-                Choose another file…
-              </button>
-              <span className="muted">or drop another file</span>
+              </tbody>
+            </table>
+          </div>
+          {generic && (
+            <div className="panel bu-mapping" role="group" aria-label="Column mapping">
+              <div className="panel-title">
+                <strong>Column mapping</strong>
+                <span className="muted">
+                  {preview.format === null
+                    ? 'this file is not a known billing dialect: say which column is which'
+                    : 'read this file through your own mapping'}
+                </span>
+              </div>
+              <div className="toolbar bu-mapping-bar">
+                <label className="field-label" htmlFor="use-mapping">
+                  Saved mapping
+                </label>
+                <select
+                  id="use-mapping"
+                  className="input"
+                  value={savedMappings.some((m) => m.name === mapping.saveAs.trim()) ? mapping.saveAs.trim() : ''}
+                  onChange={(e) => loadSaved(e.target.value)}
+                >
+                  <option value="">{savedMappings.length === 0 ? '— none saved yet —' : '— a new mapping —'}</option>
+                  {savedMappings.map((m) => (
+                    <option key={m.name} value={m.name}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+                <label className="field-label" htmlFor="map-save-as">
+                  Name
+                </label>
+                <input
+                  id="map-save-as"
+                  className="input"
+                  value={mapping.saveAs}
+                  placeholder="e.g. runpod-invoices"
+                  onChange={(e) => {
+                    setExportedTo(null);
+                    setMapping(withMapping({ ...mapping, saveAs: e.target.value }));
+                  }}
+                />
+                <button className="btn small" disabled={!checked?.ok || !mapping.saveAs.trim()} onClick={() => void saveMapping()}>
+                  Save mapping
+                </button>
+                <button
+                  className="btn small"
+                  disabled={!checked?.ok || !mapping.saveAs.trim()}
+                  title="Write the mapping as JSON for gpu-planner import FILE --mapping MAPPING.json"
+                  onClick={() => void exportMapping()}
+                >
+                  Export for the CLI…
+                </button>
+              </div>
+              {mappingNote && !exportedTo && (
+                <div className="banner info bu-mapping-note" data-testid="mapping-note">
+                  {mappingNote}
+                </div>
+              )}
+              {exportedTo && (
+                <div className="banner ok bu-mapping-note" data-testid="mapping-exported">
+                  Exported to <span className="mono">{exportedTo}</span> · on the command line:{' '}
+                  <span className="mono">gpu-planner import FILE --mapping {exportedTo}</span>
+                </div>
+              )}
+              <ColumnMappingForm
+                header={preview.header}
+                value={mapping}
+                onChange={(m) => {
+                  setExportedTo(null);
+                  setMapping(m);
+                }}
+              />
+              <MappingPreview header={preview.header} rows={preview.rows} draft={mapping} />
             </div>
-            <div className="bu-preview-caption muted">The file’s first {preview.rows.length} row(s), as written</div>
-            <div className="bu-preview-table" aria-label="First rows of the file">
-              <table className="data bu-compact">
+          )}
+        </>
+      )}
+
+      {phase === 'running' && (
+        <div className="bu-running" aria-live="polite">
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Import progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+          >
+            <div style={{ width: `${pct}%` }} />
+          </div>
+          <div className="muted" data-testid="import-progress-text">
+            Importing {preview?.fileName}: {pct}% · {bytesText(progress?.bytesRead ?? 0)} of{' '}
+            {bytesText(progress?.totalBytes ?? preview?.bytes ?? 0)} · {groupThousands(String(progress?.rowsRead ?? 0))} rows read. Cancel
+            leaves the database as it was.
+          </div>
+        </div>
+      )}
+
+      {phase === 'done' && result && empty && (
+        <div className="banner warn" data-testid="import-summary">
+          <div>
+            <strong>No line items in {result.file}</strong>:{' '}
+            {result.rowsRead === 0
+              ? 'the file has its header and no rows'
+              : `none of its ${groupThousands(String(result.rowsRead))} row(s) is a line item`}{' '}
+            (an empty export). Nothing was added to the spend; the import is kept in the history.
+          </div>
+          <div className="muted">
+            {result.description} ({result.format})
+          </div>
+        </div>
+      )}
+
+      {phase === 'done' && result && !empty && (
+        <div className="banner info bu-summary" data-testid="import-summary">
+          <div>
+            <strong>Imported {groupThousands(String(result.rowsImported))} line item(s)</strong> of{' '}
+            {groupThousands(String(result.rowsRead))} row(s) read · {result.description} ({result.format}, {result.costBasis} cost)
+            {result.rowsSkipped > 0
+              ? ` · ${groupThousands(String(result.rowsSkipped))} invalid row(s) skipped, listed in the import history`
+              : ''}
+          </div>
+          <div>
+            Billed total as the file states it: <strong data-testid="import-total">{totalsText(result.totals)}</strong>
+          </div>
+          <table className="data bu-compact bu-totals" aria-label="Import totals" data-testid="import-total-exact">
+            <thead>
+              <tr>
+                <th>Currency</th>
+                <th className="num">Billed total, exact (as the file states it)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.keys(result.totals)
+                .sort()
+                .map((c) => (
+                  <tr key={c} data-currency={c}>
+                    <td>{c === NO_CURRENCY ? 'not stated in the file' : c}</td>
+                    <td className="num mono" data-testid={`import-total-exact-${c}`}>
+                      {c === NO_CURRENCY ? '' : `${c} `}
+                      {result.totals[c]}
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+          {result.periods.length > 0 && (
+            <div className="muted" data-testid="import-periods">
+              Billing period(s): {result.periods.map((p) => `${p.start.slice(0, 10)} → ${p.end.slice(0, 10)}`).join(', ')} (end exclusive)
+            </div>
+          )}
+          {result.replacedImportIds.length > 0 && (
+            <div>
+              Replaces the earlier import(s) #{result.replacedImportIds.join(', #')} (the same data, or a newer export of the same period):
+              their lines no longer count.
+            </div>
+          )}
+          {result.warnings.length > 0 && (
+            <div className="muted">
+              {result.warnings.length} warning(s):{' '}
+              {result.warnings
+                .slice(0, 3)
+                .map((w) => `line ${w.line} ${w.column}: ${w.message}`)
+                .join('; ')}
+            </div>
+          )}
+        </div>
+      )}
+
+      {error && (
+        <div className="banner error" role="alert" data-testid="import-error">
+          <div>
+            <strong>{error.message.split('\n')[0]!.replace(/ \(use --skip-invalid[^)]*\)/, '')}</strong>
+          </div>
+          {problems.length > 0 && (
+            <div>
+              Import the valid rows only to leave these rows out (they stay listed in the import history), or fix the file and import it
+              again.
+            </div>
+          )}
+          {problems.length > 0 && (
+            <div className="bu-errors">
+              <table className="data bu-compact" aria-label="Import errors">
                 <thead>
                   <tr>
-                    {preview.header.map((h, i) => (
-                      <th key={`${h}-${i}`}>{h}</th>
-                    ))}
+                    <th className="num">Line</th>
+                    <th>Column</th>
+                    <th>Problem</th>
+                    <th>Value</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {preview.rows.map((row, i) => (
+                  {problems.slice(0, 200).map((p, i) => (
                     <tr key={i}>
-                      {row.map((v, j) => (
-                        <td key={j} className="bu-ellipsis" title={v.length > 24 ? v : undefined}>
-                          {v}
-                        </td>
-                      ))}
+                      <td className="num">{p.line ?? ''}</td>
+                      <td>{String(p.column ?? p.field ?? '')}</td>
+                      <td>{p.message}</td>
+                      <td className="mono">{p.value ?? ''}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+              {problems.length > 200 && <div className="muted">… and {problems.length - 200} more</div>}
             </div>
-            {generic && (
-              <div className="panel bu-mapping" role="group" aria-label="Column mapping">
-                <div className="panel-title">
-                  <strong>Column mapping</strong>
-                  <span className="muted">
-                    {preview.format === null
-                      ? 'this file is not a known billing dialect: say which column is which'
-                      : 'read this file through your own mapping'}
-                  </span>
-                </div>
-                <div className="toolbar bu-mapping-bar">
-                  <label className="field-label" htmlFor="use-mapping">
-                    Saved mapping
-                  </label>
-                  <select
-                    id="use-mapping"
-                    className="input"
-                    value={savedMappings.some((m) => m.name === mapping.saveAs.trim()) ? mapping.saveAs.trim() : ''}
-                    onChange={(e) => loadSaved(e.target.value)}
-                  >
-                    <option value="">{savedMappings.length === 0 ? '— none saved yet —' : '— a new mapping —'}</option>
-                    {savedMappings.map((m) => (
-                      <option key={m.name} value={m.name}>
-                        {m.name}
-                      </option>
-                    ))}
-                  </select>
-                  <label className="field-label" htmlFor="map-save-as">
-                    Name
-                  </label>
-                  <input
-                    id="map-save-as"
-                    className="input"
-                    value={mapping.saveAs}
-                    placeholder="e.g. runpod-invoices"
-                    onChange={(e) => {
-                      setExportedTo(null);
-                      setMapping(withMapping({ ...mapping, saveAs: e.target.value }));
-                    }}
-                  />
-                  <button className="btn small" disabled={!checked?.ok || !mapping.saveAs.trim()} onClick={() => void saveMapping()}>
-                    Save mapping
-                  </button>
-                  <button
-                    className="btn small"
-                    disabled={!checked?.ok || !mapping.saveAs.trim()}
-                    title="Write the mapping as JSON for gpu-planner import FILE --mapping MAPPING.json"
-                    onClick={() => void exportMapping()}
-                  >
-                    Export for the CLI…
-                  </button>
-                </div>
-                {mappingNote && !exportedTo && (
-                  <div className="banner info bu-mapping-note" data-testid="mapping-note">
-                    {mappingNote}
-                  </div>
-                )}
-                {exportedTo && (
-                  <div className="banner ok bu-mapping-note" data-testid="mapping-exported">
-                    Exported to <span className="mono">{exportedTo}</span> · on the command line:{' '}
-                    <span className="mono">gpu-planner import FILE --mapping {exportedTo}</span>
-                  </div>
-                )}
-                <ColumnMappingForm
-                  header={preview.header}
-                  value={mapping}
-                  onChange={(m) => {
-                    setExportedTo(null);
-                    setMapping(m);
-                  }}
-                />
-                <MappingPreview header={preview.header} rows={preview.rows} draft={mapping} />
-              </div>
-            )}
-          </>
-        )}
-
-        {phase === 'running' && (
-          <div className="bu-running" aria-live="polite">
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label="Import progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={pct}
-            >
-              <div style={{ width: `${pct}%` }} />
-            </div>
-            <div className="muted" data-testid="import-progress-text">
-              Importing {preview?.fileName}: {pct}% · {bytesText(progress?.bytesRead ?? 0)} of{' '}
-              {bytesText(progress?.totalBytes ?? preview?.bytes ?? 0)} · {groupThousands(String(progress?.rowsRead ?? 0))} rows read. Cancel
-              leaves the database as it was.
-            </div>
-          </div>
-        )}
-
-        {phase === 'done' && result && empty && (
-          <div className="banner warn" data-testid="import-summary">
-            <div>
-              <strong>No line items in {result.file}</strong>:{' '}
-              {result.rowsRead === 0
-                ? 'the file has its header and no rows'
-                : `none of its ${groupThousands(String(result.rowsRead))} row(s) is a line item`}{' '}
-              (an empty export). Nothing was added to the spend; the import is kept in the history.
-            </div>
-            <div className="muted">
-              {result.description} ({result.format})
-            </div>
-          </div>
-        )}
-
-        {phase === 'done' && result && !empty && (
-          <div className="banner info bu-summary" data-testid="import-summary">
-            <div>
-              <strong>Imported {groupThousands(String(result.rowsImported))} line item(s)</strong> of{' '}
-              {groupThousands(String(result.rowsRead))} row(s) read · {result.description} ({result.format}, {result.costBasis} cost)
-              {result.rowsSkipped > 0
-                ? ` · ${groupThousands(String(result.rowsSkipped))} invalid row(s) skipped, listed in the import history`
-                : ''}
-            </div>
-            <div>
-              Billed total as the file states it: <strong data-testid="import-total">{totalsText(result.totals)}</strong>
-            </div>
-            <table className="data bu-compact bu-totals" aria-label="Import totals" data-testid="import-total-exact">
-              <thead>
-                <tr>
-                  <th>Currency</th>
-                  <th className="num">Billed total, exact (as the file states it)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.keys(result.totals)
-                  .sort()
-                  .map((c) => (
-                    <tr key={c} data-currency={c}>
-                      <td>{c === NO_CURRENCY ? 'not stated in the file' : c}</td>
-                      <td className="num mono" data-testid={`import-total-exact-${c}`}>
-                        {c === NO_CURRENCY ? '' : `${c} `}
-                        {result.totals[c]}
-                      </td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-            {result.periods.length > 0 && (
-              <div className="muted" data-testid="import-periods">
-                Billing period(s): {result.periods.map((p) => `${p.start.slice(0, 10)} → ${p.end.slice(0, 10)}`).join(', ')} (end exclusive)
-              </div>
-            )}
-            {result.replacedImportIds.length > 0 && (
-              <div>
-                Replaces the earlier import(s) #{result.replacedImportIds.join(', #')} (the same data, or a newer export of the same
-                period): their lines no longer count.
-              </div>
-            )}
-            {result.warnings.length > 0 && (
-              <div className="muted">
-                {result.warnings.length} warning(s):{' '}
-                {result.warnings
-                  .slice(0, 3)
-                  .map((w) => `line ${w.line} ${w.column}: ${w.message}`)
-                  .join('; ')}
-              </div>
-            )}
-          </div>
-        )}
-
-        {error && (
-          <div className="banner error" role="alert" data-testid="import-error">
-            <div>
-              <strong>{error.message.split('\n')[0]!.replace(/ \(use --skip-invalid[^)]*\)/, '')}</strong>
-            </div>
-            {problems.length > 0 && (
-              <div>
-                Import the valid rows only to leave these rows out (they stay listed in the import history), or fix the file and import it
-                again.
-              </div>
-            )}
-            {problems.length > 0 && (
-              <div className="bu-errors">
-                <table className="data bu-compact" aria-label="Import errors">
-                  <thead>
-                    <tr>
-                      <th className="num">Line</th>
-                      <th>Column</th>
-                      <th>Problem</th>
-                      <th>Value</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {problems.slice(0, 200).map((p, i) => (
-                      <tr key={i}>
-                        <td className="num">{p.line ?? ''}</td>
-                        <td>{String(p.column ?? p.field ?? '')}</td>
-                        <td>{p.message}</td>
-                        <td className="mono">{p.value ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {problems.length > 200 && <div className="muted">… and {problems.length - 200} more</div>}
-              </div>
-            )}
-          </div>
-        )}
-
-        <div className="dialog-actions">
-          {phase === 'preview' && generic && checked && !checked.ok && (
-            <span className="muted bu-actions-note">To import: {checked.message}.</span>
           )}
-          {phase === 'running' && (
-            <button className="btn danger" onClick={() => void api.budget.cancelImport({})}>
-              Cancel import
-            </button>
-          )}
-          {phase === 'failed' && problems.length > 0 && (
-            <button className="btn primary" onClick={() => void start(true)}>
-              Import the valid rows only
-            </button>
-          )}
-          {phase === 'failed' && (
-            <button
-              className="btn"
-              onClick={() => {
-                setError(null);
-                setPhase('preview');
-              }}
-            >
-              Back
-            </button>
-          )}
-          {phase === 'preview' && (
-            <button className="btn primary" disabled={generic && !checked?.ok} onClick={() => void start(false)}>
-              Import
-            </button>
-          )}
-          {phase === 'done' && (
-            <button className="btn" onClick={() => void choose()}>
-              Import another file…
-            </button>
-          )}
-          <button className="btn" disabled={phase === 'running'} onClick={onClose}>
-            {phase === 'done' ? 'Done' : 'Close'}
-          </button>
         </div>
-      </div>
-    </div>
+      )}
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Dialog } from '../../ui/Dialog';
 import type { Gpu, OfferingWithPrices, Provider } from '../../../shared/domain/catalog';
 import type { SerializedError } from '../../../shared/domain/errors';
 import { api } from '../../app/api';
@@ -84,83 +85,85 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
   );
 
   return (
-    <div className="dialog-backdrop" role="presentation">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="offering-dialog-title">
-        <h2 id="offering-dialog-title">{offering ? `Edit ${offering.sku}` : 'Add your own offering'}</h2>
-        <div className="form-grid">
-          <div className="field">
-            <label htmlFor="offering-provider">Provider</label>
-            <select
-              id="offering-provider"
-              className="input"
-              value={form.providerId}
-              onChange={(e) => setForm({ ...form, providerId: e.target.value })}
-            >
-              {providers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          {text('sku', 'Name or SKU', 'e.g. "Lab box 2×RTX 4090"')}
-          <div className="field">
-            <label htmlFor="offering-gpu">GPU</label>
-            <select
-              id="offering-gpu"
-              className={offeringErrors.gpuId ? 'input invalid' : 'input'}
-              value={form.gpuId}
-              onChange={(e) => setForm({ ...form, gpuId: e.target.value })}
-            >
-              {gpus.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name} ({g.memoryGiB} GiB)
-                </option>
-              ))}
-            </select>
-            {offeringErrors.gpuId && (
-              <span className="field-error" role="alert">
-                {offeringErrors.gpuId}
-              </span>
-            )}
-          </div>
-          {text('gpuCount', 'GPUs', undefined, 90)}
-          {text('vcpus', 'vCPUs', undefined, 90)}
-          {text('ramGiB', 'RAM (GiB)', undefined, 100)}
-          {text('region', 'Region / location')}
-          {text('powerWatts', 'Power under load (W)', 'for electricity cost of local machines', 170)}
-        </div>
-        <div className="field">
-          <label htmlFor="offering-notes">Notes</label>
-          <textarea
-            id="offering-notes"
-            className="input"
-            rows={2}
-            value={form.notes}
-            onChange={(e) => setForm({ ...form, notes: e.target.value })}
-            placeholder="Session limits, reliability, who to ask for access…"
-          />
-        </div>
-        {!offering && (
-          <fieldset className="panel">
-            <legend className="field-label">First price (optional)</legend>
-            <PriceEditor draft={price} onChange={setPrice} errors={priceErrors} />
-          </fieldset>
-        )}
-        {errors._ && (
-          <div className="banner error" role="alert">
-            {errors._}
-          </div>
-        )}
-        <div className="dialog-actions">
+    <Dialog
+      title={offering ? `Edit ${offering.sku}` : 'Add your own offering'}
+      onClose={onClose}
+      actions={
+        <>
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
           <button type="button" className="btn primary" onClick={() => void save()} disabled={saving}>
             {saving ? 'Saving…' : offering ? 'Save changes' : 'Add offering'}
           </button>
+        </>
+      }
+    >
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="offering-provider">Provider</label>
+          <select
+            id="offering-provider"
+            className="input"
+            value={form.providerId}
+            onChange={(e) => setForm({ ...form, providerId: e.target.value })}
+          >
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
         </div>
+        {text('sku', 'Name or SKU', 'e.g. "Lab box 2×RTX 4090"')}
+        <div className="field">
+          <label htmlFor="offering-gpu">GPU</label>
+          <select
+            id="offering-gpu"
+            className={offeringErrors.gpuId ? 'input invalid' : 'input'}
+            value={form.gpuId}
+            onChange={(e) => setForm({ ...form, gpuId: e.target.value })}
+          >
+            {gpus.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name} ({g.memoryGiB} GiB)
+              </option>
+            ))}
+          </select>
+          {offeringErrors.gpuId && (
+            <span className="field-error" role="alert">
+              {offeringErrors.gpuId}
+            </span>
+          )}
+        </div>
+        {text('gpuCount', 'GPUs', undefined, 90)}
+        {text('vcpus', 'vCPUs', undefined, 90)}
+        {text('ramGiB', 'RAM (GiB)', undefined, 100)}
+        {text('region', 'Region / location')}
+        {text('powerWatts', 'Power under load (W)', 'for electricity cost of local machines', 170)}
       </div>
-    </div>
+      <div className="field">
+        <label htmlFor="offering-notes">Notes</label>
+        <textarea
+          id="offering-notes"
+          className="input"
+          rows={2}
+          value={form.notes}
+          onChange={(e) => setForm({ ...form, notes: e.target.value })}
+          placeholder="Session limits, reliability, who to ask for access…"
+        />
+      </div>
+      {!offering && (
+        <fieldset className="panel">
+          <legend className="field-label">First price (optional)</legend>
+          <PriceEditor draft={price} onChange={setPrice} errors={priceErrors} />
+        </fieldset>
+      )}
+      {errors._ && (
+        <div className="banner error" role="alert">
+          {errors._}
+        </div>
+      )}
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PRICE_KINDS, PRICE_UNITS, type Price } from '../../../shared/domain/catalog';
 import type { SerializedError } from '../../../shared/domain/errors';
+import { asSentence } from '../../ui/Field';
 import { PRICE_KIND_LABELS } from './catalog-rows';
 
 export interface PriceDraft {
@@ -60,7 +61,11 @@ export function PriceEditor(props: {
   const { draft, onChange, errors } = props;
   const set = (patch: Partial<PriceDraft>) => onChange({ ...draft, ...patch });
   const [showRange, setShowRange] = useState(draft.usdLow !== '' || draft.usdHigh !== '');
-  const input = (name: keyof PriceDraft, label: string, props2: { type?: string; width?: number; placeholder?: string } = {}) => (
+  const input = (
+    name: keyof PriceDraft,
+    label: string,
+    props2: { type?: string; width?: number; placeholder?: string; max?: string } = {},
+  ) => (
     <div className="field" style={{ width: props2.width }}>
       <label htmlFor={`price-${name}`}>{label}</label>
       <input
@@ -69,13 +74,14 @@ export function PriceEditor(props: {
         type={props2.type ?? 'text'}
         value={draft[name]}
         placeholder={props2.placeholder}
+        max={props2.max}
         aria-invalid={Boolean(errors[name])}
         aria-describedby={errors[name] ? `price-${name}-error` : undefined}
         onChange={(e) => set({ [name]: e.target.value } as Partial<PriceDraft>)}
       />
       {errors[name] && (
         <span className="field-error" id={`price-${name}-error`} role="alert">
-          {errors[name]}
+          {asSentence(errors[name])}
         </span>
       )}
     </div>
@@ -115,7 +121,7 @@ export function PriceEditor(props: {
             ))}
           </select>
         </div>
-        {input('asOf', 'As of', { type: 'date', width: 150 })}
+        {input('asOf', 'As of', { type: 'date', width: 150, max: new Date().toISOString().slice(0, 10) })}
       </div>
       {showRange ? (
         <div className="price-editor-row">

@@ -5,7 +5,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GpuEstimate, RankedRow } from '../../../shared/estimate/estimate';
-import { cheapestFinishingBy, fastestUnder, finishDate } from '../../../shared/estimate/ranking';
+import { cheapestFinishingBy, fastestUnder, finishDate, parseBudgetUsd, parseHoursPerDay } from '../../../shared/estimate/ranking';
 import { breakEvenOf, filterAndRank, isPurchase, type BreakEven } from '../../../shared/estimate/rent-vs-buy';
 import { rerank, reliabilityLookup, starsText, type RankBy, type ReliabilityCatalog } from '../../../shared/estimate/reliable-ranking';
 import type { Reliability } from '../../../shared/domain/reliability';
@@ -177,8 +177,10 @@ export function EstimateScreen() {
   }, [estimate, rows, selected, identity, selectedFor]);
 
   const nowIso = `${today()}T00:00:00Z`;
-  const cheapest = estimate ? cheapestFinishingBy(rentals, nowIso, deadline, Number(hoursPerDay) || 24) : null;
-  const fastest = estimate && Number(budget) > 0 ? fastestUnder(rentals, Number(budget)) : null;
+  const perDay = parseHoursPerDay(hoursPerDay);
+  const budgetTyped = parseBudgetUsd(budget);
+  const cheapest = estimate && perDay.ok ? cheapestFinishingBy(rentals, nowIso, deadline, perDay.value) : null;
+  const fastest = estimate && budgetTyped.ok && budgetTyped.value > 0 ? fastestUnder(rentals, budgetTyped.value) : null;
 
   const columns = useMemo<Array<ColumnDef<Row, any>>>(
     () => [
@@ -507,16 +509,22 @@ export function EstimateScreen() {
                   <input
                     className="input est-narrow"
                     aria-label="GPU hours per day"
+                    aria-invalid={!perDay.ok}
+                    aria-describedby={perDay.ok ? undefined : 'est-hours-per-day-error'}
                     value={hoursPerDay}
                     onChange={(e) => setHoursPerDay(e.target.value)}
                   />{' '}
                   h/day
                 </div>
                 <div className="kpi-sub">
-                  {cheapest ? (
+                  {!perDay.ok ? (
+                    <span className="field-error" role="alert" id="est-hours-per-day-error">
+                      {perDay.message}
+                    </span>
+                  ) : cheapest ? (
                     <button type="button" className="linklike" onClick={() => setSelected(cheapest.key)}>
                       <strong>{usd(cheapest.usd)}</strong> · {cheapest.providerName} {cheapest.sku} ({KIND[cheapest.priceKind]}),{' '}
-                      {fmtHours(cheapest.hours)}, done {finishDate(nowIso, cheapest.hours, Number(hoursPerDay) || 24).slice(0, 10)}
+                      {fmtHours(cheapest.hours)}, done {finishDate(nowIso, cheapest.hours, perDay.ok ? perDay.value : 24).slice(0, 10)}
                     </button>
                   ) : estimate?.ranking.length ? (
                     'nothing finishes by then'
@@ -532,12 +540,18 @@ export function EstimateScreen() {
                   <input
                     className="input est-narrow"
                     aria-label="Budget in USD"
+                    aria-invalid={!budgetTyped.ok}
+                    aria-describedby={budgetTyped.ok ? undefined : 'est-budget-error'}
                     value={budget}
                     onChange={(e) => setBudget(e.target.value)}
                   />
                 </div>
                 <div className="kpi-sub">
-                  {fastest ? (
+                  {!budgetTyped.ok ? (
+                    <span className="field-error" role="alert" id="est-budget-error">
+                      {budgetTyped.message}
+                    </span>
+                  ) : fastest ? (
                     <button type="button" className="linklike" onClick={() => setSelected(fastest.key)}>
                       <strong>{fmtHours(fastest.hours)}</strong> · {fastest.providerName} {fastest.sku} ({KIND[fastest.priceKind]}),{' '}
                       {usd(fastest.usd)}

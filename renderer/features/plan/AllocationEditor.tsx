@@ -1,8 +1,13 @@
-/** Edits one booking: offering, GPUs, hours, note. Refused edits show the main process's message at the field. */
+/**
+ * Edits one booking: offering, GPUs, hours, note; or, with `isNew`, an unsaved draft of an empty week that nothing
+ * books until Save. The form's own checks (booking-form.ts) show at every field at once before sending; a refused
+ * edit shows the main process's message at its field.
+ */
 import { useEffect, useState } from 'react';
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
 import type { Allocation, OfferingFacts, Plan } from '../../../shared/domain/plan/types';
 import { Field, NumberField } from '../../ui/Field';
+import { bookingFormErrors } from './editors/booking-form';
 import { missingOffering } from './editors/editor-parts';
 import { fmtUsd, gpuShort } from './timeline-model';
 
@@ -14,14 +19,20 @@ interface Props {
   fieldErrors: Record<string, string>;
   onEdit: (command: PlanCommand) => Promise<boolean>;
   onClose: () => void;
+  /** The allocation is an unsaved draft: Save creates it (then `onSaved`), Cancel drops it. */
+  isNew?: boolean;
+  onSaved?: (allocationId: string) => void;
 }
 
-export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldErrors, onEdit, onClose }: Props) {
+export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldErrors, onEdit, onClose, isNew, onSaved }: Props) {
   const [offeringId, setOfferingId] = useState(allocation.offeringId ?? '');
   const [gpuCount, setGpuCount] = useState(String(allocation.gpuCount));
   const [hours, setHours] = useState(String(allocation.hours));
   const [note, setNote] = useState(allocation.note ?? '');
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  const errors = { ...fieldErrors, ...formErrors };
   useEffect(() => {
+    setFormErrors({});
     setOfferingId(allocation.offeringId ?? '');
     setGpuCount(String(allocation.gpuCount));
     setHours(String(allocation.hours));
@@ -34,8 +45,11 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
   const planned = plan.plannedPrices.find((p) => p.offeringId === allocation.offeringId);
 
   async function save() {
+    const local = bookingFormErrors({ offeringId, gpuCount, hours });
+    setFormErrors(local);
+    if (Object.keys(local).length > 0) return;
     const o = choices.find((x) => x.id === offeringId);
-    await onEdit({
+    const saved = await onEdit({
       type: 'upsert',
       entity: 'allocation',
       value: {
@@ -47,13 +61,14 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
         note: note.trim() || null,
       },
     });
+    if (saved && isNew) onSaved?.(allocation.id);
   }
 
   return (
     <section className="panel pt-editor" aria-label="Booking">
       <div className="panel-title">
         <strong>
-          Booking · {track?.name} · {allocation.week}
+          {isNew ? 'New booking' : 'Booking'} · {track?.name} · {allocation.week}
         </strong>
         <span className="muted">{costUsd ? `${fmtUsd(costUsd)} planned this week` : ''}</span>
         <span className="spacer" />
@@ -68,13 +83,15 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
           void save();
         }}
       >
-        <Field id="pt-offering" label="Offering" error={fieldErrors.offeringId}>
+        <Field id="pt-offering" label="Offering" error={errors.offeringId}>
           <select
             id="pt-offering"
-            className={`input${fieldErrors.offeringId ? ' invalid' : ''}`}
+            className={`input${errors.offeringId ? ' invalid' : ''}`}
             value={offeringId}
             onChange={(e) => setOfferingId(e.target.value)}
+            autoFocus={isNew}
           >
+            {!offeringId && <option value="">Choose an offering…</option>}
             {choices.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.label} — {gpuShort(o.gpuId)}
@@ -82,35 +99,33 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
             ))}
           </select>
         </Field>
-        <NumberField id="pt-gpus" label="GPUs" error={fieldErrors.gpuCount} value={gpuCount} onChange={setGpuCount} step="1" width={80} />
-        <NumberField
-          id="pt-hours"
-          label="Hours this week"
-          error={fieldErrors.hours}
-          value={hours}
-          onChange={setHours}
-          step="any"
-          width={90}
-        />
+        <NumberField id="pt-gpus" label="GPUs" error={errors.gpuCount} value={gpuCount} onChange={setGpuCount} step="1" width={80} />
+        <NumberField id="pt-hours" label="Hours this week" error={errors.hours} value={hours} onChange={setHours} step="any" width={90} />
         <Field id="pt-note" label="Note (where the hours come from)" style={{ flex: 1, minWidth: 220 }}>
           <input id="pt-note" className="input" value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
         <div className="pt-editor-actions">
           <button type="submit" className="btn primary">
-            Save
+            {isNew ? 'Book' : 'Save'}
           </button>
-          <button
-            type="button"
-            className="btn danger"
-            onClick={() => void onEdit({ type: 'remove', entity: 'allocation', id: allocation.id }).then((ok) => ok && onClose())}
-          >
-            Delete
-          </button>
+          {isNew ? (
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn danger"
+              onClick={() => void onEdit({ type: 'remove', entity: 'allocation', id: allocation.id }).then((ok) => ok && onClose())}
+            >
+              Delete
+            </button>
+          )}
         </div>
       </form>
-      {fieldErrors.week && (
+      {errors.week && (
         <div className="field-error" role="alert">
-          {fieldErrors.week}
+          {errors.week}
         </div>
       )}
       {planned && (

@@ -214,13 +214,14 @@ export function PlanScreen() {
             onEdit={s.edit}
             onSelect={s.select}
             onEditTrack={(id) => s.openEditor({ kind: 'track', id })}
+            onDraft={s.startDraft}
           />
         ) : (
           <MonthView view={view} />
         )}
       </section>
 
-      {selectedAllocation && (
+      {selectedAllocation ? (
         <AllocationEditor
           plan={plan}
           allocation={selectedAllocation}
@@ -230,6 +231,21 @@ export function PlanScreen() {
           onEdit={s.edit}
           onClose={() => s.select(s.selected, null)}
         />
+      ) : (
+        s.draftAllocation && (
+          <AllocationEditor
+            key={s.draftAllocation.id}
+            plan={plan}
+            allocation={s.draftAllocation}
+            offerings={view.catalog.offerings}
+            costUsd={undefined}
+            fieldErrors={s.fieldErrors}
+            onEdit={s.edit}
+            onClose={() => s.select(s.selected, null)}
+            isNew
+            onSaved={(id) => s.select({ trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week }, id)}
+          />
+        )
       )}
 
       <PlanPartsPanel plan={plan} onOpen={s.openEditor} onEdit={s.edit} />

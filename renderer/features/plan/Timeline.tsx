@@ -11,7 +11,7 @@ import type { Allocation } from '../../../shared/domain/plan/types';
 import { weekOf } from '../../../shared/domain/plan/weeks';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { CellSelection } from './store';
-import { bookCommand, cellKeyAction, dropCommand, type CellAction, type CellAt } from './timeline-commands';
+import { cellKeyAction, draftBooking, dropCommand, type CellAction, type CellAt } from './timeline-commands';
 import { monthName } from './timeline-format';
 import { COL_W, HANDLE_W, LABEL_W } from './timeline-geometry';
 import type { Run } from './timeline-model';
@@ -42,11 +42,13 @@ interface Props {
   onSelect: (cell: CellSelection | null, allocationId?: string | null) => void;
   /** Opens the track's form from its swimlane label. */
   onEditTrack?: (trackId: string) => void;
+  /** Opens the Booking panel on an unsaved booking of an empty week. */
+  onDraft: (allocation: Allocation) => void;
 }
 
 const NO_ALLOCATIONS: Allocation[] = [];
 
-export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect, onEditTrack }: Props) {
+export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect, onEditTrack, onDraft }: Props) {
   const { plan, weeks } = view;
   const data = useTimelineData(view);
   const { offerings, weekIndex, byCell } = data;
@@ -146,6 +148,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     if (action.type === 'none') return;
     if (action.type === 'focus') return focusCell(action.to);
     if (action.type === 'open') return onSelect({ trackId, week }, action.allocationId);
+    if (action.type === 'draft') return onDraft(action.allocation);
     const target = plan.tracks[action.focus.trackIndex];
     if (action.focusFirst && target) focusAfter.current = `track:${target.id}:${action.focus.week}`;
     if (!(await actions.current.onEdit(action.command)) || action.focusFirst) return;
@@ -164,8 +167,8 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
 
   // Event delegation: one handler per lane reads the cell from data attributes, so cells take only primitive props
   // and stay memoised (React skips them when a scroll only adds or removes columns at the window's edges).
-  const actions = useRef({ onCellKey, onSelect, onEdit, plan, offerings, cellAllocations, startDrag });
-  actions.current = { onCellKey, onSelect, onEdit, plan, offerings, cellAllocations, startDrag };
+  const actions = useRef({ onCellKey, onSelect, onEdit, onDraft, plan, offerings, cellAllocations, startDrag });
+  actions.current = { onCellKey, onSelect, onEdit, onDraft, plan, offerings, cellAllocations, startDrag };
   const laneHandlers = useMemo<LaneHandlers>(() => {
     const target = (e: React.SyntheticEvent) => {
       const el = (e.target as HTMLElement).closest<HTMLElement>('[data-week]');
@@ -182,9 +185,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
         const t = target(e);
         const a = actions.current;
         if (!t || a.cellAllocations(t.trackId, t.week).length) return;
-        const id = newId('alloc');
-        const command = bookCommand(a.plan, t.trackId, t.week, a.offerings, id);
-        if (command) void a.onEdit(command).then((ok) => ok && a.onSelect({ trackId: t.trackId, week: t.week }, id));
+        a.onDraft(draftBooking(a.plan, t.trackId, t.week, a.offerings, newId('alloc')));
       },
       onKeyDown: (e) => {
         const t = target(e);

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { CellRef } from '../../../shared/domain/plan/checks';
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
 import type { SerializedError } from '../../../shared/domain/errors';
+import type { Allocation } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { Response } from '../../../shared/ipc/contract';
 import { api } from '../../app/api';
@@ -25,6 +26,9 @@ interface PlanState {
   zoom: Zoom;
   selected: CellSelection | null;
   selectedAllocationId: string | null;
+  /** An unsaved booking of an empty week, open in the Booking panel (Enter or a double click); saved only by Save. */
+  draftAllocation: Allocation | null;
+  startDraft: (allocation: Allocation) => void;
   flash: CellRef | null;
   compare: Response<'plan:compare-scenarios'> | null;
   projects: Response<'plan:list-projects'>['projects'];
@@ -68,6 +72,7 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   zoom: 'weeks',
   selected: null,
   selectedAllocationId: null,
+  draftAllocation: null,
   flash: null,
   compare: null,
   projects: [],
@@ -127,7 +132,16 @@ export const usePlanStore = create<PlanState>((set, get) => ({
   },
 
   setZoom: (zoom) => set({ zoom }),
-  select: (cell, allocationId = null) => set({ selected: cell, selectedAllocationId: allocationId, fieldErrors: {} }),
+  select: (cell, allocationId = null) =>
+    set({ selected: cell, selectedAllocationId: allocationId, draftAllocation: null, fieldErrors: {}, error: null }),
+  startDraft: (allocation) =>
+    set({
+      selected: { trackId: allocation.trackId, week: allocation.week },
+      selectedAllocationId: null,
+      draftAllocation: allocation,
+      fieldErrors: {},
+      error: null,
+    }),
   jump: (cell) => {
     set({
       flash: cell,

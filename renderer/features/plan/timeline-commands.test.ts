@@ -70,23 +70,24 @@ describe('cellKeyAction', () => {
     expect(cellKeyAction(key('+'), ctx('2026-W05'))).toBeNull();
   });
 
-  it('Enter opens a booked week and books an empty one from the plan (not a fixed GPU)', () => {
+  it('Enter opens a booked week; on an empty week it opens the editor on a draft and books nothing (issue 19, item 18)', () => {
     expect(cellKeyAction(key('Enter'), ctx('2026-W01'))).toMatchObject({ type: 'open', allocationId: at(plan, '2026-W01')[0]!.id });
-    const book = cellKeyAction(key('Enter'), ctx('2026-W05'));
-    expect(book).toMatchObject({ type: 'edit', focus: { week: '2026-W05' } });
-    const created = at(after((book as { command: PlanCommand }).command), '2026-W05');
-    expect(created).toEqual([
-      expect.objectContaining({
-        id: (book as { select: string }).select,
-        gpuId: 'a100-sxm-40gb',
-        offeringId: 'colab-pro-plus-a100-40gb',
-        gpuCount: 1,
-      }),
-    ]);
-    // Another track books its own hardware: the multisensor track's nearest booking is on T4 or L4, never A100 by default.
+    const draft = cellKeyAction(key('Enter'), ctx('2026-W05'));
+    // No command at all: nothing is saved until the user presses Save in the editor.
+    expect(draft).not.toHaveProperty('command');
+    expect(draft).toMatchObject({
+      type: 'draft',
+      allocation: { week: '2026-W05', gpuId: 'a100-sxm-40gb', offeringId: 'colab-pro-plus-a100-40gb', gpuCount: 1 },
+    });
+    // Another track's draft is on its own hardware: the multisensor track's nearest booking is on T4 or L4, never A100.
     const multi = plan.tracks.findIndex((t) => t.id === 'track-multisensor');
     const other = cellKeyAction(key('n'), { ...ctx('2026-W10', multi), here: [] });
-    expect((other as { command: { value: { gpuId: string } } }).command.value.gpuId).not.toBe('a100-sxm-40gb');
+    expect(other).toMatchObject({ type: 'draft' });
+    expect((other as { allocation: { gpuId: string } }).allocation.gpuId).not.toBe('a100-sxm-40gb');
+    // A plan that names no hardware for the track: a blank draft (no GPU chosen, hours to fill in), never a default GPU.
+    const bare = { ...plan, allocations: [], milestones: [], pools: [], plannedPrices: [] };
+    const blank = cellKeyAction(key('Enter'), { ...ctx('2026-W05'), plan: bare, offerings: new Map(), here: [] });
+    expect(blank).toMatchObject({ type: 'draft', allocation: { offeringId: null, gpuId: '', hours: 0 } });
   });
 
   it('other keys are left to the browser', () => {

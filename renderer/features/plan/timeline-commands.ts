@@ -4,8 +4,8 @@
  *
  * Keys on a track's week: arrows move the focus; Alt+←/→ moves the week's bookings; Shift+→ extends the first booking
  * into the next week; Shift+← removes the week's bookings; +/− changes the first booking's hours by 4; Delete or
- * Backspace removes them; Enter (or n) books an empty week (figures from the plan: shared/domain/plan/booking.ts) or
- * opens the week's first booking.
+ * Backspace removes them; Enter (or n) opens the week's first booking, or on an empty week the booking editor with a
+ * draft (figures from the plan: shared/domain/plan/booking.ts) that nothing saves until the user does.
  */
 import { newBooking } from '../../../shared/domain/plan/booking';
 import { moveAllocationsCommand, type PlanCommand } from '../../../shared/domain/plan/commands';
@@ -44,6 +44,8 @@ export type CellAction =
   | { type: 'focus'; to: CellAt }
   /** Select a booking of the cell (the Booking panel opens on it). */
   | { type: 'open'; allocationId: string }
+  /** Open the Booking panel on an unsaved draft for an empty week: nothing is booked until it is saved. */
+  | { type: 'draft'; allocation: Allocation }
   /**
    * Apply a command; once it is saved, focus `focus` and, when given, select the booking `select` there. With
    * `focusFirst` the focus is asked for before the edit (it stays on the cell whether the edit is saved or not).
@@ -76,16 +78,24 @@ function extension(a: Allocation, week: string, newId: (prefix: string) => strin
   };
 }
 
-/** The command of an empty cell's booking (Enter, double click); null when the plan names no hardware to book. */
-export function bookCommand(
-  plan: Plan,
-  trackId: string,
-  week: string,
-  offerings: Map<string, OfferingFacts>,
-  id: string,
-): PlanCommand | null {
-  const value = newBooking(plan, trackId, week, offerings, id);
-  return value ? { type: 'upsert', entity: 'allocation', value } : null;
+/**
+ * The unsaved booking an empty cell opens the editor on (Enter, double click): the plan's figures for the track when
+ * it names hardware, else a blank booking whose offering and hours the user must fill in.
+ */
+export function draftBooking(plan: Plan, trackId: string, week: string, offerings: Map<string, OfferingFacts>, id: string): Allocation {
+  return (
+    newBooking(plan, trackId, week, offerings, id) ?? {
+      id,
+      trackId,
+      week,
+      offeringId: null,
+      gpuId: '',
+      gpuCount: 1,
+      hours: 0,
+      phaseId: null,
+      note: null,
+    }
+  );
 }
 
 /** What a keystroke on a track's week does; null when the key means nothing there (the browser keeps it). */
@@ -109,9 +119,7 @@ export function cellKeyAction(stroke: KeyStroke, ctx: CellContext): CellAction |
   }
   if (key === 'Enter' || key === 'n') {
     if (here.length) return { type: 'open', allocationId: here[0]!.id };
-    const id = ctx.newId('alloc');
-    const command = bookCommand(plan, plan.tracks[trackIndex]!.id, week, ctx.offerings, id);
-    return command ? { type: 'edit', command, focus: at(0), select: id } : null;
+    return { type: 'draft', allocation: draftBooking(plan, plan.tracks[trackIndex]!.id, week, ctx.offerings, ctx.newId('alloc')) };
   }
   if ((key === '+' || key === '=' || key === '-') && here.length) {
     const a = here[0]!;

@@ -1,34 +1,12 @@
-/** A modal dialog: labelled, Escape closes, focus starts on the first field and returns where it was. */
-import { useEffect, useRef, type ReactNode } from 'react';
+/** The projects' dialogs: the app's one Dialog (focus in and trapped, Escape closes, focus returns), closed by a click outside. */
+import type { ReactNode } from 'react';
+import { Dialog } from '../../ui/Dialog';
 
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
-    first?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onClose();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      before?.focus?.();
-    };
-  }, [onClose]);
-  const id = `dlg-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`dialog pj-dialog${wide ? ' pj-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id} className="pj-dialog-title">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>
+    <Dialog title={title} onClose={onClose} closeOnBackdrop className={`pj-dialog${wide ? ' pj-wide' : ''}`}>
+      {children}
+    </Dialog>
   );
 }
 

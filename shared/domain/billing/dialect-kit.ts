@@ -253,7 +253,13 @@ export function beginLine(
 /** The `errors` of every row without any: shared, so frozen. */
 export const NO_ERRORS = Object.freeze([]) as unknown as RowError[];
 
+/** ISO 4217 codes are upper case: `usd` and `USD` are one currency (never two totals). */
+function normalizeCurrency(line: SpendLine): void {
+  if (/^[a-z]{3}$/i.test(line.currency)) line.currency = line.currency.toUpperCase();
+}
+
 export function finish(ctx: RowContext, line: SpendLine, dateRaw: string | null): RowOutcome {
+  normalizeCurrency(line);
   if (ctx.errors.length > 0) {
     if (isTotalRow(ctx.record, dateRaw)) return { lines: [], errors: NO_ERRORS, total: true };
     return { lines: [], errors: ctx.errors };

@@ -184,9 +184,23 @@ describe('parseBillingDate', () => {
     expect(iso(parseBillingDate('01/02/2024', 'DD/MM/YYYY'))).toBe('2024-02-01T00:00:00Z');
   });
 
+  it('refuses dates outside 2000-2100 and offsets no time zone has, such as +99:99 (issue 11, item 14)', () => {
+    for (const raw of [
+      '1999-12-31',
+      '2101-01-01T00:00:00Z',
+      '9999-01-01',
+      '12/31/1899',
+      '2024-09-18T10:00:00+99:99',
+      '2024-09-18T10:00:00-15:00',
+    ])
+      expect(parseBillingDate(raw), raw).toMatchObject({ ok: false, expected: expect.stringContaining('between 2000 and 2100') });
+    expect(iso(parseBillingDate('2024-09-18T10:00:00+14:00'))).toBe('2024-09-17T20:00:00Z');
+    expect(iso(parseBillingDate('2000-01-01'))).toBe('2000-01-01T00:00:00Z');
+  });
+
   it('round-trips any instant through every form', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), (d) => {
+      fc.property(fc.date({ min: new Date('2000-01-02T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), (d) => {
         const full = `${d.toISOString().slice(0, 19)}Z`;
         const dayOnly = `${d.toISOString().slice(0, 10)}T00:00:00Z`;
         const [y, m, dd] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];

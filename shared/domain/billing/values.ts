@@ -2,6 +2,7 @@
  * Pure value parsers for billing exports: exact decimals (big.js, never floats), null tokens, the date forms of
  * FORMATS.md and tag columns (JSON, brace-less Azure EA JSON, GCP key/value lists in JSON or Python repr).
  */
+import { MAX_YEAR, MIN_YEAR } from '../field-bounds';
 import Big from 'big.js';
 import type { Decimal } from './spend-line';
 
@@ -359,7 +360,8 @@ export const DATE_FORMATS: readonly DateFormat[] = ['auto', 'YYYY-MM-DD', 'MM/DD
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function isoFromParts(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, offsetMinutes = 0): string | null {
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60) return null;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60 || !Number.isFinite(offsetMinutes)) return null;
+  if (y < MIN_YEAR || y > MAX_YEAR) return null;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) return null;
   const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
@@ -377,6 +379,8 @@ const COMPACT_RE = /^(\d{4})(\d{2})(\d{2})$/;
 function offsetOf(zone: string | undefined): number {
   if (!zone || /^(z|utc)$/i.test(zone)) return 0;
   const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+  // Real offsets run from -12:00 to +14:00; `+99:99` is no time zone.
+  if (Number(m[2]) > 14 || Number(m[3]) > 59) return NaN;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
@@ -399,7 +403,11 @@ export function parseBillingDate(raw: string, dateFormat: DateFormat = 'auto'): 
 }
 
 function parseBillingDateUncached(raw: string, dateFormat: DateFormat): ParseResult<string> {
-  const expected = dateFormat === 'auto' ? 'a date such as 2024-09-18, 2024-09-18T22:00:00Z or 09/21/2023' : `a date as ${dateFormat}`;
+  const inRange = `between ${MIN_YEAR} and ${MAX_YEAR}, with a time zone offset of at most ±14:00`;
+  const expected =
+    dateFormat === 'auto'
+      ? `a date such as 2024-09-18, 2024-09-18T22:00:00Z or 09/21/2023, ${inRange}`
+      : `a date as ${dateFormat}, ${inRange}`;
   const t = stripBom(raw).trim();
   let m: RegExpExecArray | null;
   let iso: string | null = null;

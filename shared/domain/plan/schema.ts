@@ -4,8 +4,7 @@
 import { z } from 'zod';
 
 export const rangeSchema = z.object({ low: z.number(), high: z.number() });
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const week = z.string().regex(/^\d{4}-W\d{2}$/, 'an ISO week such as 2025-W51');
+import { amountText, plausibleDay as day, plausibleWeek as week } from '../field-bounds';
 
 export const projectSchema = z.object({
   id: z.string().min(1),
@@ -13,7 +12,7 @@ export const projectSchema = z.object({
   start: day,
   end: day,
   currency: z.string(),
-  budget: z.string(),
+  budget: amountText,
   budgetSource: z.string(),
   description: z.string(),
   source: z.string().nullable(),

@@ -2,11 +2,11 @@
  * Validation of edits, field by field: a command is refused (nothing applied) when the plan it would produce has
  * an entity it touched in a bad state. Messages name the field and say what is expected.
  */
-import Big from 'big.js';
 import { applyCommand, touchedIds, type Applied, type PlanCommand } from './commands';
 import { indexCatalog } from './pricing';
 import type { Allocation, CapacityPool, Milestone, Plan, PlanCatalog, Project, Track } from './types';
-import { HOURS_PER_WEEK, isIsoDay, isWeekKey } from './weeks';
+import { amountText, isPlausibleDay, isPlausibleWeek, MAX_YEAR, MIN_YEAR } from '../field-bounds';
+import { HOURS_PER_WEEK, isWeekKey } from './weeks';
 
 export interface FieldError {
   entity: string;
@@ -19,9 +19,11 @@ export interface FieldError {
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 function dateRange(out: FieldError[], entity: string, id: string, start: string, end: string, prefix = ''): void {
-  if (!isIsoDay(start)) out.push({ entity, id, field: `${prefix}start`, message: 'A start date as YYYY-MM-DD.', value: start });
-  if (!isIsoDay(end)) out.push({ entity, id, field: `${prefix}end`, message: 'An end date as YYYY-MM-DD.', value: end });
-  if (isIsoDay(start) && isIsoDay(end) && end < start)
+  const inRange = `between ${MIN_YEAR} and ${MAX_YEAR}`;
+  if (!isPlausibleDay(start))
+    out.push({ entity, id, field: `${prefix}start`, message: `A start date as YYYY-MM-DD, ${inRange}.`, value: start });
+  if (!isPlausibleDay(end)) out.push({ entity, id, field: `${prefix}end`, message: `An end date as YYYY-MM-DD, ${inRange}.`, value: end });
+  if (isPlausibleDay(start) && isPlausibleDay(end) && end < start)
     out.push({ entity, id, field: `${prefix}end`, message: `The end (${end}) is before the start (${start}).`, value: end });
 }
 
@@ -29,19 +31,14 @@ export function validateProject(p: Project): FieldError[] {
   const out: FieldError[] = [];
   if (!p.name.trim()) out.push({ entity: 'project', id: p.id, field: 'name', message: 'A project needs a name.' });
   dateRange(out, 'project', p.id, p.start, p.end);
-  let budgetOk = false;
-  try {
-    budgetOk = new Big(p.budget).gte(0);
-  } catch {
-    budgetOk = false;
-  }
-  if (!budgetOk)
+  const budget = amountText.safeParse(p.budget);
+  if (!budget.success)
     out.push({
       entity: 'project',
       id: p.id,
       field: 'budget',
-      message: 'The budget is an amount of 0 or more (e.g. 615 or 615.50).',
-      value: p.budget,
+      message: `The budget is ${budget.error.issues[0]?.message ?? 'an amount of 0 or more'}.`,
+      value: p.budget.slice(0, 40),
     });
   if (!/^[A-Z]{3}$/.test(p.currency))
     out.push({ entity: 'project', id: p.id, field: 'currency', message: 'A three-letter currency code such as USD.', value: p.currency });
@@ -105,7 +102,8 @@ export function validateAllocation(a: Allocation, plan: Plan, catalog: PlanCatal
   const e = 'allocation';
   if (!plan.tracks.some((t) => t.id === a.trackId))
     out.push({ entity: e, id: a.id, field: 'trackId', message: 'Choose a track of this project.', value: a.trackId });
-  if (!isWeekKey(a.week)) out.push({ entity: e, id: a.id, field: 'week', message: 'An ISO week such as 2025-W51.', value: a.week });
+  if (!isWeekKey(a.week) || !isPlausibleWeek(a.week))
+    out.push({ entity: e, id: a.id, field: 'week', message: `An ISO week between ${MIN_YEAR}-W01 and ${MAX_YEAR}-W52.`, value: a.week });
   if (!Number.isFinite(a.hours) || a.hours < 0)
     out.push({ entity: e, id: a.id, field: 'hours', message: 'Hours cannot be negative.', value: String(a.hours) });
   else if (a.hours > HOURS_PER_WEEK)

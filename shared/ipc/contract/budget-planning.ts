@@ -4,18 +4,17 @@
  */
 import { z } from 'zod';
 import { RULE_KINDS } from '../../domain/budget/types';
+import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap } from '../channel';
 
 const projectId = z.string().min(1).max(120);
-const decimal = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(\.\d+)?$/, 'a decimal number such as 615 or 1234.56');
+/** An exchange rate: a plain decimal above 0 (no exponent), such as 0.92 or 83.25. */
+const rateText = amountText.refine((s) => Number(s) > 0, 'a rate above 0, such as 0.92 or 83.25');
 const currency = z
   .string()
   .trim()
   .regex(/^[A-Z]{3}$/, 'a three-letter ISO 4217 code such as USD');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const day = plausibleDay;
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month YYYY-MM');
 const thresholds = z.array(z.number().int().min(1).max(1000)).min(1).max(10);
 const currencyTotals = z.record(z.string(), z.string());
@@ -175,7 +174,7 @@ export const budgetPlanningChannels = {
         projectId,
         trackId: z.string().min(1).nullable().default(null),
         month: month.nullable().default(null),
-        amount: decimal,
+        amount: amountText,
         currency,
         thresholds: thresholds.default([50, 80, 100, 120]),
       })
@@ -229,7 +228,7 @@ export const budgetPlanningChannels = {
       .object({
         from: currency,
         to: currency,
-        rate: decimal,
+        rate: rateText,
         asOf: day,
         source: z.string().trim().min(1, 'where the rate comes from').max(300),
       })

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { reliabilitySchema } from '../../domain/reliability';
 import { PRECISIONS, PRICE_KINDS, PRICE_UNITS, PROVIDER_KINDS } from '../../domain/catalog';
+import { amountNumber, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap, EventMap } from '../channel';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'a real calendar date',
-  );
-const money = z.number().finite('a finite amount').nonnegative('an amount of 0 or more');
+const isoDate = plausibleDay;
+const money = amountNumber;
 const id = z
   .string()
   .min(1)
@@ -69,17 +64,19 @@ export const offeringSchema = z.object({
   prices: z.array(priceSchema),
 });
 
-const priceFieldsSchema = z.object({
-  offeringId: id,
-  kind: z.enum(PRICE_KINDS),
-  usd: money,
-  per: z.enum(PRICE_UNITS),
-  usdLow: money.nullable().default(null),
-  usdHigh: money.nullable().default(null),
-  asOf: isoDate,
-  source: z.string().trim().min(1, 'where the price comes from (document, URL or person)').max(500),
-  notes: z.string().max(2000).nullable().default(null),
-});
+const priceFieldsSchema = z
+  .object({
+    offeringId: id,
+    kind: z.enum(PRICE_KINDS),
+    usd: money,
+    per: z.enum(PRICE_UNITS),
+    usdLow: money.nullable().default(null),
+    usdHigh: money.nullable().default(null),
+    asOf: isoDate,
+    source: z.string().trim().min(1, 'where the price comes from (document, URL or person)').max(500),
+    notes: z.string().max(2000).nullable().default(null),
+  })
+  .strict();
 function withRangeChecks<T extends z.ZodType<{ usd: number; usdLow: number | null; usdHigh: number | null }>>(schema: T) {
   return schema
     .refine((p) => p.usdLow === null || p.usdLow <= p.usd, { path: ['usdLow'], message: 'the low end must not exceed the price' })
@@ -143,11 +140,11 @@ export const catalogChannels = {
   'catalog:get-price-history': { request: z.object({ offeringId: id }).strict(), response: z.object({ prices: z.array(priceSchema) }) },
   'catalog:add-price': { request: priceInputSchema, response: z.object({ price: priceSchema }) },
   'catalog:create-offering': {
-    request: z.object({ offering: offeringInputSchema.strict(), prices: z.array(newOfferingPriceSchema.strict()).default([]) }),
+    request: z.object({ offering: offeringInputSchema.strict(), prices: z.array(newOfferingPriceSchema.strict()).default([]) }).strict(),
     response: z.object({ offering: offeringSchema }),
   },
   'catalog:update-offering': {
-    request: z.object({ id, changes: offeringInputSchema.omit({ id: true }).partial().strict() }),
+    request: z.object({ id, changes: offeringInputSchema.omit({ id: true }).partial().strict() }).strict(),
     response: z.object({ offering: offeringSchema }),
   },
   'catalog:delete-offering': { request: z.object({ id }).strict(), response: z.object({ deleted: z.boolean() }) },

@@ -36,26 +36,28 @@ export const sweepSummarySchema = z.object({
 });
 
 export const estimateChannels = {
-  'estimate:list-presets': { request: z.object({}), response: z.object({ presets: z.array(presetSummarySchema) }) },
+  'estimate:list-presets': { request: z.object({}).strict(), response: z.object({ presets: z.array(presetSummarySchema) }) },
   'estimate:run': {
-    request: z.object({ workload: rawWorkload, gpuIds }),
+    request: z.object({ workload: rawWorkload, gpuIds }).strict(),
     response: workloadEstimateSchema,
   },
   'estimate:sweep': {
-    request: z.object({ sweepId: z.string().min(1).max(100), workloads: z.array(rawWorkload).min(1).max(100_000), gpuIds }),
+    request: z.object({ sweepId: z.string().min(1).max(100), workloads: z.array(rawWorkload).min(1).max(100_000), gpuIds }).strict(),
     response: z.object({ sweepId: z.string(), cancelled: z.boolean(), done: z.number().int(), summaries: z.array(sweepSummarySchema) }),
   },
-  'estimate:cancel-sweep': { request: z.object({ sweepId: z.string() }), response: z.object({ cancelled: z.boolean() }) },
+  'estimate:cancel-sweep': { request: z.object({ sweepId: z.string() }).strict(), response: z.object({ cancelled: z.boolean() }) },
   'estimate:save-workload': {
-    request: z.object({
-      id: z.string().max(100).optional(),
-      name: z.string().trim().min(1, 'a name for the workload').max(200),
-      workload: rawWorkload,
-    }),
+    request: z
+      .object({
+        id: z.string().max(100).optional(),
+        name: z.string().trim().min(1, 'a name for the workload').max(200),
+        workload: rawWorkload,
+      })
+      .strict(),
     response: z.object({ workload: savedWorkloadSchema }),
   },
-  'estimate:list-workloads': { request: z.object({}), response: z.object({ workloads: z.array(savedWorkloadSchema) }) },
-  'estimate:delete-workload': { request: z.object({ id: z.string() }), response: z.object({ deleted: z.boolean() }) },
+  'estimate:list-workloads': { request: z.object({}).strict(), response: z.object({ workloads: z.array(savedWorkloadSchema) }) },
+  'estimate:delete-workload': { request: z.object({ id: z.string() }).strict(), response: z.object({ deleted: z.boolean() }) },
 } satisfies ChannelMap;
 
 export const estimateEvents = {

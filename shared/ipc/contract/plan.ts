@@ -11,6 +11,7 @@ import {
   trackSchema,
 } from '../../domain/plan/schema';
 import { runRateSchema } from '../../domain/plan/run-rate';
+import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap, EventMap } from '../channel';
 
 const projectId = z.string().min(1).max(120);
@@ -158,7 +159,7 @@ export const scenarioSummarySchema = z.object({
 });
 
 const scenarioId = z.string().min(1).max(200);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const day = plausibleDay;
 
 export const projectListItemSchema = z.object({
   id: z.string(),
@@ -302,10 +303,7 @@ export const planChannels = {
           .string()
           .trim()
           .regex(/^[A-Za-z]{3}$/, 'a three-letter currency code such as USD, EUR or INR'),
-        budget: z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d+)?$/, 'an amount of 0 or more, such as 615 or 615.50'),
+        budget: amountText,
         description: z.string().max(2000).optional(),
         track: z
           .object({

@@ -2,6 +2,7 @@
  * Streaming billing-file reader: bytes → (gunzip | unzip) → text (BOM/encoding sniffed) → CSV records (delimiter
  * sniffed: `,` `;` tab `\x01`) → SpendLine batches; Parquet row group by row group. Never holds the whole file.
  */
+import { isDiskFull } from '../../../db/storage-errors';
 import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
@@ -392,8 +393,12 @@ export async function readBillingFile(
       await consume(csv.end());
     } catch (error) {
       if (error instanceof UserError) throw error;
-      const e = error as Error & { code?: string; lines?: number };
-      if (e.code?.startsWith('CSV_'))
+      // fflate's errors carry a numeric code, csv-parse's and SQLite's a string one.
+      const e = error as Error & { code?: unknown; lines?: number };
+      const code = typeof e.code === 'string' ? e.code : '';
+      // A write of the lines read so far failed (full disk, read-only database): not the file's fault, said as such.
+      if (code.startsWith('SQLITE_') || isDiskFull(e)) throw error;
+      if (code.startsWith('CSV_'))
         throw new UserError('INVALID_CSV', `${fileName}: line ${e.lines ?? '?'}: ${e.message}`, {
           file: fileName,
           line: e.lines ?? lastLine,

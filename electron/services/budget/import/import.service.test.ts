@@ -196,6 +196,26 @@ describe('import semantics', () => {
   });
 });
 
+describe('currency codes (issue 11, item 14)', () => {
+  it('usd and USD are one currency: one total, normalised to upper case; a date in 1999 is refused with its line', async () => {
+    const dir = tempDir();
+    try {
+      const file = path.join(dir.dir, 'mixed-case.csv');
+      fs.writeFileSync(
+        file,
+        'BilledCost,ChargePeriodStart,BillingCurrency\n1.50,2024-01-01,usd\n2.25,2024-01-02,USD\n0.25,2024-01-03, Usd\n',
+      );
+      const result = await app.services.budget.importFile({ file });
+      expect(result.totals).toEqual({ USD: '4' });
+      fs.writeFileSync(file, 'BilledCost,ChargePeriodStart,BillingCurrency\n1.50,2024-01-01,USD\n2.25,1999-12-31,USD\n');
+      const error = await refusal(app.services.budget.importFile({ file }));
+      expect(error.details?.problems).toEqual([expect.objectContaining({ line: 3, column: 'ChargePeriodStart' })]);
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
 describe('broken containers', () => {
   it('a truncated gzip is refused with a message, not a hang', async () => {
     const dir = tempDir();

@@ -3,6 +3,7 @@
  * skipInvalid), replace earlier imports of the same data or the same (dialect, account, billing period), import
  * history with undo, named column mappings, the spend summary and the paged spend-line explorer.
  */
+import { storageUserError } from '../../../db/storage-errors';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -435,6 +436,8 @@ export function createBudgetImportService(deps: ServiceDeps) {
         periods: sortedPeriods,
         replacedImportIds: replaced.map((r) => r.id),
       };
+    } catch (error) {
+      throw storageUserError(error, deps.databaseFile) ?? error;
     } finally {
       // A refused, cancelled or failed import: its staged lines go, the indexes come back; nothing else is touched.
       const staged = importId;

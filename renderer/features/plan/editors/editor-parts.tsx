@@ -26,7 +26,10 @@ export const FORM_ID = 'pt-edit-form';
 export function fieldMessages(error: SerializedError | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of error?.details?.problems ?? []) {
-    const f = (p.field ?? '').split('.').slice(1).join('.');
+    // `project.budget` (the plan's checks) or `command.value.budget` (the request's schema): the field after the entity.
+    const path = p.field ?? '';
+    const at = path.lastIndexOf('value.');
+    const f = path.startsWith('command.') && at >= 0 ? path.slice(at + 'value.'.length) : path.split('.').slice(1).join('.');
     if (f && !out[f]) out[f] = p.message;
   }
   if (error && Object.keys(out).length === 0) out._ = error.message;
