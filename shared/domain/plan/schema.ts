@@ -2,6 +2,7 @@
  * zod schemas of the plan aggregate (IPC responses, the bundled example file) and of the example file itself.
  */
 import { z } from 'zod';
+import { claimCheckSchema, claimSourceSchema, VERDICTS } from '../claims/claim-check';
 
 export const rangeSchema = z.object({ low: z.number(), high: z.number() });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
@@ -109,8 +110,12 @@ export const claimSchema = z.object({
   id: z.string(),
   quote: z.string(),
   where: z.string(),
-  verdict: z.enum(['wrong', 'doubtful', 'inconsistent', 'unverified', 'ok']),
+  verdict: z.enum(VERDICTS),
   explanation: z.string(),
+  /** how the app re-derives the verdict (the app's figure is computed, never stored): shared/domain/claims. */
+  check: claimCheckSchema.optional(),
+  /** the seed and lines the claim quotes (docs/seed-coverage.md). */
+  source: claimSourceSchema.optional(),
 });
 
 export const planSchema = z.object({

@@ -7,6 +7,7 @@
  * money is a decimal string in the project's currency (USD for catalog prices); hours are wall-clock
  * hours of the allocated GPUs (GPU-hours = hours × gpuCount).
  */
+import type { ClaimCheck } from '../claims/claim-check';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -154,6 +155,10 @@ export interface SourceClaim {
   where: string;
   verdict: 'wrong' | 'doubtful' | 'inconsistent' | 'unverified' | 'ok';
   explanation: string;
+  /** how the app re-derives the verdict from the estimator, catalog and plan checks (shared/domain/claims). */
+  check?: ClaimCheck;
+  /** the seed and lines the claim quotes. */
+  source?: { seed: string; lines: number[] };
 }
 
 /** The plan aggregate: everything the timeline, the checks and the totals need. */
