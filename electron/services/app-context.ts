@@ -20,6 +20,7 @@ import { createHandlerTable, mergeHandlers, type AnyHandlerMap, type HandlerTabl
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
 import { createPlanService } from './plan/plan.service';
+import { planClaimsHandlers } from './plan/claims/claims.handlers';
 import { planOptimizeHandlers } from './plan/optimize/optimize.handlers';
 import { createOptimizeService } from './plan/optimize/optimize.service';
 import { createSolverClient } from './plan/optimize/solver-client';
@@ -118,6 +119,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       estimateHandlers as AnyHandlerMap,
       planHandlers as AnyHandlerMap,
       planOptimizeHandlers as AnyHandlerMap,
+      planClaimsHandlers as AnyHandlerMap,
       budgetHandlers as AnyHandlerMap,
       reportHandlers as AnyHandlerMap,
     ),

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Gpu, OfferingWithPrices, Price } from '../../shared/domain/catalog';
 import { parseClaimsFile, type ClaimsFile } from '../../shared/domain/claims/claims-file';
 import type { ClaimContext } from '../../shared/domain/claims/evaluate';
+import type { Plan, PlanCatalog } from '../../shared/domain/plan/types';
 import { estimateWorkloadAcrossCatalog } from '../../shared/estimate/estimate';
+import { estimatePhase } from '../services/plan/plan-estimates';
 import { resourcesDir } from './paths';
 
 const readJson = (...parts: string[]): unknown => JSON.parse(fs.readFileSync(path.join(resourcesDir, ...parts), 'utf8'));
@@ -56,4 +58,28 @@ export function bundledClaimsFiles(): ClaimsFile[] {
 
 export function bundledJson(...parts: string[]): unknown {
   return readJson(...parts);
+}
+
+/** The plan with every phase's app estimate filled in, as the app's plan view holds it after `refreshEstimates`. */
+export async function planWithAppEstimates(plan: Plan, catalog: PlanCatalog, ctx: ClaimContext, now: Date): Promise<Plan> {
+  const copy = structuredClone(plan);
+  const estimator = (workload: Record<string, unknown>, gpuIds: string[]) => ctx.estimate(workload, gpuIds);
+  for (const m of copy.milestones)
+    for (const phase of m.phases) phase.appEstimate = await estimatePhase(copy, catalog, phase, estimator, now);
+  return copy;
+}
+
+/** The plan catalog (offering facts) of the bundled catalog. */
+export function planCatalogOf(offerings: OfferingWithPrices[]): PlanCatalog {
+  return {
+    offerings: offerings.map((o) => ({
+      id: o.id,
+      gpuId: o.gpuId,
+      gpuCount: o.gpuCount,
+      vcpus: o.vcpus,
+      label: o.sku,
+      deleted: false,
+      prices: o.prices,
+    })),
+  };
 }

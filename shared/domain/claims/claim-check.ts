@@ -110,5 +110,16 @@ export const claimCheckSchema = z.discriminatedUnion('kind', [
 ]);
 export type ClaimCheck = z.infer<typeof claimCheckSchema>;
 
+/**
+ * What the claim's explanation says about the plan's checks ("the plan's check flags it" / "no check flags it"):
+ * verified against the checks of the plan as it is now, so the text cannot silently go stale.
+ */
+export const checksSaySchema = z.object({
+  problemKind: z.string().min(1),
+  milestoneId: z.string().min(1).optional(),
+  flagged: z.boolean(),
+});
+export type ChecksSay = z.infer<typeof checksSaySchema>;
+
 /** Where the claim sits in the seeds (for docs/seed-coverage.md). */
 export const claimSourceSchema = z.object({ seed: z.string().regex(/^\d{3}$/), lines: z.array(z.number().int().positive()).min(1) });

@@ -3,32 +3,33 @@
  * the plan's checks, and the one verdict rule must give the verdict stored beside the claim's text. A claim whose text
  * has gone stale (a figure moved, a check no longer fires) fails here.
  */
-import { describe, expect, it } from 'vitest';
-import { bundledClaimContext, bundledClaimsFiles, bundledJson } from '../../../electron/test-support/bundled-data';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bundledClaimContext,
+  bundledClaimsFiles,
+  bundledJson,
+  planCatalogOf,
+  planWithAppEstimates,
+} from '../../../electron/test-support/bundled-data';
 import { checkPlan } from '../plan/checks';
 import { parseProjectFile } from '../plan/example';
-import type { Plan, PlanCatalog } from '../plan/types';
+import type { Plan } from '../plan/types';
 import { evaluateClaim, type ClaimContext } from './evaluate';
 import { factorOutside, verdictForFactor, verdictForFits, valuesAgree } from './verdict';
 
 const plan = parseProjectFile(bundledJson('example', 'vitaldb-project.json')).plan as Plan;
 const base = bundledClaimContext(null);
-const planCatalog: PlanCatalog = {
-  offerings: base.offerings.map((o) => ({
-    id: o.id,
-    gpuId: o.gpuId,
-    gpuCount: o.gpuCount,
-    vcpus: o.vcpus,
-    label: o.sku,
-    deleted: false,
-    prices: o.prices,
-  })),
-};
-const planContext: ClaimContext = { ...base, problems: checkPlan(plan, planCatalog) };
+const planCatalog = planCatalogOf(base.offerings);
+/** The plan's checks as the app runs them: on the plan with the app's estimates of every phase. */
+let planContext: ClaimContext = { ...base, problems: [] };
+beforeAll(async () => {
+  const estimated = await planWithAppEstimates(plan, planCatalog, base, new Date('2025-12-20T10:00:00Z'));
+  planContext = { ...base, problems: checkPlan(estimated, planCatalog) };
+});
 const files = bundledClaimsFiles();
 const cases = [
-  ...plan.claims.map((c) => ({ where: 'seed 001 (vitaldb-project.json)', claim: c, ctx: planContext })),
-  ...files.flatMap((f) => f.claims.map((c) => ({ where: `claims/seed-${f.seed}.json`, claim: c, ctx: base }))),
+  ...plan.claims.map((c) => ({ where: 'seed 001 (vitaldb-project.json)', claim: c, ctx: () => planContext })),
+  ...files.flatMap((f) => f.claims.map((c) => ({ where: `claims/seed-${f.seed}.json`, claim: c, ctx: () => base }))),
 ];
 
 describe('the verdict rule', () => {
@@ -62,19 +63,37 @@ describe('claims of every seed, re-derived from the current estimator, catalog a
     expect(cases.filter((c) => !c.claim.check).map((c) => c.claim.id)).toEqual([]);
   });
 
-  it.each(cases.map((c) => [c.claim.id, c] as const))('%s: the stored verdict is the one the rule gives today', (_id, c) => {
-    const e = evaluateClaim(c.claim, c.ctx);
+  it.each(cases.map((c, i) => [c.claim.id, i] as const))('%s: the stored verdict is the one the rule gives today', (_id, i) => {
+    const c = cases[i]!;
+    const e = evaluateClaim(c.claim, c.ctx());
     if (process.env.SHOW_CLAIMS) console.log(`${c.claim.id}\t${e.verdict}\tauthor ${e.authorText}\tapp ${e.appText}\t${e.basis}`);
     expect({ id: c.claim.id, verdict: e.verdict, app: e.appText }).toEqual({ id: c.claim.id, verdict: c.claim.verdict, app: e.appText });
     expect(e.appText).not.toMatch(/cannot compute/);
+    expect(e.checksSay?.holds ?? true).toBe(true);
+    expect(e.stale).toBe(false);
   });
 
-  it("finds a claim gone stale when the plan's check no longer flags what its text says", () => {
+  it("finds a claim gone stale when the plan's checks no longer say what its text says", () => {
     const claim = plan.claims.find((c) => c.id === 'claim-m2-exp-fits')!;
-    expect(claim.explanation).toMatch(/check flags it/);
-    expect(evaluateClaim(claim, planContext)).toMatchObject({ verdict: 'inconsistent', stale: false });
-    const fixed = { ...planContext, problems: planContext.problems!.filter((p) => p.milestoneId !== 'm2') };
-    expect(evaluateClaim(claim, fixed)).toMatchObject({ verdict: 'ok', stale: true, appText: 'not flagged any more' });
+    expect(claim.explanation).toMatch(/check does not flag/);
+    expect(evaluateClaim(claim, planContext)).toMatchObject({ verdict: 'inconsistent', stale: false, checksSay: { holds: true } });
+    // the bundled plan WITHOUT the app's estimates: the author's 24-36 h runs overflow Dec 24-28, the check fires
+    const authorOnly = { ...base, problems: checkPlan(plan, planCatalog) };
+    expect(authorOnly.problems!.some((p) => p.kind === 'milestone-short-hours' && p.milestoneId === 'm2')).toBe(true);
+    expect(evaluateClaim(claim, authorOnly)).toMatchObject({ verdict: 'inconsistent', stale: true, checksSay: { holds: false } });
+  });
+
+  it('re-derives a plan-check claim from the checks output', () => {
+    const claim = {
+      id: 'x',
+      verdict: 'inconsistent' as const,
+      check: { kind: 'plan-check' as const, problemKind: 'milestone-short-hours', milestoneId: 'm2' },
+    };
+    expect(evaluateClaim(claim, { ...base, problems: [{ kind: 'milestone-short-hours', milestoneId: 'm2' }] })).toMatchObject({
+      verdict: 'inconsistent',
+      stale: false,
+    });
+    expect(evaluateClaim(claim, { ...base, problems: [] })).toMatchObject({ verdict: 'ok', stale: true, appText: 'not flagged any more' });
   });
 
   it('finds a claim gone stale when the catalog price it was checked against moves', () => {

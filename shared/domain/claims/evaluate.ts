@@ -4,7 +4,7 @@
  */
 import type { Gpu, OfferingWithPrices } from '../catalog';
 import type { WorkloadEstimate } from '../../estimate/estimate';
-import type { ClaimCheck, Verdict } from './claim-check';
+import type { ChecksSay, ClaimCheck, Verdict } from './claim-check';
 import { factorOutside, valuesAgree, verdictForConsistency, verdictForFactor, verdictForFits, VERDICT_RULE_TEXT } from './verdict';
 
 export interface ClaimContext {
@@ -20,6 +20,7 @@ export interface EvaluatedClaimInput {
   id: string;
   verdict: Verdict;
   check?: ClaimCheck | undefined;
+  checksSay?: ChecksSay | undefined;
 }
 
 export interface ClaimEvaluation {
@@ -27,8 +28,10 @@ export interface ClaimEvaluation {
   storedVerdict: Verdict;
   /** the verdict the rule gives today. */
   verdict: Verdict;
-  /** the stored verdict (and so the claim's text) no longer matches what the app computes. */
+  /** the stored verdict (and so the claim's text) no longer matches what the app computes, or what the text says of the checks. */
   stale: boolean;
+  /** what the explanation says about the plan's checks, and whether it still holds (null: nothing said, or no plan). */
+  checksSay: { text: string; holds: boolean | null } | null;
   authorText: string;
   /** the app's figure, computed now, with its unit and basis. */
   appText: string;
@@ -39,7 +42,7 @@ export interface ClaimEvaluation {
   basis: string;
 }
 
-type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale'>;
+type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale' | 'checksSay'>;
 
 const round = (x: number): number =>
   Math.abs(x) >= 100 ? Math.round(x) : Math.abs(x) >= 10 ? Math.round(x * 10) / 10 : Math.round(x * 100) / 100;
@@ -177,9 +180,20 @@ function deriveCapacity(check: Extract<ClaimCheck, { kind: 'capacity' }>): Deriv
   };
 }
 
-function derivePlanCheck(check: Extract<ClaimCheck, { kind: 'plan-check' }>, ctx: ClaimContext): Derived {
+function planCheckHits(ctx: ClaimContext, check: { problemKind: string; milestoneId?: string | undefined }) {
   if (!ctx.problems) throw new Error('the claim refers to a plan check but belongs to no plan');
-  const hits = ctx.problems.filter((p) => p.kind === check.problemKind && (!check.milestoneId || p.milestoneId === check.milestoneId));
+  return ctx.problems.filter((p) => p.kind === check.problemKind && (!check.milestoneId || p.milestoneId === check.milestoneId));
+}
+
+function checksSayOf(say: ChecksSay | undefined, ctx: ClaimContext): ClaimEvaluation['checksSay'] {
+  if (!say) return null;
+  const text = `the text says the plan's check ${say.problemKind}${say.milestoneId ? ` on ${say.milestoneId}` : ''} ${say.flagged ? 'flags it' : 'does not flag it'}`;
+  if (!ctx.problems) return { text, holds: null };
+  return { text, holds: planCheckHits(ctx, say).length > 0 === say.flagged };
+}
+
+function derivePlanCheck(check: Extract<ClaimCheck, { kind: 'plan-check' }>, ctx: ClaimContext): Derived {
+  const hits = planCheckHits(ctx, check);
   const flagged = hits.length > 0;
   return {
     verdict: flagged ? 'inconsistent' : 'ok',
@@ -239,7 +253,9 @@ export function evaluateClaim(claim: EvaluatedClaimInput, ctx: ClaimContext): Cl
       basis: 'the inputs of the check are no longer in the catalog or the estimator rejects them',
     };
   }
-  return { claimId: claim.id, storedVerdict: claim.verdict, stale: derived.verdict !== claim.verdict, ...derived };
+  const checksSay = checksSayOf(claim.checksSay, ctx);
+  const stale = derived.verdict !== claim.verdict || checksSay?.holds === false;
+  return { claimId: claim.id, storedVerdict: claim.verdict, stale, checksSay, ...derived };
 }
 
 export function evaluateClaims(claims: EvaluatedClaimInput[], ctx: ClaimContext): ClaimEvaluation[] {

@@ -2,7 +2,7 @@
  * zod schemas of the plan aggregate (IPC responses, the bundled example file) and of the example file itself.
  */
 import { z } from 'zod';
-import { claimCheckSchema, claimSourceSchema, VERDICTS } from '../claims/claim-check';
+import { checksSaySchema, claimCheckSchema, claimSourceSchema, VERDICTS } from '../claims/claim-check';
 
 export const rangeSchema = z.object({ low: z.number(), high: z.number() });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
@@ -114,6 +114,8 @@ export const claimSchema = z.object({
   explanation: z.string(),
   /** how the app re-derives the verdict (the app's figure is computed, never stored): shared/domain/claims. */
   check: claimCheckSchema.optional(),
+  /** what the explanation says about the plan's checks, verified against them. */
+  checksSay: checksSaySchema.optional(),
   /** the seed and lines the claim quotes (docs/seed-coverage.md). */
   source: claimSourceSchema.optional(),
 });

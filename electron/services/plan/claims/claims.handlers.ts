@@ -1,0 +1,7 @@
+import type { planClaimsChannels } from '../../../../shared/ipc/contract/plan-claims';
+import type { HandlerMap } from '../../handler-table';
+import { evaluateProjectClaims } from './claims.service';
+
+export const planClaimsHandlers: HandlerMap<typeof planClaimsChannels> = {
+  'plan:evaluate-claims': ({ projectId, scenarioId }, { services }) => evaluateProjectClaims(services, projectId, scenarioId),
+};
