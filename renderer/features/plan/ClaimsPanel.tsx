@@ -59,10 +59,16 @@ export function ClaimsTable({ claims, evaluated }: { claims: Claim[]; evaluated:
               <td>
                 “{c.quote}”<div className="muted">{c.where}</div>
               </td>
-              <td className="num">{e ? e.authorText : '…'}</td>
-              <td className="num">
-                {e ? e.appText : evaluated ? '—' : 'computing…'}
+              <td className="claim-figure">{e ? e.authorText : '…'}</td>
+              <td className="claim-figure">
+                <strong>{e ? e.appText : evaluated ? '—' : 'computing…'}</strong>
                 {e ? <div className="muted pt-basis">{e.basis}</div> : null}
+                {e?.checksSay ? (
+                  <div className={e.checksSay.holds === false ? 'badge bad' : 'muted pt-basis'} data-checks-say={String(e.checksSay.holds)}>
+                    {e.checksSay.text}:{' '}
+                    {e.checksSay.holds === null ? 'no plan to check' : e.checksSay.holds ? 'true today' : 'NO LONGER TRUE'}
+                  </div>
+                ) : null}
               </td>
               <td className="pt-basis">
                 {c.explanation}
