@@ -22,6 +22,7 @@ import { CALIBRATION } from './calibration-summary';
 import { offerLabel } from '../../../shared/domain/report/brief';
 import { countPdfPages, headerFooterTemplates, printHash } from './print-url';
 import { closeChromium, renderPdfWithChromium, type PdfRenderer } from './render-pdf';
+import { evaluatePlanClaims } from '../plan/claims/claims.service';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -212,6 +213,7 @@ export function createReportService(deps: ServiceDeps) {
       generatedAt: deps.now().toISOString(),
       appVersion: deps.appVersion ?? process.env.npm_package_version ?? '0.1.0',
       sections: request.sections,
+      claimEvaluations: evaluatePlanClaims(services(), deps.resourcesDir, view),
     });
   }
 

@@ -206,12 +206,12 @@ function derivePlanCheck(check: Extract<ClaimCheck, { kind: 'plan-check' }>, ctx
   };
 }
 
-function derive(check: ClaimCheck | undefined, ctx: ClaimContext): Derived {
-  if (!check || check.kind === 'none')
+function derive(check: ClaimCheck, ctx: ClaimContext): Derived {
+  if (check.kind === 'none')
     return {
       verdict: 'unverified',
       authorText: '—',
-      appText: check ? `not computed: ${check.reason}` : 'not computed: the claim has no check',
+      appText: `not computed: ${check.reason}`,
       appValue: null,
       unit: '',
       factor: null,
@@ -239,6 +239,7 @@ function derive(check: ClaimCheck | undefined, ctx: ClaimContext): Derived {
 
 /** The app's figure and verdict for one claim, computed now. Never throws: what cannot be computed is unverified. */
 export function evaluateClaim(claim: EvaluatedClaimInput, ctx: ClaimContext): ClaimEvaluation {
+  if (!claim.check) return legacyClaim(claim);
   let derived: Derived;
   try {
     derived = derive(claim.check, ctx);
@@ -256,6 +257,23 @@ export function evaluateClaim(claim: EvaluatedClaimInput, ctx: ClaimContext): Cl
   const checksSay = checksSayOf(claim.checksSay, ctx);
   const stale = derived.verdict !== claim.verdict || checksSay?.holds === false;
   return { claimId: claim.id, storedVerdict: claim.verdict, stale, checksSay, ...derived };
+}
+
+/** A claim saved before claims carried their check (or typed by hand): its stored verdict stands, nothing is re-derived. */
+function legacyClaim(claim: EvaluatedClaimInput): ClaimEvaluation {
+  return {
+    claimId: claim.id,
+    storedVerdict: claim.verdict,
+    verdict: claim.verdict,
+    stale: false,
+    checksSay: null,
+    authorText: '—',
+    appText: 'not re-derived: the claim carries no check',
+    appValue: null,
+    unit: '',
+    factor: null,
+    basis: 'the stored verdict',
+  };
 }
 
 export function evaluateClaims(claims: EvaluatedClaimInput[], ctx: ClaimContext): ClaimEvaluation[] {
