@@ -20,6 +20,7 @@ import { createHandlerTable, mergeHandlers, type HandlerTable } from './handler-
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
 import { createPlanService, type PlanService } from './plan/plan.service';
+import { planClaimsHandlers } from './plan/claims/claims.handlers';
 import { planOptimizeHandlers } from './plan/optimize/optimize.handlers';
 import { createOptimizeService, type OptimizeDeps } from './plan/optimize/optimize.service';
 import { createSolverClient } from './plan/optimize/solver-client';
@@ -101,6 +102,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       estimateHandlers,
       planHandlers,
       planOptimizeHandlers,
+      planClaimsHandlers,
       budgetHandlers,
       reportHandlers,
       settingsHandlers,

@@ -52,6 +52,7 @@ export const channelNames = [
   'plan:optimize',
   'plan:stop-optimize',
   'plan:accept-suggestion',
+  'plan:evaluate-claims',
   'budget:choose-import-file',
   'budget:import-file',
   'budget:cancel-import',

@@ -7,6 +7,7 @@ import { budgetChannels, budgetEvents } from './contract/budget';
 import { catalogChannels, catalogEvents } from './contract/catalog';
 import { estimateChannels, estimateEvents } from './contract/estimate';
 import { planChannels, planEvents } from './contract/plan';
+import { planClaimsChannels, planClaimsEvents } from './contract/plan-claims';
 import { planOptimizeChannels, planOptimizeEvents } from './contract/plan-optimize';
 import { reportChannels, reportEvents } from './contract/report';
 import { settingsChannels, settingsEvents } from './contract/settings';
@@ -18,6 +19,7 @@ export const contract = {
   ...estimateChannels,
   ...planChannels,
   ...planOptimizeChannels,
+  ...planClaimsChannels,
   ...budgetChannels,
   ...reportChannels,
   ...settingsChannels,
@@ -31,6 +33,7 @@ export const events = {
   ...estimateEvents,
   ...planEvents,
   ...planOptimizeEvents,
+  ...planClaimsEvents,
   ...budgetEvents,
   ...reportEvents,
   ...settingsEvents,

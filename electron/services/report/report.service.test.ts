@@ -13,6 +13,14 @@ const app = createTestApp({ now: () => new Date('2025-12-20T10:00:00Z') });
 afterAll(() => app.dispose());
 
 describe('report model of the example project', () => {
+  it("lists the claims that are not ok with the author's figure and the app's, computed at export", async () => {
+    const model = await app.services.report.getReportModel({});
+    const params = model.assumptions.claims.find((c) => c.quote.includes('~21M parameters'))!;
+    expect(params).toMatchObject({ verdict: 'doubtful', authorFigure: '21 M parameters', appFigure: '7.22 M parameters' });
+    expect(model.assumptions.claims.some((c) => c.quote.startsWith('2.6x faster training'))).toBe(false); // ok today
+    expect(model.assumptions.claims.every((c) => !c.verdict.includes('text says'))).toBe(true);
+  });
+
   it('assembles every section from the services, with sources', async () => {
     const model = await app.services.report.getReportModel({});
     expect(model.sections).toEqual(REPORT_SECTIONS.map((s) => s.id));

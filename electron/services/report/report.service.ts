@@ -20,6 +20,7 @@ import { CALIBRATION } from './calibration-summary';
 import { countPdfPages, headerFooterTemplates, printHash } from './print-url';
 import type { PdfRenderer } from './render-pdf';
 import { budgetInputOf, phaseEstimatesOf } from './report-inputs';
+import { evaluatePlanClaims } from '../plan/claims/claims.service';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -75,6 +76,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
       appVersion: deps.appVersion ?? process.env.npm_package_version ?? '0.1.0',
       sections: request.sections,
       runRates: request.scenarioId ? [] : plan.runRates(current.plan.project.id).runRates,
+      claimEvaluations: evaluatePlanClaims({ catalog, estimate }, deps.resourcesDir, view),
     });
   }
 

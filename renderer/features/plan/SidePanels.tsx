@@ -1,4 +1,4 @@
-/** The milestone table (author's figures beside the app's), scenarios side by side, and the seed's claims to check. */
+/** The milestone table (author's figures beside the app's) and scenarios side by side (the claims: ClaimsPanel.tsx). */
 import { useState } from 'react';
 import type { Response } from '../../../shared/ipc/contract';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
@@ -219,46 +219,6 @@ export function ScenariosPanel({
           </tbody>
         </table>
       </div>
-    </section>
-  );
-}
-
-export function ClaimsPanel({ view }: { view: PlanView }) {
-  const claims = view.plan.claims;
-  if (claims.length === 0) return null;
-  return (
-    <section className="panel" aria-label="Claims to check">
-      <div className="panel-title">
-        <strong>The source document's claims, checked</strong>
-        <span className="muted">{view.plan.project.source}</span>
-      </div>
-      <table className="data">
-        <thead>
-          <tr>
-            <th>Verdict</th>
-            <th>Claim (quoted)</th>
-            <th>Where</th>
-            <th>Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {claims.map((c) => (
-            <tr key={c.id}>
-              <td>
-                <span className={`badge ${c.verdict === 'wrong' ? 'bad' : c.verdict === 'ok' ? 'ok' : 'warn'}`}>{c.verdict}</span>
-              </td>
-              <td>“{c.quote}”</td>
-              <td className="muted">{c.where}</td>
-              <td className="pt-basis">{c.explanation}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="pt-notes">
-        {view.plan.notes.map((n) => (
-          <li key={n}>{n}</li>
-        ))}
-      </ul>
     </section>
   );
 }

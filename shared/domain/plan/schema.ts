@@ -2,6 +2,7 @@
  * zod schemas of the plan aggregate (IPC responses, the bundled example file) and of the example file itself.
  */
 import { z } from 'zod';
+import { checksSaySchema, claimCheckSchema, claimSourceSchema, VERDICTS } from '../claims/claim-check';
 
 export const rangeSchema = z.object({ low: z.number(), high: z.number() });
 import { amountText, plausibleDay as day, plausibleWeek as week } from '../field-bounds';
@@ -109,8 +110,14 @@ export const claimSchema = z.object({
   id: z.string(),
   quote: z.string(),
   where: z.string(),
-  verdict: z.enum(['wrong', 'doubtful', 'inconsistent', 'unverified', 'ok']),
+  verdict: z.enum(VERDICTS),
   explanation: z.string(),
+  /** how the app re-derives the verdict (the app's figure is computed, never stored): shared/domain/claims. */
+  check: claimCheckSchema.optional(),
+  /** what the explanation says about the plan's checks, verified against them. */
+  checksSay: checksSaySchema.optional(),
+  /** the seed and lines the claim quotes (docs/seed-coverage.md). */
+  source: claimSourceSchema.optional(),
 });
 
 export const planSchema = z.object({

@@ -7,6 +7,7 @@
  * money is a decimal string in the project's currency (USD for catalog prices); hours are wall-clock
  * hours of the allocated GPUs (GPU-hours = hours × gpuCount).
  */
+import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -157,6 +158,12 @@ export interface SourceClaim {
   where: string;
   verdict: 'wrong' | 'doubtful' | 'inconsistent' | 'unverified' | 'ok';
   explanation: string;
+  /** how the app re-derives the verdict from the estimator, catalog and plan checks (shared/domain/claims). */
+  check?: ClaimCheck;
+  /** what the explanation says about the plan's checks, verified against them. */
+  checksSay?: ChecksSay;
+  /** the seed and lines the claim quotes. */
+  source?: { seed: string; lines: number[] };
 }
 
 /** The plan aggregate: everything the timeline, the checks and the totals need. */

@@ -130,6 +130,8 @@ export interface ReportInputs {
   sections?: ReportSectionId[] | undefined;
   /** The project's setups per run / month / year (seed 003's example), when it defines any. */
   runRates?: RunRate[] | undefined;
+  /** the claims evaluated now (shared/domain/claims): the app's figure beside the author's; absent → stored verdicts. */
+  claimEvaluations?: Array<{ claimId: string; verdict: string; authorText: string; appText: string; stale: boolean }> | undefined;
 }
 
 export interface ReportMilestonePhase {
@@ -255,7 +257,7 @@ export interface ReportModel {
     costRule: string;
     constants: Array<{ group: string; name: string; value: number }>;
     calibration: ReportInputs['calibration'];
-    claims: Array<{ quote: string; where: string; verdict: string; explanation: string }>;
+    claims: Array<{ quote: string; where: string; verdict: string; explanation: string; authorFigure: string; appFigure: string }>;
     scenarios: ReportInputs['scenarios'];
     runRates: RunRate[];
   };
@@ -715,9 +717,7 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
         Object.entries(values).map(([name, value]) => ({ group: CONSTANT_GROUP_WORDS[g] ?? g, name: constantWords(name), value })),
       ),
       calibration: { ...input.calibration, source: readableSource(input.calibration.source) },
-      claims: plan.claims
-        .filter((c) => c.verdict !== 'ok')
-        .map((c) => ({ quote: c.quote, where: readableSource(c.where), verdict: c.verdict, explanation: words(c.explanation) })),
+      claims: reportClaims(plan.claims, input.claimEvaluations, words),
       scenarios: input.scenarios.map((s) => (s.scenarioId === input.scenarioId ? { ...s, durationDays } : s)),
       runRates: input.runRates ?? [],
     },
@@ -725,4 +725,28 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     problems,
     nextSteps,
   };
+}
+
+/** The claims that are not ok, with the app's figure computed now where the evaluations are given. */
+function reportClaims(
+  claims: PlanView['plan']['claims'],
+  evaluations: ReportInputs['claimEvaluations'],
+  words: (text: string) => string,
+): ReportModel['assumptions']['claims'] {
+  const byId = new Map((evaluations ?? []).map((e) => [e.claimId, e]));
+  return claims.flatMap((c) => {
+    const e = byId.get(c.id);
+    const verdict = e?.verdict ?? c.verdict;
+    if (verdict === 'ok') return [];
+    return [
+      {
+        quote: c.quote,
+        where: readableSource(c.where),
+        verdict: e?.stale ? `${verdict} (text says ${c.verdict})` : verdict,
+        explanation: words(c.explanation),
+        authorFigure: e?.authorText ?? '—',
+        appFigure: e?.appText ?? '—',
+      },
+    ];
+  });
 }

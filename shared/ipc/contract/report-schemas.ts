@@ -232,7 +232,16 @@ export const reportModelSchema = z.object({
       source: z.string(),
       rows: z.array(z.object({ workload: z.string(), measured: z.number(), model: z.number(), ratio: z.number() })),
     }),
-    claims: z.array(z.object({ quote: z.string(), where: z.string(), verdict: z.string(), explanation: z.string() })),
+    claims: z.array(
+      z.object({
+        quote: z.string(),
+        where: z.string(),
+        verdict: z.string(),
+        explanation: z.string(),
+        authorFigure: z.string(),
+        appFigure: z.string(),
+      }),
+    ),
     scenarios: z.array(scenarioRowSchema),
     runRates: z.array(runRateSchema),
   }),

@@ -487,8 +487,8 @@ export function ReportDocument({ model }: { model: ReportModel }) {
           <>
             <h3>Claims in the source plan, checked</h3>
             <Table
-              head={['Claim', 'Where', 'Verdict', 'Why']}
-              rows={model.assumptions.claims.map((c) => [`“${c.quote}”`, c.where, c.verdict, c.explanation])}
+              head={['Claim', 'Where', 'Verdict', "Author's figure", "App's figure (computed at export)", 'Why']}
+              rows={model.assumptions.claims.map((c) => [`“${c.quote}”`, c.where, c.verdict, c.authorFigure, c.appFigure, c.explanation])}
             />
           </>
         )}

@@ -1,0 +1,283 @@
+/**
+ * Re-derives a claim's verdict: computes the app's figure from the current estimator, catalog and plan checks (never
+ * a stored figure) and applies the one verdict rule (verdict.ts). A claim whose stored verdict differs is `stale`.
+ */
+import type { Gpu, OfferingWithPrices } from '../catalog';
+import type { WorkloadEstimate } from '../../estimate/estimate';
+import type { ChecksSay, ClaimCheck, Verdict } from './claim-check';
+import { factorOutside, valuesAgree, verdictForConsistency, verdictForFactor, verdictForFits, VERDICT_RULE_TEXT } from './verdict';
+
+export interface ClaimContext {
+  gpus: Gpu[];
+  offerings: OfferingWithPrices[];
+  /** the estimator over the current catalog, limited to the given GPUs. */
+  estimate: (workload: unknown, gpuIds: string[]) => WorkloadEstimate;
+  /** the plan's checks output (null when the claims belong to no plan). */
+  problems: Array<{ kind: string; milestoneId?: string }> | null;
+}
+
+export interface EvaluatedClaimInput {
+  id: string;
+  verdict: Verdict;
+  check?: ClaimCheck | undefined;
+  checksSay?: ChecksSay | undefined;
+}
+
+export interface ClaimEvaluation {
+  claimId: string;
+  storedVerdict: Verdict;
+  /** the verdict the rule gives today. */
+  verdict: Verdict;
+  /** the stored verdict (and so the claim's text) no longer matches what the app computes, or what the text says of the checks. */
+  stale: boolean;
+  /** what the explanation says about the plan's checks, and whether it still holds (null: nothing said, or no plan). */
+  checksSay: { text: string; holds: boolean | null } | null;
+  authorText: string;
+  /** the app's figure, computed now, with its unit and basis. */
+  appText: string;
+  appValue: number | boolean | null;
+  unit: string;
+  /** how far apart the figures are (1 = within the author's range); null where the rule is not a factor. */
+  factor: number | null;
+  basis: string;
+}
+
+type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale' | 'checksSay'>;
+
+const round = (x: number): number =>
+  Math.abs(x) >= 100 ? Math.round(x) : Math.abs(x) >= 10 ? Math.round(x * 10) / 10 : Math.round(x * 100) / 100;
+export const fmtFigure = (x: number): string => round(x).toLocaleString('en-US');
+const rangeText = (low: number, high: number, unit: string): string =>
+  low === high ? `${fmtFigure(low)} ${unit}` : `${fmtFigure(low)}–${fmtFigure(high)} ${unit}`;
+const factorText = (f: number): string => (f === 1 ? 'within the range' : `×${fmtFigure(f)} off`);
+
+function gpuResult(ctx: ClaimContext, workload: unknown, gpuId: string) {
+  const e = ctx.estimate(workload, [gpuId]);
+  const r = e.results.find((x) => x.gpuId === gpuId);
+  if (!r) throw new Error(`no estimate for GPU "${gpuId}"`);
+  return { estimate: e, result: r };
+}
+
+function hoursOf(ctx: ClaimContext, workload: unknown, gpuId: string): { hours: number; bound: string; gpuName: string } {
+  const { result } = gpuResult(ctx, workload, gpuId);
+  if (!result.training) throw new Error(`the workload gives no training hours on "${gpuId}"`);
+  return { hours: result.training.hours, bound: result.throughput.bound, gpuName: result.gpuName };
+}
+
+function numeric(app: number, author: { low: number; high: number; unit: string }, inputsStated: boolean, basis: string): Derived {
+  const factor = factorOutside(app, author.low, author.high);
+  return {
+    verdict: verdictForFactor(factor, inputsStated),
+    authorText: rangeText(author.low, author.high, author.unit),
+    appText: `${fmtFigure(app)} ${author.unit}`,
+    appValue: app,
+    unit: author.unit,
+    factor,
+    basis: `${basis}; ${factorText(factor)}`,
+  };
+}
+
+function deriveEstimate(check: Extract<ClaimCheck, { kind: 'estimate' }>, ctx: ClaimContext): Derived {
+  const { estimate, result } = gpuResult(ctx, check.workload, check.gpuId);
+  const times = check.times ?? 1;
+  let value: number;
+  let basis: string;
+  if (check.metric === 'usd') {
+    const row = result.training?.offerings.find(
+      (o) => o.offeringId === check.offeringId && (!check.priceKind || o.priceKind === check.priceKind),
+    );
+    if (!row) throw new Error(`no ${check.priceKind ?? ''} price of offering "${check.offeringId}" for this run`);
+    value = row.usd * times;
+    basis = `${fmtFigure(row.hours)} h on ${row.sku} at $${row.price.usd}/${row.price.per} ${row.priceKind} (as of ${row.price.asOf})`;
+  } else if (check.metric === 'hours') {
+    if (!result.training) throw new Error(`the workload gives no training hours on "${check.gpuId}"`);
+    value = result.training.hours * times;
+    basis = `estimator on ${result.gpuName} (${result.throughput.bound}-bound)`;
+  } else if (check.metric === 'peak-gib') {
+    value = result.memory.peakGiB;
+    basis = `estimator's peak memory on ${result.gpuName} (${result.fits ? 'fits' : 'does not fit'} in ${result.memory.gpuMemoryGiB} GiB)`;
+  } else if (check.metric === 'state-gib') {
+    value = result.memory.weightsGiB + result.memory.gradientsGiB + result.memory.optimizerGiB;
+    basis = 'estimator: weights + gradients + optimizer state';
+  } else {
+    value = estimate.model.params / 1e6;
+    basis = `parameters of ${estimate.model.name}, counted from the architecture`;
+  }
+  if (times !== 1) basis = `${basis} × ${times}`;
+  return numeric(value, check.authorFigure, check.inputsStated, basis);
+}
+
+function deriveFits(check: Extract<ClaimCheck, { kind: 'fits' }>, ctx: ClaimContext): Derived {
+  const { result } = gpuResult(ctx, check.workload, check.gpuId);
+  const m = result.memory;
+  return {
+    verdict: verdictForFits(check.authorFits, result.fits, check.inputsStated),
+    authorText: check.authorFits ? 'fits' : 'does not fit',
+    appText: `${result.fits ? 'fits' : 'does not fit'}: needs ${fmtFigure(m.requiredGiB)} GiB of ${m.gpuMemoryGiB} GiB`,
+    appValue: result.fits,
+    unit: 'fits',
+    factor: null,
+    basis: `estimator on ${result.gpuName}: peak ${fmtFigure(m.peakGiB)} GiB (weights ${fmtFigure(m.weightsGiB)}, activations ${fmtFigure(m.activationsGiB)}) + headroom and CUDA context`,
+  };
+}
+
+function deriveSpeedRatio(check: Extract<ClaimCheck, { kind: 'speed-ratio' }>, ctx: ClaimContext): Derived {
+  const slow = hoursOf(ctx, { ...check.workload, ...(check.slowWorkload ?? {}) }, check.slowGpuId);
+  const fast = hoursOf(ctx, check.workload, check.fastGpuId);
+  const basis = `estimator: ${fmtFigure(slow.hours)} h on ${slow.gpuName} (${slow.bound}-bound) ÷ ${fmtFigure(fast.hours)} h on ${fast.gpuName} (${fast.bound}-bound)`;
+  return numeric(slow.hours / fast.hours, check.authorFigure, check.inputsStated, basis);
+}
+
+function deriveDatasheetRatio(check: Extract<ClaimCheck, { kind: 'datasheet-ratio' }>, ctx: ClaimContext): Derived {
+  const field = (id: string): number => {
+    const g = ctx.gpus.find((x) => x.id === id);
+    if (!g) throw new Error(`no GPU "${id}" in the catalog`);
+    const v = check.field === 'memoryBandwidthGBs' || check.field === 'memoryGiB' ? g[check.field] : g.tflops[check.field];
+    if (v == null || !(v > 0)) throw new Error(`the catalog has no ${check.field} for "${id}"`);
+    return v;
+  };
+  const a = field(check.numeratorGpuId);
+  const b = field(check.denominatorGpuId);
+  return numeric(a / b, check.authorFigure, true, `catalog datasheets: ${check.field} ${a} ÷ ${b}`);
+}
+
+function derivePrice(check: Extract<ClaimCheck, { kind: 'price' }>, ctx: ClaimContext): Derived {
+  const o = ctx.offerings.find((x) => x.id === check.offeringId);
+  if (!o) throw new Error(`no offering "${check.offeringId}" in the catalog`);
+  const p = o.prices.filter((x) => x.kind === check.priceKind).sort((x, y) => y.asOf.localeCompare(x.asOf))[0];
+  if (!p) throw new Error(`offering "${check.offeringId}" has no ${check.priceKind} price`);
+  return numeric(Number(p.usd), check.authorFigure, true, `catalog: ${o.sku} ${p.kind} $${p.usd}/${p.per} as of ${p.asOf}`);
+}
+
+function deriveConsistency(check: Extract<ClaimCheck, { kind: 'consistency' }>): Derived {
+  const values = check.values.map((v) => v.value ?? (v.terms ?? []).reduce((sum, t) => sum + t.reduce((a, b) => a * b, 1), 0));
+  const agree = valuesAgree(values, check.tolerance);
+  return {
+    verdict: verdictForConsistency(agree),
+    authorText: check.values.map((v, i) => `${v.text}: ${fmtFigure(values[i]!)} ${check.unit}`).join('; '),
+    appText: agree ? 'the document agrees with itself' : 'the document gives different figures',
+    appValue: agree,
+    unit: check.unit,
+    factor: null,
+    basis: `the document’s own figures, computed; they must agree within ${Math.round((check.tolerance ?? 0.01) * 100)}%`,
+  };
+}
+
+function deriveCapacity(check: Extract<ClaimCheck, { kind: 'capacity' }>): Derived {
+  const days = Math.round((Date.parse(`${check.window.end}T00:00:00Z`) - Date.parse(`${check.window.start}T00:00:00Z`)) / 86_400_000) + 1;
+  const capacity = days * 24 * check.window.gpus;
+  const low = check.runs.low * check.hoursPerRun.low;
+  const high = check.runs.high * check.hoursPerRun.high;
+  const agree = high <= capacity;
+  return {
+    verdict: verdictForConsistency(agree),
+    authorText: `${rangeText(low, high, 'GPU-h')} (${check.runs.low}–${check.runs.high} runs × ${check.hoursPerRun.low}–${check.hoursPerRun.high} h)`,
+    appText: `${fmtFigure(capacity)} GPU-h between ${check.window.start} and ${check.window.end}`,
+    appValue: capacity,
+    unit: 'GPU-h',
+    factor: null,
+    basis: `${days} days × 24 h × ${check.window.gpus} GPU; ${agree ? 'the runs fit' : 'the high end does not fit'}`,
+  };
+}
+
+function planCheckHits(ctx: ClaimContext, check: { problemKind: string; milestoneId?: string | undefined }) {
+  if (!ctx.problems) throw new Error('the claim refers to a plan check but belongs to no plan');
+  return ctx.problems.filter((p) => p.kind === check.problemKind && (!check.milestoneId || p.milestoneId === check.milestoneId));
+}
+
+function checksSayOf(say: ChecksSay | undefined, ctx: ClaimContext): ClaimEvaluation['checksSay'] {
+  if (!say) return null;
+  const text = `the text says the plan's check ${say.problemKind}${say.milestoneId ? ` on ${say.milestoneId}` : ''} ${say.flagged ? 'flags it' : 'does not flag it'}`;
+  if (!ctx.problems) return { text, holds: null };
+  return { text, holds: planCheckHits(ctx, say).length > 0 === say.flagged };
+}
+
+function derivePlanCheck(check: Extract<ClaimCheck, { kind: 'plan-check' }>, ctx: ClaimContext): Derived {
+  const hits = planCheckHits(ctx, check);
+  const flagged = hits.length > 0;
+  return {
+    verdict: flagged ? 'inconsistent' : 'ok',
+    authorText: `the plan's check ${check.problemKind}${check.milestoneId ? ` on ${check.milestoneId}` : ''}`,
+    appText: flagged ? `flagged (${hits.length})` : 'not flagged any more',
+    appValue: flagged,
+    unit: 'check',
+    factor: null,
+    basis: "the plan's checks, run now",
+  };
+}
+
+function derive(check: ClaimCheck, ctx: ClaimContext): Derived {
+  if (check.kind === 'none')
+    return {
+      verdict: 'unverified',
+      authorText: '—',
+      appText: `not computed: ${check.reason}`,
+      appValue: null,
+      unit: '',
+      factor: null,
+      basis: 'nothing the app can compute',
+    };
+  switch (check.kind) {
+    case 'estimate':
+      return deriveEstimate(check, ctx);
+    case 'fits':
+      return deriveFits(check, ctx);
+    case 'speed-ratio':
+      return deriveSpeedRatio(check, ctx);
+    case 'datasheet-ratio':
+      return deriveDatasheetRatio(check, ctx);
+    case 'price':
+      return derivePrice(check, ctx);
+    case 'consistency':
+      return deriveConsistency(check);
+    case 'capacity':
+      return deriveCapacity(check);
+    case 'plan-check':
+      return derivePlanCheck(check, ctx);
+  }
+}
+
+/** The app's figure and verdict for one claim, computed now. Never throws: what cannot be computed is unverified. */
+export function evaluateClaim(claim: EvaluatedClaimInput, ctx: ClaimContext): ClaimEvaluation {
+  if (!claim.check) return legacyClaim(claim);
+  let derived: Derived;
+  try {
+    derived = derive(claim.check, ctx);
+  } catch (e) {
+    derived = {
+      verdict: 'unverified',
+      authorText: '—',
+      appText: `cannot compute: ${e instanceof Error ? e.message : String(e)}`,
+      appValue: null,
+      unit: '',
+      factor: null,
+      basis: 'the inputs of the check are no longer in the catalog or the estimator rejects them',
+    };
+  }
+  const checksSay = checksSayOf(claim.checksSay, ctx);
+  const stale = derived.verdict !== claim.verdict || checksSay?.holds === false;
+  return { claimId: claim.id, storedVerdict: claim.verdict, stale, checksSay, ...derived };
+}
+
+/** A claim saved before claims carried their check (or typed by hand): its stored verdict stands, nothing is re-derived. */
+function legacyClaim(claim: EvaluatedClaimInput): ClaimEvaluation {
+  return {
+    claimId: claim.id,
+    storedVerdict: claim.verdict,
+    verdict: claim.verdict,
+    stale: false,
+    checksSay: null,
+    authorText: '—',
+    appText: 'not re-derived: the claim carries no check',
+    appValue: null,
+    unit: '',
+    factor: null,
+    basis: 'the stored verdict',
+  };
+}
+
+export function evaluateClaims(claims: EvaluatedClaimInput[], ctx: ClaimContext): ClaimEvaluation[] {
+  return claims.map((c) => evaluateClaim(c, ctx));
+}
+
+export { VERDICT_RULE_TEXT };

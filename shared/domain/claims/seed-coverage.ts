@@ -1,0 +1,108 @@
+/**
+ * docs/seed-coverage.md as data: its rows (seed, line ranges, refs, note), the seed lines that state a figure, and the
+ * checks a walker runs against the bundled data. Pure: the caller reads the files and resolves refs.
+ */
+
+export interface CoverageRow {
+  seed: string;
+  lines: number[];
+  refs: string[];
+  note: string;
+  /** the markdown line of the row (1-based), for messages. */
+  at: number;
+}
+
+export type RefKind = 'offering' | 'gpu' | 'provider' | 'discrepancy' | 'preset' | 'workload' | 'claim' | 'project' | 'check';
+export const REF_KINDS: readonly RefKind[] = [
+  'offering',
+  'gpu',
+  'provider',
+  'discrepancy',
+  'preset',
+  'workload',
+  'claim',
+  'project',
+  'check',
+];
+
+export interface ParsedRef {
+  raw: string;
+  kind: RefKind | 'out-of-scope';
+  id: string;
+  /** `project:<file>#<id>`: the id inside the file. */
+  anchor: string | null;
+  /** `pending:project:<file>`: accepted only while the file does not exist. */
+  pending: boolean;
+}
+
+const ROW = /^\|\s*(\d{3})\s*\|\s*([\d,\s-]+?)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$/;
+
+function expandLines(spec: string): number[] {
+  return spec.split(',').flatMap((part) => {
+    const [a, b] = part.trim().split('-').map(Number);
+    if (!a) return [];
+    const end = b ?? a;
+    return Array.from({ length: Math.max(0, end - a + 1) }, (_, i) => a + i);
+  });
+}
+
+/** The table rows of the coverage document (header and separator rows are skipped). */
+export function parseCoverage(markdown: string): CoverageRow[] {
+  return markdown.split('\n').flatMap((line, i) => {
+    const m = ROW.exec(line);
+    if (!m) return [];
+    const refs = m[3]!.replace(/`/g, ' ').split(/\s+/).filter(Boolean);
+    return [{ seed: m[1]!, lines: expandLines(m[2]!), refs, note: m[4]!, at: i + 1 }];
+  });
+}
+
+export function parseRef(raw: string): ParsedRef | null {
+  if (raw === 'out-of-scope') return { raw, kind: 'out-of-scope', id: '', anchor: null, pending: false };
+  const pending = raw.startsWith('pending:');
+  const body = pending ? raw.slice('pending:'.length) : raw;
+  const colon = body.indexOf(':');
+  if (colon < 0) return null;
+  const kind = body.slice(0, colon) as RefKind;
+  if (!REF_KINDS.includes(kind)) return null;
+  if (pending && kind !== 'project') return null;
+  const rest = body.slice(colon + 1);
+  const hash = kind === 'project' ? rest.indexOf('#') : -1;
+  const id = hash >= 0 ? rest.slice(0, hash) : rest;
+  if (!id) return null;
+  return { raw, kind, id, anchor: hash >= 0 ? rest.slice(hash + 1) : null, pending };
+}
+
+/** Seed lines (1-based) that state a figure: a digit or a dollar sign. */
+export function figureLines(seedText: string): number[] {
+  return seedText.split('\n').flatMap((line, i) => (/[0-9$]/.test(line) ? [i + 1] : []));
+}
+
+export interface CoverageData {
+  seeds: Record<string, string>;
+  /** whether the ref's target exists in the bundled data (kind, id, and for project refs the anchor). */
+  exists: (ref: ParsedRef) => boolean;
+}
+
+/** Every problem of the coverage table against the seeds and the bundled data (empty: all covered and resolved). */
+export function coverageProblems(rows: CoverageRow[], data: CoverageData): string[] {
+  const problems: string[] = [];
+  for (const row of rows) {
+    if (!(row.seed in data.seeds)) problems.push(`row ${row.at}: no seed ${row.seed}`);
+    if (row.refs.length === 0) problems.push(`row ${row.at}: no refs`);
+    for (const raw of row.refs) {
+      const ref = parseRef(raw);
+      if (!ref) problems.push(`row ${row.at}: "${raw}" is not a ref (kinds: ${REF_KINDS.join(', ')}, out-of-scope, pending:project:)`);
+      else if (ref.kind === 'out-of-scope') {
+        if (row.note.trim().length < 10) problems.push(`row ${row.at}: out-of-scope needs its reason in the note`);
+      } else if (ref.pending) {
+        if (data.exists(ref)) problems.push(`row ${row.at}: ${raw} now exists: flip it to ${raw.slice('pending:'.length)}`);
+      } else if (!data.exists(ref)) problems.push(`row ${row.at}: dangling ${raw}`);
+    }
+  }
+  for (const [seed, text] of Object.entries(data.seeds)) {
+    const covered = new Set(rows.filter((r) => r.seed === seed).flatMap((r) => r.lines));
+    const missing = figureLines(text).filter((n) => !covered.has(n));
+    if (missing.length) problems.push(`seed ${seed}: lines with a figure not listed: ${missing.join(', ')}`);
+  }
+  return problems;
+}
