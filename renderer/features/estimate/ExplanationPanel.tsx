@@ -105,7 +105,27 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
             </dd>
           </div>
         )}
+        {cost?.earlyStopping && (
+          <div data-testid="early-stopping-line">
+            <dt>Early stopping</dt>
+            <dd>
+              <strong>
+                −{cost.earlyStopping.hoursSaved} h{cost.earlyStopping.usdSaved !== null ? `, −$${cost.earlyStopping.usdSaved}` : ''}
+              </strong>
+              <span className="muted"> — {cost.earlyStopping.text}</span>
+            </dd>
+          </div>
+        )}
       </dl>
+      {cost?.runRules && cost.runRules.length > 0 && (
+        <ul className="est-notes est-run-rules" aria-label="Run rules">
+          {cost.runRules.map((r) => (
+            <li key={r.kind} className={r.severity} data-run-rule={r.kind}>
+              {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {[...gpu.notes, ...estimate.notes].length > 0 && (
         <ul className="est-notes">
           {[...gpu.notes, ...estimate.notes].map((n) => (
