@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePlan } from './checks';
-import { phaseRunHours } from './run-rule-checks';
+import { phaseEarlyStopping, phaseRunHours } from './run-rule-checks';
 import { loadExample, plannedCatalog } from './test-fixtures';
 import type { Plan } from './types';
 
@@ -43,5 +43,19 @@ describe('run-rule plan checks on the VitalDB example (seed 001)', () => {
     expect(phaseRunHours(phase)).toEqual({ low: 8, high: 30, text: '8–12 h (author; app estimate 30 h)' });
     const changed: Plan = { ...plan, milestones: [{ ...m1, phases: [phase] }, ...plan.milestones.slice(1)] };
     expect(runProblems(changed).some((p) => p.message.startsWith("M1's run takes 8–12 h (author; app estimate 30 h)"))).toBe(true);
+  });
+});
+
+describe('early stopping on a plan milestone', () => {
+  it("applies the workload's expected fraction to the app's estimate as its own line", () => {
+    const { plan } = loadExample();
+    const phase = {
+      ...plan.milestones[2]!.phases[0]!,
+      workload: { ...plan.milestones[2]!.phases[0]!.workload, earlyStopping: { expectedFraction: 0.7 } },
+      appEstimate: { hours: 40, hoursPerRun: 10, usd: '120.00', computedAt: '2025-12-10T00:00:00Z', priceAsOf: null, basis: 'test' },
+    };
+    expect(phaseEarlyStopping(phase)).toMatchObject({ hoursSaved: 12, usdSaved: '36.00', hoursWith: 28, usdWith: '84.00' });
+    expect(phaseEarlyStopping({ ...phase, workload: { ...phase.workload, earlyStopping: undefined } })).toBeNull();
+    expect(phaseEarlyStopping({ ...phase, appEstimate: null })).toBeNull();
   });
 });

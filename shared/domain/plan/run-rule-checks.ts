@@ -4,7 +4,7 @@
  * resume (warning), a dataset larger than the host's disk or RAM (warning). The run's hours are the author's per-run
  * range and the app's estimate per run; the rule holds against the longer of them, and the message names both.
  */
-import { runRuleFindings, formatHours, type RunOptions } from '../../estimate/run-rules';
+import { earlyStoppingLine, formatHours, runRuleFindings, type EarlyStoppingLine, type RunOptions } from '../../estimate/run-rules';
 import { hostOf, runLimitsOf } from '../run-limits';
 import type { Problem } from './checks';
 import type { PriceBook } from './pricing';
@@ -82,4 +82,12 @@ export function runRuleProblems(plan: Plan, book: PriceBook): Problem[] {
     }
   }
   return problems;
+}
+
+/** The early-stopping line of a phase: its workload's expected fraction applied to the app's estimate, kept apart. */
+export function phaseEarlyStopping(phase: MilestonePhase): EarlyStoppingLine | null {
+  const early = phase.workload?.earlyStopping;
+  const fraction = early && typeof early === 'object' ? (early as { expectedFraction?: unknown }).expectedFraction : undefined;
+  if (typeof fraction !== 'number' || !(fraction > 0 && fraction < 1) || !phase.appEstimate) return null;
+  return earlyStoppingLine(phase.appEstimate.hours, phase.appEstimate.usd, fraction);
 }

@@ -10,6 +10,7 @@ import { api } from '../../../app/api';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, NumberField, parseNumber } from '../../../ui/Field';
 import { fmtHours, fmtUsd, gpuShort } from '../timeline-model';
+import { phaseEarlyStopping } from '../../../../shared/domain/plan/run-rule-checks';
 import { Actions, FORM_ID, FormError, missingOffering, offeringText, useErrors, type EditorProps } from './editor-parts';
 
 type SavedWorkload = Response<'estimate:list-workloads'>['workloads'][number];
@@ -330,6 +331,11 @@ export function MilestoneForm({
                   <span className="muted">{p.workload ? 'computed when saved' : 'needs a saved workload'}</span>
                 )}
               </div>
+              {p.base && phaseEarlyStopping(p.base) && (
+                <div data-testid="milestone-early-stopping">
+                  <span className="field-label">Early stopping</span> <span className="muted">{phaseEarlyStopping(p.base)!.text}</span>
+                </div>
+              )}
               {cov && (
                 <div>
                   <span className="field-label">The check uses</span>{' '}
