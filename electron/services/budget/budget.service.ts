@@ -1,6 +1,7 @@
 /** Budget use cases (owned by the budget domain). */
 import type { ServiceDeps } from '../service-deps';
 import { createBudgetPlanningService } from './budget-planning.service';
+import { createBudgetCreditsService } from './credits/credits.service';
 import { createBudgetImportService } from './import/import.service';
 import { createBudgetSourcesService } from './sources/sources.service';
 
@@ -15,5 +16,7 @@ export function createBudgetService(_deps: ServiceDeps) {
     ...createBudgetSourcesService(_deps, imports),
     // Budgets, thresholds, allocation rules, exchange rates, overview (budget-planning.service.ts).
     ...createBudgetPlanningService(_deps),
+    // Credits and free tiers: dated offsets applied to the spend and the forecast (credits/credits.service.ts).
+    ...createBudgetCreditsService(_deps),
   };
 }
