@@ -141,6 +141,8 @@ export interface EarlyStoppingLine {
   usdSaved: string | null;
   hoursWith: number;
   usdWith: string | null;
+  /** "−1.2 h, −$3.40" */
+  savedText: string;
   text: string;
 }
 
@@ -151,12 +153,14 @@ export function earlyStoppingLine(hours: number, usd: string | null, expectedFra
   const usdSaved = usd === null ? null : new Big(usd).times(saved).round(2, Big.roundHalfUp).toFixed(2);
   const usdWith = usd === null || usdSaved === null ? null : new Big(usd).minus(usdSaved).toFixed(2);
   const percent = Math.round(expectedFraction * 100);
+  const savedText = `−${formatHours(hoursSaved)}${usdSaved === null ? '' : `, −$${usdSaved}`}`;
   return {
     expectedFraction,
     hoursSaved,
     usdSaved,
     hoursWith: Math.round((hours - hoursSaved) * 100) / 100,
     usdWith,
-    text: `with early stopping at ~${percent} % of epochs: −${formatHours(hoursSaved)}${usdSaved === null ? '' : `, −$${usdSaved}`} (expected, not applied to the figures above)`,
+    savedText,
+    text: `with early stopping at ~${percent} % of epochs: ${savedText} (expected, not applied to the figures above)`,
   };
 }

@@ -109,9 +109,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
           <div data-testid="early-stopping-line">
             <dt>Early stopping</dt>
             <dd>
-              <strong>
-                −{cost.earlyStopping.hoursSaved} h{cost.earlyStopping.usdSaved !== null ? `, −$${cost.earlyStopping.usdSaved}` : ''}
-              </strong>
+              <strong>{cost.earlyStopping.savedText}</strong>
               <span className="muted"> — {cost.earlyStopping.text}</span>
             </dd>
           </div>
