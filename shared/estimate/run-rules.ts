@@ -11,8 +11,14 @@
 import Big from 'big.js';
 import type { OfferingHost, ProviderLimits } from '../domain/run-limits';
 
-export type RunRuleKind =
-  'run-over-session' | 'run-over-job-timeout' | 'spot-without-checkpoint' | 'dataset-over-disk' | 'dataset-over-memory';
+export const RUN_RULE_KINDS = [
+  'run-over-session',
+  'run-over-job-timeout',
+  'spot-without-checkpoint',
+  'dataset-over-disk',
+  'dataset-over-memory',
+] as const;
+export type RunRuleKind = (typeof RUN_RULE_KINDS)[number];
 
 export interface RunRuleFinding {
   kind: RunRuleKind;
