@@ -31,7 +31,9 @@ test('the Estimate screen shows early stopping as its own line, and the main fig
   const before = await page.getByLabel('Explanation').locator('dt:text-is("Cost") + dd strong').textContent();
   await page.getByLabel('Early stopping at (% of epochs)').fill('70');
   const line = page.getByTestId('early-stopping-line');
-  await expect(line).toContainText(/with early stopping at ~70 % of epochs: −[\d.]+ (h|min), −\$[\d.]+/);
+  await expect(line).toContainText(
+    /Early stopping\s*−[\d.]+ (h|min), −\$[\d.]+ — stopping at ~70 % of the epochs: [\d.]+ h, \$[\d.]+ \(expected, not applied/,
+  );
   await expect(page.getByLabel('Explanation').locator('dt:text-is("Cost") + dd strong')).toHaveText(before ?? '');
   await line.scrollIntoViewIfNeeded();
   await app.screenshot('run-rules-estimate-early-stopping');

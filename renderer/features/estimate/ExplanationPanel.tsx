@@ -110,7 +110,12 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
             <dt>Early stopping</dt>
             <dd>
               <strong>{cost.earlyStopping.savedText}</strong>
-              <span className="muted"> — {cost.earlyStopping.text}</span>
+              <span className="muted">
+                {' '}
+                — stopping at ~{Math.round(cost.earlyStopping.expectedFraction * 100)} % of the epochs: {cost.earlyStopping.hoursWith} h,{' '}
+                {cost.earlyStopping.usdWith !== null ? `$${cost.earlyStopping.usdWith}` : 'no price'} (expected, not applied to the figures
+                above)
+              </span>
             </dd>
           </div>
         )}
