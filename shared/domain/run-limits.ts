@@ -7,14 +7,9 @@
  */
 import offeringsJson from '../../resources/catalog/offerings.json';
 import providersJson from '../../resources/catalog/providers.json';
+import type { ProviderLimits } from './catalog';
 
-export interface ProviderLimits {
-  sessionHours: number | null;
-  jobTimeoutDefaultHours: number | null;
-  spotEvictionNoticeSeconds: number | null;
-  source: string;
-  notes: string | null;
-}
+export type { ProviderLimits };
 
 export interface OfferingHost {
   vcpus: number | null;

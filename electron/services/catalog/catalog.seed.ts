@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { gpuSchema, newOfferingPriceSchema, offeringInputSchema, providerSchema } from '../../../shared/ipc/contract/catalog';
 import { insertGpu, insertOffering, insertPrice, insertProvider } from '../../db/queries/catalog';
 
-const resourceOfferingSchema = offeringInputSchema.extend({ id: z.string(), prices: z.array(newOfferingPriceSchema) });
+const resourceOfferingSchema = offeringInputSchema.extend({
+  id: z.string(),
+  prices: z.array(newOfferingPriceSchema),
+  host: z.object({ localDiskGB: z.number().positive().nullable(), source: z.string().min(1) }).optional(),
+});
 
 function readJson<T extends z.ZodType>(file: string, schema: T): z.output<T> {
   const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -28,8 +32,8 @@ export function seedCatalog(db: Database, resourcesDir: string): void {
   const recordedAt = new Date().toISOString();
   for (const gpu of gpus) insertGpu(db, gpu);
   for (const provider of providers) insertProvider(db, provider);
-  for (const { prices, ...offering } of offerings) {
-    insertOffering(db, { ...offering, userDefined: false });
+  for (const { prices, host, ...offering } of offerings) {
+    insertOffering(db, { ...offering, userDefined: false, localDiskGB: host?.localDiskGB ?? null, hostSource: host?.source ?? null });
     for (const price of prices) insertPrice(db, { ...price, offeringId: offering.id, recordedAt });
   }
 }
