@@ -68,3 +68,18 @@ test('credits are edited on the Budget screen and shown as their own line beside
   await overviewLine.scrollIntoViewIfNeeded();
   await app.screenshot('run-rules-budget-credits-overview');
 });
+
+test("the catalog shows an offering's run limits and host disk with their sources", async ({ app, page }) => {
+  await section(page, /^Catalog/);
+  const table = page.getByRole('region', { name: 'Offerings and prices' });
+  await page.getByLabel('Search').fill('NC6s');
+  await table.locator('tbody tr[data-row-id^="azure-nc6s-v3/"]').first().click();
+  const detail = page.getByRole('complementary', { name: /Offering NC6s/ });
+  await expect(detail).toContainText('6 vCPU · 112 GiB');
+  await expect(detail).toContainText(/Local disk\s*736 GB/);
+  await expect(detail.getByTestId('run-limits')).toContainText('spot evicted with 30 s notice');
+  await page.getByLabel('Search').fill('A100');
+  await table.locator('tbody tr[data-row-id^="colab-pro-plus-a100-40gb/"]').first().click();
+  await expect(page.getByTestId('run-limits')).toContainText('a session ends after 24 h');
+  await app.screenshot('run-rules-catalog-limits');
+});
