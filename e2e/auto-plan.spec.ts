@@ -34,7 +34,8 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await expect(compare.getByRole('row')).toHaveCount(3);
   await expect(compare.getByRole('row', { name: /Current plan/ })).toContainText(plannedCost);
   const suggestedRow = compare.getByRole('row', { name: /Suggested: least cost/ });
-  await expect(suggestedRow.getByRole('cell').nth(3)).toHaveText('0');
+  // Its only errors: M2 experimentation's and M3's runs outlast a 24 h Colab session (issue 18), which no schedule fixes.
+  await expect(suggestedRow.getByRole('cell').nth(3)).toHaveText('2');
   const suggestedCost = (await suggestedRow.getByRole('cell').first().textContent())!.trim();
   await app.screenshot('plan-suggest-optimal');
 

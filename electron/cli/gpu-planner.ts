@@ -3,6 +3,7 @@ import { isUserError, serializeError } from '../../shared/domain/errors';
 import { EXIT_USAGE, EXIT_USER_ERROR, UsageError, type CliIo } from './cli-io';
 import { runBudgetCommand } from './commands/budget';
 import { runCatalogCommand } from './commands/catalog';
+import { runCreditsCommand } from './commands/credits';
 import { runEstimateCommand } from './commands/estimate';
 import { runPlanCommand } from './commands/plan';
 import { runProjectCommand } from './commands/project';
@@ -24,6 +25,7 @@ const HELP = `gpu-planner — plan GPU training from the command line
   gpu-planner project import FILE [--into PROJECT_ID] [--json]
   gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
   gpu-planner spend [--by month|week|track|provider|service] [--json]
+  gpu-planner credits [--project ID] [--json] | credits add (--preset KEY | --provider ID --name N --amount X --expires DATE --source S) --granted DATE | credits remove ID
   gpu-planner source add FOLDER [--mapping NAME] | source list | source sync [--id N] [--json]
   gpu-planner export-pdf --out FILE [--project ID]
   gpu-planner serve [--port N] [--open]       the app in your browser (machines without Electron)
@@ -43,6 +45,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   serve: (args, io) => runServeCommand(args, io),
   source: runSourceCommand,
   settings: runSettingsCommand,
+  credits: runCreditsCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -81,7 +81,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const estimator: WorkloadEstimator = (workload, gpuIds) => estimate.estimateWorkload(workload, gpuIds);
   const plan = createPlanService(deps, { catalog, estimator });
   const optimize = createOptimizeService(optimizeDeps(deps, plan, estimator, options.runtime));
-  const budget = createBudgetService(deps, { plan });
+  const budget = createBudgetService(deps, { plan, catalog });
   const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
   const report = createReportService(deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
   const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings };

@@ -71,8 +71,30 @@ export const gpuFileEntrySchema = z
   })
   .strict();
 
+/** A provider's run limits (providers.json `limits`): session length, job timeout, spot eviction notice — with source. */
+export const providerLimitsSchema = z
+  .object({
+    sessionHours: positive.nullable(),
+    jobTimeoutDefaultHours: positive.nullable(),
+    spotEvictionNoticeSeconds: positive.nullable(),
+    source: z.string().min(10, 'the document or URL the limits come from'),
+    notes: z.string().min(1).nullable(),
+  })
+  .strict();
+
+/** An offering's host (offerings.json `host`): local disk in GB (null = none or not stated), where vCPUs/RAM/disk come from. */
+export const offeringHostSchema = z
+  .object({ localDiskGB: positive.nullable(), source: z.string().min(10, 'the document or URL the host figures come from') })
+  .strict();
+
 export const providerFileEntrySchema = z
-  .object({ id: catalogIdSchema, name: z.string().min(1), kind: z.enum(PROVIDER_KINDS), website: z.string().url().nullable() })
+  .object({
+    id: catalogIdSchema,
+    name: z.string().min(1),
+    kind: z.enum(PROVIDER_KINDS),
+    website: z.string().url().nullable(),
+    limits: providerLimitsSchema.optional(),
+  })
   .strict();
 
 export const priceFileEntrySchema = z
@@ -106,6 +128,7 @@ export const offeringFileEntrySchema = z
     notes: z.string().min(1).nullable(),
     powerWatts: positive.nullable(),
     interconnect: offeringInterconnectSchema.nullable().optional(),
+    host: offeringHostSchema.optional(),
     prices: z.array(priceFileEntrySchema).min(1, 'at least one dated price'),
   })
   .strict();

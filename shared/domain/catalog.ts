@@ -46,6 +46,17 @@ export interface Provider {
   name: string;
   kind: ProviderKind;
   website: string | null;
+  /** Session length, job timeout, spot eviction notice (providers.json `limits`), with their source. */
+  limits?: ProviderLimits | null;
+}
+
+/** What a provider allows one run (issue 18): null where it sets no such limit. */
+export interface ProviderLimits {
+  sessionHours: number | null;
+  jobTimeoutDefaultHours: number | null;
+  spotEvictionNoticeSeconds: number | null;
+  source: string;
+  notes: string | null;
 }
 
 export interface Price {
@@ -85,6 +96,10 @@ export interface Offering {
   userDefined: boolean;
   /** The machine's links between its GPUs and to other machines (multi-GPU offerings). */
   interconnect?: OfferingInterconnect | null;
+  /** Local disk of the host in GB (instance store, temporary SSD, workstation SSD); null = none or not stated. */
+  localDiskGB?: number | null;
+  /** Where vCPUs, RAM and local disk come from. */
+  hostSource?: string | null;
 }
 
 /** A GPU's links (gpus.json `interconnect`). */

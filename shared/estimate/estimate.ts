@@ -9,6 +9,7 @@ import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
 import { splitEstimable, type Unestimated } from './accelerators';
 import { offeringInterconnectOf } from './interconnect';
 import { COST_ASSUMPTIONS, costOfRun, type CostAssumptions, type OfferingCost } from './cost';
+import { runRuleNotes, type RunRuleNotes } from './estimate-run-rules';
 import { resolveModel } from './model';
 import { findPreset } from './presets';
 import { paretoFront, rankByCost, rowKey } from './ranking';
@@ -23,12 +24,15 @@ export interface GpuEstimate {
   largestBatch: number;
   memory: MemoryEstimate;
   throughput: ThroughputEstimate;
-  training?: { hours: number; offerings: OfferingCost[] };
+  training?: { hours: number; offerings: PricedOffering[] };
   notes: string[];
   explanation: ExplanationLine[];
 }
 
-export interface RankedRow extends OfferingCost {
+/** A priced offering with what one run breaks on it and its early-stopping line. */
+export interface PricedOffering extends OfferingCost, RunRuleNotes {}
+
+export interface RankedRow extends OfferingCost, RunRuleNotes {
   key: string;
   fits: boolean;
   /** training hours on the GPU (before spot rework). */
@@ -143,7 +147,7 @@ export function estimateParsedWorkload(
       explanation: run.explanation,
     };
     if (run.hours !== null) {
-      const costs: OfferingCost[] = [];
+      const costs: PricedOffering[] = [];
       // Multi-GPU: an offering that states its links (NVSwitch, PCIe without peer-to-peer, its network) gets its own time.
       const byLinks = new Map<string, { hours: number; scaling: string | null }>();
       const hoursOn = (o: OfferingWithPrices): { hours: number; scaling: string | null } => {
@@ -192,9 +196,10 @@ export function estimateParsedWorkload(
           if (offering.gpuCount > workload.gpuCount)
             cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
           if (own.scaling) cost.basis += `; ${own.scaling} (this machine's links)`;
-          costs.push(cost);
+          const noted = runRuleNotes(cost, workload);
+          costs.push(noted);
           rows.push({
-            ...cost,
+            ...noted,
             key: rowKey(cost.offeringId, cost.priceKind),
             fits: run.fits || run.largestBatch >= 1,
             trainingHours: own.hours,
@@ -289,6 +294,8 @@ export function toCliJson(e: WorkloadEstimate) {
                 hours: o.hours,
                 asOf: o.asOf,
                 source: o.source,
+                ...(o.runRules?.length ? { runRules: o.runRules } : {}),
+                ...(o.earlyStopping ? { earlyStopping: o.earlyStopping } : {}),
               })),
             },
           }

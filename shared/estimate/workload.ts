@@ -77,6 +77,30 @@ export const inputSchema = z
     'input takes one of windowSamples, imageSize or seqLen',
   );
 
+/** The dataset's footprint on the host (seed 001's "Est. Dataset Size" per case count): GB on disk and GB loaded in RAM. */
+const datasetFootprint = {
+  diskGB: positive('dataset.diskGB').max(1e7).optional(),
+  hostMemoryGB: positive('dataset.hostMemoryGB').max(1e6).optional(),
+};
+
+/** Optional inputs of the run rules (shared/estimate/run-rules.ts): checkpoint/resume, job timeout, early stopping. */
+const runRuleFields = {
+  /** the training script saves a checkpoint every checkpointEveryMinutes and resumes from it after a stop. */
+  resumeFromCheckpoint: z.boolean({ error: 'resumeFromCheckpoint must be true or false' }).optional(),
+  /** the timeout the job is submitted with (Hugging Face Jobs `--timeout`), in hours. */
+  jobTimeoutHours: positive('jobTimeoutHours').max(10_000).optional(),
+  /** expected share of the epochs run before early stopping ends training (shown as its own line, never applied). */
+  earlyStopping: z
+    .object({
+      expectedFraction: z
+        .number({ error: 'earlyStopping.expectedFraction must be a number' })
+        .gt(0, 'earlyStopping.expectedFraction must be more than 0')
+        .max(1, 'earlyStopping.expectedFraction is a fraction of the epochs, at most 1'),
+    })
+    .strict()
+    .optional(),
+};
+
 export const workloadSchema = z
   .object({
     name: z.string().max(200).optional(),
@@ -105,8 +129,8 @@ export const workloadSchema = z
     dataset: z
       .union(
         [
-          z.object({ samples: positiveInt('dataset.samples') }).strict(),
-          z.object({ tokens: positiveInt('dataset.tokens').max(1e16) }).strict(),
+          z.object({ samples: positiveInt('dataset.samples'), ...datasetFootprint }).strict(),
+          z.object({ tokens: positiveInt('dataset.tokens').max(1e16), ...datasetFootprint }).strict(),
         ],
         { error: 'dataset must be {"samples": N} or {"tokens": N} with N at least 1' },
       )
@@ -119,6 +143,7 @@ export const workloadSchema = z
       .optional(),
     /** spot runs: minutes between checkpoints (expected rework after an interruption is half of it). */
     checkpointEveryMinutes: positive('checkpointEveryMinutes').max(10_000).default(30),
+    ...runRuleFields,
   })
   .strict();
 

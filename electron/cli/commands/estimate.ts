@@ -75,6 +75,8 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
       io.stdout(
         `${r.gpuId.padEnd(20)} ${(r.fits ? 'yes' : 'no').padEnd(5)} ${String(r.largestBatch).padStart(6)}  ${r.memory.peakGiB.toFixed(2).padStart(8)}  ${r.throughput.samplesPerSecond.toFixed(1).padStart(9)}  ${r.throughput.bound.padEnd(9)} ${r.training ? r.training.hours.toFixed(2).padStart(7) : '      —'}   ${cheapest ? `$${cheapest.usd} ${cheapest.priceKind} ${cheapest.offeringId} (as of ${cheapest.asOf})` : ''}\n`,
       );
+      if (cheapest?.earlyStopping) io.stdout(`${''.padEnd(20)} ${cheapest.earlyStopping.text}\n`);
+      for (const rule of cheapest?.runRules ?? []) io.stdout(`${''.padEnd(20)} ${rule.severity}: ${rule.message}\n`);
     }
     io.stdout(rankingText(estimate, reliability, rank.by, rank.min));
     for (const n of estimate.notes) io.stdout(`\nnote: ${n}\n`);

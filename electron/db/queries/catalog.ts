@@ -1,6 +1,6 @@
 /** Catalog SQL: parameterized statements only. Rows are mapped to the domain types of shared/domain/catalog. */
 import type { Database } from 'better-sqlite3';
-import type { Gpu, Offering, Price, PriceKind, PriceUnit, Provider, ProviderKind } from '../../../shared/domain/catalog';
+import type { Gpu, Offering, Price, PriceKind, PriceUnit, Provider, ProviderKind, ProviderLimits } from '../../../shared/domain/catalog';
 
 interface GpuRow {
   id: string;
@@ -32,7 +32,23 @@ interface OfferingRow {
   power_watts: number | null;
   user_defined: number;
   provider_name: string;
+  local_disk_gb: number | null;
+  host_source: string | null;
 }
+interface ProviderRow {
+  id: string;
+  name: string;
+  kind: ProviderKind;
+  website: string | null;
+  limits_json: string | null;
+}
+const toProvider = (r: ProviderRow): Provider => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  website: r.website,
+  limits: r.limits_json ? (JSON.parse(r.limits_json) as ProviderLimits) : null,
+});
 interface PriceRow {
   id: number;
   offering_id: string;
@@ -73,6 +89,8 @@ const toOffering = (r: OfferingRow): Offering & { providerName: string } => ({
   notes: r.notes,
   powerWatts: r.power_watts,
   userDefined: r.user_defined === 1,
+  localDiskGB: r.local_disk_gb,
+  hostSource: r.host_source,
 });
 const toPrice = (r: PriceRow): Price => ({
   id: r.id,
@@ -96,14 +114,17 @@ export function insertGpu(db: Database, g: Gpu): void {
 }
 
 export function insertProvider(db: Database, p: Provider): void {
-  db.prepare('INSERT INTO providers (id, name, kind, website) VALUES (@id, @name, @kind, @website)').run(p);
+  db.prepare('INSERT INTO providers (id, name, kind, website, limits_json) VALUES (@id, @name, @kind, @website, @limits)').run({
+    ...p,
+    limits: p.limits ? JSON.stringify(p.limits) : null,
+  });
 }
 
 export function insertOffering(db: Database, o: Offering): void {
   db.prepare(
-    `INSERT INTO offerings (id, provider_id, sku, gpu_id, gpu_count, vcpus, ram_gib, region, notes, power_watts, user_defined)
-     VALUES (@id, @providerId, @sku, @gpuId, @gpuCount, @vcpus, @ramGiB, @region, @notes, @powerWatts, @userDefined)`,
-  ).run({ ...o, userDefined: o.userDefined ? 1 : 0 });
+    `INSERT INTO offerings (id, provider_id, sku, gpu_id, gpu_count, vcpus, ram_gib, region, notes, power_watts, user_defined, local_disk_gb, host_source)
+     VALUES (@id, @providerId, @sku, @gpuId, @gpuCount, @vcpus, @ramGiB, @region, @notes, @powerWatts, @userDefined, @localDiskGB, @hostSource)`,
+  ).run({ ...o, userDefined: o.userDefined ? 1 : 0, localDiskGB: o.localDiskGB ?? null, hostSource: o.hostSource ?? null });
 }
 
 export function updateOffering(db: Database, o: Offering): void {
@@ -138,11 +159,12 @@ export function selectGpu(db: Database, id: string): Gpu | undefined {
 }
 
 export function selectProviders(db: Database): Provider[] {
-  return (db.prepare('SELECT * FROM providers ORDER BY name').all() as Array<Provider & { kind: ProviderKind }>).map((p) => ({ ...p }));
+  return (db.prepare('SELECT * FROM providers ORDER BY name').all() as ProviderRow[]).map(toProvider);
 }
 
 export function selectProvider(db: Database, id: string): Provider | undefined {
-  return db.prepare('SELECT * FROM providers WHERE id = ?').get(id) as Provider | undefined;
+  const row = db.prepare('SELECT * FROM providers WHERE id = ?').get(id) as ProviderRow | undefined;
+  return row ? toProvider(row) : undefined;
 }
 
 const OFFERING_SELECT = `SELECT o.*, p.name AS provider_name FROM offerings o JOIN providers p ON p.id = o.provider_id`;

@@ -1,32 +1,45 @@
 /** Budget use cases (owned by the budget domain): imports, billing sources and budget planning as one service. */
+import type { CatalogService } from '../catalog/catalog.service';
 import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
 import { createBudgetPlanningService } from './budget-planning.service';
+import { createBudgetCreditsService } from './credits/credits.service';
 import { createBudgetImportService } from './import/import.service';
 import { createBudgetSourcesService } from './sources/sources.service';
 
 export type BudgetService = ReturnType<typeof createBudgetService>;
 
 /** Joins objects of use cases into one; a name offered by two of them is a programming error, refused at start. */
-export function mergeDisjoint<A extends object, B extends object, C extends object>(a: A, b: B, c: C): A & B & C {
+export function mergeDisjoint<A extends object, B extends object, C extends object, D extends object = object>(
+  a: A,
+  b: B,
+  c: C,
+  d?: D,
+): A & B & C & D {
   const merged: Record<string, unknown> = {};
-  for (const part of [a, b, c]) {
+  for (const part of [a, b, c, d ?? {}]) {
     for (const [name, value] of Object.entries(part)) {
       if (Object.hasOwn(merged, name)) throw new Error(`Two budget use cases are named "${name}".`);
       merged[name] = value;
     }
   }
-  return merged as A & B & C;
+  return merged as A & B & C & D;
 }
 
-export function createBudgetService(deps: ServiceDeps, { plan }: { plan: Pick<PlanService, 'getPlan'> }) {
+export function createBudgetService(
+  deps: ServiceDeps,
+  { plan, catalog }: { plan: Pick<PlanService, 'getPlan'>; catalog: Pick<CatalogService, 'listProviders' | 'listOfferings'> },
+) {
   const imports = createBudgetImportService(deps);
+  const planning = createBudgetPlanningService(deps, { plan });
   return mergeDisjoint(
     // Billing imports, history with undo, column mappings, spend summary and explorer (import/import.service.ts).
     imports,
     // Folders of billing exports kept in sync through the import service (sources/sources.service.ts).
     createBudgetSourcesService(deps, imports),
     // Budgets, thresholds, allocation rules, exchange rates, overview (budget-planning.service.ts).
-    createBudgetPlanningService(deps, { plan }),
+    planning,
+    // Credits and free tiers: dated offsets applied to the spend and the forecast (credits/credits.service.ts).
+    createBudgetCreditsService(deps, { plan, catalog, getOverview: planning.getOverview }),
   );
 }

@@ -6,7 +6,11 @@ import { gpuSchema, newOfferingPriceSchema, offeringInputSchema, providerSchema 
 import { insertGpu, insertOffering, insertPrice, insertProvider } from '../../db/queries/catalog';
 import { seedReliability } from './reliability.seed';
 
-const resourceOfferingSchema = offeringInputSchema.extend({ id: z.string(), prices: z.array(newOfferingPriceSchema) });
+const resourceOfferingSchema = offeringInputSchema.extend({
+  id: z.string(),
+  prices: z.array(newOfferingPriceSchema),
+  host: z.object({ localDiskGB: z.number().positive().nullable(), source: z.string().min(1) }).optional(),
+});
 
 function readJson<T extends z.ZodType>(file: string, schema: T): z.output<T> {
   const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -40,9 +44,9 @@ export function seedCatalog(db: Database, resourcesDir: string, options: { onlyM
   const recordedAt = new Date().toISOString();
   for (const gpu of gpus) if (!has('gpus', gpu.id)) insertGpu(db, gpu);
   for (const provider of providers) if (!has('providers', provider.id)) insertProvider(db, provider);
-  for (const { prices, ...offering } of offerings) {
+  for (const { prices, host, ...offering } of offerings) {
     if (has('offerings', offering.id)) continue;
-    insertOffering(db, { ...offering, userDefined: false });
+    insertOffering(db, { ...offering, userDefined: false, localDiskGB: host?.localDiskGB ?? null, hostSource: host?.source ?? null });
     for (const price of prices) insertPrice(db, { ...price, offeringId: offering.id, recordedAt });
   }
   seedReliability(db, resourcesDir);

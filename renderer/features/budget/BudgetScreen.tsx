@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { useFileDrop, type DropOutcome } from '../../ui/file-drop';
 import { BudgetsEditor } from './BudgetsEditor';
+import { CreditsPanel } from './CreditsPanel';
 import { ImportDialog, type Dropped } from './ImportDialog';
 import { ImportsPanel } from './ImportsPanel';
 import { OverviewPanel } from './OverviewPanel';
@@ -98,6 +99,9 @@ export function BudgetScreen() {
       {overview && tab === 'spend' && <SpendExplorer key={version} />}
       {overview && tab === 'rules' && <RulesEditor />}
       {overview && tab === 'budgets' && <BudgetsEditor />}
+      {overview && (tab === 'overview' || tab === 'budgets') && (
+        <CreditsPanel editable={tab === 'budgets'} projectId={overview.projectId} version={overview} />
+      )}
       {tab === 'imports' && <ImportsPanel version={version} />}
       {tab === 'sources' && (
         <SourcesPanel

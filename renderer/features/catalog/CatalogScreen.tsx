@@ -361,6 +361,7 @@ export function CatalogScreen() {
               <OfferingDetail
                 offering={selected}
                 gpu={gpuById.get(selected.gpuId)}
+                limits={providers.find((p) => p.id === selected.providerId)?.limits ?? null}
                 version={version}
                 onEdit={() => setDialog({ mode: 'edit', id: selected.id })}
                 onDelete={() => void deleteSelected()}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
+import type { Gpu, OfferingWithPrices, Price, ProviderLimits } from '../../../shared/domain/catalog';
 import { api, unwrap } from '../../app/api';
 import { formatPrice, formatUsd, PRICE_KIND_LABELS, shortSource } from './catalog-rows';
 import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
@@ -9,6 +9,8 @@ import { selectCostSettings, useSettings } from '../settings/store';
 export function OfferingDetail(props: {
   offering: OfferingWithPrices;
   gpu: Gpu | undefined;
+  /** The provider's run limits (issue 18), when the catalog knows them. */
+  limits?: ProviderLimits | null;
   version: number;
   onEdit: () => void;
   onDelete: () => void;
@@ -44,6 +46,33 @@ export function OfferingDetail(props: {
             <dt>vCPUs / RAM</dt>
             <dd>
               {offering.vcpus} vCPU{offering.ramGiB !== null ? ` · ${offering.ramGiB} GiB` : ''}
+            </dd>
+          </>
+        )}
+        {(offering.localDiskGB ?? null) !== null && (
+          <>
+            <dt>Local disk</dt>
+            <dd>
+              {offering.localDiskGB} GB {offering.hostSource && <span className="muted">({shortSource(offering.hostSource)})</span>}
+            </dd>
+          </>
+        )}
+        {props.limits && (
+          <>
+            <dt>Run limits</dt>
+            <dd data-testid="run-limits">
+              {[
+                props.limits.sessionHours !== null ? `a session ends after ${props.limits.sessionHours} h` : null,
+                props.limits.jobTimeoutDefaultHours !== null
+                  ? `a job stops at its timeout (${props.limits.jobTimeoutDefaultHours * 60} min unless set)`
+                  : null,
+                props.limits.spotEvictionNoticeSeconds !== null
+                  ? `spot evicted with ${props.limits.spotEvictionNoticeSeconds} s notice`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join('; ')}{' '}
+              <span className="muted">({shortSource(props.limits.source)})</span>
             </dd>
           </>
         )}

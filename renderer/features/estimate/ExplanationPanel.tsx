@@ -107,7 +107,30 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
             </dd>
           </div>
         )}
+        {cost?.earlyStopping && (
+          <div data-testid="early-stopping-line">
+            <dt>Early stopping</dt>
+            <dd>
+              <strong>{cost.earlyStopping.savedText}</strong>
+              <span className="muted">
+                {' '}
+                — stopping at ~{Math.round(cost.earlyStopping.expectedFraction * 100)} % of the epochs: {cost.earlyStopping.hoursWith} h,{' '}
+                {cost.earlyStopping.usdWith !== null ? `$${cost.earlyStopping.usdWith}` : 'no price'} (expected, not applied to the figures
+                above)
+              </span>
+            </dd>
+          </div>
+        )}
       </dl>
+      {cost?.runRules && cost.runRules.length > 0 && (
+        <ul className="est-notes est-run-rules" aria-label="Run rules">
+          {cost.runRules.map((r) => (
+            <li key={r.kind} className={r.severity} data-run-rule={r.kind}>
+              {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {[...gpu.notes, ...estimate.notes].length > 0 && (
         <ul className="est-notes">
           {[...gpu.notes, ...estimate.notes].map((n) => (

@@ -221,11 +221,35 @@ export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
         {text('checkpointEveryMinutes', 'Checkpoint every (min)', 'spot rework')}
         {text('inputPipeline', 'Data loader limit', 'samples/s, optional')}
       </div>
+      <RunRuleFields form={form} text={text} onChange={onChange} />
       {errors.form && (
         <div className="banner error" role="alert">
           {errors.form}
         </div>
       )}
     </form>
+  );
+}
+
+/** Run rules (issue 18): resume from checkpoints, the dataset on the host, the expected early stop. */
+function RunRuleFields({
+  form,
+  text,
+  onChange,
+}: Pick<Props, 'form' | 'onChange'> & {
+  text: (key: keyof WorkloadForm, label: string, hint?: string) => ReactNode;
+}) {
+  return (
+    <>
+      <label className="est-check">
+        <input type="checkbox" checked={form.resumeFromCheckpoint} onChange={(e) => onChange('resumeFromCheckpoint', e.target.checked)} />{' '}
+        Resumes from its last checkpoint (sessions, timeouts, spot)
+      </label>
+      <div className="est-form-row">
+        {text('datasetDiskGB', 'Dataset on disk (GB)', 'optional')}
+        {text('datasetMemoryGB', 'Dataset in host RAM (GB)', 'optional')}
+      </div>
+      <div className="est-form-row">{text('earlyStoppingPercent', 'Early stopping at (% of epochs)', 'optional, e.g. 70')}</div>
+    </>
   );
 }

@@ -27,6 +27,12 @@ export interface WorkloadForm {
   epochs: string;
   checkpointEveryMinutes: string;
   inputPipeline: string;
+  /** run rules (issue 18): the script resumes from its checkpoints; the dataset's GB on disk and in host memory. */
+  resumeFromCheckpoint: boolean;
+  datasetDiskGB: string;
+  datasetMemoryGB: string;
+  /** expected % of the epochs before early stopping ('' = none): its own line, never applied. */
+  earlyStoppingPercent: string;
   /** your own decoder (model choice DECODER) … */
   decLayers: string;
   decHidden: string;
@@ -60,6 +66,10 @@ export const DEFAULT_FORM: WorkloadForm = {
   epochs: '50',
   checkpointEveryMinutes: '30',
   inputPipeline: '',
+  resumeFromCheckpoint: false,
+  datasetDiskGB: '',
+  datasetMemoryGB: '',
+  earlyStoppingPercent: '',
   decLayers: '32',
   decHidden: '4096',
   decHeads: '32',
@@ -127,9 +137,15 @@ export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Reco
   };
   if (form.method !== 'full') w.lora = { rank: num(form.loraRank), targets: ['q', 'k', 'v', 'o'] };
   if (form.datasetSamples.trim() !== '' || form.epochs.trim() !== '') {
-    w.dataset = { samples: num(form.datasetSamples) };
+    w.dataset = {
+      samples: num(form.datasetSamples),
+      ...(form.datasetDiskGB.trim() !== '' ? { diskGB: num(form.datasetDiskGB) } : {}),
+      ...(form.datasetMemoryGB.trim() !== '' ? { hostMemoryGB: num(form.datasetMemoryGB) } : {}),
+    };
     w.epochs = num(form.epochs);
   }
+  if (form.resumeFromCheckpoint) w.resumeFromCheckpoint = true;
+  if (form.earlyStoppingPercent.trim() !== '') w.earlyStopping = { expectedFraction: Number(form.earlyStoppingPercent) / 100 };
   if (form.inputPipeline.trim() !== '') w.inputPipelineSamplesPerSecond = num(form.inputPipeline);
   return w;
 }
@@ -140,7 +156,8 @@ export function formOf(w: Record<string, unknown>): WorkloadForm {
   const d = model.decoder;
   const c = model.custom;
   const input = (w.input ?? {}) as Record<string, number>;
-  const dataset = (w.dataset ?? {}) as { samples?: number };
+  const dataset = (w.dataset ?? {}) as { samples?: number; diskGB?: number; hostMemoryGB?: number };
+  const early = (w.earlyStopping ?? {}) as { expectedFraction?: number };
   const lora = (w.lora ?? {}) as { rank?: number };
   const s = (v: unknown, d = '') => (v === undefined || v === null ? d : String(v));
   return {
@@ -172,6 +189,10 @@ export function formOf(w: Record<string, unknown>): WorkloadForm {
     epochs: s(w.epochs),
     checkpointEveryMinutes: s(w.checkpointEveryMinutes, '30'),
     inputPipeline: s(w.inputPipelineSamplesPerSecond),
+    resumeFromCheckpoint: w.resumeFromCheckpoint === true,
+    datasetDiskGB: s(dataset.diskGB),
+    datasetMemoryGB: s(dataset.hostMemoryGB),
+    earlyStoppingPercent: early.expectedFraction === undefined ? '' : String(Math.round(early.expectedFraction * 1000) / 10),
   };
 }
 
@@ -233,6 +254,10 @@ export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'for
   const m = /^model\.(decoder|custom)\.(\w+)/.exec(path);
   if (m) return (m[1] === 'decoder' ? dec[m[2]!] : cus[m[2]!]) ?? 'preset';
   if (path.startsWith('model')) return 'preset';
+  if (path === 'dataset.diskGB') return 'datasetDiskGB';
+  if (path === 'dataset.hostMemoryGB') return 'datasetMemoryGB';
+  if (path.startsWith('earlyStopping')) return 'earlyStoppingPercent';
+  if (path === 'resumeFromCheckpoint') return 'resumeFromCheckpoint';
   if (path.startsWith('dataset')) return 'datasetSamples';
   if (path.startsWith('lora')) return 'loraRank';
   if (path === 'inputPipelineSamplesPerSecond') return 'inputPipeline';

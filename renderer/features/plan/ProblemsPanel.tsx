@@ -14,6 +14,11 @@ export const KIND_LABEL: Record<string, string> = {
   'offering-missing': 'offering gone',
   'price-changed': 'price changed',
   'allocation-outside-track': "outside the track's dates",
+  'run-over-session': 'run longer than a session',
+  'run-over-job-timeout': 'run longer than the job timeout',
+  'spot-without-checkpoint': 'spot run without resume',
+  'dataset-over-disk': "dataset over the host's disk",
+  'dataset-over-memory': "dataset over the host's RAM",
 };
 
 const FIRST = 100;

@@ -14,9 +14,13 @@
  * - offering-missing / price-changed: an allocation or phase names an offering that is no longer in the catalog (error),
  *   or whose current price differs from the price the plan was made with (warning).
  * - allocation-outside-track: an allocation in a week wholly outside its track's dates (warning).
+ * - run-over-session / run-over-job-timeout / spot-without-checkpoint / dataset-over-disk / dataset-over-memory: one run
+ *   of a phase against its offering's limits and host (run-rule-checks.ts).
  */
 import Big from 'big.js';
 import { createPriceBook, toMoney, type PriceBook } from './pricing';
+import type { RunRuleKind } from '../../estimate/run-rules';
+import { runRuleProblems } from './run-rule-checks';
 import { computeTotals, round2, type PlanTotals } from './totals';
 import type { Allocation, CapacityPool, Milestone, MilestonePhase, Plan, PlanCatalog } from './types';
 import { HOURS_PER_WEEK, weekOf, weekStart } from './weeks';
@@ -30,7 +34,8 @@ export type ProblemKind =
   | 'cumulative-over-budget'
   | 'offering-missing'
   | 'price-changed'
-  | 'allocation-outside-track';
+  | 'allocation-outside-track'
+  | RunRuleKind;
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -394,6 +399,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
     ...offeringProblems(plan, book),
     ...budgetProblems(plan, totals),
     ...trackDateProblems(plan),
+    ...runRuleProblems(plan, book),
   ];
   const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   problems.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || cmp(a.week ?? '', b.week ?? '') || cmp(a.id, b.id));

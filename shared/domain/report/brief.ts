@@ -110,6 +110,11 @@ export const PROBLEM_KIND_WORDS: Record<string, string> = {
   'week-over-budget-share': 'a week spends more than its share of the budget',
   'offering-missing': 'a booking names an offer no longer in the catalog',
   'price-changed': 'a price changed since it was planned',
+  'run-over-session': 'one run is longer than the offering’s session, without checkpoints that fit',
+  'run-over-job-timeout': 'one run is longer than the job’s timeout',
+  'spot-without-checkpoint': 'a spot run has no checkpoint and resume',
+  'dataset-over-disk': 'the dataset does not fit the host’s disk',
+  'dataset-over-memory': 'the dataset does not fit the host’s memory',
 };
 export const problemKindWords = (kind: string) => PROBLEM_KIND_WORDS[kind] ?? kind.replace(/-/g, ' ');
 

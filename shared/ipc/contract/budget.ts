@@ -1,4 +1,5 @@
 import type { ChannelMap, EventMap } from '../channel';
+import { budgetCreditsChannels } from './budget-credits';
 import { budgetImportChannels, budgetImportEvents } from './budget-import';
 import { budgetPlanningChannels } from './budget-planning';
 import { budgetSourcesChannels, budgetSourcesEvents } from './budget-sources';
@@ -11,6 +12,8 @@ export const budgetChannels = {
   ...budgetPlanningChannels,
   // Folders of billing exports kept in sync (contract/budget-sources.ts).
   ...budgetSourcesChannels,
+  // Credits and free tiers: dated offsets with an expiry (contract/budget-credits.ts).
+  ...budgetCreditsChannels,
 } satisfies ChannelMap;
 
 export const budgetEvents = {

@@ -31,7 +31,22 @@ export const gpuSchema = z.object({
   notes: z.string().nullable(),
 });
 
-export const providerSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(PROVIDER_KINDS), website: z.string().nullable() });
+/** A provider's run limits (issue 18): session, job timeout, spot notice, with the source. */
+export const providerLimitsSchema = z.object({
+  sessionHours: z.number().positive().nullable(),
+  jobTimeoutDefaultHours: z.number().positive().nullable(),
+  spotEvictionNoticeSeconds: z.number().positive().nullable(),
+  source: z.string().min(1),
+  notes: z.string().nullable(),
+});
+
+export const providerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(PROVIDER_KINDS),
+  website: z.string().nullable(),
+  limits: providerLimitsSchema.nullable().optional(),
+});
 
 export const priceSchema = z.object({
   id: z.number().int(),
@@ -60,6 +75,9 @@ export const offeringSchema = z.object({
   notes: z.string().nullable(),
   powerWatts: z.number().nullable(),
   userDefined: z.boolean(),
+  /** Local disk of the host, GB (issue 18), and where the host figures come from. */
+  localDiskGB: z.number().nullable().optional(),
+  hostSource: z.string().nullable().optional(),
   /** The current price of each kind (latest asOf, then latest recorded). */
   prices: z.array(priceSchema),
 });

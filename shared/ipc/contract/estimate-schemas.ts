@@ -2,6 +2,7 @@
  * The estimation engine's answer (shared/estimate, `WorkloadEstimate`) as a zod schema, so that `estimate:run`'s
  * response is checked field by field; the type checks at the end keep the schema equal to the engine's types.
  */
+import { RUN_RULE_KINDS } from '../../estimate/run-rules';
 import { z } from 'zod';
 import { PRICE_KINDS, PRICE_UNITS } from '../../domain/catalog';
 import type { PresetFamily } from '../../estimate/architecture';
@@ -92,6 +93,21 @@ const offeringCostSchema = z.object({
     .optional(),
 });
 
+const runRuleNotesShape = {
+  runRules: z.array(z.object({ kind: z.enum(RUN_RULE_KINDS), severity: z.enum(['error', 'warning']), message: z.string() })).optional(),
+  earlyStopping: z
+    .object({
+      expectedFraction: z.number(),
+      hoursSaved: z.number(),
+      usdSaved: z.string().nullable(),
+      hoursWith: z.number(),
+      usdWith: z.string().nullable(),
+      savedText: z.string(),
+      text: z.string(),
+    })
+    .optional(),
+};
+
 const gpuEstimateSchema = z.object({
   gpuId: z.string(),
   gpuName: z.string(),
@@ -100,12 +116,13 @@ const gpuEstimateSchema = z.object({
   largestBatch: z.number(),
   memory: memoryEstimateSchema,
   throughput: throughputEstimateSchema,
-  training: z.object({ hours: z.number(), offerings: z.array(offeringCostSchema) }).optional(),
+  training: z.object({ hours: z.number(), offerings: z.array(offeringCostSchema.extend(runRuleNotesShape)) }).optional(),
   notes: z.array(z.string()),
   explanation: z.array(explanationLineSchema),
 });
 
 const rankedRowSchema = offeringCostSchema.extend({
+  ...runRuleNotesShape,
   key: z.string(),
   fits: z.boolean(),
   trainingHours: z.number(),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_RULE_KINDS } from '../../../../shared/estimate/run-rules';
 import { createTestApp } from '../../../test-support/test-app';
+
+// What a schedule can fix: errors and GPUs shared at once. A run longer than its offering's session (issue 18) is a
+// property of the milestone's run and offering, which the schedule does not change.
+const isScheduleConflict = (p: { severity: string; kind: string }) =>
+  (p.severity === 'error' || p.kind === 'pool-concurrency') && !(RUN_RULE_KINDS as readonly string[]).includes(p.kind);
 
 describe('auto-plan on the example project (seed 001)', () => {
   let app: ReturnType<typeof createTestApp>;
@@ -23,9 +29,7 @@ describe('auto-plan on the example project (seed 001)', () => {
     expect(before.conflicts.some((c) => c.kind === 'cumulative-over-budget')).toBe(true);
     const answer = await app.services.optimize.optimize({ objective: 'cost', window: 'deadline', saveAs: 'Auto-plan: least cost' });
     expect(answer.status).toBe('optimal');
-    expect(
-      answer.conflicts.filter((c) => c.severity === 'error' || c.kind === 'pool-concurrency' || c.kind === 'pool-over-capacity'),
-    ).toEqual([]);
+    expect(answer.conflicts.filter((c) => isScheduleConflict(c) || c.kind === 'pool-over-capacity')).toEqual([]);
     expect(Number(answer.totals.usd)).toBeLessThanOrEqual(Number(before.totals.budget));
     expect(Number(answer.totals.usd)).toBeLessThan(Number(before.totals.usd));
     // The figure the solver minimised is the plan's own cost of the suggested schedule.
@@ -58,7 +62,7 @@ describe('auto-plan on the example project (seed 001)', () => {
       revision: oneWeek.revision,
       scenarioId: answer.scenarioId!,
     });
-    expect(all.analysis.problems.filter((p) => p.severity === 'error' || p.kind === 'pool-concurrency')).toEqual([]);
+    expect(all.analysis.problems.filter(isScheduleConflict)).toEqual([]);
     expect(all.analysis.totals.usd).toBe(answer.totals.usd);
     const undone = app.services.plan.undo({ projectId: 'vitaldb-2025', revision: all.revision });
     app.services.plan.undo({ projectId: 'vitaldb-2025', revision: undone.revision });
@@ -68,7 +72,7 @@ describe('auto-plan on the example project (seed 001)', () => {
   it('with other offerings allowed, keeps M3 in its dates by moving it off the busy session', async () => {
     const answer = await app.services.optimize.optimize({ objective: 'cost', allowOtherOfferings: true });
     expect(answer.status).toBe('optimal');
-    expect(answer.conflicts.filter((c) => c.severity === 'error' || c.kind === 'pool-concurrency')).toEqual([]);
+    expect(answer.conflicts.filter(isScheduleConflict)).toEqual([]);
     const m3 = answer.addedAllocations.filter((a) => a.phaseId === 'm3-training');
     expect(m3.length).toBeGreaterThan(0);
     expect(m3.every((a) => a.offeringId !== 'colab-pro-plus-a100-40gb')).toBe(true);

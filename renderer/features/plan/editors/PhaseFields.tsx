@@ -1,4 +1,5 @@
 /** One phase of the milestone form: its dates, hardware, runs and saved workload, then the estimates the check weighs. */
+import { phaseEarlyStopping } from '../../../../shared/domain/plan/run-rule-checks';
 import type { OfferingFacts } from '../../../../shared/domain/plan/types';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { Field, NumberField } from '../../../ui/Field';
@@ -186,6 +187,11 @@ function PhaseEstimates({
           <span className="muted">{p.workload ? 'computed when saved' : 'needs a saved workload'}</span>
         )}
       </div>
+      {p.base && phaseEarlyStopping(p.base) && (
+        <div data-testid="milestone-early-stopping">
+          <span className="field-label">Early stopping</span> <span className="muted">{phaseEarlyStopping(p.base)!.text}</span>
+        </div>
+      )}
       {cov && (
         <div>
           <span className="field-label">The check uses</span> {cov.neededHours === null ? '—' : `${fmtHours(cov.neededHours)} GPU-h`}{' '}
