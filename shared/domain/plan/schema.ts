@@ -113,6 +113,20 @@ export const claimSchema = z.object({
   explanation: z.string(),
 });
 
+export const dataCostItemSchema = z.object({
+  id: z.string().min(1),
+  trackId: z.string().nullable(),
+  kind: z.enum(['dataset', 'checkpoints', 'downloads']),
+  label: z.string(),
+  gb: z.number().nonnegative(),
+  per: z.enum(['held', 'run', 'month']),
+  runs: z.number().int().nonnegative().nullable(),
+  rateId: z.string().min(1),
+  start: day,
+  end: day,
+  source: z.string(),
+});
+
 export const planSchema = z.object({
   project: projectSchema,
   tracks: z.array(trackSchema),
@@ -122,6 +136,7 @@ export const planSchema = z.object({
   plannedPrices: z.array(plannedPriceSchema),
   notes: z.array(z.string()),
   claims: z.array(claimSchema),
+  dataCosts: z.array(dataCostItemSchema).optional(),
 });
 
 export const scenarioAuthorSchema = z.object({
