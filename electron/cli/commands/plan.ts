@@ -55,6 +55,12 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
         `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${a.trackId}:${a.gpuId}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
       );
     io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, $${shown.totals.usd} of $${shown.totals.budget}\n`);
+    for (const line of shown.dataCosts)
+      io.stdout(`  ${line.category} ${line.label}: $${line.usd} — ${line.quantity} at ${line.rate?.sku ?? 'no price'}\n`);
+    if (shown.dataCosts.length)
+      io.stdout(
+        `GPU $${shown.totals.usd} + storage $${shown.totals.storageUsd} + transfer $${shown.totals.transferUsd} = $${shown.totals.allCostsUsd}, $${shown.totals.remainingAllCostsUsd} left\n`,
+      );
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
     for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${c.kind}: ${c.message}\n`);
     return EXIT_OK;

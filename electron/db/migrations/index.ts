@@ -7,6 +7,7 @@ import { migration as m0005 } from './0005-budget-rollup';
 import { migration as m0006 } from './0006-import-staging';
 import { migration as m0007 } from './0007-projects';
 import { migration as m0008 } from './0008-budget-sources';
+import { migration as m0009 } from './0009-storage-costs';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009];

@@ -112,3 +112,14 @@ describe('computeDataCosts: weekly storage and transfer lines', () => {
     expect(computeDataCosts({ ...december([]), dataCosts: undefined }).lines).toEqual([]);
   });
 });
+
+describe('the bundled VitalDB example (seed 001 dataset sizes)', () => {
+  it('states M1–M3 datasets on Google Drive; one 100 GB plan holds the ~30 GB: Dec 21–31 (11/31 of $1.99) + January ($1.99)', () => {
+    const { plan } = loadExample();
+    const totals = computeDataCosts(plan);
+    expect(totals.lines.map((l) => l.itemId)).toEqual(['dataset-m1', 'dataset-m2', 'dataset-m3']);
+    expect(totals.storageUsd).toBe(new Big('1.99').times(11).div(31).plus('1.99').round(2).toFixed(2));
+    expect(totals.transferUsd).toBe('0.00');
+    expect(totals.lines.every((l) => l.rate?.asOf === '2025-06-01' && l.rate.source.includes('https://one.google.com'))).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@ import { applyCommand, touchedIds, type Applied, type PlanCommand } from './comm
 import { indexCatalog } from './pricing';
 import type { Allocation, CapacityPool, Milestone, Plan, PlanCatalog, Project, Track } from './types';
 import { HOURS_PER_WEEK, isIsoDay, isWeekKey } from './weeks';
+import { validateDataCost } from '../data-costs/validation';
 
 export interface FieldError {
   entity: string;
@@ -18,7 +19,7 @@ export interface FieldError {
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-function dateRange(out: FieldError[], entity: string, id: string, start: string, end: string, prefix = ''): void {
+export function dateRange(out: FieldError[], entity: string, id: string, start: string, end: string, prefix = ''): void {
   if (!isIsoDay(start)) out.push({ entity, id, field: `${prefix}start`, message: 'A start date as YYYY-MM-DD.', value: start });
   if (!isIsoDay(end)) out.push({ entity, id, field: `${prefix}end`, message: 'An end date as YYYY-MM-DD.', value: end });
   if (isIsoDay(start) && isIsoDay(end) && end < start)
@@ -218,6 +219,9 @@ export function validateCommand(
       } else if (entity === 'pool') {
         const p = next.pools.find((x) => x.id === id);
         if (p) errors.push(...validatePool(p));
+      } else if (entity === 'dataCost') {
+        const d = next.dataCosts?.find((x) => x.id === id);
+        if (d) errors.push(...validateDataCost(d, next));
       }
     }
   }
