@@ -6,7 +6,7 @@ import type { SerializedError } from '../../../../shared/domain/errors';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { gpuShort } from '../timeline-model';
 
-export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool'; id: string | null; trackId?: string };
+export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool' | 'dataCost'; id: string | null; trackId?: string };
 
 export interface EditorProps {
   view: PlanView;
