@@ -13,6 +13,7 @@ import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { allocate, previewRules as previewRulesPure, type RulePreview } from '../../../shared/domain/budget/allocation';
 import { globToRegExp } from '../../../shared/domain/budget/glob';
 import { computeOverview } from '../../../shared/domain/budget/overview';
+import { compareDataCosts } from '../../../shared/domain/budget/data-cost-lines';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
 import { UserError } from '../../../shared/domain/errors';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
@@ -329,7 +330,7 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       reallocate(q.selectActiveSpendLines(db, { importIds: pending }));
       for (const id of pending) allocatedImports.add(id);
     }
-    const overview = computeOverview({
+    const input = {
       plan,
       planWeeks: view.analysis.totals.weeks,
       // Only the project's dates are read line by line; the other buckets are summed in SQL.
@@ -338,7 +339,9 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       budgets: q.selectBudgets(db, plan.project.id),
       rates: q.selectRates(db),
       today: deps.now().toISOString().slice(0, 10),
-    });
+    };
+    const overview = computeOverview(input);
+    const dataCosts = compareDataCosts({ ...input, planned: view.analysis.totals.dataCosts, dataAsOf: overview.dataAsOf });
     const buckets = q.selectBucketTotals(
       db,
       plan.tracks.map((t) => t.id),
@@ -360,6 +363,7 @@ export function createBudgetPlanningService(deps: ServiceDeps) {
       unallocated,
       outsideWindow,
       tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
+      dataCosts,
     };
     notifyNewAlerts(result);
     return result;

@@ -93,4 +93,15 @@ describe('stated storage and transfer in the plan service', () => {
     const back = app.services.plan.undo({ projectId: 'vitaldb-2025' });
     expect(back.analysis.totals.transferUsd).toBe('34.80');
   });
+
+  it('the budget overview (through its handler) shows the planned storage and transfer lines next to billed storage and network', async () => {
+    const r = await app.handlers.invoke('budget:get-overview', { projectId: 'vitaldb-2025' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const plan = await app.services.plan.getPlan();
+    expect(r.value.dataCosts.rows.map((x) => [x.category, x.planned, x.actual])).toEqual([
+      ['storage', plan.analysis.totals.storageUsd, '0.00'],
+      ['transfer', plan.analysis.totals.transferUsd, '0.00'],
+    ]);
+  });
 });

@@ -36,3 +36,21 @@ export const dataCostTotalsSchema = z.object({
   lines: z.array(dataCostLineSchema),
   rule: z.string(),
 });
+
+const comparisonRowSchema = z.object({
+  category: z.enum(['storage', 'transfer']),
+  planned: z.string(),
+  plannedToDate: z.string(),
+  actual: z.string(),
+  lineCount: z.number(),
+  forecast: z.string(),
+  varianceToDate: z.string(),
+  byMonth: z.record(z.string(), z.object({ planned: z.string(), actual: z.string() })),
+});
+
+/** The budget overview's storage and network comparison (shared/domain/budget/data-cost-lines.ts). */
+export const dataCostComparisonSchema = z.object({
+  rows: z.array(comparisonRowSchema),
+  unassigned: z.object({ lineCount: z.number(), usd: z.string() }),
+  basis: z.string(),
+});
