@@ -14,18 +14,17 @@ export function dataRatesText(totals: Totals): string {
   return [...seen.values()].join('\n');
 }
 
-export function dataCostCells(totals: Totals): Map<string, TotalText> {
-  const cells = new Map<string, TotalText>();
-  if (totals.dataCosts.lines.length === 0) return cells;
+/** The weekly Storage and Data transfer rows' cells (empty maps when the plan states neither). */
+export function dataCostCells(totals: Totals): { storage: Map<string, TotalText>; transfer: Map<string, TotalText> } {
+  const storage = new Map<string, TotalText>();
+  const transfer = new Map<string, TotalText>();
+  if (totals.dataCosts.lines.length === 0) return { storage, transfer };
   const rates = dataRatesText(totals);
   for (const t of totals.weeks) {
-    const sum = Number(t.storageUsd) + Number(t.transferUsd);
-    cells.set(t.week, {
-      text: sum > 0 ? fmtUsd(sum.toFixed(2)) : '—',
-      sub: `storage ${fmtUsd(t.storageUsd)} · transfer ${fmtUsd(t.transferUsd)}`,
-      cls: '',
-      title: `${t.week}: storage $${t.storageUsd}, data transfer $${t.transferUsd}; GPU cost $${t.usd} (separate); all costs $${t.allCostsUsd}.\n${totals.dataCosts.rule}\n${rates}`,
-    });
+    const title = `${t.week}: storage $${t.storageUsd}, data transfer $${t.transferUsd}; GPU cost $${t.usd} (separate); all costs $${t.allCostsUsd}.\n${totals.dataCosts.rule}\n${rates}`;
+    const cell = (usd: string): TotalText => ({ text: Number(usd) > 0 ? fmtUsd(usd) : '—', cls: '', title });
+    storage.set(t.week, cell(t.storageUsd));
+    transfer.set(t.week, cell(t.transferUsd));
   }
-  return cells;
+  return { storage, transfer };
 }

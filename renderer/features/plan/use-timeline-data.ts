@@ -74,7 +74,7 @@ export function useTimelineData(view: PlanView) {
         title: `By the end of ${w}: $${t.cumulativeUsd} of the $${plan.project.budget} budget (${plan.project.budgetSource})`,
       });
     }
-    return { hours, cost, cumulative, data: dataCostCells(analysis.totals) };
+    return { hours, cost, cumulative, ...dataCostCells(analysis.totals) };
   }, [analysis.totals, plan.project.budget, plan.project.budgetSource]);
   return {
     offerings,
