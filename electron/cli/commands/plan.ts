@@ -59,7 +59,7 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
       io.stdout(`  ${line.category} ${line.label}: $${line.usd} — ${line.quantity} at ${line.rate?.sku ?? 'no price'}\n`);
     if (shown.dataCosts.length)
       io.stdout(
-        `GPU $${shown.totals.usd} + storage $${shown.totals.storageUsd} + transfer $${shown.totals.transferUsd} = $${shown.totals.allCostsUsd}, $${shown.totals.remainingAllCostsUsd} left\n`,
+        `GPU $${shown.totals.usd} + storage $${shown.totals.storageUsd} + transfer $${shown.totals.transferUsd} = $${shown.totals.allCostsUsd}, ${leftOrOver(shown.totals.remainingAllCostsUsd)}\n`,
       );
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
     for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${c.kind}: ${c.message}\n`);
@@ -117,4 +117,9 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
   } finally {
     app.close();
   }
+}
+
+/** "$12.00 left" or "over by $16.27". */
+function leftOrOver(remaining: string): string {
+  return remaining.startsWith('-') ? `over by $${remaining.slice(1)}` : `$${remaining} left`;
 }
