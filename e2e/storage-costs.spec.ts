@@ -67,4 +67,16 @@ test('storage and transfer: the example shows its dataset storage as its own wee
   fs.copyFileSync(file, path.join(dir, 'storage-costs-plan.png'));
   await panel.scrollIntoViewIfNeeded();
   fs.copyFileSync(await app.screenshot('storage-costs-panel'), path.join(dir, 'storage-costs-panel.png'));
+
+  // The budget overview sets the plan's storage and transfer lines beside the billed storage and network spend.
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Budget/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Budget' })).toBeVisible();
+  const compare = page.getByRole('table', { name: 'Storage and network planned vs actual' });
+  await expect(compare.getByRole('row', { name: /^Storage/ })).toContainText(/\$2\.70/);
+  await expect(compare.getByRole('row', { name: /Network transfer/ })).toContainText('$34.80');
+  await compare.scrollIntoViewIfNeeded();
+  fs.copyFileSync(await app.screenshot('storage-costs-budget'), path.join(dir, 'storage-costs-budget.png'));
 });
