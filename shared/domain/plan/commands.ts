@@ -135,6 +135,9 @@ export function removeTrackCommand(plan: Plan, trackId: string): PlanCommand {
       ...plan.milestones
         .filter((m) => m.trackId === trackId)
         .map((m) => ({ type: 'remove' as const, entity: 'milestone' as const, id: m.id })),
+      ...(plan.dataCosts ?? [])
+        .filter((d) => d.trackId === trackId)
+        .map((d) => ({ type: 'remove' as const, entity: 'dataCost' as const, id: d.id })),
       { type: 'remove', entity: 'track', id: trackId },
     ],
   };

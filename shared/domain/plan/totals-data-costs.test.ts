@@ -2,6 +2,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { loadExample, plannedCatalog } from './test-fixtures';
+import { applyCommand, removeTrackCommand } from './commands';
 import { computeTotals } from './totals';
 
 describe('weekly totals with storage and transfer', () => {
@@ -28,5 +29,18 @@ describe('weekly totals with storage and transfer', () => {
     expect(jan.allCostsUsd).toBe(new Big(jan.usdExact).plus(jan.storageUsd).toFixed(2));
     // Weeks before the first dataset (project starts Dec 11, M1 data from Dec 21) hold no storage.
     expect(withData.weeks.find((w) => w.week === '2025-W50')!.storageUsd).toBe('0.00');
+  });
+});
+
+describe('removing a track', () => {
+  it('removes its storage and transfer items in the same undoable step', () => {
+    const { plan } = loadExample();
+    const applied = applyCommand(plan, removeTrackCommand(plan, 'track-vitaldb'));
+    expect(applied.plan.dataCosts).toEqual([]);
+    expect(
+      applyCommand(applied.plan, applied.inverse)
+        .plan.dataCosts?.map((d) => d.id)
+        .sort(),
+    ).toEqual(['dataset-m1', 'dataset-m2', 'dataset-m3']);
   });
 });
