@@ -53,6 +53,12 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
         `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${a.trackId}:${a.gpuId}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
       );
     io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, $${shown.totals.usd} of $${shown.totals.budget}\n`);
+    for (const line of shown.dataCosts)
+      io.stdout(`  ${line.category} ${line.label}: $${line.usd} — ${line.quantity} at ${line.rate?.sku ?? 'no price'}\n`);
+    if (shown.dataCosts.length)
+      io.stdout(
+        `GPU $${shown.totals.usd} + storage $${shown.totals.storageUsd} + transfer $${shown.totals.transferUsd} = $${shown.totals.allCostsUsd}, ${leftOrOver(shown.totals.remainingAllCostsUsd)}\n`,
+      );
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
     for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${c.kind}: ${c.message}\n`);
     return EXIT_OK;
@@ -120,4 +126,9 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
   } finally {
     app.close();
   }
+}
+
+/** "$12.00 left" or "over by $16.27". */
+function leftOrOver(remaining: string): string {
+  return remaining.startsWith('-') ? `over by $${remaining.slice(1)}` : `$${remaining} left`;
 }

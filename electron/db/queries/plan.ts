@@ -24,6 +24,7 @@ interface ProjectRow {
   source: string | null;
   notes_json: string;
   claims_json: string;
+  data_costs_json: string;
   revision: number;
   is_example: number;
   created_at: string;
@@ -246,6 +247,7 @@ export function selectPlan(db: Database, projectId: string): { plan: Plan; revis
       plannedPrices,
       notes: JSON.parse(p.notes_json) as string[],
       claims: JSON.parse(p.claims_json) as Plan['claims'],
+      dataCosts: JSON.parse(p.data_costs_json) as NonNullable<Plan['dataCosts']>,
     },
     revision: p.revision,
   };
@@ -277,6 +279,12 @@ export function insertProject(db: Database, plan: Plan, options: { isExample: bo
   for (const a of plan.allocations) upsertAllocation(db, p.id, a);
   for (const pool of plan.pools) upsertPool(db, pool);
   for (const price of plan.plannedPrices) upsertPlannedPrice(db, p.id, price);
+  updateDataCosts(db, plan);
+}
+
+/** The plan's stated storage and transfer items (issue 19 item 15). */
+export function updateDataCosts(db: Database, plan: Plan): void {
+  db.prepare('UPDATE projects SET data_costs_json = ? WHERE id = ?').run(JSON.stringify(plan.dataCosts ?? []), plan.project.id);
 }
 
 export function updateProject(db: Database, p: Project): void {

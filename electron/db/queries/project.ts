@@ -1,7 +1,16 @@
 /** Project and scenario SQL beyond the plan's own rows (queries/plan.ts): listing, opening, archiving, soft delete. */
 import type { Database } from 'better-sqlite3';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
-import { insertProject, upsertAllocation, upsertMilestone, upsertPlannedPrice, upsertPool, upsertTrack, updateProject } from './plan';
+import {
+  insertProject,
+  updateDataCosts,
+  upsertAllocation,
+  upsertMilestone,
+  upsertPlannedPrice,
+  upsertPool,
+  upsertTrack,
+  updateProject,
+} from './plan';
 
 export interface ProjectListRow {
   id: string;
@@ -172,6 +181,7 @@ export function replacePlanRows(db: Database, plan: Plan, at: string): void {
   for (const a of plan.allocations) upsertAllocation(db, id, a);
   for (const p of plan.pools) upsertPool(db, p);
   for (const p of plan.plannedPrices) upsertPlannedPrice(db, id, p);
+  updateDataCosts(db, plan);
 }
 
 export interface SpendLineExport {

@@ -13,6 +13,7 @@ import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { allocate, previewRules as previewRulesPure, type RulePreview } from '../../../shared/domain/budget/allocation';
 import { globToRegExp } from '../../../shared/domain/budget/glob';
 import { computeOverview } from '../../../shared/domain/budget/overview';
+import { compareDataCosts } from '../../../shared/domain/budget/data-cost-lines';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
 import { UserError } from '../../../shared/domain/errors';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
@@ -346,7 +347,7 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
       reallocate(q.selectActiveSpendLines(db, { importIds: pending }));
       for (const id of pending) allocatedImports.add(id);
     }
-    const overview = computeOverview({
+    const input = {
       plan,
       planWeeks: view.analysis.totals.weeks,
       // Only the project's dates are read line by line; the other buckets are summed in SQL.
@@ -355,7 +356,9 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
       budgets: q.selectBudgets(db, plan.project.id),
       rates: q.selectRates(db),
       today: deps.now().toISOString().slice(0, 10),
-    });
+    };
+    const overview = computeOverview(input);
+    const dataCosts = compareDataCosts({ ...input, planned: view.analysis.totals.dataCosts, dataAsOf: overview.dataAsOf });
     const buckets = q.selectBucketTotals(
       db,
       plan.tracks.map((t) => t.id),
@@ -377,6 +380,7 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
       unallocated,
       outsideWindow,
       tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
+      dataCosts,
     };
     notifyNewAlerts(result);
     return result;

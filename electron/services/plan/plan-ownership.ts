@@ -28,7 +28,9 @@ function collectForeignIds(db: Database, projectId: string, command: PlanCommand
     if (value.projectId !== projectId)
       out.push({ field: `${entity}.projectId`, value: value.projectId, message: `The ${entity} "${value.id}" names another project.` });
   };
-  if (command.type === 'remove') return check(command.entity, command.id, `${command.entity}.id`);
+  // Storage and transfer items live inside their project's own row (projects.data_costs_json): no other project's id.
+  if (command.type === 'remove')
+    return command.entity === 'dataCost' ? undefined : check(command.entity, command.id, `${command.entity}.id`);
   switch (command.entity) {
     case 'project':
       if (command.value.id !== projectId)

@@ -26,6 +26,7 @@ function writeChanges(db: Database, before: Plan, after: Plan, command: PlanComm
   const projectId = after.project.id;
   const ids = (kind: Parameters<typeof touched.get>[0]) => [...(touched.get(kind) ?? [])];
   if (touched.has('project')) q.updateProject(db, after.project);
+  if (touched.has('dataCost')) q.updateDataCosts(db, after);
   // Allocations first out (a moved run of cells would collide with itself on the unique cell index), back in last.
   for (const id of ids('allocation')) q.deleteAllocation(db, id);
   for (const id of ids('track')) {
@@ -480,6 +481,9 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
         usd: w.usd,
         cumulativeUsd: w.cumulativeUsd,
         budgetShareUsd: w.budgetShareUsd,
+        storageUsd: w.storageUsd,
+        transferUsd: w.transferUsd,
+        allCostsUsd: w.allCostsUsd,
       })),
       conflicts: v.analysis.problems.map((p) => ({
         kind: p.kind,
@@ -494,7 +498,13 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
         usd: v.analysis.totals.usd,
         budget: v.analysis.totals.budget,
         remainingUsd: v.analysis.totals.remainingUsd,
+        storageUsd: v.analysis.totals.storageUsd,
+        transferUsd: v.analysis.totals.transferUsd,
+        allCostsUsd: v.analysis.totals.allCostsUsd,
+        remainingAllCostsUsd: v.analysis.totals.remainingAllCostsUsd,
       },
+      dataCosts: v.analysis.totals.dataCosts.lines,
+      dataCostRule: v.analysis.totals.dataCosts.rule,
       pools: plan.pools.map((p) => ({
         id: p.id,
         name: p.name,

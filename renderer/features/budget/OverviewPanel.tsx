@@ -1,6 +1,7 @@
 /** The Budget overview: does the budget hold? Status line, KPI cards (hover: unit, date, source), burn-up, track × month, alerts. */
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import { BurnUpChart } from './BurnUpChart';
+import { DataCostsCompare } from './DataCostsCompare';
 import { money, monthLabel, toCents, totalsText } from './format';
 
 function pct(value: string, of: string | null): string {
@@ -262,6 +263,7 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
           </tbody>
         </table>
       </div>
+      <DataCostsCompare o={o} />
       <details className="panel">
         <summary>
           <strong>By ISO week</strong>{' '}

@@ -4,6 +4,7 @@
  * with the main process's message at the field and nothing saved.
  */
 import type { EditorProps } from './editors/editor-parts';
+import { DataCostForm } from './editors/DataCostForm';
 import { MilestoneForm } from './editors/MilestoneForm';
 import { PoolForm } from './editors/PoolForm';
 import { ProjectForm } from './editors/ProjectForm';
@@ -18,5 +19,6 @@ export function PlanEditor(props: EditorProps) {
   if (target.kind === 'project') return <ProjectForm {...props} />;
   if (target.kind === 'track') return <TrackForm {...props} id={target.id} />;
   if (target.kind === 'pool') return <PoolForm {...props} id={target.id} />;
+  if (target.kind === 'dataCost') return <DataCostForm {...props} id={target.id} trackId={target.trackId} />;
   return <MilestoneForm {...props} id={target.id} trackId={target.trackId} />;
 }

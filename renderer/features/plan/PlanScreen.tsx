@@ -5,6 +5,7 @@ import { AllocationEditor } from './AllocationEditor';
 import { MonthView } from './MonthView';
 import { PlanChart } from './PlanChart';
 import { PlanEditor, PlanPartsPanel } from './PlanEditors';
+import { DataCostsPanel } from './DataCostsPanel';
 import { ProblemsPanel } from './ProblemsPanel';
 import { RunRatesPanel } from './RunRatesPanel';
 import { ClaimsPanel } from './ClaimsPanel';
@@ -149,6 +150,20 @@ export function PlanScreen() {
             {overBudget ? `${fmtUsd(String(-Number(analysis.totals.remainingUsd)))} over` : `${fmtUsd(analysis.totals.remainingUsd)} left`}
           </div>
         </div>
+        <div
+          className="kpi"
+          title={`Storage and data transfer the plan states, priced from dated storage and transfer prices. ${analysis.totals.dataCosts.rule}`}
+        >
+          <div className="kpi-label">Storage &amp; transfer</div>
+          <div className="kpi-value">{fmtUsd(String(Number(analysis.totals.storageUsd) + Number(analysis.totals.transferUsd)))}</div>
+          <div className="kpi-sub">
+            storage {fmtUsd(analysis.totals.storageUsd)} · transfer {fmtUsd(analysis.totals.transferUsd)} · all costs{' '}
+            {fmtUsd(analysis.totals.allCostsUsd)},{' '}
+            {Number(analysis.totals.remainingAllCostsUsd) < 0
+              ? `${fmtUsd(String(-Number(analysis.totals.remainingAllCostsUsd)))} over`
+              : `${fmtUsd(analysis.totals.remainingAllCostsUsd)} left`}
+          </div>
+        </div>
         <div className="kpi" title="Hours of booked GPUs × GPU count, all weeks">
           <div className="kpi-label">GPU-hours booked</div>
           <div className="kpi-value">{fmtHours(analysis.totals.gpuHours)} h</div>
@@ -250,6 +265,7 @@ export function PlanScreen() {
       )}
 
       <PlanPartsPanel plan={plan} onOpen={s.openEditor} onEdit={s.edit} />
+      <DataCostsPanel view={view} onOpen={s.openEditor} onEdit={s.edit} />
       {s.editor && (
         <PlanEditor
           key={`${s.editor.kind}:${'id' in s.editor ? (s.editor.id ?? 'new') : ''}`}

@@ -23,8 +23,8 @@ import { cellKeyOf, useTimelineData } from './use-timeline-data';
 
 /** Grids up to this many week cells (rows × weeks) are rendered whole; larger ones only near the viewport. */
 const FULL_GRID_CELLS = 1000;
-/** GPU-hours, cost, cumulative cost. */
-const TOTALS_ROWS = 3;
+/** GPU-hours, cost, cumulative cost, storage, data transfer. */
+const TOTALS_ROWS = 5;
 /**
  * Rows stacked in the scroller, top to bottom: month and week headers, the tracks' section and lanes, the pools'
  * section and rows, the totals' section and rows. Each is measured; only lanes, pools and totals have week cells.
@@ -336,6 +336,26 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
           sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`}
           todayWeek={todayWeek}
           cells={totalsCells.cumulative}
+          keyed={false}
+        />
+        <TotalsRow
+          rowRef={grid.rowRef(totalsRow(3))}
+          weeks={weeks}
+          range={cols(totalsRow(3))}
+          label="Storage"
+          sub={totalsCells.storage.size ? 'own line, not in the GPU cost' : 'none stated (see Storage & data transfer)'}
+          todayWeek={todayWeek}
+          cells={totalsCells.storage}
+          keyed={false}
+        />
+        <TotalsRow
+          rowRef={grid.rowRef(totalsRow(4))}
+          weeks={weeks}
+          range={cols(totalsRow(4))}
+          label="Data transfer"
+          sub={totalsCells.transfer.size ? 'egress, monthly tiers' : 'none stated'}
+          todayWeek={todayWeek}
+          cells={totalsCells.transfer}
           keyed={false}
         />
       </div>

@@ -6,6 +6,7 @@ import { monthOfWeek, weekOf } from '../../../shared/domain/plan/weeks';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { buildRuns, fmtHours, fmtUsd, type Run } from './timeline-model';
 import type { TotalText } from './TimelineRows';
+import { dataCostCells } from './data-cost-cells';
 
 /** The `data-cell` key of a problem's cell: `track:<id>:<week>`, `pool:<id>:<week>`, `totals::<week>`, `milestone:<phase>`. */
 export function cellKeyOf(cell: CellRef): string {
@@ -73,8 +74,8 @@ export function useTimelineData(view: PlanView) {
         title: `By the end of ${w}: $${t.cumulativeUsd} of the $${plan.project.budget} budget (${plan.project.budgetSource})`,
       });
     }
-    return { hours, cost, cumulative };
-  }, [analysis.totals.weeks, plan.project.budget, plan.project.budgetSource]);
+    return { hours, cost, cumulative, ...dataCostCells(analysis.totals) };
+  }, [analysis.totals, plan.project.budget, plan.project.budgetSource]);
   return {
     offerings,
     weekIndex,

@@ -2,7 +2,7 @@
  * Edits as pure commands: each applies to a plan and yields the new plan and its inverse, so undo/redo is
  * "apply the inverse" and round-trips exactly. The service saves the difference in one transaction.
  */
-import type { Allocation, CapacityPool, Milestone, Plan, Project, Track } from './types';
+import type { Allocation, CapacityPool, DataCostItem, Milestone, Plan, Project, Track } from './types';
 
 export interface EntityMap {
   project: Project;
@@ -10,6 +10,7 @@ export interface EntityMap {
   milestone: Milestone;
   allocation: Allocation;
   pool: CapacityPool;
+  dataCost: DataCostItem;
 }
 export type EntityKind = keyof EntityMap;
 
@@ -19,13 +20,14 @@ export type PlanCommand =
   | { type: 'upsert'; entity: 'allocation'; value: Allocation }
   | { type: 'upsert'; entity: 'pool'; value: CapacityPool }
   | { type: 'upsert'; entity: 'project'; value: Project }
+  | { type: 'upsert'; entity: 'dataCost'; value: DataCostItem }
   | { type: 'remove'; entity: Exclude<EntityKind, 'project'>; id: string }
   | { type: 'batch'; label: string; commands: PlanCommand[] };
 
-const COLLECTION = { track: 'tracks', milestone: 'milestones', allocation: 'allocations', pool: 'pools' } as const;
+const COLLECTION = { track: 'tracks', milestone: 'milestones', allocation: 'allocations', pool: 'pools', dataCost: 'dataCosts' } as const;
 
 function listOf(plan: Plan, entity: Exclude<EntityKind, 'project'>): Array<{ id: string }> {
-  return plan[COLLECTION[entity]];
+  return plan[COLLECTION[entity]] ?? [];
 }
 
 function withList(plan: Plan, entity: Exclude<EntityKind, 'project'>, list: Array<{ id: string }>): Plan {
@@ -133,6 +135,9 @@ export function removeTrackCommand(plan: Plan, trackId: string): PlanCommand {
       ...plan.milestones
         .filter((m) => m.trackId === trackId)
         .map((m) => ({ type: 'remove' as const, entity: 'milestone' as const, id: m.id })),
+      ...(plan.dataCosts ?? [])
+        .filter((d) => d.trackId === trackId)
+        .map((d) => ({ type: 'remove' as const, entity: 'dataCost' as const, id: d.id })),
       { type: 'remove', entity: 'track', id: trackId },
     ],
   };

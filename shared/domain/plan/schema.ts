@@ -120,6 +120,20 @@ export const claimSchema = z.object({
   source: claimSourceSchema.optional(),
 });
 
+export const dataCostItemSchema = z.object({
+  id: z.string().min(1),
+  trackId: z.string().nullable(),
+  kind: z.enum(['dataset', 'checkpoints', 'downloads']),
+  label: z.string(),
+  gb: z.number(),
+  per: z.enum(['held', 'run', 'month']),
+  runs: z.number().nullable(),
+  rateId: z.string().min(1),
+  start: day,
+  end: day,
+  source: z.string(),
+});
+
 export const planSchema = z.object({
   project: projectSchema,
   tracks: z.array(trackSchema),
@@ -129,6 +143,7 @@ export const planSchema = z.object({
   plannedPrices: z.array(plannedPriceSchema),
   notes: z.array(z.string()),
   claims: z.array(claimSchema),
+  dataCosts: z.array(dataCostItemSchema).optional(),
 });
 
 export const scenarioAuthorSchema = z.object({

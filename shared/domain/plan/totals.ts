@@ -5,6 +5,7 @@
 import Big from 'big.js';
 import { createPriceBook, hourlyCost, reservedAllocationCosts, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
 import type { Allocation, Plan, PlanCatalog } from './types';
+import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
 import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './weeks';
 
 export interface TrackWeekTotal {
@@ -27,6 +28,11 @@ export interface WeekTotal {
   cumulativeBudgetUsd: string;
   /** Allocations without a price (GPU type only, or an offering without any price). */
   unpricedAllocationIds: string[];
+  /** Storage and transfer of the week (their own lines, never in `usd`, which is GPU cost only). */
+  storageUsd: string;
+  transferUsd: string;
+  /** GPU + storage + transfer of the week. */
+  allCostsUsd: string;
 }
 
 export interface PlanTotals {
@@ -37,6 +43,13 @@ export interface PlanTotals {
   remainingUsd: string;
   /** Cost per allocation id (decimal string). */
   allocationUsd: Record<string, string>;
+  /** Storage and data transfer (own lines; `usd` and `remainingUsd` stay GPU only). */
+  storageUsd: string;
+  transferUsd: string;
+  /** GPU + storage + transfer, and the budget left after all of them. */
+  allCostsUsd: string;
+  remainingAllCostsUsd: string;
+  dataCosts: DataCostTotals;
 }
 
 /** The weeks the timeline shows: the project's weeks, widened to any allocation outside them. */
@@ -120,6 +133,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   let cumulative = new Big(0);
   let cumulativeBudget = new Big(0);
   let totalHours = 0;
+  const data = computeDataCosts(plan);
   const out: WeekTotal[] = [];
   for (const week of weeks) {
     let usd = new Big(0);
@@ -152,6 +166,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
       budgetShareUsd: toMoney(share),
       cumulativeBudgetUsd: toMoney(cumulativeBudget),
       unpricedAllocationIds: unpriced,
+      ...weekDataCosts(data, week, usd),
     });
   }
   return {
@@ -161,7 +176,18 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     budget: toMoney(budget),
     remainingUsd: toMoney(budget.minus(cumulative)),
     allocationUsd: money,
+    storageUsd: data.storageUsd,
+    transferUsd: data.transferUsd,
+    allCostsUsd: toMoney(cumulative.plus(data.usd)),
+    remainingAllCostsUsd: toMoney(budget.minus(cumulative).minus(data.usd)),
+    dataCosts: data,
   };
+}
+
+function weekDataCosts(data: DataCostTotals, week: string, gpuUsd: Big): Pick<WeekTotal, 'storageUsd' | 'transferUsd' | 'allCostsUsd'> {
+  const w = data.weeks[week];
+  if (!w) return { storageUsd: '0.00', transferUsd: '0.00', allCostsUsd: toMoney(gpuUsd) };
+  return { storageUsd: w.storageUsd, transferUsd: w.transferUsd, allCostsUsd: toMoney(gpuUsd.plus(w.storageExact).plus(w.transferExact)) };
 }
 
 export function round2(n: number): number {

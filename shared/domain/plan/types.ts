@@ -166,6 +166,33 @@ export interface SourceClaim {
   source?: { seed: string; lines: number[] };
 }
 
+/**
+ * A storage or transfer need the lead states: a dataset kept on a storage tier, checkpoints written per run, model
+ * downloads (egress to the internet) per run or per month. Priced from the dated rows of storage-transfer.json.
+ */
+export type DataCostKind = 'dataset' | 'checkpoints' | 'downloads';
+
+export interface DataCostItem {
+  id: string;
+  /** Track it serves; null = the whole project. */
+  trackId: string | null;
+  kind: DataCostKind;
+  label: string;
+  /** dataset: GB held; checkpoints: GB kept per run; downloads: GB sent per run or per month. */
+  gb: number;
+  /** held (dataset), run (checkpoints, downloads per run) or month (downloads per month). */
+  per: 'held' | 'run' | 'month';
+  /** Runs, for `per: run` (checkpoints kept from every run; downloads spread over the dates). */
+  runs: number | null;
+  /** Storage or transfer rate row id (storage for dataset/checkpoints, transfer for downloads). */
+  rateId: string;
+  /** Days the data is held or sent (inclusive), within the project's dates. */
+  start: string;
+  end: string;
+  /** Where the figure comes from (the lead's words or a document line). */
+  source: string;
+}
+
 /** The plan aggregate: everything the timeline, the checks and the totals need. */
 export interface Plan {
   project: Project;
@@ -177,6 +204,8 @@ export interface Plan {
   /** How the document's words became numbers here. */
   notes: string[];
   claims: SourceClaim[];
+  /** Storage and data transfer the lead states (issue 19 item 15); absent = none stated. */
+  dataCosts?: DataCostItem[];
 }
 
 export interface ScenarioAuthorFigures {

@@ -7,6 +7,7 @@ import { indexCatalog } from './pricing';
 import type { Allocation, CapacityPool, Milestone, Plan, PlanCatalog, Project, Track } from './types';
 import { amountText, isPlausibleDay, isPlausibleWeek, MAX_YEAR, MIN_YEAR } from '../field-bounds';
 import { HOURS_PER_WEEK, isWeekKey } from './weeks';
+import { validateDataCost } from '../data-costs/validation';
 
 export interface FieldError {
   entity: string;
@@ -18,7 +19,7 @@ export interface FieldError {
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-function dateRange(out: FieldError[], entity: string, id: string, start: string, end: string, prefix = ''): void {
+export function dateRange(out: FieldError[], entity: string, id: string, start: string, end: string, prefix = ''): void {
   const inRange = `between ${MIN_YEAR} and ${MAX_YEAR}`;
   if (!isPlausibleDay(start))
     out.push({ entity, id, field: `${prefix}start`, message: `A start date as YYYY-MM-DD, ${inRange}.`, value: start });
@@ -216,6 +217,9 @@ export function validateCommand(
       } else if (entity === 'pool') {
         const p = next.pools.find((x) => x.id === id);
         if (p) errors.push(...validatePool(p));
+      } else if (entity === 'dataCost') {
+        const d = next.dataCosts?.find((x) => x.id === id);
+        if (d) errors.push(...validateDataCost(d, next));
       }
     }
   }

@@ -33,6 +33,9 @@ export function rekeyPlan(plan: Plan, projectId: string): Plan {
     })),
     allocations: copy.allocations.map((a) => ({ ...a, id: id(a.id), trackId: id(a.trackId), phaseId: a.phaseId ? id(a.phaseId) : null })),
     pools: copy.pools.map((p) => ({ ...p, id: id(p.id), projectId })),
+    ...(copy.dataCosts
+      ? { dataCosts: copy.dataCosts.map((d) => ({ ...d, id: id(d.id), trackId: d.trackId ? id(d.trackId) : null })) }
+      : {}),
   };
 }
 

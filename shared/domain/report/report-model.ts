@@ -23,6 +23,8 @@ import {
   type ScenarioSummary,
 } from './brief';
 
+import { reportDataCosts, type ReportDataCosts } from './report-data-costs';
+
 export const REPORT_SECTIONS = [
   { id: 'summary', title: 'Executive summary' },
   { id: 'tracks', title: 'Tracks and owners' },
@@ -213,6 +215,8 @@ export interface ReportModel {
     usd: string;
   }>;
   milestones: ReportMilestonePhase[];
+  /** Storage and data transfer: own lines, never in the GPU cost (issue 19 item 15). */
+  dataCosts: ReportDataCosts;
   timeline: {
     tracks: Array<{ id: string; name: string; colour: string }>;
     weeks: Array<{
@@ -686,6 +690,7 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     },
     tracks,
     milestones,
+    dataCosts: reportDataCosts(plan, analysis.totals),
     timeline: {
       tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
       weeks: weeks.map((w) => ({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RULE_KINDS } from '../../domain/budget/types';
 import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap } from '../channel';
+import { dataCostComparisonSchema } from '../../domain/data-costs/schema';
 
 const projectId = z.string().min(1).max(120);
 /** An exchange rate: a plain decimal above 0 (no exponent), such as 0.92 or 83.25. */
@@ -162,6 +163,8 @@ export const overviewSchema = z.object({
   outsideWindow: z.object({ count: z.number(), totals: currencyTotals }),
   alerts: z.array(alertSchema),
   tracksMeta: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })),
+  /** Storage and network: the plan's lines against billed storage and network spend (issue 19 item 15). */
+  dataCosts: dataCostComparisonSchema,
 });
 export type OverviewView = z.output<typeof overviewSchema>;
 

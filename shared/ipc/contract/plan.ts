@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PlanCommand } from '../../domain/plan/commands';
 import {
   allocationSchema,
+  dataCostItemSchema,
   milestoneSchema,
   planSchema,
   poolSchema,
@@ -13,6 +14,7 @@ import {
 import { runRateSchema } from '../../domain/plan/run-rate';
 import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap, EventMap } from '../channel';
+import { dataCostTotalsSchema } from '../../domain/data-costs/schema';
 
 const projectId = z.string().min(1).max(120);
 
@@ -23,7 +25,12 @@ export const planCommandSchema: z.ZodType<PlanCommand> = z.lazy(() =>
     z.object({ type: z.literal('upsert'), entity: z.literal('allocation'), value: allocationSchema }),
     z.object({ type: z.literal('upsert'), entity: z.literal('pool'), value: poolSchema }),
     z.object({ type: z.literal('upsert'), entity: z.literal('project'), value: projectSchema }),
-    z.object({ type: z.literal('remove'), entity: z.enum(['track', 'milestone', 'allocation', 'pool']), id: z.string().min(1) }),
+    z.object({ type: z.literal('upsert'), entity: z.literal('dataCost'), value: dataCostItemSchema }),
+    z.object({
+      type: z.literal('remove'),
+      entity: z.enum(['track', 'milestone', 'allocation', 'pool', 'dataCost']),
+      id: z.string().min(1),
+    }),
     z.object({ type: z.literal('batch'), label: z.string().max(200), commands: z.array(planCommandSchema).max(5000) }),
   ]),
 ) as z.ZodType<PlanCommand>;
@@ -60,6 +67,9 @@ export const weekTotalSchema = z.object({
   budgetShareUsd: z.string(),
   cumulativeBudgetUsd: z.string(),
   unpricedAllocationIds: z.array(z.string()),
+  storageUsd: z.string(),
+  transferUsd: z.string(),
+  allCostsUsd: z.string(),
 });
 
 export const analysisSchema = z.object({
@@ -71,6 +81,11 @@ export const analysisSchema = z.object({
     budget: z.string(),
     remainingUsd: z.string(),
     allocationUsd: z.record(z.string(), z.string()),
+    storageUsd: z.string(),
+    transferUsd: z.string(),
+    allCostsUsd: z.string(),
+    remainingAllCostsUsd: z.string(),
+    dataCosts: dataCostTotalsSchema,
   }),
   pools: z.array(
     z.object({

@@ -180,6 +180,26 @@ export const reportModelSchema = z.object({
     }),
   ),
   milestones: z.array(milestonePhaseSchema),
+  dataCosts: z.object({
+    gpuUsd: z.string(),
+    storageUsd: z.string(),
+    transferUsd: z.string(),
+    allCostsUsd: z.string(),
+    remainingAllCostsUsd: z.string(),
+    lines: z.array(
+      z.object({
+        label: z.string(),
+        category: z.enum(['storage', 'transfer']),
+        track: z.string(),
+        quantity: z.string(),
+        usd: z.string(),
+        price: z.string(),
+        asOf: z.string().nullable(),
+        source: z.string(),
+      }),
+    ),
+    rule: z.string(),
+  }),
   timeline: z.object({
     tracks: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })),
     weeks: z.array(

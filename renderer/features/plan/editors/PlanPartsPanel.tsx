@@ -65,6 +65,15 @@ export function PlanPartsPanel({
                 >
                   + Milestone
                 </button>
+                <button
+                  type="button"
+                  className="btn small"
+                  aria-label={`Add storage or transfer to ${t.name}`}
+                  title="Dataset size and storage tier, checkpoints per run, model downloads"
+                  onClick={() => onOpen({ kind: 'dataCost', id: null, trackId: t.id })}
+                >
+                  + Data
+                </button>
               </li>
             ))}
           </ul>

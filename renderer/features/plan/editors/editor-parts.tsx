@@ -8,7 +8,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
 import { gpuShort } from '../timeline-model';
 
-export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool'; id: string | null; trackId?: string };
+export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool' | 'dataCost'; id: string | null; trackId?: string };
 
 export interface EditorProps {
   view: PlanView;

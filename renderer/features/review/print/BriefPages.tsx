@@ -4,6 +4,7 @@
  */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { num, usd } from './format';
+import { DataCostsSentence } from './DataCostsTable';
 
 const monthName = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -170,6 +171,7 @@ export function BriefPages({ model }: { model: ReportModel }) {
             </tr>
           </tbody>
         </table>
+        <DataCostsSentence model={model} />
         <h2>The three biggest risks</h2>
         {brief.risks.length === 0 ? (
           <p>The plan’s checks found no problem.</p>

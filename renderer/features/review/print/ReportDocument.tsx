@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { REPORT_SECTIONS, type ReportModel, type ReportSectionId } from '../../../../shared/domain/report/report-model';
 import { AllocationChart, BurnUpChart, CostBars } from './ReportCharts';
 import { BriefPages } from './BriefPages';
+import { DataCostsTable } from './DataCostsTable';
 import { num, range, usd } from './format';
 
 const letter = (n: number) => String.fromCharCode(64 + n);
@@ -396,6 +397,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
             <CostBars rows={model.costs.byProvider} label="cost by provider" />
           </div>
         </div>
+        <DataCostsTable model={model} />
       </Section>
 
       <Section

@@ -1,0 +1,107 @@
+/**
+ * Storage and data transfer the lead states (issue 19 item 15): each line with its quantity, its cost, and the price
+ * it is priced at — unit, date and source one click away. Totals are their own lines, never in the GPU cost.
+ */
+import type { PlanCommand } from '../../../shared/domain/plan/commands';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+import type { EditorTarget } from './PlanEditors';
+import { fmtUsd } from './timeline-model';
+
+const KIND_TEXT = { dataset: 'Dataset', checkpoints: 'Checkpoints', downloads: 'Downloads (egress)' } as const;
+
+export function DataCostsPanel({
+  view,
+  onOpen,
+  onEdit,
+}: {
+  view: PlanView;
+  onOpen: (target: EditorTarget) => void;
+  onEdit: (command: PlanCommand) => Promise<boolean>;
+}) {
+  const { totals } = view.analysis;
+  const trackName = new Map(view.plan.tracks.map((t) => [t.id, t.name]));
+  return (
+    <section className="panel" aria-label="Storage and transfer">
+      <div className="panel-title">
+        <strong>Storage &amp; data transfer</strong>
+        <span className="muted">
+          storage {fmtUsd(totals.storageUsd)} · transfer {fmtUsd(totals.transferUsd)} — own lines, not in the GPU cost ({fmtUsd(totals.usd)}
+          )
+        </span>
+        <span className="spacer" />
+        <button type="button" className="btn" onClick={() => onOpen({ kind: 'dataCost', id: null })}>
+          + Add storage or transfer
+        </button>
+      </div>
+      {totals.dataCosts.lines.length === 0 ? (
+        <p className="muted">
+          No dataset size, checkpoint volume or download stated yet. Add them to count storage and egress in the plan's cost.
+        </p>
+      ) : (
+        <table className="table" aria-label="Storage and transfer lines">
+          <thead>
+            <tr>
+              <th>What</th>
+              <th>For</th>
+              <th>Quantity</th>
+              <th>Priced at</th>
+              <th className="num">Cost (USD)</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {totals.dataCosts.lines.map((line) => (
+              <tr key={line.itemId}>
+                <td>
+                  <strong>{line.label}</strong>
+                  <div className="muted">
+                    {KIND_TEXT[line.kind]} · {line.category}
+                  </div>
+                </td>
+                <td>{line.trackId ? (trackName.get(line.trackId) ?? line.trackId) : 'whole project'}</td>
+                <td>{line.quantity}</td>
+                <td>
+                  {line.rate ? (
+                    <details>
+                      <summary>
+                        {line.rate.sku} — {line.rate.price}
+                      </summary>
+                      <div className="muted">
+                        as of {line.rate.asOf} · {line.rate.region} · source: {line.rate.source}
+                        <br />
+                        {line.rate.notes}
+                      </div>
+                    </details>
+                  ) : (
+                    <span className="pt-bad-text">{line.unpriced}</span>
+                  )}
+                  {line.rate && line.unpriced && <div className="pt-bad-text">{line.unpriced}</div>}
+                </td>
+                <td className="num">{fmtUsd(line.usd)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn small"
+                    aria-label={`Edit ${line.label}`}
+                    onClick={() => onOpen({ kind: 'dataCost', id: line.itemId })}
+                  >
+                    Edit
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="btn small danger"
+                    aria-label={`Delete ${line.label}`}
+                    onClick={() => void onEdit({ type: 'remove', entity: 'dataCost', id: line.itemId })}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted">How they are priced: {totals.dataCosts.rule}.</p>
+    </section>
+  );
+}

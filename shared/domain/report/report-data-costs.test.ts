@@ -1,0 +1,32 @@
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { computeTotals } from '../plan/totals';
+import { loadExample, plannedCatalog } from '../plan/test-fixtures';
+import { dataCostsSentence, reportDataCosts } from './report-data-costs';
+
+describe("the report's storage and transfer lines (issue 19 item 15)", () => {
+  const { plan } = loadExample();
+  const totals = computeTotals(plan, plannedCatalog(plan));
+  const d = reportDataCosts(plan, totals);
+
+  it("lists the example's datasets with track, quantity, price, date and a readable source; GPU cost stays apart", () => {
+    expect(d.lines.map((l) => [l.label.slice(0, 10), l.category, l.track])).toEqual([
+      ['M1 dataset', 'storage', 'VitalDB Model Training'],
+      ['M2 dataset', 'storage', 'VitalDB Model Training'],
+      ['M3 dataset', 'storage', 'VitalDB Model Training'],
+    ]);
+    expect(d.lines[2]).toMatchObject({ quantity: '24 GB held 2026-01-10 → 2026-01-31', asOf: '2025-06-01' });
+    expect(d.lines[2]!.price).toMatch(/Google One 100 GB plan.*\$1\.99 per disk per month \(100 GB disk\)/);
+    expect(d.gpuUsd).toBe(totals.usd);
+    expect(d.allCostsUsd).toBe(new Big(totals.usd).plus(d.storageUsd).toFixed(2));
+  });
+
+  it('the brief says storage and transfer come on top of the GPU cost, with what is left of the budget', () => {
+    const left = new Big(d.remainingAllCostsUsd);
+    expect(dataCostsSentence(d)).toBe(
+      `Storage $${d.storageUsd} and data transfer $0.00 come on top of the GPU cost of $${d.gpuUsd}: all costs $${d.allCostsUsd}, ` +
+        `${left.lt(0) ? `$${left.abs().toFixed(2)} over` : `$${left.toFixed(2)} left of`} the budget.`,
+    );
+    expect(dataCostsSentence({ ...d, lines: [] })).toBe('');
+  });
+});
