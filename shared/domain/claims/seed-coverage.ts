@@ -12,8 +12,7 @@ export interface CoverageRow {
   at: number;
 }
 
-export type RefKind = 'offering' | 'gpu' | 'provider' | 'discrepancy' | 'preset' | 'workload' | 'claim' | 'project' | 'check';
-export const REF_KINDS: readonly RefKind[] = [
+export const REF_KINDS = [
   'offering',
   'gpu',
   'provider',
@@ -23,16 +22,25 @@ export const REF_KINDS: readonly RefKind[] = [
   'claim',
   'project',
   'check',
-];
+  'storage',
+  'limit',
+  'credit-preset',
+  'reliability',
+  'runrate',
+  'workload-field',
+  'module',
+] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+
+/** Kinds whose id may carry `#<id inside the file>`; `runrate` needs it. */
+const ANCHORED: readonly RefKind[] = ['project', 'runrate'];
 
 export interface ParsedRef {
   raw: string;
   kind: RefKind | 'out-of-scope';
   id: string;
-  /** `project:<file>#<id>`: the id inside the file. */
+  /** `project:<file>#<id>` / `runrate:<file>#<id>`: the id inside the file. */
   anchor: string | null;
-  /** `pending:project:<file>`: accepted only while the file does not exist. */
-  pending: boolean;
 }
 
 const ROW = /^\|\s*(\d{3})\s*\|\s*([\d,\s-]+?)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$/;
@@ -57,19 +65,17 @@ export function parseCoverage(markdown: string): CoverageRow[] {
 }
 
 export function parseRef(raw: string): ParsedRef | null {
-  if (raw === 'out-of-scope') return { raw, kind: 'out-of-scope', id: '', anchor: null, pending: false };
-  const pending = raw.startsWith('pending:');
-  const body = pending ? raw.slice('pending:'.length) : raw;
-  const colon = body.indexOf(':');
+  if (raw === 'out-of-scope') return { raw, kind: 'out-of-scope', id: '', anchor: null };
+  const colon = raw.indexOf(':');
   if (colon < 0) return null;
-  const kind = body.slice(0, colon) as RefKind;
+  const kind = raw.slice(0, colon) as RefKind;
   if (!REF_KINDS.includes(kind)) return null;
-  if (pending && kind !== 'project') return null;
-  const rest = body.slice(colon + 1);
-  const hash = kind === 'project' ? rest.indexOf('#') : -1;
+  const rest = raw.slice(colon + 1);
+  const hash = ANCHORED.includes(kind) ? rest.indexOf('#') : -1;
   const id = hash >= 0 ? rest.slice(0, hash) : rest;
-  if (!id) return null;
-  return { raw, kind, id, anchor: hash >= 0 ? rest.slice(hash + 1) : null, pending };
+  const anchor = hash >= 0 ? rest.slice(hash + 1) : null;
+  if (!id || anchor === '' || (kind === 'runrate' && anchor === null)) return null;
+  return { raw, kind, id, anchor };
 }
 
 /** Seed lines (1-based) that state a figure: a digit or a dollar sign. */
@@ -79,9 +85,12 @@ export function figureLines(seedText: string): number[] {
 
 export interface CoverageData {
   seeds: Record<string, string>;
-  /** whether the ref's target exists in the bundled data (kind, id, and for project refs the anchor). */
+  /** whether the ref's target exists in the bundled data or the source tree (kind, id, and the anchor where given). */
   exists: (ref: ParsedRef) => boolean;
 }
+
+/** "built on another branch" is a state of the work, not a reason: once it lands the row points at it. */
+const STALE_REASON = /another branch|pending/i;
 
 /** Every problem of the coverage table against the seeds and the bundled data (empty: all covered and resolved). */
 export function coverageProblems(rows: CoverageRow[], data: CoverageData): string[] {
@@ -89,13 +98,13 @@ export function coverageProblems(rows: CoverageRow[], data: CoverageData): strin
   for (const row of rows) {
     if (!(row.seed in data.seeds)) problems.push(`row ${row.at}: no seed ${row.seed}`);
     if (row.refs.length === 0) problems.push(`row ${row.at}: no refs`);
+    const deferred = STALE_REASON.exec(row.note);
+    if (deferred) problems.push(`row ${row.at}: the note defers to work elsewhere ("${deferred[0]}"): point at what landed`);
     for (const raw of row.refs) {
       const ref = parseRef(raw);
-      if (!ref) problems.push(`row ${row.at}: "${raw}" is not a ref (kinds: ${REF_KINDS.join(', ')}, out-of-scope, pending:project:)`);
+      if (!ref) problems.push(`row ${row.at}: "${raw}" is not a ref (kinds: ${REF_KINDS.join(', ')}, out-of-scope)`);
       else if (ref.kind === 'out-of-scope') {
         if (row.note.trim().length < 10) problems.push(`row ${row.at}: out-of-scope needs its reason in the note`);
-      } else if (ref.pending) {
-        if (data.exists(ref)) problems.push(`row ${row.at}: ${raw} now exists: flip it to ${raw.slice('pending:'.length)}`);
       } else if (!data.exists(ref)) problems.push(`row ${row.at}: dangling ${raw}`);
     }
   }
