@@ -83,6 +83,27 @@ describe('claims of every seed, re-derived from the current estimator, catalog a
     expect(evaluateClaim(claim, authorOnly)).toMatchObject({ verdict: 'inconsistent', stale: true, checksSay: { holds: false } });
   });
 
+  it('leaves no claim text waiting for work that has since landed', () => {
+    const waiting = /not yet|another branch|issue 1[89] item/i;
+    const texts = cases.map(({ claim }) => ({
+      id: claim.id,
+      text: [claim.explanation ?? '', claim.check?.kind === 'none' ? claim.check.reason : ''].join(' '),
+    }));
+    expect(texts.filter((t) => waiting.test(t.text)).map((t) => t.id)).toEqual([]);
+  });
+
+  it("checks seed 001's 48-72 h stable runs against the Colab session limit: the plan flags M3's run", () => {
+    const claim = plan.claims.find((c) => c.id === 'claim-stable-72h')!;
+    expect(planContext.problems!.filter((p) => p.kind === 'run-over-session').map((p) => p.milestoneId)).toContain('m3');
+    expect(evaluateClaim(claim, planContext)).toMatchObject({ verdict: 'inconsistent', stale: false, checksSay: { holds: true } });
+    // with checkpoints saved within the session and a resume, the check no longer fires and the claim's text is stale
+    const resumed = structuredClone(plan);
+    const m3 = resumed.milestones.find((m) => m.id === 'm3')!.phases[0]!;
+    m3.workload = { ...m3.workload, resumeFromCheckpoint: true };
+    const problems = checkPlan(resumed, planCatalog);
+    expect(evaluateClaim(claim, { ...base, problems })).toMatchObject({ verdict: 'ok', stale: true });
+  });
+
   it('re-derives a plan-check claim from the checks output', () => {
     const claim = {
       id: 'x',
