@@ -9,6 +9,7 @@ import offeringsJson from '../../resources/catalog/offerings.json';
 import providersJson from '../../resources/catalog/providers.json';
 import type { Gpu, OfferingWithPrices, Price } from '../domain/catalog';
 import { isUserError } from '../domain/errors';
+import { acceleratorKind } from './accelerators';
 import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
 import { archFamily, intraNodeLink, offeringInterconnectOf } from './interconnect';
 import { resolveModel } from './model';
@@ -55,8 +56,9 @@ describe('data parallel knows the interconnect', () => {
     expect(intraNodeLink(gpu('h100-sxm-80gb'), 8)).toMatchObject({ kind: 'nvswitch', gbs: 450 });
   });
 
-  it('every multi-GPU offering in the catalog carries its interconnect', () => {
-    const multi = offerings.filter((o) => o.gpuCount > 1);
+  it('every multi-GPU offering in the catalog carries its interconnect (TPU and CPU flavours are not estimated)', () => {
+    const gpuById = new Map((gpusJson as unknown as { gpus: Gpu[] }).gpus.map((g) => [g.id, g]));
+    const multi = offerings.filter((o) => o.gpuCount > 1 && acceleratorKind(gpuById.get(o.gpuId)!) === 'gpu');
     expect(multi.length).toBeGreaterThan(5);
     for (const o of multi) expect(offeringInterconnectOf(o), o.id).not.toBeNull();
     expect(offeringInterconnectOf(offering('aws-p4d-24xlarge'))).toMatchObject({ kind: 'nvswitch', network: { kind: 'efa', gbps: 400 } });

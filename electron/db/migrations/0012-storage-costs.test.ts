@@ -21,7 +21,7 @@ describe('migration 0012-storage-costs', () => {
     ).run();
     const outcome = migrate(db, migrations, { file });
     expect(outcome.applied).toContain('0012-storage-costs');
-    expect(schemaVersion(db)).toBe(9);
+    expect(schemaVersion(db)).toBe(migrations.length);
     const loaded = selectPlan(db, 'p')!;
     expect(loaded.plan.project.name).toBe('Old project');
     expect(loaded.plan.dataCosts).toEqual([]);
