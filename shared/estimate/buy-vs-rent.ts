@@ -3,6 +3,7 @@
  * utilisation that takes, and the cumulative cost of each over its lifetime (36 months by default). Seed 003's rule of
  * thumb ("cloud under about 10 trainings a month, local over 20") is checked against it. Money in big.js.
  */
+import { offerLabel } from '../domain/offer-label';
 import Big from 'big.js';
 import { addMonths, parseISO } from 'date-fns';
 import type { RankedRow, WorkloadEstimate } from './estimate';
@@ -157,7 +158,7 @@ export function rentalOptions(rows: readonly RankedRow[], limit = 5): RentalOpti
   return [...best.values()]
     .sort((a, b) => a.usd - b.usd)
     .slice(0, limit)
-    .map((r) => ({ key: r.key, label: `${r.providerName} ${r.sku} (${r.priceKind})`, usdPerRun: r.usd }));
+    .map((r) => ({ key: r.key, label: `${offerLabel(r.providerName, r.sku)} (${r.priceKind})`, usdPerRun: r.usd }));
 }
 
 /** The machine of a purchase row of an estimate, priced with the settings' lifetime, electricity and hours a year. */

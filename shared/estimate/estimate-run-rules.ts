@@ -4,6 +4,7 @@
  * with a dataset larger than the host; and, when the workload gives earlyStopping, the hours and cost it would save,
  * on its own line. The main hours and cost stay as computed.
  */
+import { offerLabel } from '../domain/offer-label';
 import { hostOf, runLimitsOf } from '../domain/run-limits';
 import type { OfferingCost } from './cost';
 import { earlyStoppingLine, formatHours, runRuleFindings, type EarlyStoppingLine, type RunRuleFinding } from './run-rules';
@@ -20,7 +21,7 @@ export interface RunRuleNotes {
 export function runRuleNotes<T extends OfferingCost>(cost: T, workload: Workload): T & RunRuleNotes {
   const runRules = runRuleFindings({
     subject: 'One run',
-    offeringLabel: `${cost.providerName} ${cost.sku}`,
+    offeringLabel: offerLabel(cost.providerName, cost.sku),
     runHours: { low: cost.hours, high: cost.hours },
     runHoursText: `${formatHours(cost.hours)} (app estimate)`,
     limits: runLimitsOf(cost.offeringId),

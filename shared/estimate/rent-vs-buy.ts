@@ -2,6 +2,7 @@
  * Rent or buy: purchases are not ranked with rentals (a lead does not own a $1,750 machine because its amortized
  * share of one run is cheap). For a purchase, the full price and when it pays off against renting for this workload.
  */
+import { offerLabel } from '../domain/offer-label';
 import type { RankedRow } from './estimate';
 import type { CostAssumptions } from './cost';
 import { purchaseLifetimeHours } from '../domain/settings/cost-settings';
@@ -32,7 +33,7 @@ export function breakEvenOf(purchase: RankedRow, rows: readonly RankedRow[], ass
   const electricity = Math.max(0, purchase.usd - amortized);
   const rentals = rankByCost(rows.filter((r) => !isPurchase(r) && r.fits && r.price.per === 'hour'));
   const best = rentals[0] ?? null;
-  const rental = best ? { key: best.key, label: `${best.providerName} ${best.sku} (${best.priceKind})`, usd: best.usd } : null;
+  const rental = best ? { key: best.key, label: `${offerLabel(best.providerName, best.sku)} (${best.priceKind})`, usd: best.usd } : null;
   const saving = rental ? rental.usd - electricity : 0;
   const runs = rental && saving > 0 ? Math.ceil(purchase.price.usd / saving) : null;
   const hours = runs !== null ? Math.round(runs * purchase.hours) : null;

@@ -1,4 +1,5 @@
 /** Every assumption and formula behind the selected row: the GPU estimate's explanation, the cost basis, notes. */
+import { offerLabel } from '../../../shared/domain/offer-label';
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../../shared/estimate/estimate';
 import { flattenConstants } from '../../../shared/estimate/calibration';
 import { ReservedNote } from './ReservedNote';
@@ -58,7 +59,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         <strong>
           Why: {gpu.gpuName}
           {gpu.gpuCount > 1 ? ` × ${gpu.gpuCount}` : ''}
-          {cost ? ` · ${cost.providerName} ${cost.sku} (${cost.priceKind})` : ''}
+          {cost ? ` · ${offerLabel(cost.providerName, cost.sku)} (${cost.priceKind})` : ''}
         </strong>
       </div>
       <MemoryBar m={m} />

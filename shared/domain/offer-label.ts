@@ -1,0 +1,24 @@
+/** Offer and GPU names as a person reads them (no repeats such as "Google Colab Colab Pro+ — L4 — L4"). */
+
+/** "NVIDIA GeForce RTX 4090 24GB" → "RTX 4090 24GB"; "NVIDIA L4 24GB" → "L4 24GB". */
+export function gpuShortName(name: string): string {
+  return name.replace(/^NVIDIA\s+/, '').replace(/^GeForce\s+/, '');
+}
+
+/**
+ * One label per offering, without repeats: "Google Colab" + "Colab Pro+ — L4" with the GPU shown beside it reads
+ * "Google Colab Pro+", not "Google Colab Colab Pro+ — L4 — L4".
+ */
+export function offerLabel(providerName: string, sku: string, gpuName?: string): string {
+  let s = sku.trim();
+  if (gpuName) {
+    const short = gpuShortName(gpuName).split(/\s+/)[0]!;
+    s = s.replace(new RegExp(`\\s+[—-]\\s+(NVIDIA\\s+)?${short.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b.*$`, 'i'), '');
+  }
+  const providerWords = providerName.trim().split(/\s+/);
+  const last = providerWords[providerWords.length - 1]!.toLowerCase();
+  const first = s.split(/\s+/)[0]?.toLowerCase();
+  if (first === last) return `${providerWords.slice(0, -1).join(' ')} ${s}`.trim();
+  if (s.toLowerCase().startsWith(providerName.toLowerCase())) return s;
+  return `${providerName} ${s}`;
+}
