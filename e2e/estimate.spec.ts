@@ -49,9 +49,9 @@ test('bad input shows a message on the field and never NaN', async ({ app, page 
   await expect(page.locator('#wf-batchSize-error')).toContainText('at least 1');
   await page.getByLabel('Batch per GPU').fill('256');
   await expect(page.locator('#wf-batchSize-error')).toHaveCount(0);
-  await page.getByLabel('Epochs').fill('-2');
+  await page.getByLabel('Epochs', { exact: true }).fill('-2');
   await expect(page.locator('#wf-epochs-error')).toBeVisible();
-  await page.getByLabel('Epochs').fill('50');
+  await page.getByLabel('Epochs', { exact: true }).fill('50');
   await page.getByLabel('Model').selectOption('bert-base');
   await page.getByLabel('Sequence (tokens)').fill('4096');
   await expect(page.locator('#wf-inputValue-error')).toContainText('512');
@@ -145,7 +145,7 @@ test("issue 19: memory bar to the GPU's memory, family defaults on a model chang
   await page.getByLabel('Model').selectOption('mistral-7b');
   await expect(page.getByLabel('Method')).toHaveValue('lora');
   await expect(page.getByLabel('Batch per GPU')).toHaveValue('8');
-  await expect(page.getByLabel('Epochs')).toHaveValue('3');
+  await expect(page.getByLabel('Epochs', { exact: true })).toHaveValue('3');
   await expect(page.getByTestId('workload-modified')).toBeVisible();
   // Every starred row fits as asked.
   const stars = table(page).locator('tbody tr[data-row-id]:has(.est-star)');

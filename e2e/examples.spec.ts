@@ -56,7 +56,7 @@ test('Estimate: "cheapest reliable" ranking and the guided Hugging Face Jobs fla
   await nav(page, /^Estimate/).click();
   await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
   await page.getByLabel('Saved workloads').selectOption('mistral-7b-lora');
-  await page.getByLabel('Epochs').fill('1');
+  await page.getByLabel('Epochs', { exact: true }).fill('1');
   await page.getByLabel('Rank by').selectOption('reliable');
   const table = page.getByRole('table', { name: 'Estimates by GPU and offering' });
   await expect(table).toContainText('★★★★');

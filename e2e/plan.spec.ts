@@ -264,7 +264,7 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   dialog = page.getByRole('dialog', { name: 'Edit project' });
   await dialog.getByLabel('Total budget').fill('-10');
   await dialog.getByRole('button', { name: 'Save project' }).click();
-  await expect(dialog.locator('[data-field="pf-budget"]').getByRole('alert')).toContainText('The budget is an amount of 0 or more');
+  await expect(dialog.locator('[data-field="pf-budget"]').getByRole('alert')).toContainText('An amount of 0 or more');
   await dialog.getByLabel('Total budget').fill('800');
   await dialog.getByRole('button', { name: 'Save project' }).click();
   await expect(dialog).toBeHidden();

@@ -2,6 +2,7 @@
  * Estimate: describe a training workload and see, for every GPU and offering, whether it fits, its memory split,
  * throughput and bound, hours and cost per price kind (with the price's date) — ranked, charted, explained.
  */
+import { offerLabel } from '../../../shared/domain/offer-label';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GpuEstimate, RankedRow } from '../../../shared/estimate/estimate';
@@ -523,7 +524,7 @@ export function EstimateScreen() {
                     </span>
                   ) : cheapest ? (
                     <button type="button" className="linklike" onClick={() => setSelected(cheapest.key)}>
-                      <strong>{usd(cheapest.usd)}</strong> · {cheapest.providerName} {cheapest.sku} ({KIND[cheapest.priceKind]}),{' '}
+                      <strong>{usd(cheapest.usd)}</strong> · {offerLabel(cheapest.providerName, cheapest.sku)} ({KIND[cheapest.priceKind]}),{' '}
                       {fmtHours(cheapest.hours)}, done {finishDate(nowIso, cheapest.hours, perDay.ok ? perDay.value : 24).slice(0, 10)}
                     </button>
                   ) : estimate?.ranking.length ? (
@@ -553,8 +554,8 @@ export function EstimateScreen() {
                     </span>
                   ) : fastest ? (
                     <button type="button" className="linklike" onClick={() => setSelected(fastest.key)}>
-                      <strong>{fmtHours(fastest.hours)}</strong> · {fastest.providerName} {fastest.sku} ({KIND[fastest.priceKind]}),{' '}
-                      {usd(fastest.usd)}
+                      <strong>{fmtHours(fastest.hours)}</strong> · {offerLabel(fastest.providerName, fastest.sku)} (
+                      {KIND[fastest.priceKind]}), {usd(fastest.usd)}
                     </button>
                   ) : estimate?.ranking.length ? (
                     'nothing fits that budget'
