@@ -2,9 +2,10 @@
  * The import dialog's channels through the handler table (as the app and the e2e bridge call them): a saved mapping
  * exported for `gpu-planner import --mapping` reads back as the same mapping; a dropped folder is named as a folder.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { columnMappingSchema } from '../../../../shared/domain/billing/column-mapping';
 import { createAppContext } from '../../app-context';
 import { appPerTest, type Scratch, type TestApp } from '../../../test-support/test-app';
@@ -64,6 +65,48 @@ describe('budget:preview-file', () => {
       ok: false,
       error: { code: 'FILE_NOT_FOUND' },
     });
+  });
+});
+
+describe('pipes and big files (issue 11, item 9)', () => {
+  it('a named pipe is refused at once as not a regular file, by preview and import, without opening it', async () => {
+    const pipe = path.join(dir.dir, 'export.csv');
+    execFileSync('mkfifo', [pipe]);
+    const fileToken = app.deps.fileGrants.grant(pipe).token;
+    for (const channel of ['budget:preview-file', 'budget:import-file'] as const)
+      expect(await app.handlers.dispatch(channel, { fileToken })).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_A_FILE', message: expect.stringContaining('not a regular file') },
+      });
+  });
+
+  it('the preview of a 3 GiB export reads its head, never the whole file', async () => {
+    const file = path.join(dir.dir, 'huge.csv');
+    const rows = Array.from({ length: 200 }, (_, i) => `${i + 1},USD,2024-09-02,EC2,`).join('\n');
+    fs.writeFileSync(file, `BilledCost,BillingCurrency,ChargePeriodStart,ServiceName,Tags\n${rows}\n`);
+    fs.truncateSync(file, 3 * 1024 ** 3); // sparse: the rest reads as zero bytes
+    const wholeReads = vi.spyOn(fs, 'readFileSync');
+    const streamed: number[] = [];
+    const createReadStream = fs.createReadStream;
+    const streams = vi.spyOn(fs, 'createReadStream').mockImplementation(((...args: Parameters<typeof fs.createReadStream>) => {
+      const stream = createReadStream(...args);
+      stream.on('data', (chunk) => streamed.push(chunk.length));
+      return stream;
+    }) as typeof fs.createReadStream);
+    try {
+      const result = await app.handlers.dispatch('budget:preview-file', {
+        fileToken: app.deps.fileGrants.grant(file).token,
+        previewRows: 20,
+      });
+      expect(result).toMatchObject({ ok: true, value: { header: expect.arrayContaining(['BilledCost']) } });
+      expect(wholeReads.mock.calls.filter(([f]) => String(f) === file)).toEqual([]);
+      const bytes = streamed.reduce((a, b) => a + b, 0);
+      expect(bytes).toBeGreaterThan(0);
+      expect(bytes).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      wholeReads.mockRestore();
+      streams.mockRestore();
+    }
   });
 });
 
