@@ -11,7 +11,8 @@ import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { useSettings } from '../features/settings/store';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { api } from './api';
-import { SCREENS, useNavigation, type ScreenId } from './navigation';
+import { useMediaQuery } from '../ui/use-media-query';
+import { NARROW_WINDOW, SCREENS, useNavigation, type ScreenId } from './navigation';
 
 const screens: Record<ScreenId, () => React.JSX.Element> = {
   catalog: CatalogScreen,
@@ -30,6 +31,9 @@ export function App() {
   const settingsOpen = useSettings((s) => s.dialogOpen);
   const openSettings = useSettings((s) => s.openDialog);
   const loadSettings = useSettings((s) => s.load);
+  const narrow = useMediaQuery(NARROW_WINDOW);
+  const [projectOpen, setProjectOpen] = useState(false);
+  const projectName = useProjects((s) => s.projects.find((p) => p.id === s.projectId)?.name ?? 'Project');
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
@@ -45,7 +49,7 @@ export function App() {
 
   const Screen = screens[screen];
   return (
-    <div className="app-shell" data-ready={info ? 'true' : 'false'}>
+    <div className={narrow ? 'app-shell narrow' : 'app-shell'} data-ready={info ? 'true' : 'false'}>
       <nav className="sidebar" aria-label="Sections">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -53,7 +57,30 @@ export function App() {
           </span>
           <span>GPU Planner</span>
         </div>
-        <ProjectSwitcher />
+        {narrow ? (
+          <div className="sidebar-project">
+            <button
+              type="button"
+              className="nav-item"
+              aria-expanded={projectOpen}
+              aria-label={`Project: ${projectName}`}
+              title={`Project: ${projectName}`}
+              onClick={() => setProjectOpen(!projectOpen)}
+            >
+              <span className="nav-icon" aria-hidden="true">
+                ▤
+              </span>
+              <span className="nav-label">Project</span>
+            </button>
+            {projectOpen && (
+              <div className="sidebar-project-popover" onKeyDown={(e) => e.key === 'Escape' && setProjectOpen(false)}>
+                <ProjectSwitcher />
+              </div>
+            )}
+          </div>
+        ) : (
+          <ProjectSwitcher />
+        )}
         <ul>
           {SCREENS.map((s) => (
             <li key={s.id}>
@@ -64,14 +91,20 @@ export function App() {
                 onClick={() => go(s.id)}
                 title={s.hint}
               >
+                <span className="nav-icon" aria-hidden="true">
+                  {s.icon}
+                </span>
                 <span className="nav-label">{s.label}</span>
                 <span className="nav-hint">{s.hint}</span>
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="btn small sidebar-settings" onClick={() => openSettings(true)}>
-          Settings
+        <button type="button" className="btn small sidebar-settings" onClick={() => openSettings(true)} title="Settings">
+          <span className="nav-icon" aria-hidden="true">
+            ⚙
+          </span>
+          <span className="nav-label">Settings</span>
         </button>
         <div className="sidebar-footer" title={info?.databaseFile}>
           {info ? `v${info.version} · schema ${info.schemaVersion}` : 'Connecting…'}

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 
 export const SCREENS = [
-  { id: 'catalog', label: 'Catalog', hint: 'GPUs, offerings and dated prices' },
-  { id: 'estimate', label: 'Estimate', hint: 'Memory, time and cost of a training run' },
-  { id: 'plan', label: 'Plan', hint: 'Tracks, milestones and the weekly timeline' },
-  { id: 'budget', label: 'Budget', hint: 'Budgets, billing imports and actual spend' },
-  { id: 'review', label: 'Review', hint: 'The plan as a PDF, and CSV exports' },
+  { id: 'catalog', label: 'Catalog', hint: 'GPUs, offerings and dated prices', icon: '⊞' },
+  { id: 'estimate', label: 'Estimate', hint: 'Memory, time and cost of a training run', icon: 'Σ' },
+  { id: 'plan', label: 'Plan', hint: 'Tracks, milestones and the weekly timeline', icon: '▥' },
+  { id: 'budget', label: 'Budget', hint: 'Budgets, billing imports and actual spend', icon: '$' },
+  { id: 'review', label: 'Review', hint: 'The plan as a PDF, and CSV exports', icon: '✎' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
@@ -27,3 +27,6 @@ export const useNavigation = create<NavigationState>((set, get) => ({
     return command;
   },
 }));
+
+/** At this width and below the sidebar collapses to icons (1024 × 700 windows keep their tables and weeks). */
+export const NARROW_WINDOW = '(max-width: 1100px)';

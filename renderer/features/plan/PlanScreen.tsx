@@ -1,4 +1,5 @@
 /** The Plan screen: timeline of the project's GPU bookings with checks, totals, chart, milestones and scenarios. */
+import { readableSource } from '../../../shared/domain/report/readable-source';
 import { useEffect, useMemo } from 'react';
 import { weekOf } from '../../../shared/domain/plan/weeks';
 import { AllocationEditor } from './AllocationEditor';
@@ -73,7 +74,7 @@ export function PlanScreen() {
           <h1 className="pt-title">{view.scenario ? `Scenario · ${view.scenario.name}` : `Plan · ${plan.project.name}`}</h1>
           <div className="muted">
             {plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source:{' '}
-            {plan.project.source ?? 'entered in the app'}
+            {plan.project.source ? readableSource(plan.project.source) : 'entered in the app'}
           </div>
         </div>
         <span className="spacer" />
