@@ -15,7 +15,7 @@ test("the Problems panel says M3's 36–48 h run outlasts a 24 h Colab session",
   await expect(m3).toContainText(
     /M3's run takes 36–48 h \(author(; app estimate [\d.]+ h)?\) on .*A100.*; a Google Colab session ends after 24 h/,
   );
-  await expect(m3).toContainText('enable checkpointing every ≤ 24 h with resume');
+  await expect(m3).toContainText('enable checkpointing every ≤ 24 h and resume from it');
   await expect(problems.locator('[data-problem="run-over-session"]', { hasText: "M2 Experimentation's run" })).toBeVisible();
   await problems.scrollIntoViewIfNeeded();
   await app.screenshot('run-rules-plan-problems');

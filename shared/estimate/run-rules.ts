@@ -8,6 +8,7 @@
  * Also the early-stopping line: the hours and cost an expected stop at a fraction of the epochs would save, kept apart
  * from the main figure. Pure: the plan checks and the estimate explanation call these.
  */
+import { readableSource } from '../domain/report/readable-source';
 import Big from 'big.js';
 import type { OfferingHost, ProviderLimits } from '../domain/run-limits';
 
@@ -53,8 +54,9 @@ export interface RunRuleInput {
 const DEFAULT_CHECKPOINT_MINUTES = 30;
 
 /** Up to the first `;` of a limits source: enough to say where the figure comes from. */
+/** The limit's source as a person reads it (no seed file hashes). */
 function sourceOf(source: string): string {
-  return source.split(';')[0]!.trim();
+  return readableSource(source.split(';')[0]!.trim());
 }
 
 export function formatHours(h: number): string {
@@ -72,7 +74,7 @@ function checkpointAdvice(options: RunOptions, limitHours: number): string {
   const every = (options.checkpointEveryMinutes ?? DEFAULT_CHECKPOINT_MINUTES) / 60;
   if (options.resumeFromCheckpoint === true)
     return `checkpoints every ${formatHours(every)} are further apart than that: save one at least every ${formatHours(limitHours)}`;
-  return `enable checkpointing every ≤ ${formatHours(limitHours)} with resume (workload resumeFromCheckpoint)`;
+  return `enable checkpointing every ≤ ${formatHours(limitHours)} and resume from it (the workload’s “Resumes from its last checkpoint”)`;
 }
 
 function sessionFinding(i: RunRuleInput, limits: ProviderLimits & { providerName: string }): RunRuleFinding | null {
@@ -105,7 +107,7 @@ function spotFinding(i: RunRuleInput, limits: ProviderLimits & { providerName: s
   return {
     kind: 'spot-without-checkpoint',
     severity: 'warning',
-    message: `${i.subject} (${i.runHoursText}) runs on ${limits.providerName} spot capacity (${i.offeringLabel}), which can be evicted with ${words}' notice: without checkpoint and resume (workload resumeFromCheckpoint) an eviction restarts the run from the start (notice: ${sourceOf(limits.source)}).`,
+    message: `${i.subject} (${i.runHoursText}) runs on ${limits.providerName} spot capacity (${i.offeringLabel}), which can be evicted with ${words}' notice: without checkpoints it resumes from (the workload’s “Resumes from its last checkpoint”) an eviction restarts the run from the start (notice: ${sourceOf(limits.source)}).`,
   };
 }
 

@@ -17,7 +17,7 @@ describe('run-rule plan checks on the VitalDB example (seed 001)', () => {
     ]);
     const m3 = problems.find((p) => p.message.startsWith("M3's run"))!;
     expect(m3.message).toContain("M3's run takes 36–48 h (author) on colab-pro-plus-a100-40gb; a Google Colab session ends after 24 h");
-    expect(m3.message).toContain('enable checkpointing every ≤ 24 h with resume');
+    expect(m3.message).toContain('enable checkpointing every ≤ 24 h and resume from it');
     expect(m3.cell).toMatchObject({ row: 'milestone', milestoneId: m3.milestoneId });
   });
 
