@@ -33,6 +33,8 @@ test('Catalog and Estimate (a result, its chart and the explanation open): no se
   await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
   await expect(page.getByLabel('Training time against cost')).toBeVisible();
   await expect(page.getByLabel('Explanation')).toContainText('Step time');
+  // The chart's text alternative carries its key figures (the fastest and the cheapest offer, in hours and dollars).
+  await expect(page.locator('.est-chart svg > title')).toHaveText(/priced offerings that fit.*fastest .* \$[\d.,]+.*cheapest .* \$[\d.,]+/);
   await expectPageAccessible(page, 'estimate');
 });
 
@@ -44,6 +46,9 @@ test('Plan of the VitalDB example and of seed 003 (timeline, problems, claims, r
   await expect(page.locator('[data-plan-ready="true"]')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Problems' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Claims to check' })).toBeVisible();
+  await expect(page.locator('.pt-chart svg > title')).toHaveText(
+    /2025-W50 to 2026-W05: 556(\.\d+)? GPU-hours in all.*planned cost USD 628\.57 against a budget of 615/,
+  );
   await expectPageAccessible(page, 'plan-vitaldb');
 
   await page.getByRole('combobox', { name: 'Project' }).selectOption('seed-003-small-lab');
@@ -65,6 +70,9 @@ test('Budget after a billing import, and Review with its preview: no serious or 
   await expect(dialog.getByTestId('import-summary')).toContainText('Imported 1,000 line item(s)');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.locator('.bu-chart svg > title')).toHaveText(
+    /Burn-up by ISO week, 2025-W50 to 2026-W05: planned \$628\.57 .*budget \$615\.00/,
+  );
   await expectPageAccessible(page, 'budget-overview');
   await page.getByRole('tab', { name: 'Spend explorer' }).click();
   await expectPageAccessible(page, 'budget-spend-explorer');
