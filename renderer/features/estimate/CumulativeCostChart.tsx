@@ -27,7 +27,8 @@ export function CumulativeCostChart({ series, runsPerMonth }: { series: CostSeri
   return (
     <figure className="est-cumulative" aria-label="Cumulative cost, buy against rent">
       <VictoryChart
-        title={caption}
+        title="Machine bought against rentals, cost summed month by month"
+        desc={caption}
         height={300}
         width={640}
         padding={{ top: 16, bottom: 92, left: 70, right: 20 }}
