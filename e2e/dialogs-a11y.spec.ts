@@ -3,23 +3,9 @@
  * axe-core's WCAG 2.1 A/AA rules: any serious or critical violation fails (issue 19, items 16, 18 and 20). And the
  * keyboard contract of a dialog: focus moves in, Tab stays inside, Escape closes, focus returns to the opener.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The serious and critical violations inside `selector`, as "rule: target" lines (empty when none). */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`));
-}
-
-async function expectAccessible(page: Page, selector: string, state: string) {
-  expect(await axeViolations(page, selector), state).toEqual([]);
-}
 
 const nav = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
 async function openPlan(page: Page) {

@@ -3,7 +3,7 @@ import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory'
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import { money } from './format';
 
-const COLOURS = { planned: '#6b7585', actual: '#2f6fdf', forecast: '#b7791f', budget: '#c53030' };
+const COLOURS = { planned: '#6b7585', actual: '#2560c8', forecast: '#8f5b0a', budget: '#c53030' };
 
 export function BurnUpChart({ overview }: { overview: OverviewView }) {
   const { weeks, currency } = overview;
@@ -13,6 +13,13 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
   const max = Math.max(1, budget ?? 0, ...values) * 1.08;
   const actual = weeks.filter((w) => w.actualCumulative !== null).map((w) => ({ x: x(w.week), y: Number(w.actualCumulative) }));
   const forecast = weeks.filter((w) => w.forecastCumulative !== null).map((w) => ({ x: x(w.week), y: Number(w.forecastCumulative) }));
+  const last = weeks.at(-1);
+  const lastActual = weeks.filter((w) => w.actualCumulative !== null).at(-1);
+  const title =
+    `Burn-up by ISO week, ${weeks[0]?.week ?? ''} to ${last?.week ?? ''}: planned ${money(currency, last?.plannedCumulative)} in all` +
+    (lastActual ? `; actual ${money(currency, lastActual.actualCumulative)} to ${lastActual.week}` : '; no actual spend allocated yet') +
+    (last?.forecastCumulative ? `; forecast ${money(currency, last.forecastCumulative)}` : '') +
+    (budget !== null ? `; budget ${money(currency, overview.budget.total)}.` : '; no budget set.');
   return (
     <div className="panel bu-chart" aria-label="Burn-up: planned, actual and forecast cumulative cost by ISO week, with the budget">
       <div className="panel-title">
@@ -43,6 +50,7 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
         )}
       </div>
       <VictoryChart
+        title={title}
         height={260}
         width={Math.max(640, weeks.length * 72 + 120)}
         domain={{ y: [0, max] }}

@@ -26,7 +26,14 @@ export function CumulativeCostChart({ series, runsPerMonth }: { series: CostSeri
   const caption = cumulativeCaption(series, runsPerMonth);
   return (
     <figure className="est-cumulative" aria-label="Cumulative cost, buy against rent">
-      <VictoryChart height={300} width={640} padding={{ top: 16, bottom: 92, left: 70, right: 20 }} domainPadding={{ y: 8 }}>
+      <VictoryChart
+        title="Machine bought against rentals, cost summed month by month"
+        desc={caption}
+        height={300}
+        width={640}
+        padding={{ top: 16, bottom: 92, left: 70, right: 20 }}
+        domainPadding={{ y: 8 }}
+      >
         <VictoryAxis
           label="month (YYYY-MM, end of month)"
           tickValues={Array.from({ length: Math.floor(months / 6) + 1 }, (_, i) => i * 6)}

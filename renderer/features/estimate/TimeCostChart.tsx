@@ -1,5 +1,6 @@
 /** Training time against cost for every (offering, price kind), log-log, with the Pareto front drawn through. */
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
+import { offerLabel } from '../../../shared/domain/offer-label';
 import type { RankedRow } from '../../../shared/estimate/estimate';
 
 const money = (v: number) =>
@@ -36,6 +37,12 @@ export function TimeCostChart({
   const ys = points.map((p) => p.usd);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const domain = { x: [x0 / 1.4, x1 * 1.4] as [number, number], y: [y0 / 1.6, y1 * 1.6] as [number, number] };
+  const fastest = points.reduce((a, b) => (b.hours < a.hours ? b : a));
+  const cheapest = points.reduce((a, b) => (b.usd < a.usd ? b : a));
+  const name = (r: RankedRow) => `${offerLabel(r.providerName, r.sku)} (${r.priceKind})`;
+  const title =
+    `${points.length} priced offerings that fit, by training time and cost: fastest ${name(fastest)} ${hoursLabel(fastest.hours)} for ${money(fastest.usd)}; ` +
+    `cheapest ${name(cheapest)} ${money(cheapest.usd)} in ${hoursLabel(cheapest.hours)}; ${front.length} on the Pareto front.`;
   return (
     <div className="panel est-chart" aria-label="Training time against cost">
       <div className="panel-title">
@@ -46,6 +53,7 @@ export function TimeCostChart({
         </span>
       </div>
       <VictoryChart
+        title={title}
         height={270}
         width={520}
         scale={{ x: 'log', y: 'log' }}

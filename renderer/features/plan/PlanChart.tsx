@@ -10,6 +10,11 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
   const maxCost = Math.max(1, budget, ...totals.map((t) => Number(t.cumulativeUsd)));
   const scale = maxCost / (maxHours * 1.05); // dollars per hour-axis unit
   const x = (w: string) => w.slice(5);
+  const peak = totals.reduce<(typeof totals)[number] | null>((a, b) => (a === null || b.gpuHours > a.gpuHours ? b : a), null);
+  const title =
+    `GPU-hours by track per ISO week, ${weeks[0] ?? ''} to ${weeks.at(-1) ?? ''}: ${analysis.totals.gpuHours.toLocaleString('en-US')} GPU-hours in all` +
+    (peak ? `, at most ${peak.gpuHours.toLocaleString('en-US')} in ${peak.week}` : '') +
+    `; planned cost ${plan.project.currency} ${Number(analysis.totals.usd).toLocaleString('en-US')} against a budget of ${budget.toLocaleString('en-US')}.`;
   return (
     <div className="panel pt-chart" aria-label="GPU-hours by track per week, with cumulative cost">
       <div className="panel-title">
@@ -36,6 +41,7 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
         </span>
       </div>
       <VictoryChart
+        title={title}
         height={230}
         width={Math.max(640, weeks.length * 70 + 140)}
         domainPadding={{ x: 24 }}
@@ -47,7 +53,7 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
           style={{
             tickLabels: {
               fontSize: 10,
-              fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2f6fdf' : '#4b5565')) as unknown as string,
+              fill: (({ datum }: { datum?: unknown }) => (String(datum) === x(todayWeek) ? '#2560c8' : '#4b5565')) as unknown as string,
             },
           }}
         />

@@ -229,17 +229,21 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     >
       <div className="pt-inner" style={{ width: LABEL_W + width, '--weeks': weeks.length } as React.CSSProperties}>
         <div className="pt-row pt-head" role="row" ref={grid.rowRef(0)}>
-          <div className="pt-label pt-corner">Month</div>
+          <div className="pt-label pt-corner" role="rowheader">
+            Month
+          </div>
           <div className="pt-weeks" style={{ width }}>
             {months.map((m) => (
-              <div key={m.month} className="pt-month" style={{ left: m.start * COL_W, width: m.span * COL_W }}>
+              <div key={m.month} className="pt-month" role="columnheader" style={{ left: m.start * COL_W, width: m.span * COL_W }}>
                 {monthName(m.month)}
               </div>
             ))}
           </div>
         </div>
         <div className="pt-row pt-head" role="row" ref={grid.rowRef(1)}>
-          <div className="pt-label pt-corner">ISO week (Mon)</div>
+          <div className="pt-label pt-corner" role="rowheader">
+            ISO week (Mon)
+          </div>
           <div className="pt-weeks" style={{ width }}>
             {weeks.slice(headFirst, headLast + 1).map((w, i) => (
               <WeekHead

@@ -154,7 +154,7 @@ export const Lane = memo(function Lane({
   const windowRight = (last + 1) * COL_W;
   return (
     <div ref={rowRef} className="pt-row pt-lane" role="row" style={{ height }}>
-      <div className="pt-label" style={{ borderLeft: `4px solid ${track.colour}` }}>
+      <div className="pt-label" role="rowheader" style={{ borderLeft: `4px solid ${track.colour}` }}>
         <div className="pt-track-name">
           {track.name}
           {onEditTrack && (
@@ -189,6 +189,7 @@ export const Lane = memo(function Lane({
                 key={mk.id}
                 className={mk.className}
                 data-cell={`milestone:${mk.id}`}
+                role="gridcell"
                 tabIndex={-1}
                 style={{ left: mk.left, width: mk.width, top: mk.top }}
                 title={mk.title}

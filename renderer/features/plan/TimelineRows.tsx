@@ -45,7 +45,7 @@ export const PoolRow = memo(function PoolRow({
   }
   return (
     <div ref={rowRef} className="pt-row pt-pool" role="row">
-      <div className="pt-label" title={pool.notes ?? ''}>
+      <div className="pt-label" role="rowheader" title={pool.notes ?? ''}>
         <div className="pt-track-name">{pool.name}</div>
         <div className="pt-track-owner">
           {pool.capacity} {pool.unit === 'gpus' ? (pool.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at a time ·{' '}
@@ -215,7 +215,7 @@ export const TotalsRow = memo(
     }
     return (
       <div ref={rowRef} className="pt-row pt-totals" role="row">
-        <div className="pt-label">
+        <div className="pt-label" role="rowheader">
           <div className="pt-track-name">{label}</div>
           <div className="pt-track-owner">{sub}</div>
         </div>

@@ -160,7 +160,7 @@ export function ReviewScreen() {
             </p>
           )}
         </aside>
-        <section className="rv-preview" aria-label="Preview">
+        <section className="rv-preview" aria-label="Preview" tabIndex={0}>
           {s.loading && !s.model && <p className="muted">Building the preview…</p>}
           {s.model && (
             <div className={`rv-paper rv-${s.pageSize}`} data-testid="review-preview">

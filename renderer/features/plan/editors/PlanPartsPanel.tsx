@@ -68,7 +68,7 @@ export function PlanPartsPanel({
                 <button
                   type="button"
                   className="btn small"
-                  aria-label={`Add storage or transfer to ${t.name}`}
+                  aria-label={`Add data (storage or transfer) to ${t.name}`}
                   title="Dataset size and storage tier, checkpoints per run, model downloads"
                   onClick={() => onOpen({ kind: 'dataCost', id: null, trackId: t.id })}
                 >

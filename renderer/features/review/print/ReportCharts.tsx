@@ -11,6 +11,10 @@ const shortWeek = (w: string) => w.slice(2);
 
 export function AllocationChart({ model }: { model: ReportModel }) {
   const { weeks, tracks } = model.timeline;
+  const trackTotals = tracks.map(
+    (t) => `${t.name} ${weeks.reduce((sum, w) => sum + (w.hoursByTrack[t.id] ?? 0), 0).toLocaleString('en-US')} h`,
+  );
+  const title = `GPU-hours booked per ISO week, ${weeks[0]?.week ?? ''} to ${weeks.at(-1)?.week ?? ''}, by track: ${trackTotals.join('; ')}.`;
   return (
     <figure className="rp-chart" aria-label="GPU-hours by track per week">
       <div className="rp-legend">
@@ -21,7 +25,7 @@ export function AllocationChart({ model }: { model: ReportModel }) {
           </span>
         ))}
       </div>
-      <VictoryChart width={700} height={230} domainPadding={{ x: 26 }} padding={{ top: 10, bottom: 34, left: 56, right: 12 }}>
+      <VictoryChart title={title} width={700} height={230} domainPadding={{ x: 26 }} padding={{ top: 10, bottom: 34, left: 56, right: 12 }}>
         <VictoryAxis tickValues={weeks.map((w) => shortWeek(w.week))} style={axisStyle} />
         <VictoryAxis dependentAxis label="GPU-hours per week" style={axisStyle} />
         <VictoryStack>
@@ -50,6 +54,11 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
       })
     : [];
   const max = Math.max(budget, ...burn.map((b) => b.plannedCumulativeUsd), ...actualPoints.map((p) => p.y)) * 1.1;
+  const usd = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const lastActual = actualPoints.at(-1);
+  const title =
+    `Burn-up by ISO week: planned cumulative cost ${usd(burn.at(-1)?.plannedCumulativeUsd ?? 0)} by ${burn.at(-1)?.week ?? ''} against a budget of ${usd(budget)}` +
+    (lastActual ? `; actual ${usd(lastActual.y)} to week ${lastActual.x}.` : '.');
   return (
     <figure className="rp-chart" aria-label="Burn-up: planned cumulative cost against budget">
       <div className="rp-legend">
@@ -75,6 +84,7 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
       <VictoryChart
         width={700}
         height={230}
+        title={title}
         domain={{ y: [0, max] }}
         domainPadding={{ x: 20 }}
         padding={{ top: 10, bottom: 34, left: 64, right: 12 }}
@@ -113,8 +123,10 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
 }
 
 export function CostBars({ rows, label }: { rows: Array<{ key: string; usd: string }>; label: string }) {
+  const title = `Planned ${label}: ${rows.map((r) => `${r.key} $${Number(r.usd).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`).join('; ')}.`;
   return (
     <VictoryChart
+      title={title}
       width={340}
       height={Math.max(90, rows.length * 26 + 40)}
       horizontal
@@ -127,12 +139,7 @@ export function CostBars({ rows, label }: { rows: Array<{ key: string; usd: stri
         tickFormat={(t: number) => `$${Math.round(t)}`}
         style={{ tickLabels: { fontSize: 8, fontFamily: 'inherit' }, grid: { stroke: '#e5e7eb' } }}
       />
-      <VictoryBar
-        aria-label={label}
-        barWidth={14}
-        style={{ data: { fill: '#2563eb' } }}
-        data={rows.map((r) => ({ x: r.key, y: Number(r.usd) }))}
-      />
+      <VictoryBar barWidth={14} style={{ data: { fill: '#2563eb' } }} data={rows.map((r) => ({ x: r.key, y: Number(r.usd) }))} />
     </VictoryChart>
   );
 }

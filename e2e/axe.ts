@@ -1,0 +1,18 @@
+/** axe-core under WCAG 2.1 A/AA, shared by the a11y specs: any serious or critical violation is a failure (issue 19, item 20). */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The serious and critical violations inside `selector`, as "rule: target" lines (empty when none). */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`));
+}
+
+export async function expectAccessible(page: Page, selector: string, state: string) {
+  expect(await axeViolations(page, selector), state).toEqual([]);
+}
