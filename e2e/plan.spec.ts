@@ -41,7 +41,7 @@ test('the VitalDB example opens with its 2 tracks, 3 milestones, the seed’s we
   // The seed's M2 experimentation (4-7 runs × 24-36 h) cannot fit Dec 24-28 on one L4; the app's estimate from the
   // saved workload sits beside the author's figures and is what the check uses.
   const m2 = page.getByRole('region', { name: 'Milestones' }).getByRole('row', { name: /Experimentation/ });
-  await expect(m2).toContainText(/app estimate [\d.]+ h, \$[\d.]+ \(estimator: .* on l4-24gb/);
+  await expect(m2).toContainText(/app estimate [\d.]+ h, \$[\d.]+ \(estimator: .* on L4 24GB/);
   await expect(m2).toContainText('author: 96–252 h');
   await expect(page.getByRole('region', { name: 'Claims to check' }).getByText(/Dec 24-28 holds at most 120 h of one L4/)).toBeVisible();
   await expect(problems.getByText('pool shared at once · 2026-W03')).toBeVisible();

@@ -10,6 +10,7 @@ import providersJson from '../../resources/catalog/providers.json';
 import type { Gpu, OfferingWithPrices, Price } from '../domain/catalog';
 import { isUserError } from '../domain/errors';
 import { acceleratorKind } from './accelerators';
+import { offerings } from './test-catalog';
 import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
 import { archFamily, intraNodeLink, offeringInterconnectOf } from './interconnect';
 import { resolveModel } from './model';
@@ -18,24 +19,6 @@ import { parseWorkload } from './workload';
 
 const gpus = (gpusJson as unknown as { gpus: Gpu[] }).gpus;
 const gpu = (id: string) => gpus.find((g) => g.id === id)!;
-const providers = new Map(
-  (providersJson as unknown as { providers: Array<{ id: string; name: string }> }).providers.map((p) => [p.id, p.name]),
-);
-let priceId = 0;
-const offerings: OfferingWithPrices[] = (
-  offeringsJson as unknown as {
-    offerings: Array<
-      Omit<OfferingWithPrices, 'providerName' | 'userDefined' | 'prices'> & {
-        prices: Array<Omit<Price, 'id' | 'offeringId' | 'recordedAt'>>;
-      }
-    >;
-  }
-).offerings.map((o) => ({
-  ...o,
-  providerName: providers.get(o.providerId) ?? o.providerId,
-  userDefined: false,
-  prices: o.prices.map((p) => ({ ...p, id: (priceId += 1), offeringId: o.id, recordedAt: '2026-01-01T00:00:00Z', notes: p.notes ?? null })),
-}));
 const offering = (id: string) => offerings.find((o) => o.id === id)!;
 
 function run(w: Record<string, unknown>, gpuId: string, links?: ReturnType<typeof offeringInterconnectOf>) {

@@ -3,11 +3,14 @@
  * `estimateWorkload(workload, gpuIds)`, which the app context hands to the plan and optimize services. Without an
  * estimator the phases keep the author's figures only and the checks say so ("author's midpoint").
  */
+import { gpuShortName } from '../../../shared/domain/offer-label';
 import { createPriceBook, standaloneCost, toMoney } from '../../../shared/domain/plan/pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
 
 export interface WorkloadEstimateResult {
   gpuId: string;
+  /** The GPU's name, as a person reads it in the basis (the engine's echo). */
+  gpuName?: string;
   /** GPUs the run uses (the workload's gpuCount, all nodes together). */
   gpuCount?: number;
   fits: boolean;
@@ -70,6 +73,6 @@ export async function estimatePhase(
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
-    basis: `estimator: ${runs} runs × ${perRun} on ${gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
+    basis: `estimator: ${runs} runs × ${perRun} on ${result.gpuName ? gpuShortName(result.gpuName) : gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }
