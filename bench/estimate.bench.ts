@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { createAppContext } from '../electron/services/app-context';
 import { tempDir } from '../electron/test-support/paths';
 import { EstimationClient } from '../electron/worker/estimation-client';
-import { EstimationEngine } from '../electron/worker/estimation-engine';
+import { EstimationEngine } from '../shared/estimate/estimation-engine';
 import { measure, type BenchReport } from './bench-kit';
 
 const PRESETS = [

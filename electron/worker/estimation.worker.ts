@@ -1,7 +1,7 @@
 /** The estimation worker thread: wiring only — messages in, the engine's answers out. */
 import { parentPort } from 'node:worker_threads';
 import { serializeError } from '../../shared/domain/errors';
-import { EstimationEngine } from './estimation-engine';
+import { EstimationEngine } from '../../shared/estimate/estimation-engine';
 import type { FromWorker, ToWorker } from './protocol';
 
 const port = parentPort;

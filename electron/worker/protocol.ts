@@ -6,14 +6,9 @@ import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import type { SerializedError } from '../../shared/domain/errors';
 import type { CostSettings } from '../../shared/domain/settings/cost-settings';
 import type { WorkloadEstimate } from '../../shared/estimate/estimate';
+import type { SweepSummary } from '../../shared/estimate/estimation-engine';
 
-export interface SweepSummary {
-  index: number;
-  ok: boolean;
-  error: string | null;
-  cheapest: { offeringId: string; priceKind: string; usd: number; hours: number } | null;
-  fastest: { gpuId: string; hours: number | null; samplesPerSecond: number } | null;
-}
+export type { SweepSummary };
 
 export type EstimationRequest =
   | { kind: 'set-catalog'; gpus: Gpu[]; offerings: OfferingWithPrices[]; cost?: CostSettings }

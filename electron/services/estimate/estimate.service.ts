@@ -14,7 +14,7 @@ import { parseWorkload } from '../../../shared/estimate/workload';
 import type { ParsedRequest } from '../../../shared/ipc/contract';
 import * as q from '../../db/queries/estimate';
 import { EstimationClient } from '../../worker/estimation-client';
-import { EstimationEngine } from '../../worker/estimation-engine';
+import { EstimationEngine } from '../../../shared/estimate/estimation-engine';
 import type { SweepSummary } from '../../worker/protocol';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ServiceDeps } from '../service-deps';

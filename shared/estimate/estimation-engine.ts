@@ -2,10 +2,18 @@
  * What the worker runs (and what the CLI and tests run in-process): the pure estimation functions over a
  * catalog snapshot, plus sweeps in chunks that report progress and stop on cancel.
  */
-import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
-import type { CostSettings } from '../../shared/domain/settings/cost-settings';
-import { estimateWorkloadAcrossCatalog, type WorkloadEstimate } from '../../shared/estimate/estimate';
-import type { SweepSummary } from './protocol';
+import type { Gpu, OfferingWithPrices } from '../domain/catalog';
+import type { CostSettings } from '../domain/settings/cost-settings';
+import { estimateWorkloadAcrossCatalog, type WorkloadEstimate } from './estimate';
+
+/** One workload of a sweep, summarised: its cheapest offer and its fastest GPU (or why it failed). */
+export interface SweepSummary {
+  index: number;
+  ok: boolean;
+  error: string | null;
+  cheapest: { offeringId: string; priceKind: string; usd: number; hours: number } | null;
+  fastest: { gpuId: string; hours: number | null; samplesPerSecond: number } | null;
+}
 
 export interface SweepControl {
   onProgress?: (done: number, total: number) => void;
