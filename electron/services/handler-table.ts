@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { serializeError, UserError } from '../../shared/domain/errors';
+import { findLongText } from '../../shared/domain/long-text';
 import type { ChannelMap, ParsedRequestOf, Result } from '../../shared/ipc/channel';
 import { contract, type Channel, type ChannelResult, type Contract, type Request } from '../../shared/ipc/contract';
 import { storageUserError } from '../db/storage-errors';
@@ -41,19 +42,6 @@ export function mergeHandlers(...maps: AnyHandlerMap[]): HandlerMap<Contract> {
 
 /** The longest text any request field (or key) may hold, before any schema runs: a 10 MB name is refused at once. */
 export const MAX_REQUEST_TEXT = 100_000;
-
-/** The first string (value or key) longer than MAX_REQUEST_TEXT, with its path; null when none. Depth-bounded walk. */
-export function longestText(value: unknown, path = '', depth = 0): { field: string; length: number } | null {
-  const at = (key: string) => (path ? `${path}.${key}` : key);
-  if (typeof value === 'string') return value.length > MAX_REQUEST_TEXT ? { field: path || '(request)', length: value.length } : null;
-  if (value === null || typeof value !== 'object' || depth > 64) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.length > MAX_REQUEST_TEXT) return { field: `${path || '(request)'} key`, length: key.length };
-    const found = longestText(inner, at(key), depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
 
 const FIELD_WORDS: Record<string, string> = {
   usd: 'Price',
@@ -102,13 +90,16 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
     try {
       if (!Object.hasOwn(contract, channel)) throw new UserError('UNKNOWN_CHANNEL', `No such channel: ${channel}`);
       const spec = contract[channel as Channel];
-      const long = longestText(rawRequest);
-      if (long)
+      const long = findLongText(rawRequest, MAX_REQUEST_TEXT);
+      if (long) {
+        const at = long.path.join('.') || '(request)';
+        const field = long.key ? `${at} key` : at;
         throw new UserError(
           'INVALID_REQUEST',
-          `${long.field}: ${long.length.toLocaleString('en-US')} characters, more than the ${MAX_REQUEST_TEXT.toLocaleString('en-US')} any field holds.`,
-          { field: long.field, expected: `at most ${MAX_REQUEST_TEXT} characters` },
+          `${field}: ${long.length.toLocaleString('en-US')} characters, more than the ${MAX_REQUEST_TEXT.toLocaleString('en-US')} any field holds.`,
+          { field, expected: `at most ${MAX_REQUEST_TEXT} characters` },
         );
+      }
       const parsed = requestSchemas.get(channel)!.safeParse(rawRequest ?? {});
       if (!parsed.success) {
         const problems = zodProblems(parsed.error);

@@ -7,6 +7,7 @@
  * not exist) is refused with a UserError naming the file, the line/column or the path, and what was expected.
  * Pure: the caller reads the bytes.
  */
+import { findLongText } from '../long-text';
 import { z } from 'zod';
 import { UserError } from '../errors';
 import { planSchema, scenarioAuthorSchema } from '../plan/schema';
@@ -112,29 +113,6 @@ const pathOf = (path: ReadonlyArray<PropertyKey>) =>
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
     .join('')
     .replace(/^\./, '') || '(the whole file)';
-
-/** The first string longer than `max` characters, with its JSON path. */
-function findLongText(
-  value: unknown,
-  max: number,
-  path: Array<string | number> = [],
-): { path: Array<string | number>; length: number } | null {
-  if (typeof value === 'string') return value.length > max ? { path, length: value.length } : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findLongText(value[i], max, [...path, i]);
-      if (hit) return hit;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const hit = findLongText(v, max, [...path, k]);
-      if (hit) return hit;
-    }
-  }
-  return null;
-}
 
 /** Internal consistency: unique ids, and every reference pointing at something the same plan holds. */
 export function planProblems(plan: Plan, at: string): Array<{ field: string; message: string; value?: string }> {
@@ -267,12 +245,13 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
   }
   const long = findLongText(raw, PLAN_FILE_MAX_TEXT);
   if (long) {
+    const where = `${pathOf(long.path)}${long.key ? ' (one of its keys)' : ''}`;
     throw new UserError(
       'PLAN_FILE_TEXT_TOO_LONG',
-      `${file}: ${pathOf(long.path)} holds ${long.length.toLocaleString('en-US')} characters; a text field holds at most ${PLAN_FILE_MAX_TEXT.toLocaleString('en-US')}. Nothing was imported.`,
+      `${file}: ${where} holds ${long.length.toLocaleString('en-US')} characters; a text field holds at most ${PLAN_FILE_MAX_TEXT.toLocaleString('en-US')}. Nothing was imported.`,
       {
         file,
-        field: pathOf(long.path),
+        field: where,
         expected: `at most ${PLAN_FILE_MAX_TEXT} characters`,
         value: String(long.length),
       },

@@ -1,8 +1,7 @@
 /** The brief's recommendation of a passing scenario (an auto-plan suggestion, say) when the chosen plan does not pass. */
 import Big from 'big.js';
 import type { BriefInput } from './brief';
-
-const usdText = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { usdText } from './usd-text';
 
 /**
  * When the chosen plan is over budget or has errors, the cheapest other scenario that has no errors and stays within

@@ -5,6 +5,7 @@
  * as l4-24gb, check kinds such as pool-concurrency, code names) out of what a person reads. Pure.
  */
 import { betterScenario } from './better-scenario';
+import { usdText } from './usd-text';
 import Big from 'big.js';
 import { monthOfWeek, weekStart, weekEnd } from '../plan/weeks';
 
@@ -133,11 +134,6 @@ export const CONSTANT_GROUP_WORDS: Record<string, string> = {
 export const constantWords = (name: string) => CONSTANT_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 const money = (v: Big | string | number) => new Big(v).toFixed(2);
-const usdText = (v: string | number) => {
-  const n = Number(v);
-  return `${n < 0 ? '−' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-};
-
 export interface BriefInput {
   projectName: string;
   scenarioName: string;

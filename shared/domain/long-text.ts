@@ -1,0 +1,29 @@
+/**
+ * The first text (a string value, or an object key) longer than `max` in a nested value, with where it is: a bound every
+ * request and every imported file is held to before any schema reads it. Depth-bounded (64 levels).
+ */
+export interface LongText {
+  /** Where: the keys and indices down to the string, or to the object holding the long key. */
+  path: Array<string | number>;
+  length: number;
+  /** The long text is a key of the object at `path`, not a value. */
+  key: boolean;
+}
+
+export function findLongText(value: unknown, max: number, path: Array<string | number> = [], depth = 0): LongText | null {
+  if (typeof value === 'string') return value.length > max ? { path, length: value.length, key: false } : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findLongText(value[i], max, [...path, i], depth + 1);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k.length > max) return { path, length: k.length, key: true };
+    const hit = findLongText(v, max, [...path, k], depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
