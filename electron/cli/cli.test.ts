@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { ensureBuiltCli } from '../test-support/built-cli';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, tempDir } from '../test-support/paths';
@@ -14,8 +14,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureBuiltCli();
 });
 afterAll(() => temp.remove());
 

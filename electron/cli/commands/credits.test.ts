@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { ensureBuiltCli } from '../../test-support/built-cli';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app-context';
@@ -13,8 +13,7 @@ const db = path.join(temp.dir, 'credits.sqlite');
 const res = planTestResources();
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureBuiltCli();
   createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
 });
 afterAll(() => {

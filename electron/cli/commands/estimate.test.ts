@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { ensureBuiltCli } from '../../test-support/built-cli';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,7 @@ const db = path.join(temp.dir, 'estimate-cli.sqlite');
 let gpuIds: string[] = [];
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureBuiltCli();
   const app = createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' });
   gpuIds = app.services.catalog.listGpus().map((g) => g.id);
   app.close();

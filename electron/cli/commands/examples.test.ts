@@ -2,7 +2,8 @@
  * The bundled examples through the BUILT command: `project list` marks them, `plan show --project` and
  * `plan run-rate` read them, `estimate --rank reliable` ranks seed 002's run by the catalog's reliability data.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { ensureBuiltCli } from '../../test-support/built-cli';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,7 @@ const temp = tempDir();
 const db = path.join(temp.dir, 'examples-cli.sqlite');
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureBuiltCli();
   createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir, runtime: 'cli' }).close();
 });
 afterAll(() => temp.remove());

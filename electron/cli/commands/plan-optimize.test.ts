@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { ensureBuiltCli } from '../../test-support/built-cli';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_RULE_KINDS } from '../../../shared/estimate/run-rules';
@@ -12,8 +12,7 @@ const temp = tempDir();
 const db = path.join(temp.dir, 'optimize-cli.sqlite');
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureBuiltCli();
   createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir, runtime: 'cli' }).close();
 });
 afterAll(() => temp.remove());

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { ensureBuiltCli } from '../../test-support/built-cli';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +15,7 @@ const dbB = path.join(temp.dir, 'b.sqlite');
 const res = planTestResources();
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')))
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureBuiltCli();
   for (const db of [dbA, dbB]) createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
 });
 afterAll(() => {
