@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Big from 'big.js';
-import { rebuildSpendRollup } from '../electron/db/queries/budget';
+import { rebuildSpendRollup } from '../electron/db/queries/spend-rollup';
 import { createAppContext } from '../electron/services/app-context';
 import { readBillingFile } from '../electron/services/budget/import/billing-reader';
 import { globMatches } from '../shared/domain/budget/glob';

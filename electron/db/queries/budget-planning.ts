@@ -1,7 +1,7 @@
 /** Budget planning SQL (budgets, allocation rules, exchange rates, spend lines for the overview): parameterized only. */
 import type { Database } from 'better-sqlite3';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
-import { toBigInt, withExactFallback } from './budget';
+import { toBigInt, withExactFallback } from './exact-sums';
 
 interface BudgetRow {
   id: number;
@@ -29,25 +29,6 @@ interface RateRow {
   as_of: string;
   source: string;
 }
-interface LineRow {
-  id: number;
-  charge_period_start: string;
-  billed_cost: string;
-  currency: string;
-  provider: string | null;
-  service: string | null;
-  sku: string | null;
-  resource_id: string | null;
-  resource_name: string | null;
-  billing_account_id: string | null;
-  sub_account_id: string | null;
-  instance_type: string | null;
-  usage_quantity: string | null;
-  usage_unit: string | null;
-  tags_json: string;
-  track_id: string | null;
-}
-
 const toBudget = (r: BudgetRow): Budget => ({
   id: r.id,
   projectId: r.project_id,
@@ -207,29 +188,13 @@ export function selectActiveSpendLines(
   if (where.unallocatedOnly) parts.push('s.track_id IS NULL');
   const rows = db
     .prepare(
-      `SELECT s.id, s.charge_period_start, s.billed_cost, s.currency, s.provider, s.service, s.sku, s.resource_id, s.resource_name,
-      s.billing_account_id, s.sub_account_id, s.instance_type, s.usage_quantity, s.usage_unit, s.tags_json, s.track_id
+      `SELECT s.id, s.charge_period_start AS chargePeriodStart, s.billed_cost AS billedCost, s.currency, s.provider, s.service, s.sku,
+      s.resource_id AS resourceId, s.resource_name AS resourceName, s.billing_account_id AS billingAccountId, s.sub_account_id AS subAccountId,
+      s.instance_type AS instanceType, s.usage_quantity AS usageQuantity, s.usage_unit AS usageUnit, s.tags_json AS tagsJson, s.track_id AS storedTrackId
     FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${parts.join(' AND ')} ORDER BY s.id`,
     )
-    .all(params) as LineRow[];
-  return rows.map((r) => ({
-    id: r.id,
-    chargePeriodStart: r.charge_period_start,
-    billedCost: r.billed_cost,
-    currency: r.currency,
-    provider: r.provider,
-    service: r.service,
-    sku: r.sku,
-    resourceId: r.resource_id,
-    resourceName: r.resource_name,
-    billingAccountId: r.billing_account_id,
-    subAccountId: r.sub_account_id,
-    instanceType: r.instance_type,
-    usageQuantity: r.usage_quantity,
-    usageUnit: r.usage_unit,
-    tags: JSON.parse(r.tags_json) as Record<string, string>,
-    storedTrackId: r.track_id,
-  }));
+    .all(params) as Array<Omit<BudgetSpendLine, 'tags'> & { tagsJson: string; storedTrackId: string | null }>;
+  return rows.map(({ tagsJson, ...line }) => ({ ...line, tags: JSON.parse(tagsJson) as Record<string, string> }));
 }
 
 /** Writes the given lines' tracks (only the changed ones are passed) (null = unallocated) so SQL group-bys and the spend explorer see the allocation. */

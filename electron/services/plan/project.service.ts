@@ -18,8 +18,9 @@ import {
 } from '../../../shared/domain/project/plan-file';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import { validateProject, validateTrack } from '../../../shared/domain/plan/validation';
-import { decimalToNanosValue } from '../../../shared/domain/billing/values';
-import { insertImport, rebuildSpendRollup } from '../../db/queries/budget';
+import { insertImport } from '../../db/queries/budget';
+import { spendLineInserter } from '../../db/queries/spend-lines';
+import { rebuildSpendRollup } from '../../db/queries/spend-rollup';
 import { selectPlan, selectScenarios } from '../../db/queries/plan';
 import * as q from '../../db/queries/project';
 import type { ServiceDeps } from '../service-deps';
@@ -213,34 +214,20 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
       invoice_open: 0,
       mapping_name: null,
     });
-    const stmt =
-      db.prepare(`INSERT INTO spend_lines (import_id, source_line, charge_period_start, charge_period_end, billed_cost, billed_cost_nanos, effective_cost, currency,
-      provider, service, sku, resource_id, region, charge_category, instance_type, usage_quantity, usage_unit, tags_json, track_id, gpu_count)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    lines.forEach((l, i) => {
-      stmt.run(
-        importId,
-        i + 1,
-        l.chargePeriodStart,
-        l.chargePeriodEnd,
-        l.billedCost,
-        decimalToNanosValue(l.billedCost),
-        l.effectiveCost,
-        l.currency,
-        l.provider,
-        l.service,
-        l.sku,
-        l.resourceId,
-        l.region,
-        l.chargeCategory,
-        l.instanceType,
-        l.usageQuantity,
-        l.usageUnit,
-        JSON.stringify(l.tags),
-        idInProject(projectId, l.trackId),
-        l.gpuCount,
-      );
-    });
+    const insertLine = spendLineInserter(db);
+    lines.forEach((l, i) =>
+      insertLine(importId, {
+        ...l,
+        sourceLine: i + 1,
+        resourceName: null,
+        billingAccountId: null,
+        subAccountId: null,
+        pricingCategory: null,
+        billingPeriodStart: null,
+        billingPeriodEnd: null,
+        trackId: idInProject(projectId, l.trackId),
+      }),
+    );
     rebuildSpendRollup(db, importId);
     return lines.length;
   }

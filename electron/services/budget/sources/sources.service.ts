@@ -21,7 +21,7 @@ import {
 import { isUserError, UserError } from '../../../../shared/domain/errors';
 import type { BillingSource, SourceSync } from '../../../../shared/ipc/contract/budget-sources';
 import * as q from '../../../db/queries/budget-sources';
-import { selectMapping } from '../../../db/queries/budget';
+import { selectMapping } from '../../../db/queries/column-mappings';
 import type { ServiceDeps } from '../../service-deps';
 import type { BudgetImportService } from '../import/import.service';
 
