@@ -4,7 +4,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support/paths';
 import { migrate, schemaVersion } from '../migrate';
-import { selectPlan, updateDataCosts } from '../queries/plan';
+import { selectPlan } from '../queries/plan-aggregate';
+import { updateDataCosts } from '../queries/plan-rows';
 import { migrations } from './index';
 
 const t = tempDir();

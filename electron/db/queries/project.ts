@@ -1,24 +1,12 @@
 /** Project and scenario SQL beyond the plan's own rows (queries/plan.ts): listing, opening, archiving, soft delete. */
 import type { Database } from 'better-sqlite3';
-import type { Plan, Scenario } from '../../../shared/domain/plan/types';
-import {
-  insertProject,
-  updateDataCosts,
-  upsertAllocation,
-  upsertMilestone,
-  upsertPlannedPrice,
-  upsertPool,
-  upsertTrack,
-  updateProject,
-} from './plan';
+import type { Plan, Project, Scenario } from '../../../shared/domain/plan/types';
+import { insertProject, updateProject } from './plan';
+import { upsertPlanRows } from './plan-rows';
+import type { ProjectRow } from './plan-aggregate';
+import { insertScenario } from './scenario';
 
-export interface ProjectListRow {
-  id: string;
-  name: string;
-  start: string;
-  end: string;
-  currency: string;
-  budget: string;
+export interface ProjectListRow extends Pick<Project, 'id' | 'name' | 'start' | 'end' | 'currency' | 'budget'> {
   isExample: boolean;
   revision: number;
   createdAt: string;
@@ -30,23 +18,7 @@ export interface ProjectListRow {
   scenarios: number;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  currency: string;
-  budget: string;
-  is_example: number;
-  revision: number;
-  created_at: string;
-  updated_at: string;
-  opened_at: string | null;
-  archived_at: string | null;
-  deleted_at: string | null;
-  tracks: number;
-  scenarios: number;
-}
+type Row = ProjectRow & { tracks: number; scenarios: number };
 
 /** Recent first: last opened (or changed), then the example, then by name. */
 export function selectProjectList(db: Database, options: { includeDeleted?: boolean } = {}): ProjectListRow[] {
@@ -124,41 +96,7 @@ export function projectContents(
 /** Inserts a whole project (plan rows and scenarios) — the caller holds the transaction. */
 export function insertWholeProject(db: Database, plan: Plan, scenarios: Scenario[], at: string): void {
   insertProject(db, plan, { isExample: false, at });
-  for (const s of scenarios) insertScenarioRow(db, s, at);
-}
-
-export function insertScenarioRow(db: Database, s: Scenario, at: string, revision = 0): void {
-  db.prepare(
-    'INSERT INTO scenarios (id, project_id, name, description, variation, author_json, plan_json, created_at, revision, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(
-    s.id,
-    s.projectId,
-    s.name,
-    s.description,
-    s.variation,
-    s.author ? JSON.stringify(s.author) : null,
-    JSON.stringify(s.plan),
-    s.createdAt,
-    revision,
-    at,
-  );
-}
-
-export function selectScenarioRevision(db: Database, id: string): { projectId: string; revision: number } | undefined {
-  const r = db.prepare('SELECT project_id, revision FROM scenarios WHERE id = ?').get(id) as
-    { project_id: string; revision: number } | undefined;
-  return r ? { projectId: r.project_id, revision: r.revision } : undefined;
-}
-
-/** Saves a scenario's edited plan and bumps its revision; returns the new revision. */
-export function saveScenarioPlan(db: Database, id: string, plan: Plan, at: string): number {
-  db.prepare('UPDATE scenarios SET plan_json = ?, revision = revision + 1, updated_at = ? WHERE id = ?').run(JSON.stringify(plan), at, id);
-  return selectScenarioRevision(db, id)!.revision;
-}
-
-export function renameScenario(db: Database, id: string, name: string, description: string | undefined, at: string): number {
-  if (description === undefined) return db.prepare('UPDATE scenarios SET name = ?, updated_at = ? WHERE id = ?').run(name, at, id).changes;
-  return db.prepare('UPDATE scenarios SET name = ?, description = ?, updated_at = ? WHERE id = ?').run(name, description, at, id).changes;
+  for (const s of scenarios) insertScenario(db, s, at);
 }
 
 /** Replaces a project's plan rows (tracks, milestones, bookings, pools, planned prices, project fields) with `plan`. */
@@ -176,12 +114,7 @@ export function replacePlanRows(db: Database, plan: Plan, at: string): void {
     at,
     id,
   );
-  for (const t of plan.tracks) upsertTrack(db, t);
-  for (const m of plan.milestones) upsertMilestone(db, id, m);
-  for (const a of plan.allocations) upsertAllocation(db, id, a);
-  for (const p of plan.pools) upsertPool(db, p);
-  for (const p of plan.plannedPrices) upsertPlannedPrice(db, id, p);
-  updateDataCosts(db, plan);
+  upsertPlanRows(db, plan);
 }
 
 export interface SpendLineExport {

@@ -18,7 +18,8 @@ import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } 
 import { UserError } from '../../../shared/domain/errors';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import * as q from '../../db/queries/budget-planning';
-import { selectDefaultProjectId, selectPlan } from '../../db/queries/plan';
+import { selectDefaultProjectId } from '../../db/queries/plan';
+import { selectPlan } from '../../db/queries/plan-aggregate';
 import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
 

@@ -11,6 +11,9 @@ import { validateCommand } from '../../../shared/domain/plan/validation';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import * as q from '../../db/queries/plan';
 import * as pq from '../../db/queries/project';
+import { selectPlan } from '../../db/queries/plan-aggregate';
+import * as rows from '../../db/queries/plan-rows';
+import * as scenarioRows from '../../db/queries/scenario';
 import { comparePlans, type ComparedPlan } from '../../../shared/domain/plan/scenario-diff';
 import { createProjectService } from './project.service';
 import type { ServiceDeps } from '../service-deps';
@@ -26,29 +29,29 @@ function writeChanges(db: Database, before: Plan, after: Plan, command: PlanComm
   const projectId = after.project.id;
   const ids = (kind: Parameters<typeof touched.get>[0]) => [...(touched.get(kind) ?? [])];
   if (touched.has('project')) q.updateProject(db, after.project);
-  if (touched.has('dataCost')) q.updateDataCosts(db, after);
+  if (touched.has('dataCost')) rows.updateDataCosts(db, after);
   // Allocations first out (a moved run of cells would collide with itself on the unique cell index), back in last.
-  for (const id of ids('allocation')) q.deleteAllocation(db, id);
+  for (const id of ids('allocation')) rows.deleteAllocation(db, id);
   for (const id of ids('track')) {
     const t = after.tracks.find((x) => x.id === id);
-    if (t) q.upsertTrack(db, t);
+    if (t) rows.upsertTrack(db, t);
   }
   for (const id of ids('pool')) {
     const p = after.pools.find((x) => x.id === id);
-    if (p) q.upsertPool(db, p);
-    else q.deletePool(db, id);
+    if (p) rows.upsertPool(db, p);
+    else rows.deletePool(db, id);
   }
   for (const id of ids('milestone')) {
     const m = after.milestones.find((x) => x.id === id);
-    if (m) q.upsertMilestone(db, projectId, m);
-    else q.deleteMilestone(db, id);
+    if (m) rows.upsertMilestone(db, projectId, m);
+    else rows.deleteMilestone(db, id);
   }
   for (const id of ids('allocation')) {
     const a = after.allocations.find((x) => x.id === id);
-    if (a) q.upsertAllocation(db, projectId, a);
+    if (a) rows.upsertAllocation(db, projectId, a);
   }
   for (const id of ids('track'))
-    if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) q.deleteTrack(db, id);
+    if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) rows.deleteTrack(db, id);
 }
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
@@ -83,7 +86,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
 
   function load(projectId?: string): { plan: Plan; revision: number } {
     const id = resolveProjectId(projectId);
-    const loaded = q.selectPlan(db, id);
+    const loaded = selectPlan(db, id);
     if (!loaded) throw new UserError('NOT_FOUND', `No project "${id}".`, { field: 'projectId', value: id });
     return loaded;
   }
@@ -119,7 +122,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   function loadScenario(projectId: string | undefined, scenarioId: string): { scenario: Scenario; revision: number } {
     const id = resolveProjectId(projectId);
     const scenario = scenarios(id).find((s) => s.id === scenarioId);
-    const row = pq.selectScenarioRevision(db, scenarioId);
+    const row = scenarioRows.selectScenarioRevision(db, scenarioId);
     if (!scenario || !row)
       throw new UserError('UNKNOWN_SCENARIO', `No scenario "${scenarioId}" in project ${id}.`, { field: 'scenarioId', value: scenarioId });
     return { scenario, revision: row.revision };
@@ -151,7 +154,9 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const applied = validated(scenario.plan, cat, request.command);
     const key = scenarioKey(scenario.id);
     const next = execute(scenario.plan, historyOf(key), request.command, 200, applied);
-    const newRevision = db.transaction(() => pq.saveScenarioPlan(db, scenario.id, next.plan, deps.now().toISOString())).immediate();
+    const newRevision = db
+      .transaction(() => scenarioRows.saveScenarioPlan(db, scenario.id, next.plan, deps.now().toISOString()))
+      .immediate();
     histories.set(key, next.history);
     return view(next.plan, newRevision, cat, { ...scenario, plan: next.plan });
   }
@@ -166,7 +171,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const history = historyOf(key);
     const r = direction === 'undo' ? undo(scenario.plan, history) : redo(scenario.plan, history);
     if (!r) throw new UserError('NOTHING_TO_' + direction.toUpperCase(), `Nothing to ${direction}.`);
-    const newRevision = db.transaction(() => pq.saveScenarioPlan(db, scenario.id, r.plan, deps.now().toISOString())).immediate();
+    const newRevision = db.transaction(() => scenarioRows.saveScenarioPlan(db, scenario.id, r.plan, deps.now().toISOString())).immediate();
     histories.set(key, r.history);
     return view(r.plan, newRevision, catalog(), { ...scenario, plan: r.plan });
   }
@@ -254,8 +259,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
       }
       if (stale.length > 0 || scenarioUpdates.length > 0) {
         db.transaction(() => {
-          for (const { phase, estimate } of stale) q.updatePhaseEstimate(db, phase.id, estimate ? JSON.stringify(estimate) : null);
-          for (const scenario of scenarioUpdates) q.updateScenarioPlan(db, scenario.id, scenario.plan);
+          for (const { phase, estimate } of stale) rows.updatePhaseEstimate(db, phase.id, estimate ? JSON.stringify(estimate) : null);
+          for (const scenario of scenarioUpdates) scenarioRows.updateScenarioPlan(db, scenario.id, scenario.plan);
           if (stale.length > 0) q.bumpRevision(db, plan.project.id, deps.now().toISOString());
         })();
       }
@@ -265,7 +270,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   }
 
   function scenarios(projectId: string): Scenario[] {
-    return q.selectScenarios(db, projectId);
+    return scenarioRows.selectScenarios(db, projectId);
   }
 
   function duplicateScenario(request: { projectId: string; name: string; description: string; fromScenarioId?: string | undefined }) {
@@ -286,7 +291,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
       plan: deriveScenarioPlan(plan, noVariation, `${id}:`),
       createdAt,
     };
-    q.insertScenario(db, scenario);
+    scenarioRows.insertScenario(db, scenario);
     return {
       scenario: { id, name: scenario.name, description: scenario.description, variation: scenario.variation, author: null, createdAt },
     };
@@ -302,7 +307,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     loadScenario(request.projectId, request.scenarioId);
     const name = request.name.trim();
     if (!name) throw new UserError('INVALID_SCENARIO', 'A scenario needs a name.', { field: 'name' });
-    pq.renameScenario(db, request.scenarioId, name, request.description, deps.now().toISOString());
+    scenarioRows.renameScenario(db, request.scenarioId, name, request.description, deps.now().toISOString());
     return { scenarioId: request.scenarioId, name };
   }
 
@@ -332,8 +337,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const newRevision = db
       .transaction(() => {
         pq.replacePlanRows(db, next, at);
-        q.deleteScenario(db, scenario.id);
-        pq.insertScenarioRow(db, kept, at);
+        scenarioRows.deleteScenario(db, scenario.id);
+        scenarioRows.insertScenario(db, kept, at);
         return q.selectRevision(db, old.project.id)!;
       })
       .immediate();
@@ -361,8 +366,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const at = deps.now().toISOString();
     db.transaction(() => {
       pq.replacePlanRows(db, kept.plan, at);
-      q.deleteScenario(db, kept.id);
-      pq.insertScenarioRow(db, p.promoted, at, p.promotedRevision);
+      scenarioRows.deleteScenario(db, kept.id);
+      scenarioRows.insertScenario(db, p.promoted, at, p.promotedRevision);
     }).immediate();
     histories.delete(id);
     promotions.delete(id);
@@ -569,7 +574,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     duplicateScenario,
     compareScenarios: compare,
     scenarioView,
-    deleteScenario: (id: string) => q.deleteScenario(db, id) > 0,
+    deleteScenario: (id: string) => scenarioRows.deleteScenario(db, id) > 0,
     show,
     describe,
     load,
@@ -580,6 +585,6 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
       return { projectId: plan.project.id, runRates: runRatesOf(deps.resourcesDir, plan, catalog()) };
     },
     scenarios,
-    insertScenario: (scenario: Scenario) => q.insertScenario(db, scenario),
+    insertScenario: (scenario: Scenario) => scenarioRows.insertScenario(db, scenario),
   };
 }

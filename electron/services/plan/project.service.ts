@@ -21,7 +21,8 @@ import { validateProject, validateTrack } from '../../../shared/domain/plan/vali
 import { insertImport } from '../../db/queries/budget';
 import { spendLineInserter } from '../../db/queries/spend-lines';
 import { rebuildSpendRollup } from '../../db/queries/spend-rollup';
-import { selectPlan, selectScenarios } from '../../db/queries/plan';
+import { selectPlan } from '../../db/queries/plan-aggregate';
+import { insertScenario, selectScenarios } from '../../db/queries/scenario';
 import * as q from '../../db/queries/project';
 import type { ServiceDeps } from '../service-deps';
 
@@ -249,7 +250,7 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
         plan,
         createdAt: at,
       };
-      db.transaction(() => q.insertScenarioRow(db, scenario, at)).immediate();
+      db.transaction(() => insertScenario(db, scenario, at)).immediate();
       return { projectId: target.project.id, scenarioId: id, scenarios: 1, spendLines: 0 };
     }
     const projectId = newProjectId();
