@@ -185,3 +185,10 @@ export function compareScenarios(base: Plan, scenarios: Scenario[], catalog: Pla
     ...scenarios.map((s) => summarizePlan(s.plan, catalog, { scenarioId: s.id, name: s.name, scenario: s })),
   ];
 }
+
+/** What names and describes a scenario, without its plan (lists, the plan view's header, the plan file). */
+export type ScenarioInfo = Pick<Scenario, 'id' | 'name' | 'description' | 'variation' | 'author' | 'createdAt'>;
+
+export function scenarioInfo(s: ScenarioInfo): ScenarioInfo {
+  return { id: s.id, name: s.name, description: s.description, variation: s.variation, author: s.author, createdAt: s.createdAt };
+}

@@ -11,6 +11,7 @@ import { findLongText } from '../long-text';
 import { z } from 'zod';
 import { UserError } from '../errors';
 import { planSchema, scenarioAuthorSchema } from '../plan/schema';
+import { scenarioInfo } from '../plan/scenarios';
 import type { Plan, Scenario } from '../plan/types';
 
 export const PLAN_FILE_FORMAT = 'gpu-planner-plan';
@@ -78,15 +79,7 @@ export function buildPlanFile(
     exportedAt: options.exportedAt,
     exportedBy: options.exportedBy,
     plan,
-    scenarios: scenarios.map((s) => ({
-      id: s.id,
-      name: s.name,
-      description: s.description,
-      variation: s.variation,
-      author: s.author,
-      createdAt: s.createdAt,
-      plan: s.plan,
-    })),
+    scenarios: scenarios.map((s) => ({ ...scenarioInfo(s), plan: s.plan })),
     spend: options.spend ?? null,
   };
 }

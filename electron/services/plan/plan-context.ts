@@ -1,0 +1,97 @@
+/**
+ * What every plan use case reads: the project's plan as stored, its scenarios, the catalog it prices against, the
+ * edit histories (this session only), and the plan view the renderer and the CLI receive.
+ */
+import type { Database } from 'better-sqlite3';
+import { UserError } from '../../../shared/domain/errors';
+import { analyzePlan } from '../../../shared/domain/plan/checks';
+import { emptyHistory, type History } from '../../../shared/domain/plan/commands';
+import { scenarioInfo } from '../../../shared/domain/plan/scenarios';
+import { planWeeks } from '../../../shared/domain/plan/totals';
+import type { OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+import { selectDefaultProjectId } from '../../db/queries/plan';
+import { selectPlan } from '../../db/queries/plan-aggregate';
+import { selectScenarios } from '../../db/queries/scenario';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { ServiceDeps } from '../service-deps';
+
+export interface PlanContext {
+  db: Database;
+  now(): Date;
+  /** Undo/redo histories by project id, or by {@link scenarioKey} for a scenario. */
+  histories: Map<string, History>;
+  historyOf(key: string): History;
+  catalog(): PlanCatalog;
+  resolveProjectId(projectId?: string): string;
+  load(projectId?: string): { plan: Plan; revision: number };
+  view(plan: Plan, revision: number, cat?: PlanCatalog, scenario?: Scenario | null): PlanView;
+  scenarios(projectId: string): Scenario[];
+}
+
+/** The history key of a scenario (a project's is its id). */
+export const scenarioKey = (scenarioId: string) => `scenario:${scenarioId}`;
+
+/** The catalog's offerings as the plan prices them. */
+function planCatalog(catalogService: Pick<CatalogService, 'listOfferings'>): PlanCatalog {
+  const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
+    id: o.id,
+    gpuId: o.gpuId,
+    gpuCount: o.gpuCount,
+    vcpus: o.vcpus,
+    label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
+    deleted: false,
+    prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
+  }));
+  return { offerings };
+}
+
+export function createPlanContext(deps: ServiceDeps, catalogService: Pick<CatalogService, 'listOfferings'>): PlanContext {
+  const { db } = deps;
+  const histories = new Map<string, History>();
+  const historyOf = (key: string) => histories.get(key) ?? emptyHistory();
+
+  function resolveProjectId(projectId?: string): string {
+    const id = projectId ?? selectDefaultProjectId(db);
+    if (!id) throw new UserError('NOT_FOUND', 'There is no project yet.', { field: 'projectId' });
+    return id;
+  }
+
+  function load(projectId?: string): { plan: Plan; revision: number } {
+    const id = resolveProjectId(projectId);
+    const loaded = selectPlan(db, id);
+    if (!loaded) throw new UserError('NOT_FOUND', `No project "${id}".`, { field: 'projectId', value: id });
+    return loaded;
+  }
+
+  const catalog = () => planCatalog(catalogService);
+
+  function view(plan: Plan, revision: number, cat: PlanCatalog = catalog(), scenario: Scenario | null = null): PlanView {
+    const t0 = performance.now();
+    const analysis = analyzePlan(plan, cat);
+    const analysisMs = performance.now() - t0;
+    const history = historyOf(scenario ? scenarioKey(scenario.id) : plan.project.id);
+    return {
+      plan,
+      revision,
+      weeks: planWeeks(plan),
+      analysis,
+      catalog: cat,
+      history: { undoLabel: history.past.at(-1)?.label ?? null, redoLabel: history.future.at(-1)?.label ?? null },
+      analysisMs: Math.round(analysisMs * 1000) / 1000,
+      scenario: scenario ? scenarioInfo(scenario) : null,
+    };
+  }
+
+  return {
+    db,
+    now: () => deps.now(),
+    histories,
+    historyOf,
+    catalog,
+    resolveProjectId,
+    load,
+    view,
+    scenarios: (projectId) => selectScenarios(db, projectId),
+  };
+}

@@ -1,0 +1,120 @@
+/** The `gpu-planner plan show --json` shape of a plan (spec/cli.md), with a few extra fields. */
+import { compareScenarios } from '../../../shared/domain/plan/scenarios';
+import type { Plan, Scenario } from '../../../shared/domain/plan/types';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
+
+/** The `plan show --json` shape of any plan (the current one, a scenario's, a suggested schedule). */
+export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] = []) {
+  const coverage = new Map(v.analysis.phases.map((p) => [p.phaseId, p]));
+  const byWeek = new Map<string, typeof plan.allocations>();
+  for (const a of plan.allocations) byWeek.set(a.week, [...(byWeek.get(a.week) ?? []), a]);
+  return {
+    project: {
+      id: plan.project.id,
+      name: plan.project.name,
+      start: plan.project.start,
+      end: plan.project.end,
+      currency: plan.project.currency,
+      budget: plan.project.budget,
+      budgetSource: plan.project.budgetSource,
+    },
+    tracks: plan.tracks.map((t) => ({
+      id: t.id,
+      name: t.name,
+      owner: t.owner,
+      focus: t.focus,
+      colour: t.colour,
+      start: t.start,
+      end: t.end,
+    })),
+    milestones: plan.milestones.map((m) => {
+      const starts = m.phases.map((p) => p.start).sort();
+      const ends = m.phases.map((p) => p.end).sort();
+      const needed = m.phases.map((p) => coverage.get(p.id)?.neededHours ?? 0);
+      const main = m.phases[needed.indexOf(Math.max(...needed))] ?? m.phases[0];
+      const usd = m.phases.reduce(
+        (s, p) =>
+          s +
+          (p.appEstimate ? Number(p.appEstimate.usd) : p.authorEstimate ? (p.authorEstimate.usd.low + p.authorEstimate.usd.high) / 2 : 0),
+        0,
+      );
+      return {
+        id: m.id,
+        trackId: m.trackId,
+        code: m.code,
+        name: m.name,
+        start: starts[0] ?? null,
+        end: ends[ends.length - 1] ?? null,
+        offeringId: main?.offeringId ?? null,
+        estimatedHours: Math.round(needed.reduce((s, h) => s + h, 0) * 100) / 100,
+        estimatedUsd: usd.toFixed(2),
+        estimateBasis: m.phases.map((p) => `${p.name}: ${coverage.get(p.id)?.neededBasis ?? 'no estimate'}`).join('; '),
+        phases: m.phases.map((p) => ({
+          id: p.id,
+          name: p.name,
+          start: p.start,
+          end: p.end,
+          offeringId: p.offeringId,
+          gpuId: p.gpuId,
+          runs: p.runs,
+          estimatedHours: coverage.get(p.id)?.neededHours ?? null,
+          allocatedHours: coverage.get(p.id)?.allocatedHours ?? 0,
+          authorEstimate: p.authorEstimate,
+          appEstimate: p.appEstimate,
+        })),
+      };
+    }),
+    weeks: v.analysis.totals.weeks.map((w) => ({
+      week: w.week,
+      start: w.start,
+      allocations: (byWeek.get(w.week) ?? []).map((a) => ({
+        trackId: a.trackId,
+        offeringId: a.offeringId,
+        gpuId: a.gpuId,
+        gpuCount: a.gpuCount,
+        hours: a.hours,
+        usd: v.analysis.totals.allocationUsd[a.id] ?? '0.00',
+      })),
+      gpuHours: w.gpuHours,
+      usd: w.usd,
+      cumulativeUsd: w.cumulativeUsd,
+      budgetShareUsd: w.budgetShareUsd,
+      storageUsd: w.storageUsd,
+      transferUsd: w.transferUsd,
+      allCostsUsd: w.allCostsUsd,
+    })),
+    conflicts: v.analysis.problems.map((p) => ({
+      kind: p.kind,
+      week: p.week ?? null,
+      message: p.message,
+      severity: p.severity,
+      trackId: p.trackId ?? null,
+      milestoneId: p.milestoneId ?? null,
+    })),
+    totals: {
+      gpuHours: v.analysis.totals.gpuHours,
+      usd: v.analysis.totals.usd,
+      budget: v.analysis.totals.budget,
+      remainingUsd: v.analysis.totals.remainingUsd,
+      storageUsd: v.analysis.totals.storageUsd,
+      transferUsd: v.analysis.totals.transferUsd,
+      allCostsUsd: v.analysis.totals.allCostsUsd,
+      remainingAllCostsUsd: v.analysis.totals.remainingAllCostsUsd,
+    },
+    dataCosts: v.analysis.totals.dataCosts.lines,
+    dataCostRule: v.analysis.totals.dataCosts.rule,
+    pools: plan.pools.map((p) => ({
+      id: p.id,
+      name: p.name,
+      capacity: p.capacity,
+      unit: p.unit,
+      offeringIds: p.offeringIds,
+      gpuIds: p.gpuIds,
+    })),
+    scenarios: compareScenarios(plan, planScenarios, v.catalog),
+    costRule:
+      'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a monthly subscription costs price × 12/52 per week the plan uses it; catalog price of the planned kind, else the planned price',
+    claims: plan.claims,
+    notes: plan.notes,
+  };
+}
