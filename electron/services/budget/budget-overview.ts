@@ -1,0 +1,69 @@
+/**
+ * The budget overview of a project: budget, actual, forecast, variance, burn-up, track × month and alerts, from the
+ * plan and the active spend lines; the spend outside the project (unallocated, or outside its dates) summed in SQL.
+ */
+import { addDays } from 'date-fns';
+import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
+import { nanosToDecimal } from '../../../shared/domain/billing/values';
+import { compareDataCosts } from '../../../shared/domain/budget/data-cost-lines';
+import { computeOverview } from '../../../shared/domain/budget/overview';
+import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
+import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import * as q from '../../db/queries/budget-planning';
+import type { PlanService } from '../plan/plan.service';
+import type { ServiceDeps } from '../service-deps';
+import { createAlertNotifier } from './budget-alerts';
+import type { SpendAllocator } from './spend-allocator';
+
+/** Line count and per-currency totals of a bucket of spend lines. */
+function bucketTotals(buckets: Array<{ currency: string; nanos: bigint; lines: number }>): {
+  count: number;
+  totals: Record<string, string>;
+} {
+  const bucket = { count: 0, totals: {} as Record<string, string> };
+  for (const b of buckets) {
+    bucket.count += b.lines;
+    bucket.totals[b.currency || NO_CURRENCY] = nanosToDecimal(b.nanos);
+  }
+  return bucket;
+}
+
+export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService, 'getPlan'>, allocator: SpendAllocator) {
+  const { db } = deps;
+  const notifyNewAlerts = createAlertNotifier(deps);
+
+  return async function getOverview(projectId?: string): Promise<OverviewView> {
+    const view = await planService.getPlan(projectId);
+    const plan = view.plan;
+    const from = plan.project.start;
+    const toExclusive = formatDay(addDays(parseDay(plan.project.end), 1));
+    allocator.allocateNewImports();
+    const input = {
+      plan,
+      planWeeks: view.analysis.totals.weeks,
+      // Only the project's dates are read line by line; the other buckets are summed in SQL.
+      lines: q.selectActiveSpendLines(db, { from, toExclusive }),
+      rules: q.selectRules(db, plan.project.id),
+      budgets: q.selectBudgets(db, plan.project.id),
+      rates: q.selectRates(db),
+      today: deps.now().toISOString().slice(0, 10),
+    };
+    const overview = computeOverview(input);
+    const dataCosts = compareDataCosts({ ...input, planned: view.analysis.totals.dataCosts, dataAsOf: overview.dataAsOf });
+    const buckets = q.selectBucketTotals(
+      db,
+      plan.tracks.map((t) => t.id),
+      from,
+      toExclusive,
+    );
+    const result: OverviewView = {
+      ...overview,
+      unallocated: { ...overview.unallocated, ...bucketTotals(buckets.unallocated) },
+      outsideWindow: bucketTotals(buckets.outside),
+      tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
+      dataCosts,
+    };
+    notifyNewAlerts(result);
+    return result;
+  };
+}
