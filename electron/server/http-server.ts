@@ -17,17 +17,16 @@ import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { contentSecurityPolicyOf, FALLBACK_CONTENT_SECURITY_POLICY } from '../main/security';
 import type { AppContext } from '../services/app-context';
-import { createFileGrants, type FileGrants } from '../services/file-grants';
+import type { FileGrants } from '../services/file-grants';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
 import { createBrowserDialogs, SessionFolder, type BrowserDialogs, type RequestScope } from './browser-files';
+import { createEventStreams, TAB_ID } from './event-streams';
+import { createFileTransfers } from './file-transfers';
+import { HttpError, readBody, securityHeaders, send, sendJson } from './http-responses';
 import { checkSite, checkToken, sameSecret, tokenCookie, type GuardConfig, type Verdict } from './request-guards';
-
-export const BOOTSTRAP_PATH = '/__gpu-planner/bootstrap.js';
-const TAB_ID = /^[A-Za-z0-9-]{8,64}$/;
+import { sendStaticFile } from './static-files';
 
 export interface ContextIo {
   /** The browser's dialogs (a picker in the page, a download); the e2e harness may pass stubs instead. */
@@ -70,70 +69,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.pdf': 'application/pdf',
-  '.csv': 'text/csv; charset=utf-8',
-};
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function securityHeaders(res: ServerResponse, contentSecurityPolicy: string): void {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-}
-
-function send(res: ServerResponse, status: number, body: string | Buffer, contentType = 'text/plain; charset=utf-8'): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', contentType);
-  res.end(body);
-}
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new HttpError(413, `Request body over ${limit} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new HttpError(413, `Request body over ${limit} bytes.`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** index.html with the bootstrap in <head>: a classic script there runs before the renderer's (deferred) module. */
-export function injectBootstrap(html: string): string {
-  const tag = `<script src="${BOOTSTRAP_PATH}"></script>`;
-  return /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `  ${tag}\n  </head>`) : `${tag}\n${html}`;
-}
-
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer> {
   const indexFile = path.join(options.rendererDir, 'index.html');
   if (!fs.existsSync(indexFile)) throw new Error(`No built renderer at ${options.rendererDir}: run \`npm run build\` first.`);
@@ -141,54 +76,25 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   const contentSecurityPolicy = contentSecurityPolicyOf(fs.readFileSync(indexFile, 'utf8')) ?? FALLBACK_CONTENT_SECURITY_POLICY;
   if (!fs.existsSync(options.bootstrapFile))
     throw new Error(`No built browser bootstrap at ${options.bootstrapFile}: run \`npm run build\` first.`);
-  const maxUpload = options.maxUploadBytes ?? 2 * 1024 ** 3;
   const maxRequest = options.maxRequestBytes ?? 8 * 1024 ** 2;
   const token = options.token ?? randomBytes(32).toString('base64url');
   const scope = new AsyncLocalStorage<RequestScope>();
   const session = new SessionFolder(options.dataDir, randomUUID());
-  const streams = new Map<ServerResponse, string>();
-  const downloads = new Map<string, string>();
-  /** Tokens of uploads this server granted → their path (the adapter for channels that still take a path). */
-  const uploads = new Map<string, string>();
-
-  const sendEvent = (res: ServerResponse, data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-  const broadcast = (data: unknown) => {
-    for (const res of streams.keys()) sendEvent(res, data);
-  };
-  const dialogs = createBrowserDialogs(scope, session, (tabId, message) => {
-    let sent = false;
-    for (const [res, tab] of streams) {
-      if (tab !== tabId) continue;
-      sendEvent(res, message);
-      sent = true;
-      break;
-    }
-    return sent;
-  });
+  const streams = createEventStreams((tabId) => dialogs.cancelAll(tabId));
+  const dialogs = createBrowserDialogs(scope, session, streams.sendToTab);
   const context = options.createContext({
     dialogs,
-    emit: (event, payload) => broadcast({ event, payload }),
-    notify: (title, body) => broadcast({ control: 'notify', title, body }),
+    emit: (event, payload) => streams.broadcast({ event, payload }),
+    notify: (title, body) => streams.broadcast({ control: 'notify', title, body }),
   });
-  const grants = options.grants ?? context.deps.fileGrants;
+  const files = createFileTransfers({
+    session,
+    grants: options.grants ?? context.deps.fileGrants,
+    dialogs,
+    maxUpload: options.maxUploadBytes ?? 2 * 1024 ** 3,
+  });
 
   let guard: GuardConfig = { port: 0, token };
-
-  /** Channels that still take a path (`{file}`) get the uploaded file behind a token this server handed out. */
-  function adaptFileField(request: unknown): unknown {
-    if (request === null || typeof request !== 'object' || Array.isArray(request)) return request;
-    const file = (request as { file?: unknown }).file;
-    if (typeof file !== 'string' || !uploads.has(file)) return request;
-    return { ...request, file: uploads.get(file) };
-  }
-
-  /** "Saved <file>": the page names the download by its file name, not by where it waited in the session folder. */
-  function hideSavedPaths(result: Awaited<ReturnType<AppContext['handlers']['dispatch']>>, saved: Array<{ file: string }>) {
-    if (!result.ok || result.value === null || typeof result.value !== 'object') return result;
-    const file = (result.value as { file?: unknown }).file;
-    const match = saved.find((s) => s.file === file);
-    return match ? { ...result, value: { ...result.value, file: path.basename(match.file) } } : result;
-  }
 
   async function invoke(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'Send the request as application/json.');
@@ -201,84 +107,8 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     }
     const tab = req.headers['x-gpu-planner-tab'];
     const store: RequestScope = { tabId: typeof tab === 'string' && TAB_ID.test(tab) ? tab : null, saved: [] };
-    const result = await scope.run(store, () => context.handlers.dispatch(channel, adaptFileField(request)));
-    const saved = store.saved.filter((s) => fs.existsSync(s.file));
-    for (const s of saved) downloads.set(s.id, s.file);
-    sendJson(res, 200, {
-      result: hideSavedPaths(result, saved),
-      downloads: saved.map((s) => ({ url: `/api/download/${s.id}`, fileName: path.basename(s.file) })),
-    });
-  }
-
-  async function upload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxUpload) throw new HttpError(413, `The file is over the upload limit of ${maxUpload} bytes.`);
-    const file = session.newUploadPath(url.searchParams.get('name') ?? 'upload');
-    let size = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxUpload) return callback(new HttpError(413, `The file is over the upload limit of ${maxUpload} bytes.`));
-        callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(req, limit, fs.createWriteStream(file, { flags: 'wx' }));
-    } catch (error) {
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-      throw error instanceof HttpError ? error : new HttpError(400, 'The upload was interrupted.');
-    }
-    const granted = grants.grant(file);
-    uploads.set(granted.token, file);
-    const dialogId = url.searchParams.get('dialog');
-    if (dialogId) dialogs.answer(dialogId, file);
-    sendJson(res, 200, granted);
-  }
-
-  function download(res: ServerResponse, id: string): void {
-    const file = downloads.get(id);
-    if (!file || !fs.existsSync(file)) throw new HttpError(404, 'No such download.');
-    const name = path.basename(file);
-    res.statusCode = 200;
-    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    );
-    res.setHeader('Content-Length', fs.statSync(file).size);
-    fs.createReadStream(file).pipe(res);
-  }
-
-  function events(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const tabId = url.searchParams.get('tab') ?? '';
-    if (!TAB_ID.test(tabId)) throw new HttpError(400, 'An event stream needs its tab id.');
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
-    res.write(': connected\n\n');
-    streams.set(res, tabId);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-    heartbeat.unref();
-    req.on('close', () => {
-      clearInterval(heartbeat);
-      streams.delete(res);
-      if (![...streams.values()].includes(tabId)) dialogs.cancelAll(tabId);
-    });
-  }
-
-  function staticFile(res: ServerResponse, pathname: string): void {
-    if (pathname === '/' || pathname === '/index.html') {
-      return send(res, 200, injectBootstrap(fs.readFileSync(indexFile, 'utf8')), CONTENT_TYPES['.html']);
-    }
-    if (pathname === BOOTSTRAP_PATH) return send(res, 200, fs.readFileSync(options.bootstrapFile), CONTENT_TYPES['.js']);
-    let relative: string;
-    try {
-      relative = decodeURIComponent(pathname);
-    } catch {
-      throw new HttpError(400, 'Bad path.');
-    }
-    const file = path.resolve(options.rendererDir, `.${relative}`);
-    if (!file.startsWith(path.resolve(options.rendererDir) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile())
-      throw new HttpError(404, 'Not found.');
-    send(res, 200, fs.readFileSync(file), CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+    const result = await scope.run(store, () => context.handlers.dispatch(channel, files.adaptFileField(request)));
+    sendJson(res, 200, files.offerSaved(result, store.saved));
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -304,17 +134,17 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     if (pathname.startsWith('/api/')) {
       const [, , kind, id, action] = pathname.split('/');
       if (method === 'POST' && kind === 'invoke' && id) return invoke(req, res, decodeURIComponent(id));
-      if (method === 'GET' && kind === 'events') return events(req, res, url);
-      if (method === 'POST' && kind === 'upload') return upload(req, res, url);
+      if (method === 'GET' && kind === 'events') return streams.open(req, res, url);
+      if (method === 'POST' && kind === 'upload') return files.upload(req, res, url);
       if (method === 'POST' && kind === 'dialog' && id && action === 'cancel') {
         req.resume();
         return sendJson(res, 200, { cancelled: dialogs.answer(id, null) });
       }
-      if (method === 'GET' && kind === 'download' && id) return download(res, id);
+      if (method === 'GET' && kind === 'download' && id) return files.download(res, id);
       throw new HttpError(404, 'No such endpoint.');
     }
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'Method not allowed.');
-    staticFile(res, pathname);
+    sendStaticFile(res, pathname, options);
   }
 
   const server = http.createServer((req, res) => {
@@ -344,12 +174,11 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     context,
     dialogs,
     session,
-    connectedPages: () => streams.size,
+    connectedPages: streams.count,
     close: () => {
       closed ??= (async () => {
         dialogs.cancelAll();
-        for (const res of streams.keys()) res.end();
-        streams.clear();
+        streams.endAll();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
