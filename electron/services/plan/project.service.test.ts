@@ -5,6 +5,7 @@ import { createAppContext, type AppContext } from '../app-context';
 import { addWeeksToKey } from '../../../shared/domain/plan/weeks';
 import { moveAllocationsCommand } from '../../../shared/domain/plan/commands';
 import { tempDir } from '../../test-support/paths';
+import { rebuildSpendRollup } from '../../db/queries/spend-rollup';
 import type { Plan } from '../../../shared/domain/plan/types';
 import { planTestResources } from './plan-test-resources';
 
@@ -278,6 +279,14 @@ describe('plan files (.gpuplan): export, import as a project or as a scenario, b
     expect(r.spendLines).toBe(1);
     const rows = b.db.prepare('SELECT billed_cost, track_id FROM spend_lines').all() as Array<{ billed_cost: string; track_id: string }>;
     expect(rows).toEqual([{ billed_cost: '12.3456789012', track_id: `${r.projectId}~track-vitaldb` }]);
+    // The daily rollup (summed as the lines are written) carries their track, as a rebuild from the lines would.
+    const rollup = () => b.db.prepare('SELECT day, currency, track_id, provider, nanos, lines FROM spend_rollup').all();
+    const written = rollup();
+    expect(written).toEqual([
+      { day: '2025-12-22', currency: 'USD', track_id: `${r.projectId}~track-vitaldb`, provider: 'Google', nanos: 12345678901, lines: 1 },
+    ]);
+    rebuildSpendRollup(b.db);
+    expect(rollup()).toEqual(written);
   });
 });
 
