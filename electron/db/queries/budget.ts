@@ -9,7 +9,7 @@ import { forgetPendingRollup } from './spend-rollup';
 export { registerDecimalSum } from './exact-sums';
 export { selectMapping, selectMappings, upsertMapping } from './column-mappings';
 export type { SpendFilters, SpendGroupBy } from './spend-filters';
-export { selectGroupSums, type GroupSumRow } from './spend-group-sums';
+export { selectGroupSums } from './spend-group-sums';
 export {
   restoreSuspendedIndexes,
   selectSpendLines,

@@ -1,4 +1,4 @@
-/** Project and scenario SQL beyond the plan's own rows (queries/plan.ts): listing, opening, archiving, soft delete. */
+/** Project SQL beyond the plan's own rows (plan.ts, plan-rows.ts): listing, opening, archiving, soft delete, copying, and the spend a plan file carries. */
 import type { Database } from 'better-sqlite3';
 import type { Plan, Project, Scenario } from '../../../shared/domain/plan/types';
 import { insertProject, updateProject } from './plan';
