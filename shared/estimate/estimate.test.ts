@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Price } from '../domain/catalog';
 import { isUserError } from '../domain/errors';
-import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
+import { estimateWorkloadAcrossCatalog } from './estimate';
+import { toCliJson } from './cli-json';
 import { splitEstimable } from './accelerators';
 import { MODEL_PRESETS } from './presets';
 import { cheapestFinishingBy, fastestUnder } from './ranking';

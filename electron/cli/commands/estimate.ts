@@ -1,5 +1,5 @@
 import { UserError } from '../../../shared/domain/errors';
-import { toCliJson } from '../../../shared/estimate/estimate';
+import { toCliJson } from '../../../shared/estimate/cli-json';
 import { parseWorkload } from '../../../shared/estimate/workload';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -56,7 +56,7 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
     }
     const reliability = app.services.catalog.listReliability();
     if (values.json) {
-      printJson(io, { ...withRanking(toCliJson(estimate), estimate, reliability, rank.by, rank.min), leftOut: estimate.leftOut });
+      printJson(io, withRanking(toCliJson(estimate), estimate, reliability, rank.by, rank.min));
       return EXIT_OK;
     }
     io.stdout(
