@@ -115,7 +115,6 @@ export default tseslint.config(
       'renderer/features/budget/OverviewPanel.tsx',
       'renderer/features/catalog/CatalogScreen.tsx',
       'renderer/features/estimate/EstimateScreen.tsx',
-      'renderer/features/estimate/store.ts',
       'renderer/features/plan/ScenarioWorkbench.tsx',
       'renderer/features/plan/Timeline.tsx',
       'renderer/features/plan/TimelineLane.tsx',

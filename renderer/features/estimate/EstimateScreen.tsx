@@ -20,7 +20,8 @@ import { ReservedNote } from './ReservedNote';
 import { useSettings } from '../settings/store';
 import { SettingsNote } from '../settings/SettingsDialog';
 import { SweepPanel } from './SweepPanel';
-import { isModified, presetOf, useEstimate, workloadOf } from './store';
+import { useEstimate } from './store';
+import { isModified, presetOf, workloadOf } from './workload-form';
 import { WorkloadFormPanel } from './WorkloadFormPanel';
 import './estimate.css';
 
