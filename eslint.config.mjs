@@ -114,7 +114,6 @@ export default tseslint.config(
       'renderer/features/budget/ImportDialog.tsx',
       'renderer/features/budget/OverviewPanel.tsx',
       'renderer/features/catalog/CatalogScreen.tsx',
-      'renderer/features/estimate/EstimateScreen.tsx',
       'renderer/features/plan/ScenarioWorkbench.tsx',
       'renderer/features/plan/Timeline.tsx',
       'renderer/features/plan/TimelineLane.tsx',
