@@ -113,7 +113,6 @@ export default tseslint.config(
       'renderer/features/budget/ColumnMappingForm.tsx',
       'renderer/features/budget/ImportDialog.tsx',
       'renderer/features/budget/OverviewPanel.tsx',
-      'renderer/features/catalog/CatalogScreen.tsx',
       'renderer/features/plan/ScenarioWorkbench.tsx',
       'renderer/features/plan/Timeline.tsx',
       'renderer/features/plan/TimelineLane.tsx',

@@ -1,4 +1,5 @@
 /** Which offers the Estimate table shows: rent or buy, provider, GPU, price kind, and the ranking. */
+import { Select } from '../../ui/Select';
 import type { GpuEstimate } from '../../../shared/estimate/estimate';
 import type { RankBy } from '../../../shared/estimate/reliable-ranking';
 import { PRICE_KIND_LABEL, shortGpu } from './estimate-format';
@@ -30,15 +31,7 @@ function FilterSelect(props: {
 }) {
   return (
     <label>
-      {props.label}{' '}
-      <select className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">all</option>
-        {props.options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+      {props.label} <Select value={props.value} onValueChange={props.onChange} options={props.options} emptyOption="all" />
     </label>
   );
 }

@@ -1,7 +1,10 @@
 /** The columns of the Estimate table: rank and star, GPU, offering, fit, memory, throughput, hours, cost, reliability,
  * price; in buy mode the machine price and when it pays off against renting. */
 import type { ColumnDef } from '@tanstack/react-table';
+import type { RankedRow } from '../../../shared/estimate/estimate';
 import { starsText } from '../../../shared/estimate/reliable-ranking';
+import type { BreakEven } from '../../../shared/estimate/rent-vs-buy';
+import { optionalColumn } from '../../ui/optional-column';
 import { fmtHours, fmtNum, PRICE_KIND_LABEL as KIND, shortGpu, usd } from './estimate-format';
 import type { EstimateRow as Row, OfferMode } from './estimate-rows';
 import { ReservedNote } from './ReservedNote';
@@ -133,30 +136,27 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
       meta: { numeric: true },
       size: 66,
     },
-    {
+    optionalColumn<Row, RankedRow>({
       id: 'cost',
       header: 'Cost of the run',
-      accessorFn: (r) => r.cost?.usd ?? Infinity,
-      cell: (c) => {
-        const k = c.row.original.cost;
-        return k ? (
-          <span title={`${k.usdLow !== null && k.usdHigh !== null ? `range ${usd(k.usdLow)} to ${usd(k.usdHigh)} · ` : ''}${k.basis}`}>
-            {usd(k.usd)}
-            {k.usdLow !== null && k.usdHigh !== null ? (
-              <span className="muted est-range">
-                {' '}
-                ({usd(k.usdLow)}–{usd(k.usdHigh)})
-              </span>
-            ) : null}
-            {k.reserved && <ReservedNote reserved={k.reserved} compact />}
-          </span>
-        ) : (
-          <span className="muted">—</span>
-        );
-      },
+      value: (r) => r.cost,
+      sortValue: (k) => k.usd,
+      render: (k) => (
+        <span title={`${k.usdLow !== null && k.usdHigh !== null ? `range ${usd(k.usdLow)} to ${usd(k.usdHigh)} · ` : ''}${k.basis}`}>
+          {usd(k.usd)}
+          {k.usdLow !== null && k.usdHigh !== null ? (
+            <span className="muted est-range">
+              {' '}
+              ({usd(k.usdLow)}–{usd(k.usdHigh)})
+            </span>
+          ) : null}
+          {k.reserved && <ReservedNote reserved={k.reserved} compact />}
+        </span>
+      ),
+      empty: <span className="muted">—</span>,
       meta: { numeric: true },
       size: 120,
-    },
+    }),
     {
       id: 'reliability',
       header: 'Reliability',
@@ -190,41 +190,38 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
       size: 230,
     },
     ...(mode === 'buy'
-      ? ([
-          {
+      ? [
+          optionalColumn<Row, RankedRow>({
             id: 'purchase',
             header: 'Machine price',
-            accessorFn: (r: Row) => r.cost?.price.usd ?? Infinity,
-            cell: (c: { row: { original: Row } }) => (c.row.original.cost ? <strong>{usd(c.row.original.cost.price.usd)}</strong> : '—'),
+            value: (r) => r.cost,
+            sortValue: (k) => k.price.usd,
+            render: (k) => <strong>{usd(k.price.usd)}</strong>,
             meta: { numeric: true },
             size: 100,
-          },
-          {
+          }),
+          optionalColumn<Row, BreakEven>({
             id: 'breakeven',
             header: 'Pays off against renting after',
-            accessorFn: (r: Row) => r.breakEven?.runs ?? Infinity,
-            cell: (c: { row: { original: Row } }) => {
-              const b = c.row.original.breakEven;
-              return b ? (
-                <span className="est-breakeven" title={b.text}>
-                  {b.runs === null
-                    ? 'never for this workload'
-                    : `${b.runs.toLocaleString('en-US')} runs (≈ ${b.hours!.toLocaleString('en-US')} h of use)`}
-                  {b.rental && (
-                    <span className="muted">
-                      {' '}
-                      vs {b.rental.label} at {usd(b.rental.usd)} a run
-                    </span>
-                  )}
-                </span>
-              ) : (
-                '—'
-              );
-            },
+            value: (r) => r.breakEven,
+            sortValue: (b) => b.runs,
+            render: (b) => (
+              <span className="est-breakeven" title={b.text}>
+                {b.runs === null
+                  ? 'never for this workload'
+                  : `${b.runs.toLocaleString('en-US')} runs (≈ ${b.hours!.toLocaleString('en-US')} h of use)`}
+                {b.rental && (
+                  <span className="muted">
+                    {' '}
+                    vs {b.rental.label} at {usd(b.rental.usd)} a run
+                  </span>
+                )}
+              </span>
+            ),
             meta: { numeric: false },
             size: 330,
-          },
-        ] as Array<ColumnDef<Row, any>>)
+          }),
+        ]
       : []),
   ];
 }
