@@ -3,10 +3,11 @@
  * detail and history beside the table), the GPUs with their datasheet figures, and where the seeds disagree with
  * primary sources.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { SettingsNote } from '../settings/SettingsDialog';
 import { selectCostSettings, useSettings } from '../settings/store';
 import { DataTable } from '../../ui/DataTable';
+import { Tabs } from '../../ui/Tabs';
 import { ANY_OFFERING, filterCatalogRows } from './catalog-filter';
 import { catalogRows } from './catalog-rows';
 import { todayIso } from './catalog-text';
@@ -23,7 +24,7 @@ import './catalog.css';
 type Tab = 'offerings' | 'gpus' | 'discrepancies';
 const TABS: readonly Tab[] = ['offerings', 'gpus', 'discrepancies'];
 /** Columns the table hides while an offering's detail takes the right side. */
-const HIDDEN_BESIDE_DETAIL = ['bf16', 'fp32', 'source', 'memory', 'provider'];
+const HIDDEN_BESIDE_DETAIL = ['bf16', 'fp32', 'source', 'memory'];
 
 export function CatalogScreen() {
   const { status, error, gpus, providers, offerings, discrepancies, load } = useCatalog();
@@ -38,7 +39,10 @@ export function CatalogScreen() {
   }, [load]);
 
   const costSettings = useSettings(selectCostSettings);
-  const rows = useMemo(() => catalogRows(offerings, gpus, costSettings), [offerings, gpus, costSettings]);
+  const rows = useMemo(
+    () => catalogRows(offerings, gpus, costSettings, { today: todayIso(), months: costSettings.stalePriceMonths }),
+    [offerings, gpus, costSettings],
+  );
   const filtered = useMemo(() => filterCatalogRows(rows, filter), [rows, filter]);
   const columns = useMemo(
     () =>
@@ -49,7 +53,19 @@ export function CatalogScreen() {
     [],
   );
 
-  const selected = offerings.find((o) => o.id === selectedId) ?? null;
+  // The detail follows the filter: an offering the filters hide is not shown beside the table.
+  const selected = filtered.some((r) => r.offering.id === selectedId) ? (offerings.find((o) => o.id === selectedId) ?? null) : null;
+  const closeDetail = () => {
+    const row = selected ? filtered.find((r) => r.offering.id === selected.id) : undefined;
+    setSelectedId(null);
+    if (row) requestAnimationFrame(() => document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(row.id)}"]`)?.focus());
+  };
+  const onBodyKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Escape' || !selected || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    event.preventDefault();
+    closeDetail();
+  };
   const gpuById = useMemo(() => new Map(gpus.map((g) => [g.id, g])), [gpus]);
   const tabLabel = (t: Tab) =>
     t === 'offerings' ? 'Offerings & prices' : t === 'gpus' ? 'GPUs' : `Seed discrepancies (${discrepancies.length})`;
@@ -62,20 +78,7 @@ export function CatalogScreen() {
           {gpus.length} GPUs · {offerings.length} offerings · {rows.length} current prices — every price dated and sourced
         </span>
         <span className="spacer" />
-        <div className="tabs" role="tablist" aria-label="Catalog views">
-          {TABS.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              className={tab === t ? 'tab active' : 'tab'}
-              onClick={() => setTab(t)}
-            >
-              {tabLabel(t)}
-            </button>
-          ))}
-        </div>
+        <Tabs label="Catalog views" tabs={TABS.map((t) => ({ id: t, label: tabLabel(t) }))} value={tab} onChange={setTab} />
       </header>
       {status === 'error' && (
         <div className="banner error" role="alert">
@@ -105,7 +108,7 @@ export function CatalogScreen() {
               + Add offering
             </button>
           </div>
-          <div className={selected ? 'catalog-body with-detail' : 'catalog-body'}>
+          <div className={selected ? 'catalog-body with-detail' : 'catalog-body'} onKeyDown={onBodyKeyDown}>
             <DataTable
               label="Offerings and prices"
               data={filtered}
@@ -125,6 +128,9 @@ export function CatalogScreen() {
                 gpu={gpuById.get(selected.gpuId)}
                 limits={providers.find((p) => p.id === selected.providerId)?.limits ?? null}
                 version={version}
+                staleMonths={costSettings.stalePriceMonths}
+                flags={rows.filter((r) => r.offering.id === selected.id && r.flag).map((r) => r.flag!)}
+                onClose={closeDetail}
                 onEdit={() => setDialog({ mode: 'edit', id: selected.id })}
                 onDelete={() => void deleteOffering(selected, () => setSelectedId(null))}
               />

@@ -2,6 +2,7 @@
  * $/GPU-hour, as of, source. */
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PerGpuHour } from '../../../shared/domain/catalog-price';
+import { describeAge } from '../../../shared/domain/price-health';
 import { optionalColumn } from '../../ui/optional-column';
 import { formatUsd, PRICE_KIND_LABELS, shortSource, type CatalogRow } from './catalog-rows';
 import { shortGpuName, todayIso } from './catalog-text';
@@ -84,7 +85,26 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       meta: { numeric: true, title: 'Dense datasheet FP32 peak per GPU (TFLOP/s, CUDA cores)' },
       size: 76,
     },
-    { id: 'kind', header: 'Price kind', accessorFn: (r) => PRICE_KIND_LABELS[r.price.kind], size: 100 },
+    {
+      id: 'kind',
+      header: 'Price kind',
+      accessorFn: (r) => PRICE_KIND_LABELS[r.price.kind],
+      cell: (c) => (
+        <span className="nowrap">
+          {c.getValue<string>()}
+          {c.row.original.flag && (
+            <span
+              className="badge bad"
+              style={{ marginLeft: 4 }}
+              title={`${c.row.original.flag.reason} Left out of estimates unless you include flagged prices.`}
+            >
+              flagged
+            </span>
+          )}
+        </span>
+      ),
+      size: 118,
+    },
     {
       id: 'price',
       header: 'Price (USD)',
@@ -94,7 +114,26 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       size: 152,
     },
     PER_GPU_HOUR_COLUMN,
-    { id: 'asOf', header: 'As of', accessorFn: (r) => r.price.asOf, size: 92 },
+    {
+      id: 'asOf',
+      header: 'As of',
+      accessorFn: (r) => r.price.asOf,
+      cell: (c) => (
+        <span className="nowrap">
+          {c.row.original.price.asOf}
+          {c.row.original.stale && (
+            <span
+              className="badge warn"
+              style={{ marginLeft: 4 }}
+              title={`${describeAge(c.row.original.price.asOf, todayIso())}: older than the age set in Settings`}
+            >
+              stale
+            </span>
+          )}
+        </span>
+      ),
+      size: 118,
+    },
     {
       id: 'source',
       header: 'Source',

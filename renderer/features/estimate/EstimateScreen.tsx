@@ -15,6 +15,7 @@ import { useEstimate } from './store';
 import { presetOf, workloadOf } from './workload-form';
 import { WorkloadPanel } from './WorkloadPanel';
 import { EstimateKpis } from './EstimateKpis';
+import { LeftOutPrices } from './LeftOutPrices';
 import { ALL_OFFERS, OfferFilters } from './OfferFilters';
 import { BUY_HIDDEN_COLUMNS, estimateColumns, NO_HIDDEN_COLUMNS } from './estimate-columns';
 import { buyRowKeyOf, estimateRowClass, estimateRows, priceKindsOf, providerNamesOf } from './estimate-rows';
@@ -30,7 +31,7 @@ function tableSubtitle(mode: 'rent' | 'buy', rankBy: string): string {
 }
 
 export function EstimateScreen() {
-  const { presets, form, estimate, errors, running, lastLatencyMs, message, init, run } = useEstimate();
+  const { presets, form, estimate, errors, running, lastLatencyMs, message, init, run, includeFlagged, setIncludeFlagged } = useEstimate();
   const changedAt = useRef<number>(0);
   const [filter, setFilter] = useState(ALL_OFFERS);
   const { mode } = filter;
@@ -105,6 +106,7 @@ export function EstimateScreen() {
           kinds={kindsShown}
           shownCount={rows.filter((r) => r.cost).length}
         />
+        {estimate && <LeftOutPrices leftOut={estimate.leftOut} included={includeFlagged} onInclude={setIncludeFlagged} />}
         <DataTable
           data={rows}
           columns={columns}

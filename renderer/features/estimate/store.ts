@@ -25,6 +25,9 @@ interface EstimateState {
   /** soft problems on fields: the estimate still ran (e.g. no offering has that many GPUs). */
   warnings: Partial<Record<keyof WorkloadForm | 'form', string>>;
   running: boolean;
+  /** Price the prices the app flags as inconsistent too (off: they are left out, each with its reason). */
+  includeFlagged: boolean;
+  setIncludeFlagged(include: boolean): void;
   /** ms from the last input change to the table holding its answer. */
   lastLatencyMs: number | null;
   message: { kind: 'info' | 'error'; text: string } | null;
@@ -47,6 +50,11 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   errors: {},
   warnings: {},
   running: false,
+  includeFlagged: false,
+  setIncludeFlagged: (include) => {
+    set({ includeFlagged: include });
+    void get().run();
+  },
   lastLatencyMs: null,
   message: null,
   init: async () => {
@@ -66,11 +74,13 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   },
   run: async (startedAt = performance.now()) => {
     const id = (seq += 1);
-    const { form, presets } = get();
+    const { form, presets, includeFlagged } = get();
     const preset = presetOf(presets, form.preset);
     set({ running: true });
     try {
-      const estimate = await unwrap(api.estimate.run({ workload: workloadOf(form, preset) }));
+      const estimate = await unwrap(
+        api.estimate.run({ workload: workloadOf(form, preset), ...(includeFlagged ? { includeFlagged } : {}) }),
+      );
       if (id !== seq) return;
       const warnings: EstimateState['warnings'] = {};
       for (const w of estimate.warnings ?? []) warnings[formFieldOf(w.field)] ??= w.message;
