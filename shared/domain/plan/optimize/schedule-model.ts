@@ -13,7 +13,8 @@
  * works in a week only once the phase before it in its track is done by that week).
  * Costs are the plan's own (shared/domain/plan/pricing.ts), so the suggested schedule costs what the plan says it costs.
  */
-import { phaseNeededHours, poolAdmits } from '../checks';
+import { phaseNeededHours } from '../milestone-coverage';
+import { poolAdmits } from '../pool-checks';
 import { createPriceBook, reservationCommitment, type ResolvedPrice } from '../pricing';
 import type { Allocation, CapacityPool, Milestone, MilestonePhase, OfferingFacts, Plan, PlanCatalog } from '../types';
 import { daysInWeek, monthOfWeek, weeksInRange, HOURS_PER_WEEK } from '../weeks';
