@@ -124,7 +124,6 @@ export default tseslint.config(
       'shared/domain/billing/dialects.ts',
       'shared/domain/billing/values.ts',
       'shared/domain/budget/overview.ts',
-      'shared/domain/project/text-plan.ts',
       'shared/domain/report/report-model.ts',
       'shared/estimate/architecture.ts',
       'shared/estimate/training-run.ts',
