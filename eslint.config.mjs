@@ -127,7 +127,6 @@ export default tseslint.config(
       'shared/domain/report/report-model.ts',
       'shared/estimate/architecture.ts',
       'shared/estimate/training-run.ts',
-      'shared/ipc/contract/plan.ts',
     ],
     rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },
   },
