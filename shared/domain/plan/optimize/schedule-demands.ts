@@ -101,7 +101,8 @@ export function scheduleDemands(
 
 /**
  * Bookings that stay: not milestone work of a scheduled phase, or pinned. Pinned work counts toward its phase: what is
- * left of each demand (and of its candidates' GPU-hours, in proportion) is reduced in place.
+ * left of each demand (and of its candidates' GPU-hours, in proportion) is reduced in place, and a demand its pins
+ * cover is removed.
  */
 export function keepBookings(plan: Plan, demands: PhaseDemand[], pinnedAllocationIds: string[]): Allocation[] {
   const pinned = new Set(pinnedAllocationIds);
@@ -115,6 +116,8 @@ export function keepBookings(plan: Plan, demands: PhaseDemand[], pinnedAllocatio
       for (const c of d.candidates) c.gpuHours *= scale;
     }
   }
+  // A phase its pinned bookings cover is done: nothing is left to schedule (and nothing to divide by).
+  for (let i = demands.length - 1; i >= 0; i--) if (!(demands[i]!.neededHours > 1e-9)) demands.splice(i, 1);
   return fixed;
 }
 
