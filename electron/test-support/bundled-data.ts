@@ -43,7 +43,7 @@ export function bundledClaimContext(problems: ClaimContext['problems']): ClaimCo
     gpus,
     offerings,
     problems,
-    estimate: (workload, gpuIds) => estimateWorkloadAcrossCatalog(workload, gpus, offerings, { gpuIds }),
+    estimate: (workload, gpuIds) => estimateWorkloadAcrossCatalog(workload, gpus, offerings, { gpuIds, includeFlagged: true }),
   };
 }
 

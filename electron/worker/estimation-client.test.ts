@@ -84,6 +84,7 @@ describe('estimation worker protocol', () => {
       purchaseHoursPerYear: 2000,
       hostWatts: 150,
       subscriptionHoursPerMonth: 100,
+      stalePriceMonths: 12,
     };
     const priced = async () => (await client.request({ kind: 'estimate', workload: m1, gpuIds: ['rtx-4090-24gb'] }).promise).ranking[0]!;
     await client.request({ kind: 'set-catalog', gpus, offerings: [box], cost }).promise;

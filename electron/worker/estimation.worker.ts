@@ -23,7 +23,7 @@ port.on('message', (message: ToWorker) => {
         engine.setCatalog(request.gpus, request.offerings, request.cost);
         value = { ok: true };
       } else if (request.kind === 'estimate') {
-        value = engine.estimate(request.workload, request.gpuIds);
+        value = engine.estimate(request.workload, request.gpuIds, { includeFlagged: request.includeFlagged === true });
       } else {
         value = await engine.sweep(request.workloads, request.gpuIds, {
           onProgress: (done, total) => send({ id, type: 'progress', done, total }),

@@ -12,7 +12,7 @@ export type { SweepSummary };
 
 export type EstimationRequest =
   | { kind: 'set-catalog'; gpus: Gpu[]; offerings: OfferingWithPrices[]; cost?: CostSettings }
-  | { kind: 'estimate'; workload: unknown; gpuIds?: string[] }
+  | { kind: 'estimate'; workload: unknown; gpuIds?: string[]; includeFlagged?: boolean }
   | { kind: 'sweep'; workloads: unknown[]; gpuIds?: string[] };
 
 export type EstimationResponse<R extends EstimationRequest> = R extends { kind: 'estimate' }

@@ -14,7 +14,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { nextRowIndex } from './tab-keys';
 
 export interface DataTableProps<T> {
   data: T[];
@@ -22,6 +23,7 @@ export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
   getRowId?: (row: T, index: number) => string;
+  /** Opens a row: on click, and on Enter or Space when the row has the keyboard focus (Up/Down move it). */
   onRowClick?: (row: T) => void;
   selectedRowId?: string | null;
   globalFilter?: string;
@@ -71,6 +73,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const columnCount = table.getVisibleLeafColumns().length;
+  // One tab stop in the rows (the selected row, else the last focused, else the first); arrows move it.
+  const [focusIndex, setFocusIndex] = useState(0);
+  const selectedIndex = selectedRowId ? rows.findIndex((r) => r.id === selectedRowId) : -1;
+  const activeIndex = selectedIndex >= 0 ? selectedIndex : Math.min(focusIndex, rows.length - 1);
+  const focusRow = (index: number) => {
+    setFocusIndex(index);
+    virtualizer.scrollToIndex(index);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`tr[data-row-index="${index}"]`)?.focus());
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+      return;
+    }
+    const next = nextRowIndex(event.key, index, rows.length);
+    if (next === null) return;
+    event.preventDefault();
+    focusRow(next);
+  };
 
   return (
     <div className="data-table" ref={scrollRef} style={{ height, overflow: 'auto' }} role="region" aria-label={label} tabIndex={0}>
@@ -88,6 +110,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     className={[canSort ? 'sortable' : '', meta?.numeric ? 'num' : ''].join(' ')}
                     style={{ width: header.getSize() !== 150 && header.getSize() > 0 ? header.getSize() : undefined }}
                     onClick={canSort ? header.column.getToggleSortingHandler() : undefined}
+                    tabIndex={canSort ? 0 : undefined}
+                    onKeyDown={
+                      canSort
+                        ? (e) => {
+                            if (e.key !== 'Enter' && e.key !== ' ') return;
+                            e.preventDefault();
+                            header.column.toggleSorting(undefined, e.shiftKey);
+                          }
+                        : undefined
+                    }
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                     title={meta?.title}
                   >
@@ -112,6 +144,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <tr
                 key={row.id}
                 data-row-id={row.id}
+                data-row-index={item.index}
+                tabIndex={onRowClick ? (item.index === activeIndex ? 0 : -1) : undefined}
+                onKeyDown={onRowClick ? (e) => onRowKeyDown(e, item.index, row.original) : undefined}
+                onFocus={onRowClick ? () => setFocusIndex(item.index) : undefined}
                 className={[selected ? 'selected' : '', props.rowClassName?.(row.original) ?? ''].join(' ')}
                 style={{ height: rowHeight, cursor: onRowClick ? 'pointer' : undefined }}
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}

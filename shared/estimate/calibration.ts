@@ -182,7 +182,7 @@ export const H100_SXM_DATASHEET = {
   tflops: { fp32: 67, tf32: 495, fp16: 989, bf16: 989, fp8: 1979 },
   tdpWatts: 700,
   interconnectGBs: 450,
-  source: '../shared/calibration/README.md (NVIDIA H100 datasheet, dense)',
+  source: 'NVIDIA H100 SXM datasheet, dense peaks (as the calibration set states them)',
   notes: null,
 };
 

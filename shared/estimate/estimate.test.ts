@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Price } from '../domain/catalog';
 import { isUserError } from '../domain/errors';
-import { estimateWorkloadAcrossCatalog, toCliJson } from './estimate';
+import { estimateWorkloadAcrossCatalog } from './estimate';
+import { toCliJson } from './cli-json';
 import { splitEstimable } from './accelerators';
 import { MODEL_PRESETS } from './presets';
 import { cheapestFinishingBy, fastestUnder } from './ranking';
@@ -352,5 +353,22 @@ describe('answer fields refuse what no run can have, in words (issue 19, item 18
     expect(parseBudgetUsd('-100')).toEqual({ ok: false, message: 'Enter 0 or more for a budget in USD; it cannot be negative.' });
     expect(parseBudgetUsd('1e999')).toMatchObject({ ok: false });
     expect(parseBudgetUsd('500')).toEqual({ ok: true, value: 500 });
+  });
+});
+
+describe('prices the app flags as inconsistent are left out by default (issue 19 item 13)', () => {
+  const m3 = { ...m1, gpuCount: 8 };
+  it("the seed's p4d.24xlarge spot at $2.50/h for 8 A100s is not ranked, and is listed as left out with its reason", () => {
+    const e = estimateWorkloadAcrossCatalog(m3, gpus, offerings);
+    expect(e.ranking.some((r) => r.offeringId === 'aws-p4d-24xlarge' && r.priceKind === 'spot')).toBe(false);
+    expect(e.ranking.some((r) => r.offeringId === 'aws-p4d-24xlarge' && r.priceKind === 'on-demand')).toBe(true);
+    expect(e.leftOut).toHaveLength(1);
+    expect(e.leftOut[0]).toMatchObject({ offeringId: 'aws-p4d-24xlarge', priceKind: 'spot', usd: 2.5, per: 'hour' });
+    expect(e.leftOut[0]!.reason).toMatch(/largest spot discount/);
+  });
+  it('the lead can include them: then the row is priced and nothing is left out', () => {
+    const e = estimateWorkloadAcrossCatalog(m3, gpus, offerings, { includeFlagged: true });
+    expect(e.ranking.some((r) => r.offeringId === 'aws-p4d-24xlarge' && r.priceKind === 'spot')).toBe(true);
+    expect(e.leftOut).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * (cost per price kind with the price and its date), ranked, with the explanation of every figure.
  */
 import { assertFiniteEstimate } from './finite-guard';
-import type { Gpu, OfferingWithPrices } from '../domain/catalog';
+import type { Gpu, OfferingWithPrices, Price, PriceKind } from '../domain/catalog';
+import { flagIndex, flagInconsistentPrices, flagKey, type PriceFlag } from '../domain/price-health';
 import { UserError } from '../domain/errors';
 import { ASSUMPTIONS, FITTED, type EfficiencyConstants } from './calibration';
 import { splitEstimable, type Unestimated } from './accelerators';
@@ -59,7 +60,21 @@ export interface WorkloadEstimate {
   notes: string[];
   /** soft problems on a workload field (the estimate still runs), e.g. a GPU count no offering has. */
   warnings: Array<{ field: string; message: string }>;
+  /** Prices the app flags as inconsistent, left out of this estimate (empty when the lead includes them), with why. */
+  leftOut: LeftOutPrice[];
   assumptions: { efficiency: EfficiencyConstants; memory: { -readonly [K in keyof typeof ASSUMPTIONS]: number }; cost: CostAssumptions };
+}
+
+/** A price left out of an estimate because the app flags it as inconsistent. */
+export interface LeftOutPrice {
+  offeringId: string;
+  providerName: string;
+  sku: string;
+  priceKind: PriceKind;
+  usd: number;
+  per: Price['per'];
+  asOf: string;
+  reason: string;
 }
 
 export interface EstimateOptions {
@@ -67,6 +82,10 @@ export interface EstimateOptions {
   gpuIds?: string[];
   constants?: EfficiencyConstants;
   cost?: Partial<CostAssumptions>;
+  /** The catalog's inconsistent prices (computed from `offerings` when not given: pass them to save the work per call). */
+  priceFlags?: readonly PriceFlag[];
+  /** Price flagged prices too (issue 19 item 13); by default they are left out, each with its reason. */
+  includeFlagged?: boolean;
 }
 
 /** Estimates a (raw or parsed) workload on every GPU of the catalog and prices every offering. */
@@ -111,6 +130,8 @@ export function estimateParsedWorkload(
   }
   const notes: string[] = [];
   const warnings: WorkloadEstimate['warnings'] = [];
+  const flags = flagIndex(options.priceFlags ?? flagInconsistentPrices(offerings));
+  const leftOut = new Map<string, LeftOutPrice>();
   const selectedIds = new Set(selected.map((g) => g.id));
   const boxes = offerings.filter((o) => selectedIds.has(o.gpuId)).map((o) => o.gpuCount);
   const largestBox = boxes.length ? Math.max(...boxes) : 0;
@@ -180,6 +201,20 @@ export function estimateParsedWorkload(
         }
         const own = hoursOn(offering);
         for (const price of offering.prices) {
+          const flag = flags.get(flagKey(offering.id, price.kind));
+          if (flag && !options.includeFlagged) {
+            leftOut.set(flagKey(offering.id, price.kind), {
+              offeringId: offering.id,
+              providerName: offering.providerName,
+              sku: offering.sku,
+              priceKind: price.kind,
+              usd: price.usd,
+              per: price.per,
+              asOf: price.asOf,
+              reason: flag.reason,
+            });
+            continue;
+          }
           const one = costOfRun(own.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
           if (!one) continue;
           const times = (x: number | null) => (x === null ? null : Math.round(x * machines * 100) / 100);
@@ -246,65 +281,7 @@ export function estimateParsedWorkload(
       ? [...notes, ...[...new Set(split.unestimated.map((u) => `${u.kind === 'tpu' ? 'TPU' : 'CPU'}: ${u.reason}`))]]
       : notes,
     warnings,
+    leftOut: [...leftOut.values()],
     assumptions: { efficiency: options.constants ?? FITTED, memory: ASSUMPTIONS, cost: costAssumptions },
-  };
-}
-
-/** The spec/cli.md JSON shape (plus explanation), with every number finite. */
-export function toCliJson(e: WorkloadEstimate) {
-  return {
-    model: { params: e.model.params, trainableParams: e.model.trainableParams, forwardFlopsPerSample: e.model.forwardFlopsPerSample },
-    results: e.results.map((r) => ({
-      gpuId: r.gpuId,
-      gpuCount: r.gpuCount,
-      fits: r.fits,
-      largestBatch: r.largestBatch,
-      memory: {
-        peakGiB: r.memory.peakGiB,
-        weightsGiB: r.memory.weightsGiB,
-        gradientsGiB: r.memory.gradientsGiB,
-        optimizerGiB: r.memory.optimizerGiB,
-        activationsGiB: r.memory.activationsGiB,
-        logitsGiB: r.memory.logitsGiB,
-        requiredGiB: r.memory.requiredGiB,
-      },
-      stack: r.throughput.stack,
-      nodeCount: e.workload.nodeCount,
-      throughput: {
-        samplesPerSecond: r.throughput.samplesPerSecond,
-        samplesPerSecondLow: r.throughput.samplesPerSecondLow,
-        samplesPerSecondHigh: r.throughput.samplesPerSecondHigh,
-        tokensPerSecond: r.throughput.tokensPerSecond,
-        stepSeconds: r.throughput.stepSeconds,
-        bound: r.throughput.bound,
-        microBatch: r.throughput.microBatch,
-        accumulationSteps: r.throughput.accumulationSteps,
-      },
-      ...(r.throughput.scaling ? { scaling: r.throughput.scaling } : {}),
-      ...(r.training
-        ? {
-            training: {
-              hours: r.training.hours,
-              offerings: r.training.offerings.map((o) => ({
-                offeringId: o.offeringId,
-                priceKind: o.priceKind,
-                usd: o.usd,
-                usdLow: o.usdLow,
-                usdHigh: o.usdHigh,
-                hours: o.hours,
-                asOf: o.asOf,
-                source: o.source,
-                ...(o.runRules?.length ? { runRules: o.runRules } : {}),
-                ...(o.earlyStopping ? { earlyStopping: o.earlyStopping } : {}),
-              })),
-            },
-          }
-        : {}),
-      notes: r.notes,
-      explanation: r.explanation,
-    })),
-    unestimated: e.unestimated,
-    notes: e.notes,
-    warnings: e.warnings,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Gpu, OfferingWithPrices } from '../domain/catalog';
 import type { CostSettings } from '../domain/settings/cost-settings';
+import { flagInconsistentPrices, type PriceFlag } from '../domain/price-health';
 import { estimateWorkloadAcrossCatalog, type WorkloadEstimate } from './estimate';
 
 /** One workload of a sweep, summarised: its cheapest offer and its fastest GPU (or why it failed). */
@@ -47,17 +48,22 @@ export class EstimationEngine {
   private offerings: OfferingWithPrices[] = [];
   /** The settings' cost assumptions (electricity, lifetime, hours a year); the defaults until main sends them. */
   private cost: CostSettings | undefined;
+  /** The catalog's inconsistent prices, found once per catalog snapshot (not per workload of a sweep). */
+  private priceFlags: PriceFlag[] = [];
 
   setCatalog(gpus: Gpu[], offerings: OfferingWithPrices[], cost?: CostSettings): void {
     this.gpus = gpus;
     this.offerings = offerings;
     this.cost = cost;
+    this.priceFlags = flagInconsistentPrices(offerings);
   }
 
-  estimate(workload: unknown, gpuIds?: string[]): WorkloadEstimate {
+  estimate(workload: unknown, gpuIds?: string[], options: { includeFlagged?: boolean } = {}): WorkloadEstimate {
     return estimateWorkloadAcrossCatalog(workload, this.gpus, this.offerings, {
       ...(gpuIds && gpuIds.length ? { gpuIds } : {}),
       ...(this.cost ? { cost: this.cost } : {}),
+      priceFlags: this.priceFlags,
+      ...(options.includeFlagged ? { includeFlagged: true } : {}),
     });
   }
 

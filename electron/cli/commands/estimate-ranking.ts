@@ -12,7 +12,7 @@ import {
   type RankBy,
   type ReliabilityCatalog,
 } from '../../../shared/estimate/reliable-ranking';
-import type { toCliJson } from '../../../shared/estimate/estimate';
+import type { toCliJson } from '../../../shared/estimate/cli-json';
 import { UsageError } from '../cli-io';
 
 export function parseRankOptions(rank: string | undefined, minReliability: string | undefined, usage: string): { by: RankBy; min: number } {

@@ -107,6 +107,36 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     expect(bad.stderr).toContain('stack');
   });
 
+  it('leaves out the price the app flags (p4d.24xlarge spot) with its reason, and prices it with --include-flagged (issue 19 item 13)', () => {
+    const file = writeWorkload('m3-8.json', {
+      model: { preset: 'resnet34-1d' },
+      input: { windowSamples: 500 },
+      batchSize: 256,
+      precision: 'bf16',
+      gpuCount: 8,
+      dataset: { samples: 600000 },
+      epochs: 50,
+    });
+    type Out = {
+      results: Array<{ training?: { offerings: Array<{ offeringId: string; priceKind: string }> } }>;
+      leftOut: Array<{ offeringId: string; reason: string }>;
+    };
+    const spotP4d = (o: Out) =>
+      o.results.flatMap((r) => r.training?.offerings ?? []).some((x) => x.offeringId === 'aws-p4d-24xlarge' && x.priceKind === 'spot');
+    const plain = cli(['estimate', '--workload', file, '--gpu', 'a100-sxm-40gb', '--db', db, '--json']);
+    expect(plain.status, plain.stderr).toBe(0);
+    const left = JSON.parse(plain.stdout) as Out;
+    expect(spotP4d(left)).toBe(false);
+    expect(left.leftOut.map((x) => x.offeringId)).toEqual(['aws-p4d-24xlarge']);
+    expect(left.leftOut[0]!.reason).toMatch(/largest spot discount providers publish/);
+    const text = cli(['estimate', '--workload', file, '--gpu', 'a100-sxm-40gb', '--db', db]);
+    expect(text.stdout).toMatch(/left out: AWS EC2 p4d\.24xlarge spot \$2\.5\/hour .*--include-flagged/);
+    const all = cli(['estimate', '--workload', file, '--gpu', 'a100-sxm-40gb', '--include-flagged', '--db', db, '--json']);
+    const included = JSON.parse(all.stdout) as Out;
+    expect(spotP4d(included)).toBe(true);
+    expect(included.leftOut).toEqual([]);
+  });
+
   it('answers every preset on every GPU with finite numbers', () => {
     for (const preset of MODEL_PRESETS) {
       const method = preset.family === 'decoder' && preset.id !== 'gpt2-small' && preset.id !== 'qwen2.5-0.5b' ? 'qlora' : 'full';

@@ -1,5 +1,5 @@
 import { UserError } from '../../../shared/domain/errors';
-import { toCliJson } from '../../../shared/estimate/estimate';
+import { toCliJson } from '../../../shared/estimate/cli-json';
 import { parseWorkload } from '../../../shared/estimate/workload';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -9,7 +9,7 @@ import { runBuyVsRentCommand } from './buy-vs-rent';
 import { parseRankOptions, rankingText, withRanking } from './estimate-ranking';
 
 const USAGE =
-  'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]\n' +
+  'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--include-flagged] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]\n' +
   '       gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--json]';
 
 /** `gpu-planner estimate --workload FILE [--gpu ID]... --json` — spec/cli.md. Computes in-process with the app's pure functions. */
@@ -24,6 +24,7 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
       rank: { type: 'string', default: 'cost' },
       'min-reliability': { type: 'string', default: String(DEFAULT_MIN_RELIABILITY) },
       json: { type: 'boolean', default: false },
+      'include-flagged': { type: 'boolean', default: false },
     },
     USAGE,
   );
@@ -48,7 +49,7 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
   try {
     let estimate;
     try {
-      estimate = app.services.estimate.estimateWorkload(raw, values.gpu);
+      estimate = app.services.estimate.estimateWorkload(raw, values.gpu, { includeFlagged: values['include-flagged'] === true });
     } catch (error) {
       if (error instanceof UserError) throw new UserError(error.code, error.message, { ...error.details, file });
       throw error;
@@ -80,6 +81,10 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
     }
     io.stdout(rankingText(estimate, reliability, rank.by, rank.min));
     for (const n of estimate.notes) io.stdout(`\nnote: ${n}\n`);
+    for (const p of estimate.leftOut)
+      io.stdout(
+        `\nleft out: ${p.providerName} ${p.sku} ${p.priceKind} $${p.usd}/${p.per} (as of ${p.asOf}) — ${p.reason} Price it anyway with --include-flagged.\n`,
+      );
     return EXIT_OK;
   } finally {
     app.close();

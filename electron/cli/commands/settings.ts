@@ -11,6 +11,7 @@ const FLAGS: Record<string, keyof CostSettings> = {
   'hours-per-year': 'purchaseHoursPerYear',
   'host-watts': 'hostWatts',
   'subscription-hours': 'subscriptionHoursPerMonth',
+  'stale-months': 'stalePriceMonths',
 };
 const USAGE = `usage: gpu-planner settings [${Object.keys(FLAGS)
   .map((f) => `--${f} N`)

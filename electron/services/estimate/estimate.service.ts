@@ -74,17 +74,23 @@ export function createEstimateService(deps: ServiceDeps, { catalog, settings }: 
   }
 
   /** In-process estimate (fast: ~1 ms per workload across the catalog). Used by plans and the CLI. */
-  function estimateWorkload(workload: unknown, gpuIds?: string[]): WorkloadEstimate {
+  function estimateWorkload(workload: unknown, gpuIds?: string[], options: { includeFlagged?: boolean } = {}): WorkloadEstimate {
     refreshCatalog();
-    return engine.estimate(workload, gpuIds);
+    return engine.estimate(workload, gpuIds, options);
   }
 
   async function run(request: ParsedRequest<'estimate:run'>): Promise<WorkloadEstimate> {
     parseWorkload(request.workload); // field errors before any work
     const c = getClient();
     refreshCatalog();
-    if (!c) return engine.estimate(request.workload, request.gpuIds);
-    return c.request({ kind: 'estimate', workload: request.workload, ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}) }).promise;
+    const includeFlagged = request.includeFlagged === true;
+    if (!c) return engine.estimate(request.workload, request.gpuIds, { includeFlagged });
+    return c.request({
+      kind: 'estimate',
+      workload: request.workload,
+      ...(request.gpuIds ? { gpuIds: request.gpuIds } : {}),
+      ...(includeFlagged ? { includeFlagged } : {}),
+    }).promise;
   }
 
   async function sweep(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demandHours } from '../../../shared/domain/plan/optimize/schedule-model';
-import { phaseNeededHours } from '../../../shared/domain/plan/checks';
+import { demandHours } from '../../../shared/domain/plan/optimize/schedule-demands';
+import { phaseNeededHours } from '../../../shared/domain/plan/milestone-coverage';
 import { loadExample, plannedCatalog } from '../../../shared/domain/plan/test-fixtures';
 import type { MilestonePhase } from '../../../shared/domain/plan/types';
 import { otherOfferings } from './optimize/optimize.service';

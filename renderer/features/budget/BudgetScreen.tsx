@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { useFileDrop, type DropOutcome } from '../../ui/file-drop';
+import { Tabs } from '../../ui/Tabs';
 import { BudgetsEditor } from './BudgetsEditor';
 import { CreditsPanel } from './CreditsPanel';
 import { ImportDialog, type Dropped } from './ImportDialog';
@@ -73,19 +74,7 @@ export function BudgetScreen() {
           Import billing export…
         </button>
       </div>
-      <div className="bu-tabs" role="tablist" aria-label="Budget views">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            aria-selected={tab === t.id}
-            className={`bu-tab ${tab === t.id ? 'active' : ''}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Budget views" tabs={TABS} value={tab} onChange={setTab} className="bu-tabs" tabClassName="bu-tab" />
       {error && (
         <div className="banner error" role="alert">
           {error.message}{' '}

@@ -4,6 +4,8 @@ import { api, unwrap } from '../../app/api';
 import { formatPrice, formatUsd, PRICE_KIND_LABELS, shortSource } from './catalog-rows';
 import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
 import { selectCostSettings, useSettings } from '../settings/store';
+import { describeAge, isStale, type PriceFlag } from '../../../shared/domain/price-health';
+import { todayIso } from './catalog-text';
 
 /** The side panel of one offering: what it is, its current prices with their basis, and its whole price history. */
 export function OfferingDetail(props: {
@@ -12,6 +14,11 @@ export function OfferingDetail(props: {
   /** The provider's run limits (issue 18), when the catalog knows them. */
   limits?: ProviderLimits | null;
   version: number;
+  /** Age after which a price is stale (Settings), months. */
+  staleMonths: number;
+  /** The app's flags on this offering's prices, with their reasons. */
+  flags: readonly PriceFlag[];
+  onClose: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -30,6 +37,16 @@ export function OfferingDetail(props: {
         <h2>{offering.sku}</h2>
         <span className="badge">{offering.providerName}</span>
         {offering.userDefined && <span className="badge info">yours</span>}
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn small"
+          aria-label={`Close the details of ${offering.sku}`}
+          title="Close (Escape)"
+          onClick={props.onClose}
+        >
+          ×
+        </button>
       </div>
       <dl className="facts">
         <dt>GPU</dt>
@@ -111,6 +128,19 @@ export function OfferingDetail(props: {
                 Source: {shortSource(p.source)}
               </div>
               {p.notes && <div className="muted small">{p.notes}</div>}
+              {isStale(p.asOf, todayIso(), props.staleMonths) && (
+                <div className="small">
+                  <span className="badge warn">stale</span> {describeAge(p.asOf, todayIso())}, older than {props.staleMonths} months
+                  (Settings)
+                </div>
+              )}
+              {props.flags
+                .filter((f) => f.priceKind === p.kind)
+                .map((f) => (
+                  <div key={f.priceId} className="small" role="note">
+                    <span className="badge bad">flagged</span> {f.reason} Left out of estimates unless you include flagged prices.
+                  </div>
+                ))}
             </li>
           );
         })}

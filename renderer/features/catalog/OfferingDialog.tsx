@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
 import type { Gpu, OfferingWithPrices, Provider } from '../../../shared/domain/catalog';
 import type { SerializedError } from '../../../shared/domain/errors';
 import { api } from '../../app/api';
@@ -100,36 +102,24 @@ export function OfferingDialog({ providers, gpus, offering, today, onClose, onSa
       }
     >
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="offering-provider">Provider</label>
-          <select
+        <Field id="offering-provider" label="Provider">
+          <Select
             id="offering-provider"
-            className="input"
             value={form.providerId}
-            onChange={(e) => setForm({ ...form, providerId: e.target.value })}
-          >
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+            onValueChange={(providerId) => setForm({ ...form, providerId })}
+            options={providers.map((p) => [p.id, p.name])}
+          />
+        </Field>
         {text('sku', 'Name or SKU', 'e.g. "Lab box 2×RTX 4090"')}
         <div className="field">
           <label htmlFor="offering-gpu">GPU</label>
-          <select
+          <Select
             id="offering-gpu"
-            className={offeringErrors.gpuId ? 'input invalid' : 'input'}
+            invalid={Boolean(offeringErrors.gpuId)}
             value={form.gpuId}
-            onChange={(e) => setForm({ ...form, gpuId: e.target.value })}
-          >
-            {gpus.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name} ({g.memoryGiB} GiB)
-              </option>
-            ))}
-          </select>
+            onValueChange={(gpuId) => setForm({ ...form, gpuId })}
+            options={gpus.map((g) => [g.id, `${g.name} (${g.memoryGiB} GiB)`])}
+          />
           {offeringErrors.gpuId && (
             <span className="field-error" role="alert">
               {offeringErrors.gpuId}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { PRICE_KINDS, PRICE_UNITS, type Price } from '../../../shared/domain/catalog';
 import type { SerializedError } from '../../../shared/domain/errors';
-import { asSentence } from '../../ui/Field';
+import { asSentence, Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
 import { PRICE_KIND_LABELS } from './catalog-rows';
 
 export interface PriceDraft {
@@ -89,38 +90,26 @@ export function PriceEditor(props: {
   return (
     <div className="price-editor">
       <div className="price-editor-row">
-        <div className="field">
-          <label htmlFor="price-kind">Kind</label>
-          <select
+        <Field id="price-kind" label="Kind">
+          <Select
             id="price-kind"
-            className="input"
             value={draft.kind}
             disabled={props.lockKind}
-            onChange={(e) =>
-              set({
-                kind: e.target.value as Price['kind'],
-                per: e.target.value === 'purchase' ? 'once' : e.target.value === 'subscription' ? 'month' : 'hour',
-              })
+            onValueChange={(kind) =>
+              set({ kind: kind as Price['kind'], per: kind === 'purchase' ? 'once' : kind === 'subscription' ? 'month' : 'hour' })
             }
-          >
-            {PRICE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {PRICE_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+            options={PRICE_KINDS.map((k) => [k, PRICE_KIND_LABELS[k]])}
+          />
+        </Field>
         {input('usd', 'Price (USD)', { width: 110, placeholder: '0.00' })}
-        <div className="field">
-          <label htmlFor="price-per">Per</label>
-          <select id="price-per" className="input" value={draft.per} onChange={(e) => set({ per: e.target.value as Price['per'] })}>
-            {PRICE_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="price-per" label="Per">
+          <Select
+            id="price-per"
+            value={draft.per}
+            onValueChange={(per) => set({ per: per as Price['per'] })}
+            options={PRICE_UNITS.map((u) => [u, u])}
+          />
+        </Field>
         {input('asOf', 'As of', { type: 'date', width: 150, max: new Date().toISOString().slice(0, 10) })}
       </div>
       {showRange ? (

@@ -5,6 +5,7 @@ import {
   type PerGpuHour,
   type PerGpuHourAssumptions,
 } from '../../../shared/domain/catalog-price';
+import { flagIndex, flagInconsistentPrices, flagKey, isStale, type PriceFlag } from '../../../shared/domain/price-health';
 
 /** One row of the catalog table: an offering with one of its current prices. */
 export interface CatalogRow {
@@ -13,6 +14,16 @@ export interface CatalogRow {
   gpu: Gpu | undefined;
   price: Price;
   perGpuHour: PerGpuHour | null;
+  /** Older than the age set in Settings (issue 19 item 13). */
+  stale: boolean;
+  /** Why the app finds this price inconsistent (then estimates leave it out by default), else null. */
+  flag: PriceFlag | null;
+}
+
+/** What makes a price stale: today's date and the age set in Settings. */
+export interface StaleRule {
+  today: string;
+  months: number;
 }
 
 /** Rows with their $/GPU-hour at the settings' assumptions (electricity, lifetime, hours a year, subscription hours). */
@@ -20,8 +31,10 @@ export function catalogRows(
   offerings: readonly OfferingWithPrices[],
   gpus: readonly Gpu[],
   assumptions: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS,
+  staleRule: StaleRule | null = null,
 ): CatalogRow[] {
   const byId = new Map(gpus.map((g) => [g.id, g]));
+  const flags = flagIndex(flagInconsistentPrices(offerings));
   return offerings.flatMap((offering) =>
     offering.prices.map((price) => ({
       id: `${offering.id}/${price.kind}`,
@@ -29,6 +42,8 @@ export function catalogRows(
       gpu: byId.get(offering.gpuId),
       price,
       perGpuHour: pricePerGpuHour(price, offering, assumptions),
+      stale: staleRule !== null && isStale(price.asOf, staleRule.today, staleRule.months),
+      flag: flags.get(flagKey(offering.id, price.kind)) ?? null,
     })),
   );
 }

@@ -150,15 +150,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
               </dd>
             </div>
           ))}
-          {Object.entries(estimate.assumptions.memory).map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>
-                {v} <span className="muted">stated</span>
-              </dd>
-            </div>
-          ))}
-          {Object.entries(estimate.assumptions.cost).map(([k, v]) => (
+          {[...Object.entries(estimate.assumptions.memory), ...Object.entries(estimate.assumptions.cost)].map(([k, v]) => (
             <div key={k}>
               <dt>{k}</dt>
               <dd>

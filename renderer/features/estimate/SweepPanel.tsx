@@ -24,6 +24,21 @@ export function sweepVariants(): Variant[] {
   return out;
 }
 
+/** One variant of the sweep with its cheapest offering: hours and cost of the run. */
+function SweepRow({ summary, label, className }: { summary: Summary; label: string; className?: string }) {
+  const cheapest = summary.cheapest!;
+  return (
+    <tr className={className}>
+      <td>{label}</td>
+      <td>
+        {cheapest.offeringId} · {cheapest.priceKind}
+      </td>
+      <td className="num">{cheapest.hours.toFixed(2)}</td>
+      <td className="num">${cheapest.usd.toFixed(2)}</td>
+    </tr>
+  );
+}
+
 export function SweepPanel({ workload }: { workload: Record<string, unknown> }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [sweepId, setSweepId] = useState<string | null>(null);
@@ -121,24 +136,10 @@ export function SweepPanel({ workload }: { workload: Record<string, unknown> }) 
           </thead>
           <tbody>
             {best.map((s) => (
-              <tr key={s.index}>
-                <td>{describe(result!.variants[s.index])}</td>
-                <td>
-                  {s.cheapest!.offeringId} · {s.cheapest!.priceKind}
-                </td>
-                <td className="num">{s.cheapest!.hours.toFixed(2)}</td>
-                <td className="num">${s.cheapest!.usd.toFixed(2)}</td>
-              </tr>
+              <SweepRow key={s.index} summary={s} label={describe(result!.variants[s.index])} />
             ))}
             {fastest.map((s) => (
-              <tr key={`f${s.index}`} className="est-fastest">
-                <td>fastest: {describe(result!.variants[s.index])}</td>
-                <td>
-                  {s.cheapest!.offeringId} · {s.cheapest!.priceKind}
-                </td>
-                <td className="num">{s.cheapest!.hours.toFixed(2)}</td>
-                <td className="num">${s.cheapest!.usd.toFixed(2)}</td>
-              </tr>
+              <SweepRow key={`f${s.index}`} summary={s} label={`fastest: ${describe(result!.variants[s.index])}`} className="est-fastest" />
             ))}
           </tbody>
         </table>

@@ -1,6 +1,6 @@
 /** The workload form: model, input, batch, precision, method, checkpointing, optimizer, GPUs, data; errors inline. */
 import type { ReactNode } from 'react';
-import { CUSTOM, DECODER, inputKind, presetOf, type Preset, type WorkloadForm } from './store';
+import { CUSTOM, DECODER, inputKind, presetOf, type Preset, type WorkloadForm } from './workload-form';
 
 const FAMILY_LABELS: Record<string, string> = {
   cnn1d: '1-D signal CNNs',

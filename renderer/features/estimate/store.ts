@@ -1,280 +1,18 @@
 /** The Estimate screen's state: the workload form, the latest estimate, field errors, presets and saved workloads. */
 import { create } from 'zustand';
 import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
-import type { Response } from '../../../shared/ipc/contract';
-import { defaultsFamilyOf, WORKLOAD_DEFAULTS, type DefaultsFamily } from '../../../shared/estimate/workload-defaults';
 import { api, ApiError, unwrap } from '../../app/api';
-
-export type Preset = Response<'estimate:list-presets'>['presets'][number];
-export type SavedWorkload = Response<'estimate:list-workloads'>['workloads'][number];
-
-/** The form as typed: numbers stay strings until the workload is built, so a half-typed field is not lost. */
-export interface WorkloadForm {
-  preset: string;
-  inputValue: string;
-  batchSize: string;
-  precision: 'fp32' | 'tf32' | 'fp16' | 'bf16';
-  method: 'full' | 'lora' | 'qlora';
-  loraRank: string;
-  gradientCheckpointing: boolean;
-  optimizer: 'adamw' | 'adam' | 'sgd' | 'sgd-momentum' | 'adafactor' | 'adamw-8bit';
-  gpuCount: string;
-  /** machines the GPUs are spread over (issue 17). */
-  nodeCount: string;
-  /** software stack: eager PyTorch (default), torch.compile, fused kernels + CUDA graphs. */
-  stack: 'eager' | 'compiled' | 'optimized';
-  datasetSamples: string;
-  epochs: string;
-  checkpointEveryMinutes: string;
-  inputPipeline: string;
-  /** run rules (issue 18): the script resumes from its checkpoints; the dataset's GB on disk and in host memory. */
-  resumeFromCheckpoint: boolean;
-  datasetDiskGB: string;
-  datasetMemoryGB: string;
-  /** expected % of the epochs before early stopping ('' = none): its own line, never applied. */
-  earlyStoppingPercent: string;
-  /** your own decoder (model choice DECODER) … */
-  decLayers: string;
-  decHidden: string;
-  decHeads: string;
-  decKvHeads: string;
-  decIntermediate: string;
-  decVocab: string;
-  decTied: boolean;
-  /** … or your own model by its figures (model choice CUSTOM). */
-  cusParams: string;
-  cusFlops: string;
-  cusActBytes: string;
-}
-
-export const DECODER = '__decoder';
-export const CUSTOM = '__custom';
-
-export const DEFAULT_FORM: WorkloadForm = {
-  preset: 'resnet34-1d',
-  inputValue: '500',
-  batchSize: '256',
-  precision: 'bf16',
-  method: 'full',
-  loraRank: '16',
-  gradientCheckpointing: false,
-  optimizer: 'adamw',
-  gpuCount: '1',
-  nodeCount: '1',
-  stack: 'eager',
-  datasetSamples: '600000',
-  epochs: '50',
-  checkpointEveryMinutes: '30',
-  inputPipeline: '',
-  resumeFromCheckpoint: false,
-  datasetDiskGB: '',
-  datasetMemoryGB: '',
-  earlyStoppingPercent: '',
-  decLayers: '32',
-  decHidden: '4096',
-  decHeads: '32',
-  decKvHeads: '8',
-  decIntermediate: '14336',
-  decVocab: '32000',
-  decTied: false,
-  cusParams: '25000000',
-  cusFlops: '8000000000',
-  cusActBytes: '50000000',
-};
-
-/** The preset of an id or alias (ClinicalBERT is BERT-base). */
-export function presetOf(presets: Preset[], id: string): Preset | undefined {
-  return presets.find((p) => p.id === id || p.aliases.includes(id));
-}
-
-export function inputKind(preset: Preset | undefined, choice?: string): 'windowSamples' | 'imageSize' | 'seqLen' | null {
-  if (choice === CUSTOM) return null;
-  if (!preset) return 'seqLen';
-  if (preset.family === 'cnn1d') return 'windowSamples';
-  if (preset.family === 'cnn2d' || preset.family === 'vit') return 'imageSize';
-  return 'seqLen';
-}
-
-const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
-
-/** The spec/cli.md workload JSON of the form. */
-export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Record<string, unknown> {
-  const kind = inputKind(preset, form.preset);
-  const model =
-    form.preset === DECODER
-      ? {
-          decoder: {
-            layers: num(form.decLayers),
-            hidden: num(form.decHidden),
-            heads: num(form.decHeads),
-            kvHeads: num(form.decKvHeads),
-            intermediate: num(form.decIntermediate),
-            vocab: num(form.decVocab),
-            tiedEmbeddings: form.decTied,
-          },
-        }
-      : form.preset === CUSTOM
-        ? {
-            custom: {
-              params: num(form.cusParams),
-              forwardFlopsPerSample: num(form.cusFlops),
-              activationBytesPerSample: num(form.cusActBytes),
-            },
-          }
-        : { preset: form.preset };
-  const w: Record<string, unknown> = {
-    model,
-    input: form.inputValue.trim() === '' || kind === null ? {} : { [kind]: num(form.inputValue) },
-    batchSize: num(form.batchSize),
-    precision: form.precision,
-    method: form.method,
-    gradientCheckpointing: form.gradientCheckpointing,
-    optimizer: form.optimizer,
-    gpuCount: num(form.gpuCount) ?? 1,
-    nodeCount: num(form.nodeCount) ?? 1,
-    stack: form.stack,
-    checkpointEveryMinutes: num(form.checkpointEveryMinutes) ?? 30,
-  };
-  if (form.method !== 'full') w.lora = { rank: num(form.loraRank), targets: ['q', 'k', 'v', 'o'] };
-  if (form.datasetSamples.trim() !== '' || form.epochs.trim() !== '') {
-    w.dataset = {
-      samples: num(form.datasetSamples),
-      ...(form.datasetDiskGB.trim() !== '' ? { diskGB: num(form.datasetDiskGB) } : {}),
-      ...(form.datasetMemoryGB.trim() !== '' ? { hostMemoryGB: num(form.datasetMemoryGB) } : {}),
-    };
-    w.epochs = num(form.epochs);
-  }
-  if (form.resumeFromCheckpoint) w.resumeFromCheckpoint = true;
-  if (form.earlyStoppingPercent.trim() !== '') w.earlyStopping = { expectedFraction: Number(form.earlyStoppingPercent) / 100 };
-  if (form.inputPipeline.trim() !== '') w.inputPipelineSamplesPerSecond = num(form.inputPipeline);
-  return w;
-}
-
-/** The form of a saved workload. */
-export function formOf(w: Record<string, unknown>): WorkloadForm {
-  const model = (w.model ?? {}) as { preset?: string; decoder?: Record<string, unknown>; custom?: Record<string, unknown> };
-  const d = model.decoder;
-  const c = model.custom;
-  const input = (w.input ?? {}) as Record<string, number>;
-  const dataset = (w.dataset ?? {}) as { samples?: number; diskGB?: number; hostMemoryGB?: number };
-  const early = (w.earlyStopping ?? {}) as { expectedFraction?: number };
-  const lora = (w.lora ?? {}) as { rank?: number };
-  const s = (v: unknown, d = '') => (v === undefined || v === null ? d : String(v));
-  return {
-    ...DEFAULT_FORM,
-    ...(d
-      ? {
-          decLayers: s(d.layers),
-          decHidden: s(d.hidden),
-          decHeads: s(d.heads),
-          decKvHeads: s(d.kvHeads ?? d.heads),
-          decIntermediate: s(d.intermediate),
-          decVocab: s(d.vocab),
-          decTied: Boolean(d.tiedEmbeddings),
-        }
-      : {}),
-    ...(c ? { cusParams: s(c.params), cusFlops: s(c.forwardFlopsPerSample), cusActBytes: s(c.activationBytesPerSample) } : {}),
-    preset: d ? DECODER : c ? CUSTOM : (model.preset ?? DEFAULT_FORM.preset),
-    inputValue: s(input.windowSamples ?? input.imageSize ?? input.seqLen),
-    batchSize: s(w.batchSize, '1'),
-    precision: (w.precision as WorkloadForm['precision']) ?? 'bf16',
-    method: (w.method as WorkloadForm['method']) ?? 'full',
-    loraRank: s(lora.rank, '16'),
-    gradientCheckpointing: Boolean(w.gradientCheckpointing),
-    optimizer: (w.optimizer as WorkloadForm['optimizer']) ?? 'adamw',
-    gpuCount: s(w.gpuCount, '1'),
-    nodeCount: s(w.nodeCount, '1'),
-    stack: (w.stack as WorkloadForm['stack']) ?? 'eager',
-    datasetSamples: s(dataset.samples),
-    epochs: s(w.epochs),
-    checkpointEveryMinutes: s(w.checkpointEveryMinutes, '30'),
-    inputPipeline: s(w.inputPipelineSamplesPerSecond),
-    resumeFromCheckpoint: w.resumeFromCheckpoint === true,
-    datasetDiskGB: s(dataset.diskGB),
-    datasetMemoryGB: s(dataset.hostMemoryGB),
-    earlyStoppingPercent: early.expectedFraction === undefined ? '' : String(Math.round(early.expectedFraction * 1000) / 10),
-  };
-}
-
-/** The defaults family of the form's model choice. */
-export function familyOfChoice(presets: Preset[], choice: string): DefaultsFamily {
-  if (choice === DECODER) return 'decoder-large';
-  const preset = presetOf(presets, choice);
-  return defaultsFamilyOf(preset?.family ?? null, preset?.params ?? null);
-}
-
-/** A model change to another family starts from that family's workload; the same family keeps the user's figures. */
-export function formForModel(form: WorkloadForm, presets: Preset[], choice: string): WorkloadForm {
-  const next = { ...form, preset: choice };
-  const preset = presetOf(presets, choice);
-  const kind = inputKind(preset, choice);
-  const def = kind ? preset?.defaultInput[kind] : undefined;
-  if (def !== undefined) next.inputValue = String(def);
-  if (choice === DECODER) next.inputValue = '1024';
-  if (choice === CUSTOM) next.inputValue = '';
-  const before = familyOfChoice(presets, form.preset);
-  const after = familyOfChoice(presets, choice);
-  if (before !== after) {
-    const d = WORKLOAD_DEFAULTS[after];
-    next.batchSize = String(d.batchSize);
-    next.datasetSamples = String(d.datasetSamples);
-    next.epochs = String(d.epochs);
-    next.method = d.method;
-    next.gradientCheckpointing = d.gradientCheckpointing;
-  }
-  if (after !== 'decoder-small' && after !== 'decoder-large' && after !== 'encoder' && after !== 'vit') next.method = 'full';
-  return next;
-}
-
-/** Whether the form differs from the saved workload it was loaded from (compared as workloads, not as typed text). */
-export function isModified(form: WorkloadForm, presets: Preset[], saved: SavedWorkload | undefined): boolean {
-  if (!saved) return false;
-  const a = workloadOf(form, presetOf(presets, form.preset));
-  const b = workloadOf(formOf(saved.workload), presetOf(presets, formOf(saved.workload).preset));
-  return JSON.stringify(a) !== JSON.stringify(b);
-}
-
-/** Which form field an error on a workload path belongs to. */
-export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'form' {
-  if (!path) return 'form';
-  if (path.startsWith('input')) return 'inputValue';
-  const dec: Record<string, keyof WorkloadForm> = {
-    layers: 'decLayers',
-    hidden: 'decHidden',
-    heads: 'decHeads',
-    kvHeads: 'decKvHeads',
-    intermediate: 'decIntermediate',
-    vocab: 'decVocab',
-  };
-  const cus: Record<string, keyof WorkloadForm> = {
-    params: 'cusParams',
-    forwardFlopsPerSample: 'cusFlops',
-    activationBytesPerSample: 'cusActBytes',
-  };
-  const m = /^model\.(decoder|custom)\.(\w+)/.exec(path);
-  if (m) return (m[1] === 'decoder' ? dec[m[2]!] : cus[m[2]!]) ?? 'preset';
-  if (path.startsWith('model')) return 'preset';
-  if (path === 'dataset.diskGB') return 'datasetDiskGB';
-  if (path === 'dataset.hostMemoryGB') return 'datasetMemoryGB';
-  if (path.startsWith('earlyStopping')) return 'earlyStoppingPercent';
-  if (path === 'resumeFromCheckpoint') return 'resumeFromCheckpoint';
-  if (path.startsWith('dataset')) return 'datasetSamples';
-  if (path.startsWith('lora')) return 'loraRank';
-  if (path === 'inputPipelineSamplesPerSecond') return 'inputPipeline';
-  const known: Array<keyof WorkloadForm> = [
-    'batchSize',
-    'precision',
-    'method',
-    'gradientCheckpointing',
-    'optimizer',
-    'gpuCount',
-    'nodeCount',
-    'stack',
-    'epochs',
-    'checkpointEveryMinutes',
-  ];
-  return (known as string[]).includes(path) ? (path as keyof WorkloadForm) : 'form';
-}
+import {
+  DEFAULT_FORM,
+  formFieldOf,
+  formForModel,
+  formOf,
+  presetOf,
+  workloadOf,
+  type Preset,
+  type SavedWorkload,
+  type WorkloadForm,
+} from './workload-form';
 
 interface EstimateState {
   presets: Preset[];
@@ -287,6 +25,9 @@ interface EstimateState {
   /** soft problems on fields: the estimate still ran (e.g. no offering has that many GPUs). */
   warnings: Partial<Record<keyof WorkloadForm | 'form', string>>;
   running: boolean;
+  /** Price the prices the app flags as inconsistent too (off: they are left out, each with its reason). */
+  includeFlagged: boolean;
+  setIncludeFlagged(include: boolean): void;
   /** ms from the last input change to the table holding its answer. */
   lastLatencyMs: number | null;
   message: { kind: 'info' | 'error'; text: string } | null;
@@ -309,6 +50,11 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   errors: {},
   warnings: {},
   running: false,
+  includeFlagged: false,
+  setIncludeFlagged: (include) => {
+    set({ includeFlagged: include });
+    void get().run();
+  },
   lastLatencyMs: null,
   message: null,
   init: async () => {
@@ -328,11 +74,13 @@ export const useEstimate = create<EstimateState>((set, get) => ({
   },
   run: async (startedAt = performance.now()) => {
     const id = (seq += 1);
-    const { form, presets } = get();
+    const { form, presets, includeFlagged } = get();
     const preset = presetOf(presets, form.preset);
     set({ running: true });
     try {
-      const estimate = await unwrap(api.estimate.run({ workload: workloadOf(form, preset) }));
+      const estimate = await unwrap(
+        api.estimate.run({ workload: workloadOf(form, preset), ...(includeFlagged ? { includeFlagged } : {}) }),
+      );
       if (id !== seq) return;
       const warnings: EstimateState['warnings'] = {};
       for (const w of estimate.warnings ?? []) warnings[formFieldOf(w.field)] ??= w.message;

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { SerializedError } from '../../../shared/domain/errors';
 import type { Response } from '../../../shared/ipc/contract';
-import type { PlanComparisonView } from '../../../shared/ipc/contract/plan';
+import type { PlanComparisonView } from '../../../shared/ipc/contract/plan-scenarios';
 import { api } from '../../app/api';
 import { KIND_LABEL } from './ProblemsPanel';
 import { fmtHours, fmtUsd } from './timeline-model';

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { SerializedError } from '../../../shared/domain/errors';
 import type { Response } from '../../../shared/ipc/contract';
-import type { ProjectListItem } from '../../../shared/ipc/contract/plan';
+import type { ProjectListItem } from '../../../shared/ipc/contract/plan-projects';
 import { api } from '../../app/api';
 
 export type DeletedProject = Response<'plan:delete-project'>['deleted'];

@@ -10,7 +10,8 @@ import { factorOutside, valuesAgree, verdictForConsistency, verdictForFactor, ve
 export interface ClaimContext {
   gpus: Gpu[];
   offerings: OfferingWithPrices[];
-  /** the estimator over the current catalog, limited to the given GPUs. */
+  /** the estimator over the current catalog, limited to the given GPUs, flagged prices included (a claim is checked
+   * against the very price its author cites). */
   estimate: (workload: unknown, gpuIds: string[]) => WorkloadEstimate;
   /** the plan's checks output (null when the claims belong to no plan). */
   problems: Array<{ kind: string; milestoneId?: string }> | null;

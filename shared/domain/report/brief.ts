@@ -125,6 +125,7 @@ export const CONSTANT_WORDS: Record<string, string> = {
   electricityUsdPerKwh: 'Electricity price (USD per kWh, Settings)',
   hostWatts: 'Host power beside the GPUs (W)',
   subscriptionHoursPerDay: 'Hours a day a subscription can be used',
+  stalePriceMonths: 'Age after which a price is stale (months, Settings)',
 };
 export const CONSTANT_GROUP_WORDS: Record<string, string> = {
   efficiency: 'Speed (fitted)',

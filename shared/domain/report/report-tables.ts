@@ -26,15 +26,28 @@ export interface CsvTable {
   rows: CsvValue[][];
 }
 
+/**
+ * A table whose columns are properties of its rows, in the order given; `rename` gives a column another name than
+ * its property.
+ */
+function columnsOf<K extends string, T extends Record<K, CsvValue>>(
+  rows: readonly T[],
+  columns: readonly K[],
+  rename: Partial<Record<K, string>> = {},
+): CsvTable {
+  return { header: columns.map((c) => rename[c] ?? c), rows: rows.map((row) => columns.map((c) => row[c])) };
+}
+
 /** The report's own tables (catalog and spend come from their services). */
 export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'catalog' | 'spend'>): CsvTable {
   switch (table) {
     case 'estimates':
-      return {
-        header: [
+      return columnsOf(
+        model.recommendations.flatMap((r) => r.alternatives.map((a) => ({ ...a, phase: r.title }))),
+        [
           'phase',
-          'gpu',
-          'offering',
+          'gpuId',
+          'offeringId',
           'priceKind',
           'hoursPerRun',
           'usdPerRun',
@@ -46,36 +59,24 @@ export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'cat
           'priceAsOf',
           'priceSource',
         ],
-        rows: model.recommendations.flatMap((r) =>
-          r.alternatives.map((a) => [
-            r.title,
-            a.gpuId,
-            a.offeringId,
-            a.priceKind,
-            a.hoursPerRun,
-            a.usdPerRun,
-            a.fits,
-            a.requiredGiB,
-            a.gpuMemoryGiB,
-            a.bound,
-            a.planned,
-            a.priceAsOf,
-            a.priceSource,
-          ]),
-        ),
-      };
+        { gpuId: 'gpu', offeringId: 'offering' },
+      );
     case 'allocations':
-      return {
-        header: ['week', 'track', 'gpuId', 'gpuCount', 'offeringId', 'hours', 'usd', 'note'],
-        rows: model.allocations.map((a) => [a.week, a.track, a.gpuId, a.gpuCount, a.offeringId, a.hours, a.usd, a.note]),
-      };
+      return columnsOf(model.allocations, ['week', 'track', 'gpuId', 'gpuCount', 'offeringId', 'hours', 'usd', 'note']);
     case 'milestones':
-      return {
-        header: [
+      return columnsOf(
+        model.milestones.map((m) => ({
+          ...m,
+          runsLow: m.runs.low,
+          runsHigh: m.runs.high,
+          authorUsdLow: m.authorUsd?.low ?? null,
+          authorUsdHigh: m.authorUsd?.high ?? null,
+        })),
+        [
           'code',
           'milestone',
           'phase',
-          'track',
+          'trackName',
           'owner',
           'start',
           'end',
@@ -87,49 +88,23 @@ export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'cat
           'allocatedHours',
           'authorUsdLow',
           'authorUsdHigh',
-          'basis',
+          'appBasis',
         ],
-        rows: model.milestones.map((m) => [
-          m.code,
-          m.milestone,
-          m.phase,
-          m.trackName,
-          m.owner,
-          m.start,
-          m.end,
-          m.hardware,
-          m.runs.low,
-          m.runs.high,
-          m.appHours,
-          m.appUsd,
-          m.allocatedHours,
-          m.authorUsd?.low ?? null,
-          m.authorUsd?.high ?? null,
-          m.appBasis,
-        ]),
-      };
+        { trackName: 'track', appBasis: 'basis' },
+      );
     case 'tracks':
-      return {
-        header: ['id', 'name', 'owner', 'focus', 'start', 'end', 'gpuHours', 'usd'],
-        rows: model.tracks.map((t) => [t.id, t.name, t.owner, t.focus, t.start, t.end, t.gpuHours, t.usd]),
-      };
+      return columnsOf(model.tracks, ['id', 'name', 'owner', 'focus', 'start', 'end', 'gpuHours', 'usd']);
     case 'costs-by-track':
-      return { header: ['track', 'gpuHours', 'usd'], rows: model.costs.byTrack.map((c) => [c.key, c.gpuHours, c.usd]) };
+      return columnsOf(model.costs.byTrack, ['key', 'gpuHours', 'usd'], { key: 'track' });
     case 'costs-by-month':
-      return { header: ['month', 'gpuHours', 'usd'], rows: model.costs.byMonth.map((c) => [c.key, c.gpuHours, c.usd]) };
+      return columnsOf(model.costs.byMonth, ['key', 'gpuHours', 'usd'], { key: 'month' });
     case 'costs-by-provider':
-      return { header: ['provider', 'gpuHours', 'usd'], rows: model.costs.byProvider.map((c) => [c.key, c.gpuHours, c.usd]) };
+      return columnsOf(model.costs.byProvider, ['key', 'gpuHours', 'usd'], { key: 'provider' });
     case 'weeks':
-      return {
-        header: ['week', 'start', 'gpuHours', 'usd', 'cumulativeUsd', 'cumulativeBudgetUsd'],
-        rows: model.timeline.weeks.map((w) => [w.week, w.start, w.gpuHours, w.usd, w.cumulativeUsd, w.cumulativeBudgetUsd]),
-      };
+      return columnsOf(model.timeline.weeks, ['week', 'start', 'gpuHours', 'usd', 'cumulativeUsd', 'cumulativeBudgetUsd']);
     case 'prices':
-      return {
-        header: ['offeringId', 'provider', 'sku', 'gpuId', 'kind', 'usd', 'per', 'asOf', 'source', 'usedFor'],
-        rows: model.prices.map((p) => [p.offeringId, p.provider, p.sku, p.gpuId, p.kind, p.usd, p.per, p.asOf, p.source, p.usedFor]),
-      };
+      return columnsOf(model.prices, ['offeringId', 'provider', 'sku', 'gpuId', 'kind', 'usd', 'per', 'asOf', 'source', 'usedFor']);
     case 'problems':
-      return { header: ['severity', 'kind', 'week', 'message'], rows: model.problems.map((p) => [p.severity, p.kind, p.week, p.message]) };
+      return columnsOf(model.problems, ['severity', 'kind', 'week', 'message']);
   }
 }

@@ -17,6 +17,8 @@ export const costSettingsSchema = z
     hostWatts: z.number().min(0).max(10000),
     /** Usable GPU-hours a month of a subscription whose notes do not say (sessions time out, compute units run out). */
     subscriptionHoursPerMonth: z.number().min(1).max(744),
+    /** Age after which a catalog price is marked stale, months (issue 19 item 13). */
+    stalePriceMonths: z.number().int().min(1).max(120),
   })
   .strict();
 export type CostSettings = z.infer<typeof costSettingsSchema>;
@@ -27,6 +29,7 @@ export const DEFAULT_COST_SETTINGS: Readonly<CostSettings> = Object.freeze({
   purchaseHoursPerYear: 2000,
   hostWatts: 150,
   subscriptionHoursPerMonth: 100,
+  stalePriceMonths: 12,
 });
 
 export const COST_SETTING_LABELS: Record<keyof CostSettings, { label: string; unit: string }> = {
@@ -35,6 +38,7 @@ export const COST_SETTING_LABELS: Record<keyof CostSettings, { label: string; un
   purchaseHoursPerYear: { label: 'Training hours a year on a bought machine', unit: 'h/year' },
   hostWatts: { label: 'Host power beside the GPUs (when the offering gives none)', unit: 'W' },
   subscriptionHoursPerMonth: { label: 'Usable GPU-hours a month of a subscription', unit: 'h/month' },
+  stalePriceMonths: { label: 'Age after which a price is marked stale', unit: 'months' },
 };
 
 /** Partial update merged over the current settings; unknown keys and out-of-range values are refused by the schema. */

@@ -9,7 +9,7 @@ import type { PresetFamily } from '../../estimate/architecture';
 import { STACKS } from '../../estimate/calibration';
 import type { EfficiencyConstants } from '../../estimate/calibration';
 import type { OfferingCost } from '../../estimate/cost';
-import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../estimate/estimate';
+import type { GpuEstimate, LeftOutPrice, RankedRow, WorkloadEstimate } from '../../estimate/estimate';
 import { ARCH_FAMILIES } from '../../estimate/interconnect';
 import type { ExplanationLine, MemoryEstimate, ScalingEstimate, ThroughputEstimate } from '../../estimate/training-run';
 import { workloadSchema } from '../../estimate/workload';
@@ -159,6 +159,17 @@ const efficiencyConstantsSchema = z.object({
   }),
 });
 
+export const leftOutPriceSchema = z.object({
+  offeringId: z.string(),
+  providerName: z.string(),
+  sku: z.string(),
+  priceKind: z.enum(PRICE_KINDS),
+  usd: z.number(),
+  per: z.enum(PRICE_UNITS),
+  asOf: z.string(),
+  reason: z.string(),
+});
+
 export const workloadEstimateSchema = z.object({
   model: z.object({
     name: z.string(),
@@ -182,6 +193,7 @@ export const workloadEstimateSchema = z.object({
   ),
   notes: z.array(z.string()),
   warnings: z.array(z.object({ field: z.string(), message: z.string() })),
+  leftOut: z.array(leftOutPriceSchema),
   assumptions: z.object({
     efficiency: efficiencyConstantsSchema,
     memory: z.object({ cudaContextGiB: z.number(), allocatorHeadroom: z.number(), qloraBytesPerParam: z.number() }),
@@ -191,6 +203,7 @@ export const workloadEstimateSchema = z.object({
       'purchaseHoursPerYear',
       'hostWatts',
       'subscriptionHoursPerMonth',
+      'stalePriceMonths',
       'spotInterruptionsPerHour',
       'spotRestartMinutes',
       'subscriptionHoursPerDay',
@@ -207,6 +220,7 @@ export type _ThroughputChecked = Assert<Equals<z.output<typeof throughputEstimat
 export type _ExplanationChecked = Assert<Equals<z.output<typeof explanationLineSchema>, ExplanationLine>>;
 export type _OfferingCostChecked = Assert<Equals<z.output<typeof offeringCostSchema>, OfferingCost>>;
 export type _GpuEstimateChecked = Assert<Equals<z.output<typeof gpuEstimateSchema>, GpuEstimate>>;
+export type _LeftOutPriceChecked = Assert<Equals<z.output<typeof leftOutPriceSchema>, LeftOutPrice>>;
 export type _RankedRowChecked = Assert<Equals<z.output<typeof rankedRowSchema>, RankedRow>>;
 export type _EfficiencyChecked = Assert<Equals<z.output<typeof efficiencyConstantsSchema>, EfficiencyConstants>>;
 export type _WorkloadEstimateChecked = Assert<Equals<z.output<typeof workloadEstimateSchema>, WorkloadEstimate>>;

@@ -38,7 +38,8 @@ export const sweepSummarySchema = z.object({
 export const estimateChannels = {
   'estimate:list-presets': { request: z.object({}).strict(), response: z.object({ presets: z.array(presetSummarySchema) }) },
   'estimate:run': {
-    request: z.object({ workload: rawWorkload, gpuIds }).strict(),
+    /** includeFlagged: price the prices the app flags as inconsistent too (left out by default, each with its reason). */
+    request: z.object({ workload: rawWorkload, gpuIds, includeFlagged: z.boolean().optional() }).strict(),
     response: workloadEstimateSchema,
   },
   'estimate:sweep': {

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { allocationSchema } from '../../domain/plan/schema';
 import type { ChannelMap, EventMap } from '../channel';
-import { planViewSchema, scenarioSummarySchema } from './plan';
+import { planViewSchema } from './plan';
+import { scenarioSummarySchema } from './plan-scenarios';
 
 const projectId = z.string().min(1).max(120);
 const week = z.string().regex(/^\d{4}-W\d{2}$/, 'an ISO week such as 2026-W02');

@@ -1,3 +1,8 @@
+/**
+ * The plan contract: the plan view (the plan, its checks and weekly totals, the catalog facts it is costed with) and
+ * its edits with undo and redo; scenarios (contract/plan-scenarios.ts) and projects (contract/plan-projects.ts) are
+ * declared beside it, and `planChannels` puts the three together.
+ */
 import { z } from 'zod';
 import type { PlanCommand } from '../../domain/plan/commands';
 import {
@@ -7,16 +12,16 @@ import {
   planSchema,
   poolSchema,
   projectSchema,
-  rangeSchema,
-  scenarioAuthorSchema,
   trackSchema,
 } from '../../domain/plan/schema';
 import { runRateSchema } from '../../domain/plan/run-rate';
-import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap, EventMap } from '../channel';
 import { dataCostTotalsSchema } from '../../domain/data-costs/schema';
+import { planProjectChannels } from './plan-projects';
+import { planScenarioChannels, scenarioInfoSchema } from './plan-scenarios';
 
 const projectId = z.string().min(1).max(120);
+const scenarioId = z.string().min(1).max(200);
 
 export const planCommandSchema: z.ZodType<PlanCommand> = z.lazy(() =>
   z.union([
@@ -133,15 +138,6 @@ export const offeringFactsSchema = z.object({
   ),
 });
 
-export const scenarioInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  variation: z.string(),
-  author: scenarioAuthorSchema.nullable(),
-  createdAt: z.string(),
-});
-
 export const planViewSchema = z.object({
   plan: planSchema,
   revision: z.number().int(),
@@ -156,95 +152,13 @@ export const planViewSchema = z.object({
 });
 export type PlanView = z.output<typeof planViewSchema>;
 
-export const scenarioSummarySchema = z.object({
-  scenarioId: z.string().nullable(),
-  name: z.string(),
-  usd: z.string(),
-  gpuHours: z.number(),
-  firstWeek: z.string().nullable(),
-  lastWeek: z.string().nullable(),
-  durationDays: z.number().nullable(),
-  computeDays: z.number(),
-  errors: z.number(),
-  warnings: z.number(),
-  problemKinds: z.record(z.string(), z.number()),
-  authorUsd: rangeSchema.nullable(),
-  authorDays: rangeSchema.nullable(),
-  authorRisk: z.string().nullable(),
-});
-
-const scenarioId = z.string().min(1).max(200);
-const day = plausibleDay;
-
-export const projectListItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  start: z.string(),
-  end: z.string(),
-  currency: z.string(),
-  budget: z.string(),
-  isExample: z.boolean(),
-  revision: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  openedAt: z.string().nullable(),
-  archivedAt: z.string().nullable(),
-  deletedAt: z.string().nullable(),
-  tracks: z.number(),
-  scenarios: z.number(),
-});
-export type ProjectListItem = z.output<typeof projectListItemSchema>;
-
-export const projectContentsSchema = z.object({
-  projectId: z.string(),
-  name: z.string(),
-  isExample: z.boolean(),
-  tracks: z.number(),
-  milestones: z.number(),
-  allocations: z.number(),
-  scenarios: z.number(),
-  budgets: z.number(),
-  rules: z.number(),
-  spendLines: z.number(),
-});
-
-const bookingChangeSchema = z.object({
-  trackId: z.string(),
-  trackName: z.string(),
-  what: z.string(),
-  before: z.number(),
-  after: z.number(),
-});
-export const planComparisonSchema = z.object({
-  summaries: z.array(scenarioSummarySchema),
-  finish: z.array(z.string().nullable()),
-  weeks: z.array(
-    z.object({
-      week: z.string(),
-      start: z.string(),
-      plans: z.array(
-        z.object({
-          gpuHours: z.number(),
-          usd: z.string(),
-          deltaGpuHours: z.number(),
-          deltaUsd: z.string(),
-          changes: z.array(bookingChangeSchema),
-        }),
-      ),
-    }),
-  ),
-  changedWeeks: z.number(),
-});
-export type PlanComparisonView = z.output<typeof planComparisonSchema>;
-
-export const planChannels = {
-  /** Recent first (last opened or changed); archived ones flagged; deleted ones left out. */
-  'plan:list-projects': { request: z.object({}).strict(), response: z.object({ projects: z.array(projectListItemSchema) }) },
-  /** With `scenarioId`: that scenario's plan, checked and totalled the same way (its edits go to the scenario). */
+/** The plan view and its edits: what the timeline shows and changes. */
+const planTimelineChannels = {
   'plan:get-run-rates': {
     request: z.object({ projectId: projectId.optional() }).strict(),
     response: z.object({ projectId: z.string(), runRates: z.array(runRateSchema) }),
   },
+  /** With `scenarioId`: that scenario's plan, checked and totalled the same way (its edits go to the scenario). */
   'plan:get-plan': {
     request: z.object({ projectId: projectId.optional(), scenarioId: scenarioId.optional() }).strict(),
     response: planViewSchema,
@@ -264,105 +178,14 @@ export const planChannels = {
     response: planViewSchema,
   },
   'plan:refresh-estimates': { request: z.object({ projectId }).strict(), response: planViewSchema },
-  'plan:duplicate-scenario': {
-    request: z
-      .object({
-        projectId,
-        name: z.string().trim().min(1, 'a name for the scenario').max(200),
-        description: z.string().max(2000).default(''),
-        fromScenarioId: scenarioId.optional(),
-      })
-      .strict(),
-    response: z.object({ scenario: scenarioInfoSchema }),
-  },
-  'plan:compare-scenarios': {
-    request: z.object({ projectId: projectId.optional() }).strict(),
-    response: z.object({ scenarios: z.array(scenarioInfoSchema), rows: z.array(scenarioSummarySchema) }),
-  },
-  'plan:delete-scenario': { request: z.object({ id: z.string().min(1) }).strict(), response: z.object({ deleted: z.boolean() }) },
-  'plan:rename-scenario': {
-    request: z
-      .object({
-        projectId,
-        scenarioId,
-        name: z.string().trim().min(1, 'a name for the scenario').max(200),
-        description: z.string().max(2000).optional(),
-      })
-      .strict(),
-    response: z.object({ scenarioId: z.string(), name: z.string() }),
-  },
-  /** The scenario becomes the plan; the plan it replaces is kept as a scenario. */
-  'plan:promote-scenario': {
-    request: z.object({ projectId, scenarioId }).strict(),
-    response: z.object({ projectId: z.string(), revision: z.number(), previousPlanScenarioId: z.string(), undoLabel: z.string() }),
-  },
-  'plan:undo-promote': { request: z.object({ projectId }).strict(), response: z.object({ projectId: z.string(), scenarioId: z.string() }) },
-  /** Two or three plans side by side; `null` is the current plan. The per-week difference is against the first. */
-  'plan:compare-plans': {
-    request: z
-      .object({
-        projectId: projectId.optional(),
-        ids: z.array(scenarioId.nullable()).min(2, 'two or three plans').max(3, 'two or three plans'),
-      })
-      .strict(),
-    response: planComparisonSchema,
-  },
+} satisfies ChannelMap;
 
-  'plan:create-project': {
-    request: z
-      .object({
-        name: z.string().trim().min(1, 'a name for the project').max(200),
-        start: day,
-        end: day,
-        currency: z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z]{3}$/, 'a three-letter currency code such as USD, EUR or INR'),
-        budget: amountText,
-        description: z.string().max(2000).optional(),
-        track: z
-          .object({
-            name: z.string().trim().min(1, 'a name for the first track').max(200),
-            owner: z.string().trim().min(1, 'who owns the first track').max(200),
-          })
-          .strict(),
-      })
-      .strict(),
-    response: z.object({ projectId: z.string() }),
-  },
-  'plan:open-project': { request: z.object({ projectId }).strict(), response: z.object({ projectId: z.string() }) },
-  'plan:duplicate-project': {
-    request: z.object({ projectId, name: z.string().trim().max(200).optional() }).strict(),
-    response: z.object({ projectId: z.string() }),
-  },
-  'plan:rename-project': {
-    request: z.object({ projectId, name: z.string().trim().min(1, 'a name for the project').max(200) }).strict(),
-    response: z.object({ projectId: z.string(), name: z.string() }),
-  },
-  'plan:archive-project': {
-    request: z.object({ projectId, archived: z.boolean() }).strict(),
-    response: z.object({ projectId: z.string(), archived: z.boolean() }),
-  },
-  /** What a delete would take away, for the confirmation. */
-  'plan:project-contents': { request: z.object({ projectId }).strict(), response: projectContentsSchema },
-  'plan:delete-project': { request: z.object({ projectId }).strict(), response: z.object({ deleted: projectContentsSchema }) },
-  'plan:restore-project': { request: z.object({ projectId }).strict(), response: z.object({ projectId: z.string() }) },
-  /** Save dialog in main; the renderer never passes a path. */
-  'plan:export-file': {
-    request: z.object({ projectId, includeSpend: z.boolean().optional() }).strict(),
-    response: z.object({ file: z.string().nullable(), bytes: z.number(), scenarios: z.number(), spendLines: z.number() }),
-  },
-  /** Open dialog in main. Without `intoProjectId`: a new project; with it: a scenario of that project. All or nothing. */
-  'plan:import-file': {
-    request: z.object({ intoProjectId: projectId.optional() }).strict(),
-    response: z.object({
-      file: z.string().nullable(),
-      projectId: z.string().nullable(),
-      scenarioId: z.string().nullable(),
-      scenarios: z.number(),
-      spendLines: z.number(),
-    }),
-  },
+export const planChannels = {
+  ...planTimelineChannels,
+  // Scenarios: duplicate, compare, rename, promote (contract/plan-scenarios.ts).
+  ...planScenarioChannels,
+  // Projects: list, create, open, archive, delete, restore, export and import a plan file (contract/plan-projects.ts).
+  ...planProjectChannels,
 } satisfies ChannelMap;
 
 export const planEvents = {} satisfies EventMap;

@@ -53,7 +53,7 @@ export function evaluatePlanClaims(
   return evaluateClaims(claims, {
     gpus: services.catalog.listGpus(),
     offerings: services.catalog.listOfferings(),
-    estimate: (workload, gpuIds) => services.estimate.estimateWorkload(workload, gpuIds),
+    estimate: (workload, gpuIds) => services.estimate.estimateWorkload(workload, gpuIds, { includeFlagged: true }),
     problems: view.analysis.problems,
   });
 }

@@ -256,6 +256,28 @@ describe('auto-plan model', () => {
     expect(m3).toBeCloseTo(46, 2);
   });
 
+  it('a phase its pinned bookings already cover is done: no division by its zero hours left, nothing added to it', async () => {
+    const keep: Allocation[] = [
+      {
+        id: 'pinned',
+        trackId: 'b',
+        week: '2026-W04',
+        offeringId: 'cheap',
+        gpuId: 'l4',
+        gpuCount: 1,
+        hours: 96,
+        phaseId: 'm3-p',
+        note: null,
+      },
+    ];
+    const { plan, catalog } = smallPlan({ needs: [48, 40, 96], keep });
+    const result = await optimize(plan, catalog, { pinnedAllocationIds: ['pinned'] });
+    expect(result.status).toBe('optimal');
+    expect(result.plan.allocations.find((a) => a.id === 'pinned')?.hours).toBe(96);
+    expect(result.addedAllocations.filter((a) => a.phaseId === 'm3-p')).toEqual([]);
+    expect(result.addedAllocations.filter((a) => a.phaseId === 'm1-p').reduce((s, a) => s + a.hours, 0)).toBeCloseTo(48, 2);
+  });
+
   it('earliest finish within budget moves work forward', async () => {
     const { plan, catalog } = smallPlan({ needs: [48, 40, 96] });
     const cheapest = await optimize(plan, catalog);

@@ -13,11 +13,13 @@
  * works in a week only once the phase before it in its track is done by that week).
  * Costs are the plan's own (shared/domain/plan/pricing.ts), so the suggested schedule costs what the plan says it costs.
  */
-import { phaseNeededHours, poolAdmits } from '../checks';
-import { createPriceBook, reservationCommitment, type ResolvedPrice } from '../pricing';
-import type { Allocation, CapacityPool, Milestone, MilestonePhase, OfferingFacts, Plan, PlanCatalog } from '../types';
-import { daysInWeek, monthOfWeek, weeksInRange, HOURS_PER_WEEK } from '../weeks';
+import { createPriceBook, reservationCommitment } from '../pricing';
+import type { Allocation, CapacityPool, Plan, PlanCatalog } from '../types';
+import { daysInWeek, monthOfWeek, weeksInRange } from '../weeks';
 import { LinearModel } from './lp-model';
+import { hourlyPerGpu, keepBookings, keptCosts, scheduleDemands, type PhaseDemand } from './schedule-demands';
+import { addPoolRows } from './schedule-pool-rows';
+import { addDependencyRows, addFinishRows } from './schedule-timing-rows';
 
 export type OptimizeObjective = 'cost' | 'finish' | 'mix';
 
@@ -42,18 +44,6 @@ export interface OptimizeOptions {
   allowTurns?: boolean;
   /** Extra budget limits in the project's currency: per ISO month (`2026-01`) and per track. */
   budgets?: Array<{ month?: string; trackId?: string; amount: number }>;
-}
-
-export interface PhaseDemand {
-  phase: MilestonePhase;
-  milestone: Milestone;
-  label: string;
-  /** GPU-hours needed on the phase's own offering (after pinned bookings). */
-  neededHours: number;
-  basis: string;
-  windowStart: string;
-  windowEnd: string;
-  candidates: Array<{ offering: OfferingFacts; price: ResolvedPrice | null; gpuHours: number }>;
 }
 
 export interface ScheduleModel {
@@ -89,121 +79,20 @@ export interface ScheduleModel {
 const SHORTFALL_PENALTY = 1e6;
 const BUDGET_PENALTY = 1e3;
 
-function hourlyPerGpu(price: ResolvedPrice | null, spotRework: number): { perGpuHour: number; hoursFactor: number } {
-  // a reservation's hours cost nothing more once committed: its commitment is a yes/no cost (see `reservations`)
-  if (!price || price.per !== 'hour' || price.termYears !== null) return { perGpuHour: 0, hoursFactor: 1 };
-  return { perGpuHour: Number(price.perGpu), hoursFactor: price.kind === 'spot' ? 1 + spotRework : 1 };
-}
-
-function phaseLabel(milestone: Milestone, phase: MilestonePhase): string {
-  return phase.name === milestone.name || milestone.phases.length === 1
-    ? `${milestone.code} ${milestone.name}`
-    : `${milestone.code} ${phase.name}`;
-}
-
-/** GPU-hours a phase needs at the chosen run count, on its own GPU. */
-export function demandHours(phase: MilestonePhase, runCount: 'mid' | 'high'): { hours: number | null; basis: string } {
-  if (runCount === 'mid') return phaseNeededHours(phase);
-  if (phase.appEstimate)
-    return {
-      hours: phase.appEstimate.hoursPerRun * phase.runs.high,
-      basis: `app estimate: ${phase.runs.high} runs (high end) × ${phase.appEstimate.hoursPerRun} h`,
-    };
-  const a = phase.authorEstimate;
-  if (a?.hoursPerRun)
-    return { hours: phase.runs.high * a.hoursPerRun.high, basis: `author's high end: ${phase.runs.high} runs × ${a.hoursPerRun.high} h` };
-  if (a) return { hours: a.hours.high, basis: `author's high end of ${a.hours.low}-${a.hours.high} h` };
-  return { hours: null, basis: 'no estimate' };
-}
-
-const maxDay = (a: string, b: string) => (a > b ? a : b);
-const minDay = (a: string, b: string) => (a < b ? a : b);
-
 export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: OptimizeOptions): ScheduleModel {
   const book = createPriceBook(plan, catalog);
-  const runCount = options.runCount ?? 'mid';
   const spotRework = options.spotRework ?? 0.1;
-  const pinned = new Set(options.pinnedAllocationIds ?? []);
-  const tracks = new Map(plan.tracks.map((t) => [t.id, t]));
   const model = new LinearModel();
-  const skipped: ScheduleModel['skipped'] = [];
-
-  // Phases to schedule, in track then milestone then phase order (that order is the dependency chain).
-  const demands: PhaseDemand[] = [];
-  const ordered = [...plan.milestones].sort((a, b) => (a.trackId < b.trackId ? -1 : a.trackId > b.trackId ? 1 : a.position - b.position));
-  const scheduledPhaseIds = new Set<string>();
-  for (const milestone of ordered) {
-    for (const phase of milestone.phases) {
-      const label = phaseLabel(milestone, phase);
-      const needed = demandHours(phase, runCount);
-      const own = phase.offeringId ? book.offerings.get(phase.offeringId) : undefined;
-      if (!own || own.deleted) {
-        skipped.push({
-          label,
-          reason: phase.offeringId ? `its offering "${phase.offeringId}" is not in the catalog` : 'it has no offering chosen',
-        });
-        continue;
-      }
-      if (needed.hours === null || needed.hours <= 0) {
-        skipped.push({ label, reason: 'it has no estimate of the GPU-hours it needs' });
-        continue;
-      }
-      const track = tracks.get(milestone.trackId);
-      const trackStart = track?.start ?? plan.project.start;
-      const trackEnd = track?.end ?? plan.project.end;
-      let windowStart = options.window === 'deadline' ? maxDay(trackStart, plan.project.start) : maxDay(phase.start, trackStart);
-      let windowEnd = minDay(phase.end, trackEnd);
-      if (windowStart > windowEnd) {
-        windowStart = phase.start;
-        windowEnd = phase.end;
-      }
-      const candidates: PhaseDemand['candidates'] = [{ offering: own, price: book.price(own.id), gpuHours: needed.hours }];
-      for (const alt of options.alternatives?.[phase.id] ?? []) {
-        const offering = book.offerings.get(alt.offeringId);
-        if (!offering || offering.deleted || offering.id === own.id || !(alt.gpuHours > 0)) continue;
-        candidates.push({ offering, price: book.price(offering.id), gpuHours: alt.gpuHours });
-      }
-      demands.push({ phase, milestone, label, neededHours: needed.hours, basis: needed.basis, windowStart, windowEnd, candidates });
-      scheduledPhaseIds.add(phase.id);
-    }
-  }
-
-  // Bookings that stay: not milestone work of a scheduled phase, or pinned. Pinned work counts toward its phase.
-  const fixed = plan.allocations.filter((a) => pinned.has(a.id) || a.phaseId === null || !scheduledPhaseIds.has(a.phaseId));
-  for (const d of demands) {
-    const pinnedHours = fixed.filter((a) => a.phaseId === d.phase.id).reduce((s, a) => s + a.hours * a.gpuCount, 0);
-    if (pinnedHours > 0) {
-      const scale = Math.max(0, 1 - pinnedHours / d.neededHours);
-      d.neededHours = Math.max(0, d.neededHours - pinnedHours);
-      for (const c of d.candidates) c.gpuHours *= scale;
-    }
-  }
+  const { demands, skipped } = scheduleDemands(plan, book, options);
+  const fixed = keepBookings(plan, demands, options.pinnedAllocationIds ?? []);
 
   const weekSet = new Set(weeksInRange(plan.project.start, plan.project.end));
   for (const d of demands) for (const w of weeksInRange(d.windowStart, d.windowEnd)) weekSet.add(w);
   for (const a of fixed) weekSet.add(a.week);
   const weeks = [...weekSet].sort();
-  const weekIndex = new Map(weeks.map((w, i) => [w, i]));
 
-  // Fixed bookings: their cost (as the plan costs them) and the subscription weeks they already pay for.
-  let fixedUsd = 0;
-  const paidSubscriptionWeeks = new Set<string>();
-  // Reservations kept bookings already use are committed: their commitment is fixed, their further hours free.
-  const fixedReservedHours = new Map<string, number>();
-  for (const a of fixed) {
-    const price = book.price(a.offeringId);
-    if (!price) continue;
-    if (price.termYears !== null)
-      fixedReservedHours.set(a.offeringId!, (fixedReservedHours.get(a.offeringId!) ?? 0) + a.hours * a.gpuCount);
-    else if (price.per === 'hour') fixedUsd += Number(price.perGpu) * a.hours * a.gpuCount;
-    else if (price.per === 'month') {
-      const key = `${a.offeringId}|${a.week}`;
-      if (!paidSubscriptionWeeks.has(key)) fixedUsd += Number(price.perWeek);
-      paidSubscriptionWeeks.add(key);
-    }
-  }
+  const { fixedUsd, paidSubscriptionWeeks, fixedReservedHours } = keptCosts(fixed, book);
 
-  for (const [offeringId, gpuHours] of fixedReservedHours) fixedUsd += Number(reservationCommitment(book.price(offeringId)!, gpuHours));
   const x: ScheduleModel['x'] = [];
   const shortfall = new Map<number, number>();
   const choice = new Map<string, number>();
@@ -289,72 +178,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     monthTerms.set(month, [...(monthTerms.get(month) ?? []), [y, usd]]);
   }
 
-  // Pools, per week: GPU-hours (capacity × 168 h) and, unless bookings may take turns, GPUs at once (each track's
-  // booking of an offering counts its GPUs, as the plan's check counts them); vCPU quotas count vCPUs at once.
-  const poolRows: ScheduleModel['poolRows'] = [];
-  const usage = new Map<string, number>();
-  const usageOf = (trackId: string, offering: OfferingFacts, week: string, members: Array<{ variable: number; cap: number }>) => {
-    const key = `${trackId}|${offering.id}|${week}`;
-    let u = usage.get(key);
-    if (u === undefined) {
-      u = model.addVariable({ type: 'binary' });
-      usage.set(key, u);
-      model.addRow([...members.map((m) => [m.variable, 1] as [number, number]), [u, -members.reduce((s, m) => s + m.cap, 0)]], '<=', 0);
-    }
-    return u;
-  };
-  for (const pool of plan.pools) {
-    for (const week of weeks) {
-      const fixedHere = fixed.filter((a) => a.week === week && poolAdmits(pool, a));
-      const inPool = x.filter(
-        (e) =>
-          e.week === week &&
-          poolAdmits(pool, {
-            offeringId: demands[e.demand]!.candidates[e.candidate]!.offering.id,
-            gpuId: demands[e.demand]!.candidates[e.candidate]!.offering.gpuId,
-          }),
-      );
-      if (inPool.length === 0) continue;
-      const groups = new Map<string, { trackId: string; offering: OfferingFacts; members: Array<{ variable: number; cap: number }> }>();
-      for (const e of inPool) {
-        const d = demands[e.demand]!;
-        const offering = d.candidates[e.candidate]!.offering;
-        const key = `${d.milestone.trackId}|${offering.id}`;
-        const g = groups.get(key) ?? { trackId: d.milestone.trackId, offering, members: [] };
-        g.members.push({ variable: e.variable, cap: e.cap });
-        groups.set(key, g);
-      }
-      if (pool.unit === 'gpus') {
-        const capacity = pool.capacity * HOURS_PER_WEEK;
-        const fixedUse = fixedHere.reduce((s, a) => s + a.hours * a.gpuCount, 0);
-        const row = model.addRow(
-          inPool.map((e) => [e.variable, 1] as [number, number]),
-          '<=',
-          Math.max(0, capacity - fixedUse),
-        );
-        poolRows.push({ row, pool, week, capacity, fixedUse, kind: 'hours' });
-        if (!options.allowTurns) {
-          const fixedAtOnce = fixedHere.reduce((s, a) => s + a.gpuCount, 0);
-          const terms = [...groups.values()].map(
-            (g) => [usageOf(g.trackId, g.offering, week, g.members), g.offering.gpuCount] as [number, number],
-          );
-          const at = model.addRow(terms, '<=', Math.max(0, pool.capacity - fixedAtOnce));
-          poolRows.push({ row: at, pool, week, capacity: pool.capacity, fixedUse: fixedAtOnce, kind: 'at-once' });
-        }
-      } else {
-        const vcpusOf = (o: OfferingFacts | undefined, gpus: number) => (o?.vcpus ? (o.vcpus * gpus) / o.gpuCount : 0);
-        const fixedVcpus = fixedHere.reduce(
-          (s, a) => s + vcpusOf(a.offeringId ? book.offerings.get(a.offeringId) : undefined, a.gpuCount),
-          0,
-        );
-        const terms = [...groups.values()].map(
-          (g) => [usageOf(g.trackId, g.offering, week, g.members), vcpusOf(g.offering, g.offering.gpuCount)] as [number, number],
-        );
-        const row = model.addRow(terms, '<=', Math.max(0, pool.capacity - fixedVcpus));
-        if (row >= 0) poolRows.push({ row, pool, week, capacity: pool.capacity, fixedUse: fixedVcpus, kind: 'vcpus' });
-      }
-    }
-  }
+  const poolRows = addPoolRows({ model, pools: plan.pools, book, weeks, demands, x, fixed, allowTurns: options.allowTurns ?? false });
 
   // Budget: the whole plan (kept bookings included) within the project's budget, elastic; and any extra limits.
   const budgetUsd = Number(plan.project.budget);
@@ -365,63 +189,8 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     if (terms && terms.length > 0) model.addRow(terms, '<=', limit.amount);
   }
 
-  // Dependencies within a track: a phase works in week w only if the phase before it is finished by the end of w.
-  const byTrack = new Map<string, number[]>();
-  demands.forEach((d, di) => byTrack.set(d.milestone.trackId, [...(byTrack.get(d.milestone.trackId) ?? []), di]));
-  for (const chain of byTrack.values()) {
-    for (let k = 1; k < chain.length; k++) {
-      const before = chain[k - 1]!;
-      const after = chain[k]!;
-      const beforeWork = x.filter((e) => e.demand === before);
-      const afterWork = x.filter((e) => e.demand === after);
-      const afterWeeks = [...new Set(afterWork.map((e) => e.week))];
-      for (const week of afterWeeks) {
-        const done = model.addVariable({ type: 'binary' });
-        const upTo = beforeWork.filter((e) => e.week <= week);
-        const d = demands[before]!;
-        // done ≤ fraction of `before` completed by the end of `week` (shortfall counts as done, so an elastic plan still orders).
-        model.addRow(
-          [
-            ...upTo.map(
-              (e) =>
-                [
-                  e.variable,
-                  1 / (d.candidates[e.candidate]!.gpuHours * hourlyPerGpu(d.candidates[e.candidate]!.price, spotRework).hoursFactor),
-                ] as [number, number],
-            ),
-            [shortfall.get(before)!, 1],
-            [done, -1],
-          ],
-          '>=',
-          0,
-        );
-        const here = afterWork.filter((e) => e.week === week);
-        model.addRow([...here.map((e) => [e.variable, 1] as [number, number]), [done, -here.reduce((s, e) => s + e.cap, 0)]], '<=', 0);
-      }
-    }
-  }
-
-  // Finish: F ≥ (index + 1) of every week with milestone work (a binary per week says whether it has any).
-  let finishVariable: number | null = null;
-  if (options.objective !== 'cost') {
-    finishVariable = model.addVariable({ upper: weeks.length });
-    const weight = options.objective === 'finish' ? Math.max(1, budgetUsd) * 10 : Math.max(0, options.usdPerWeekEarlier ?? 0);
-    model.addCost(finishVariable, weight);
-    for (const week of weeks) {
-      const here = x.filter((e) => e.week === week);
-      if (here.length === 0) continue;
-      const active = model.addVariable({ type: 'binary' });
-      model.addRow([...here.map((e) => [e.variable, 1] as [number, number]), [active, -here.reduce((s, e) => s + e.cap, 0)]], '<=', 0);
-      model.addRow(
-        [
-          [finishVariable, 1],
-          [active, -(weekIndex.get(week)! + 1)],
-        ],
-        '>=',
-        0,
-      );
-    }
-  }
+  addDependencyRows(model, demands, x, shortfall, spotRework);
+  const finishVariable = addFinishRows(model, weeks, x, options, budgetUsd);
 
   return {
     model,

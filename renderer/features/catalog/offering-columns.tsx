@@ -1,0 +1,153 @@
+/** The columns of the Offerings table: provider, offering, GPU, memory, peaks, price kind, the price (editable in place),
+ * $/GPU-hour, as of, source. */
+import type { ColumnDef } from '@tanstack/react-table';
+import type { PerGpuHour } from '../../../shared/domain/catalog-price';
+import { describeAge } from '../../../shared/domain/price-health';
+import { optionalColumn } from '../../ui/optional-column';
+import { formatUsd, PRICE_KIND_LABELS, shortSource, type CatalogRow } from './catalog-rows';
+import { shortGpuName, todayIso } from './catalog-text';
+import { InlinePriceEdit } from './InlinePriceEdit';
+import { tflopsCell } from './tflops-cell';
+
+/** The comparable price per GPU-hour; offerings without one sort last. */
+const PER_GPU_HOUR_COLUMN = optionalColumn<CatalogRow, PerGpuHour>({
+  id: 'perGpuHour',
+  header: '$/GPU-hour',
+  value: (r) => r.perGpuHour,
+  sortValue: (p) => p.usd,
+  render: (p) => <span title={p.basis}>{formatUsd(p.usd)}</span>,
+  meta: { numeric: true, title: 'Comparable price per GPU-hour; hover a figure for how it was derived' },
+  size: 84,
+});
+
+/** `onPriceSaved` is told of a price recorded in place (the row it was recorded on). */
+export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<ColumnDef<CatalogRow, any>> {
+  return [
+    {
+      id: 'provider',
+      header: 'Provider',
+      accessorFn: (r) => r.offering.providerName,
+      cell: (c) => (
+        <span className="ellipsis" title={c.getValue<string>()}>
+          {c.getValue<string>()}
+        </span>
+      ),
+      size: 128,
+    },
+    {
+      id: 'offering',
+      header: 'Offering',
+      accessorFn: (r) => r.offering.sku,
+      size: 192,
+      cell: (c) => (
+        <span className="ellipsis" title={c.row.original.offering.notes ?? undefined}>
+          {c.row.original.offering.sku}
+          {c.row.original.offering.userDefined && (
+            <span className="badge info" style={{ marginLeft: 6 }}>
+              yours
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'gpu',
+      header: 'GPU',
+      accessorFn: (r) => `${r.offering.gpuCount}× ${shortGpuName(r.gpu?.name ?? r.offering.gpuId)}`,
+      cell: (c) => (
+        <span className="ellipsis" title={c.row.original.gpu?.name}>
+          {c.getValue<string>()}
+        </span>
+      ),
+      size: 118,
+    },
+    {
+      id: 'memory',
+      header: 'Memory',
+      accessorFn: (r) => r.gpu?.memoryGiB ?? 0,
+      cell: (c) => `${c.getValue<number>()} GiB`,
+      meta: { numeric: true, title: 'Memory per GPU' },
+      size: 66,
+    },
+    {
+      id: 'bf16',
+      header: 'BF16 TF/s',
+      accessorFn: (r) => r.gpu?.tflops.bf16 ?? r.gpu?.tflops.fp16 ?? -1,
+      cell: (c) => tflopsCell(c.row.original.gpu?.tflops.bf16 ?? null),
+      meta: { numeric: true, title: 'Dense datasheet peak per GPU, bf16 with FP32 accumulate (TFLOP/s)' },
+      size: 76,
+    },
+    {
+      id: 'fp32',
+      header: 'FP32 TF/s',
+      accessorFn: (r) => r.gpu?.tflops.fp32 ?? -1,
+      cell: (c) => tflopsCell(c.row.original.gpu?.tflops.fp32 ?? null),
+      meta: { numeric: true, title: 'Dense datasheet FP32 peak per GPU (TFLOP/s, CUDA cores)' },
+      size: 76,
+    },
+    {
+      id: 'kind',
+      header: 'Price kind',
+      accessorFn: (r) => PRICE_KIND_LABELS[r.price.kind],
+      cell: (c) => (
+        <span className="nowrap">
+          {c.getValue<string>()}
+          {c.row.original.flag && (
+            <span
+              className="badge bad"
+              style={{ marginLeft: 4 }}
+              title={`${c.row.original.flag.reason} Left out of estimates unless you include flagged prices.`}
+            >
+              flagged
+            </span>
+          )}
+        </span>
+      ),
+      size: 118,
+    },
+    {
+      id: 'price',
+      header: 'Price (USD)',
+      accessorFn: (r) => r.price.usd,
+      cell: (c) => <InlinePriceEdit price={c.row.original.price} today={todayIso()} onSaved={() => onPriceSaved(c.row.original)} />,
+      meta: { numeric: true },
+      size: 152,
+    },
+    PER_GPU_HOUR_COLUMN,
+    {
+      id: 'asOf',
+      header: 'As of',
+      accessorFn: (r) => r.price.asOf,
+      cell: (c) => (
+        <span className="nowrap">
+          {c.row.original.price.asOf}
+          {c.row.original.stale && (
+            <span
+              className="badge warn"
+              style={{ marginLeft: 4 }}
+              title={`${describeAge(c.row.original.price.asOf, todayIso())}: older than the age set in Settings`}
+            >
+              stale
+            </span>
+          )}
+        </span>
+      ),
+      size: 118,
+    },
+    {
+      id: 'source',
+      header: 'Source',
+      accessorFn: (r) => r.price.source,
+      cell: (c) => (
+        <span
+          className="ellipsis source-text"
+          title={`${c.row.original.price.source}${c.row.original.price.notes ? `\n${c.row.original.price.notes}` : ''}`}
+        >
+          {shortSource(c.row.original.price.source).replace(/ · .*/, '')}
+        </span>
+      ),
+      meta: { title: 'Document the price comes from; hover for the full reference and how its date was chosen' },
+      size: 150, // DataTable: 150 (the default) = takes the remaining width
+    },
+  ];
+}

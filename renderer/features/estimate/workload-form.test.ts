@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOM, DECODER, DEFAULT_FORM, formFieldOf, formForModel, formOf, isModified, workloadOf, type Preset } from './workload-form';
+
+const bert = {
+  id: 'bert-base',
+  aliases: ['clinicalbert'],
+  family: 'encoder',
+  params: 110_000_000,
+  defaultInput: { seqLen: 512 },
+} as unknown as Preset;
+const resnet = {
+  id: 'resnet34-1d',
+  aliases: [],
+  family: 'cnn1d',
+  params: 7_000_000,
+  defaultInput: { windowSamples: 500 },
+} as unknown as Preset;
+
+describe('the Estimate workload form ↔ workload JSON', () => {
+  it('a form round-trips through its workload JSON (decoder, dataset on disk, early stopping)', () => {
+    const form = { ...DEFAULT_FORM, preset: DECODER, datasetDiskGB: '12', earlyStoppingPercent: '60', resumeFromCheckpoint: true };
+    const workload = workloadOf(form, undefined);
+    expect(workload.model).toEqual({
+      decoder: { layers: 32, hidden: 4096, heads: 32, kvHeads: 8, intermediate: 14336, vocab: 32000, tiedEmbeddings: false },
+    });
+    expect(workload.earlyStopping).toEqual({ expectedFraction: 0.6 });
+    expect(formOf(workload)).toEqual(form);
+  });
+
+  it('the input goes to the key of the preset family; a custom model has none', () => {
+    expect(workloadOf(DEFAULT_FORM, resnet).input).toEqual({ windowSamples: 500 });
+    expect(workloadOf({ ...DEFAULT_FORM, preset: 'bert-base' }, bert).input).toEqual({ seqLen: 500 });
+    expect(workloadOf({ ...DEFAULT_FORM, preset: CUSTOM }, undefined).input).toEqual({});
+  });
+
+  it('a model of another family starts from that family’s workload; the method falls back to full for a CNN', () => {
+    const lora = { ...DEFAULT_FORM, preset: 'bert-base', method: 'lora' as const };
+    const next = formForModel(lora, [bert, resnet], 'resnet34-1d');
+    expect(next.preset).toBe('resnet34-1d');
+    expect(next.inputValue).toBe('500');
+    expect(next.method).toBe('full');
+  });
+
+  it('modified compares workloads, not typed text', () => {
+    const saved = { id: 's', name: 's', workload: workloadOf(DEFAULT_FORM, resnet) } as never;
+    expect(isModified({ ...DEFAULT_FORM, batchSize: '256.0' }, [resnet], saved)).toBe(false);
+    expect(isModified({ ...DEFAULT_FORM, batchSize: '128' }, [resnet], saved)).toBe(true);
+    expect(isModified(DEFAULT_FORM, [resnet], undefined)).toBe(false);
+  });
+
+  it('an error on a workload path lands on its form field', () => {
+    expect(formFieldOf('model.decoder.kvHeads')).toBe('decKvHeads');
+    expect(formFieldOf('model.custom.forwardFlopsPerSample')).toBe('cusFlops');
+    expect(formFieldOf('dataset.hostMemoryGB')).toBe('datasetMemoryGB');
+    expect(formFieldOf('dataset.samples')).toBe('datasetSamples');
+    expect(formFieldOf('batchSize')).toBe('batchSize');
+    expect(formFieldOf('somethingElse')).toBe('form');
+    expect(formFieldOf(undefined)).toBe('form');
+  });
+});

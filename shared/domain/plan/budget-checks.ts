@@ -1,0 +1,64 @@
+/**
+ * Budget and track-date checks: week-over-budget-share (warning), cumulative-over-budget (error, once) and
+ * allocation-outside-track (warning).
+ */
+import Big from 'big.js';
+import type { Problem } from './checks';
+import { toMoney } from './pricing';
+import type { PlanTotals } from './totals';
+import type { Plan } from './types';
+import { weekOf, weekStart } from './weeks';
+
+export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
+  const problems: Problem[] = [];
+  const budget = new Big(plan.project.budget);
+  let passed = false;
+  for (const w of totals.weeks) {
+    const usd = new Big(w.usd);
+    if (usd.gt(w.budgetShareUsd) && usd.gt(0)) {
+      problems.push({
+        id: `week-over-budget-share:${w.week}`,
+        kind: 'week-over-budget-share',
+        severity: 'warning',
+        week: w.week,
+        cell: { row: 'totals', week: w.week },
+        message: `${w.week} costs $${w.usd} but its share of the ${plan.project.currency} ${toMoney(budget)} budget is $${w.budgetShareUsd} (budget spread over the project's days).`,
+      });
+    }
+    if (!passed && new Big(w.cumulativeUsd).gt(budget)) {
+      passed = true;
+      problems.push({
+        id: `cumulative-over-budget:${w.week}`,
+        kind: 'cumulative-over-budget',
+        severity: 'error',
+        week: w.week,
+        cell: { row: 'totals', week: w.week },
+        message: `By ${w.week} the plan has cost $${w.cumulativeUsd}, past the total budget of $${toMoney(budget)}.`,
+      });
+    }
+  }
+  return problems;
+}
+
+export function trackDateProblems(plan: Plan): Problem[] {
+  const tracks = new Map(plan.tracks.map((t) => [t.id, t]));
+  const problems: Problem[] = [];
+  const span = new Map(plan.tracks.map((t) => [t.id, { first: weekOf(t.start), last: weekOf(t.end) }]));
+  for (const a of plan.allocations) {
+    const t = tracks.get(a.trackId);
+    const s = span.get(a.trackId);
+    if (!t || !s) continue;
+    if (a.week < s.first || a.week > s.last) {
+      problems.push({
+        id: `allocation-outside-track:${a.id}`,
+        kind: 'allocation-outside-track',
+        severity: 'warning',
+        week: a.week,
+        trackId: a.trackId,
+        cell: { row: 'track', trackId: a.trackId, week: a.week, allocationId: a.id },
+        message: `${t.name} (${t.owner}) has ${a.hours} h booked in ${a.week} (from ${weekStart(a.week)}), outside the track's dates ${t.start} → ${t.end}.`,
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,72 @@
+/**
+ * Pool loads: how many GPU-hours, GPUs at once and vCPUs the plan books in each capacity pool each week, and the
+ * pool-over-capacity (error) and pool-concurrency (warning) problems they raise.
+ */
+import type { PoolLoad, Problem } from './checks';
+import type { PriceBook } from './pricing';
+import { round2 } from './totals';
+import type { Allocation, CapacityPool, Plan } from './types';
+import { HOURS_PER_WEEK } from './weeks';
+
+export function poolAdmits(pool: CapacityPool, a: Pick<Allocation, 'offeringId' | 'gpuId'>): boolean {
+  return (a.offeringId !== null && pool.offeringIds.includes(a.offeringId)) || pool.gpuIds.includes(a.gpuId);
+}
+
+/** Each pool's load per week, and the problems of the weeks over its capacity. */
+export function poolLoads(plan: Plan, book: PriceBook): { loads: PoolLoad[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const loads: PoolLoad[] = [];
+  const byWeek = new Map<string, Allocation[]>();
+  for (const a of plan.allocations) {
+    const list = byWeek.get(a.week) ?? [];
+    list.push(a);
+    byWeek.set(a.week, list);
+  }
+  for (const pool of plan.pools) {
+    const weeks: PoolLoad['weeks'] = {};
+    for (const [week, allocations] of byWeek) {
+      let gpuHours = 0;
+      let concurrent = 0;
+      let vcpus = 0;
+      let any = false;
+      for (const a of allocations) {
+        if (!poolAdmits(pool, a)) continue;
+        any = true;
+        gpuHours += a.hours * a.gpuCount;
+        concurrent += a.gpuCount;
+        const offering = a.offeringId ? book.offerings.get(a.offeringId) : undefined;
+        if (offering?.vcpus) vcpus += (offering.vcpus * a.gpuCount) / offering.gpuCount;
+      }
+      if (!any) continue;
+      const capacityHours = pool.unit === 'gpus' ? pool.capacity * HOURS_PER_WEEK : 0;
+      const over = pool.unit === 'gpus' ? gpuHours > capacityHours + 1e-9 : vcpus > pool.capacity;
+      const turns = pool.unit === 'gpus' && !over && concurrent > pool.capacity;
+      weeks[week] = { gpuHours: round2(gpuHours), concurrentGpus: concurrent, vcpus: round2(vcpus), capacityHours, over, turns };
+      const cell = { row: 'pool' as const, poolId: pool.id, week };
+      if (over) {
+        problems.push({
+          id: `pool-over-capacity:${pool.id}:${week}`,
+          kind: 'pool-over-capacity',
+          severity: 'error',
+          week,
+          cell,
+          message:
+            pool.unit === 'gpus'
+              ? `${pool.name}: ${round2(gpuHours)} GPU-hours booked in ${week} but the pool holds ${pool.capacity} GPU${pool.capacity === 1 ? '' : 's'} × 168 h = ${capacityHours} GPU-hours.`
+              : `${pool.name}: ${round2(vcpus)} vCPUs booked at once in ${week} but the quota is ${pool.capacity} vCPUs.`,
+        });
+      } else if (turns) {
+        problems.push({
+          id: `pool-concurrency:${pool.id}:${week}`,
+          kind: 'pool-concurrency',
+          severity: 'warning',
+          week,
+          cell,
+          message: `${pool.name}: ${concurrent} GPUs booked in ${week} but only ${pool.capacity} at a time — the bookings (${round2(gpuHours)} of ${capacityHours} h) fit only if they take turns.`,
+        });
+      }
+    }
+    loads.push({ poolId: pool.id, weeks });
+  }
+  return { loads, problems };
+}

@@ -1,0 +1,62 @@
+/** The estimate as the CLI prints it with --json (spec/cli.md's shape, plus what the app adds). */
+import type { WorkloadEstimate } from './estimate';
+
+/** The spec/cli.md JSON shape (plus explanation), with every number finite. */
+export function toCliJson(e: WorkloadEstimate) {
+  return {
+    model: { params: e.model.params, trainableParams: e.model.trainableParams, forwardFlopsPerSample: e.model.forwardFlopsPerSample },
+    results: e.results.map((r) => ({
+      gpuId: r.gpuId,
+      gpuCount: r.gpuCount,
+      fits: r.fits,
+      largestBatch: r.largestBatch,
+      memory: {
+        peakGiB: r.memory.peakGiB,
+        weightsGiB: r.memory.weightsGiB,
+        gradientsGiB: r.memory.gradientsGiB,
+        optimizerGiB: r.memory.optimizerGiB,
+        activationsGiB: r.memory.activationsGiB,
+        logitsGiB: r.memory.logitsGiB,
+        requiredGiB: r.memory.requiredGiB,
+      },
+      stack: r.throughput.stack,
+      nodeCount: e.workload.nodeCount,
+      throughput: {
+        samplesPerSecond: r.throughput.samplesPerSecond,
+        samplesPerSecondLow: r.throughput.samplesPerSecondLow,
+        samplesPerSecondHigh: r.throughput.samplesPerSecondHigh,
+        tokensPerSecond: r.throughput.tokensPerSecond,
+        stepSeconds: r.throughput.stepSeconds,
+        bound: r.throughput.bound,
+        microBatch: r.throughput.microBatch,
+        accumulationSteps: r.throughput.accumulationSteps,
+      },
+      ...(r.throughput.scaling ? { scaling: r.throughput.scaling } : {}),
+      ...(r.training
+        ? {
+            training: {
+              hours: r.training.hours,
+              offerings: r.training.offerings.map((o) => ({
+                offeringId: o.offeringId,
+                priceKind: o.priceKind,
+                usd: o.usd,
+                usdLow: o.usdLow,
+                usdHigh: o.usdHigh,
+                hours: o.hours,
+                asOf: o.asOf,
+                source: o.source,
+                ...(o.runRules?.length ? { runRules: o.runRules } : {}),
+                ...(o.earlyStopping ? { earlyStopping: o.earlyStopping } : {}),
+              })),
+            },
+          }
+        : {}),
+      notes: r.notes,
+      explanation: r.explanation,
+    })),
+    unestimated: e.unestimated,
+    notes: e.notes,
+    warnings: e.warnings,
+    leftOut: e.leftOut,
+  };
+}
