@@ -121,7 +121,6 @@ export default tseslint.config(
       'renderer/features/plan/TimelineLane.tsx',
       'renderer/features/projects/ProjectSwitcher.tsx',
       'renderer/features/review/print/ReportDocument.tsx',
-      'shared/domain/billing/values.ts',
       'shared/domain/budget/overview.ts',
       'shared/domain/plan/checks.ts',
       'shared/domain/plan/optimize/schedule-model.ts',

@@ -2,7 +2,9 @@
 import Big from 'big.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { SpendLine } from '../../../shared/domain/billing/spend-line';
-import { canonicalDecimal, decimalToNanosValue, IntegerSum, tagsToJson } from '../../../shared/domain/billing/values';
+import { tagsToJson } from '../../../shared/domain/billing/billing-tags';
+import { decimalToNanosValue, IntegerSum } from '../../../shared/domain/billing/decimal-sums';
+import { canonicalDecimal } from '../../../shared/domain/billing/values';
 
 export type ImportStatus = 'active' | 'replaced' | 'undone';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import { addDays } from 'date-fns';
 import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
-import { nanosToDecimal } from '../../../shared/domain/billing/values';
+import { nanosToDecimal } from '../../../shared/domain/billing/decimal-sums';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { allocate, previewRules as previewRulesPure, type RulePreview } from '../../../shared/domain/budget/allocation';
 import { globToRegExp } from '../../../shared/domain/budget/glob';

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/domain/project/plan-file';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import { validateProject, validateTrack } from '../../../shared/domain/plan/validation';
-import { decimalToNanosValue } from '../../../shared/domain/billing/values';
+import { decimalToNanosValue } from '../../../shared/domain/billing/decimal-sums';
 import { insertImport, rebuildSpendRollup } from '../../db/queries/budget';
 import { selectPlan, selectScenarios } from '../../db/queries/plan';
 import * as q from '../../db/queries/project';

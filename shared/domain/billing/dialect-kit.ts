@@ -3,18 +3,16 @@
  * getters, the per-row context that parses and records errors, and the blank spend line.
  */
 import type { BillingDialect, Decimal, SpendLine } from './spend-line';
+import { parseBillingDate, parseNullableDate, type DateFormat } from './billing-dates';
+import { parseTags } from './billing-tags';
 import {
   LINE_AMOUNT_EXPECTED,
   lineAmountInRange,
   isNullValue,
   ownCopy,
-  parseBillingDate,
   parseDecimal,
-  parseNullableDate,
   parseNullableDecimal,
-  parseTags,
   stripBom,
-  type DateFormat,
   type DecimalOptions,
 } from './values';
 

@@ -4,7 +4,8 @@
  */
 import { emptyLine, RowContext, TOTAL_LABEL, type Header, type RowMapper } from '../dialect-kit';
 import type { SpendLine } from '../spend-line';
-import { isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseBillingDate, parseDecimal, stripBom } from '../values';
+import { parseBillingDate } from '../billing-dates';
+import { isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseDecimal, stripBom } from '../values';
 
 export function isCostExplorerPivot(h: Header): boolean {
   return h.names[0] === 'service' && h.names.slice(1).some((n) => /\([^)]*\)$/.test(n));

@@ -6,7 +6,8 @@ import Big from 'big.js';
 import { getter, type Getter, type Header, type RowMapper } from '../dialect-kit';
 import { oneLinePerRow, readTagColumns, tagColumnsByPrefix } from '../dialect-line-mapper';
 import { recogniseGpuInstance } from '../gpu-instance';
-import { canonicalDecimal, isNullValue, parseTags } from '../values';
+import { parseTags } from '../billing-tags';
+import { canonicalDecimal, isNullValue } from '../values';
 
 /** The columns of a CUR, under its slash (legacy) or snake_case (Athena, CUR 2.0) names. */
 function curColumns(slash: boolean) {

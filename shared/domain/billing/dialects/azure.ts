@@ -5,7 +5,7 @@
 import type { Header, RowMapper } from '../dialect-kit';
 import { oneLinePerRow } from '../dialect-line-mapper';
 import { recogniseGpuInstance } from '../gpu-instance';
-import { addDaysIso } from '../values';
+import { addDaysIso } from '../billing-dates';
 
 export function isAzureExport(h: Header): boolean {
   return h.has('metercategory') && h.has('cost', 'costinbillingcurrency', 'pretaxcost');

@@ -5,7 +5,8 @@
 import type { ColumnMapping } from '../column-mapping';
 import { beginLine, finish, getter, MappingError, normalizeHeaderName, type Header, type RowMapper } from '../dialect-kit';
 import { recogniseGpuInstance } from '../gpu-instance';
-import type { DateFormat, DecimalOptions } from '../values';
+import type { DateFormat } from '../billing-dates';
+import type { DecimalOptions } from '../values';
 
 /** The columns a mapping names that `header` lacks (none: the mapping reads the file). */
 export function missingMappingColumns(header: readonly string[], mapping: ColumnMapping): string[] {
