@@ -17,7 +17,8 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, FilePreview, ImportResult, SpendLineView } from '../../../../shared/ipc/contract/budget-import';
 import * as q from '../../../db/queries/budget';
 import type { ServiceDeps } from '../../service-deps';
-import { detectContainer, readBillingFile } from './billing-reader';
+import { readBillingFile } from './billing-reader';
+import { containerOfFile } from './file-container';
 import { readBillingFileAnywhere } from './import-worker-client';
 
 export interface ImportRequest {
@@ -40,26 +41,6 @@ const UNUSED_COMMITMENT = /^unused(reservation|savingsplan)/i;
 const BULK_LINES = 50_000;
 /** Bytes read before the lines the file holds are estimated (lines so far × file size / bytes read). */
 const BULK_DECISION_BYTES = 4 * 1024 * 1024;
-
-/** The container its first bytes show (only those 4 bytes are read). */
-function containerOf(file: string): ReturnType<typeof detectContainer> {
-  return detectContainer(readHead(file));
-}
-
-function readHead(file: string): Buffer {
-  const head = Buffer.alloc(4);
-  const fd = fs.openSync(file, 'r');
-  try {
-    const n = fs.readSync(fd, head, 0, 4, 0);
-    return head.subarray(0, n);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-function isParquetFile(file: string): boolean {
-  return containerOf(file) === 'parquet';
-}
 
 function sha256OfFile(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -246,7 +227,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
       recoverPendingImports();
       // Hashed in the same pass as the read (CSV, gzip, zip); Parquet is read by ranges, so hashed first.
       const hash = crypto.createHash('sha256');
-      const isParquet = isParquetFile(file);
+      const isParquet = containerOfFile(file) === 'parquet';
       const fileBytes = fs.statSync(file).size;
       const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
       const createdAt = deps.now().toISOString();
@@ -487,7 +468,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
     let format: FilePreview['format'] = null;
     let description = '';
     let delimiter: string | null = null;
-    const container = containerOf(resolved);
+    const container = containerOfFile(resolved);
     try {
       await readBillingFile(
         resolved,
