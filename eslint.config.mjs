@@ -106,7 +106,6 @@ export default tseslint.config(
       'electron/db/queries/plan.ts',
       'electron/server/http-server.ts',
       'electron/services/budget/budget-planning.service.ts',
-      'electron/services/budget/sources/sources.service.ts',
       'electron/services/plan/plan.service.ts',
       'renderer/features/budget/ColumnMappingForm.tsx',
       'renderer/features/budget/ImportDialog.tsx',
