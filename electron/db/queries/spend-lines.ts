@@ -1,7 +1,8 @@
 /** Spend lines SQL (spend_lines): the bulk inserter, its index suspension, and the explorer's page of lines. */
 import type { Database, Statement } from 'better-sqlite3';
 import type { SpendLine } from '../../../shared/domain/billing/spend-line';
-import { decimalToNanosValue, tagsToJson } from '../../../shared/domain/billing/values';
+import { tagsToJson } from '../../../shared/domain/billing/billing-tags';
+import { decimalToNanosValue } from '../../../shared/domain/billing/decimal-sums';
 import { spendLineWhere, type SpendFilters } from './spend-filters';
 import { rollupRecorder } from './spend-rollup';
 

@@ -4,7 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { SpendLine } from '../../../shared/domain/billing/spend-line';
-import { IntegerSum } from '../../../shared/domain/billing/values';
+import { IntegerSum } from '../../../shared/domain/billing/decimal-sums';
 import { isIntegerOverflow, registerNanosSum, splitNanos } from './exact-sums';
 
 /** The imports being written (staged): their lines are in no total until they are made visible. */

@@ -4,7 +4,7 @@
  */
 import { addDays } from 'date-fns';
 import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
-import { nanosToDecimal } from '../../../shared/domain/billing/values';
+import { nanosToDecimal } from '../../../shared/domain/billing/decimal-sums';
 import { compareDataCosts } from '../../../shared/domain/budget/data-cost-lines';
 import { computeOverview } from '../../../shared/domain/budget/overview';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';

@@ -6,7 +6,7 @@
  */
 import { columnMappingSchema, type ColumnMapping, type ColumnMappingInput } from '../../../shared/domain/billing/column-mapping';
 import { createRowMapper, normalizeHeaderName } from '../../../shared/domain/billing/dialects';
-import { DATE_FORMATS } from '../../../shared/domain/billing/values';
+import { DATE_FORMATS } from '../../../shared/domain/billing/billing-dates';
 import { groupThousands } from './format';
 
 export interface MappingDraft {

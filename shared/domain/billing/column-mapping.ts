@@ -1,6 +1,6 @@
 /** A named column mapping for "any other CSV" (vast.ai, RunPod, Lambda, an internal ledger): the generic dialect. */
 import { z } from 'zod';
-import { DATE_FORMATS } from './values';
+import { DATE_FORMATS } from './billing-dates';
 
 const column = z.string().trim().min(1, 'a column name of the file');
 

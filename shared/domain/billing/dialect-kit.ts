@@ -1,20 +1,18 @@
 /**
- * The kit every billing dialect's row mapper is built with (dialects.ts and dialects/*.ts): the header index, typed
+ * The kit every billing dialect's row mapper is built with (dialects/*.ts, dialect-line-mapper.ts): the header index, typed
  * getters, the per-row context that parses and records errors, and the blank spend line.
  */
 import type { BillingDialect, Decimal, SpendLine } from './spend-line';
+import { parseBillingDate, parseNullableDate, type DateFormat } from './billing-dates';
+import { parseTags } from './billing-tags';
 import {
   LINE_AMOUNT_EXPECTED,
   lineAmountInRange,
   isNullValue,
   ownCopy,
-  parseBillingDate,
   parseDecimal,
-  parseNullableDate,
   parseNullableDecimal,
-  parseTags,
   stripBom,
-  type DateFormat,
   type DecimalOptions,
 } from './values';
 
@@ -265,4 +263,14 @@ export function finish(ctx: RowContext, line: SpendLine, dateRaw: string | null)
     return { lines: [], errors: ctx.errors };
   }
   return { lines: [line], errors: NO_ERRORS };
+}
+
+export class MappingError extends Error {
+  constructor(
+    message: string,
+    readonly column: string,
+  ) {
+    super(message);
+    this.name = 'MappingError';
+  }
 }

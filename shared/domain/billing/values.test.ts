@@ -1,21 +1,11 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDecimals,
-  CurrencyTotals,
-  DecimalSum,
-  decimalToNanos,
-  IntegerSum,
-  decimalToNanosValue,
-  isNullValue,
-  nanosToDecimal,
-  parseBillingDate,
-  parseDecimal,
-  parseTags,
-  sumGcpCredits,
-  tagsToJson,
-} from './values';
+import { parseBillingDate } from './billing-dates';
+import { parseTags, tagsToJson } from './billing-tags';
+import { CurrencyTotals, DecimalSum, decimalToNanos, decimalToNanosValue, IntegerSum, nanosToDecimal } from './decimal-sums';
+import { sumGcpCredits } from './dialects/gcp';
+import { addDecimals, isNullValue, parseDecimal } from './values';
 
 /** A decimal as digits and a scale, independent of big.js: the reference the parser must reproduce. */
 const decimalParts = fc.record({

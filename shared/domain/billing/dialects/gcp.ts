@@ -19,7 +19,8 @@ import {
 } from '../dialect-kit';
 import { recogniseGpuInstance } from '../gpu-instance';
 import type { Decimal } from '../spend-line';
-import { canonicalDecimal, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseDecimal, parseTags, sumGcpCredits } from '../values';
+import { parseTags } from '../billing-tags';
+import { canonicalDecimal, isNullValue, LINE_AMOUNT_EXPECTED, lineAmountInRange, parseDecimal, type ParseResult } from '../values';
 
 // ------------------------------------------------------------------------------------------------- BigQuery export CSV
 
@@ -44,6 +45,18 @@ function objectField(raw: string | null, ...fields: string[]): string | null {
   } catch {
     return raw;
   }
+}
+
+/** GCP `credits` column: the sum of its `amount`s (negative), from JSON or Python repr; null/[] → 0. */
+export function sumGcpCredits(raw: string | null | undefined): ParseResult<Decimal> {
+  if (isNullValue(raw)) return { ok: true, value: '0' };
+  let total = new Big(0);
+  for (const m of raw!.matchAll(/['"]amount['"]\s*:\s*([^,}\s]+)/g)) {
+    const parsed = parseDecimal(m[1]!.replace(/^['"]|['"]$/g, ''), { decimalSeparator: '.' });
+    if (!parsed.ok) return { ok: false, expected: 'credits as a list of {amount: number}' };
+    total = total.plus(parsed.value);
+  }
+  return { ok: true, value: canonicalDecimal(total) };
 }
 
 const FLAT_CREDIT = /^credits?[._](amount|name|type|id|full_name)$/;

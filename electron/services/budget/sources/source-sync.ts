@@ -1,0 +1,201 @@
+/**
+ * One sync of a billing source: list the folder (the providers' delivery layouts), pass over files whose size and
+ * time it has already seen, hash the others, and import each new delivery through the import service — a refused
+ * file leaves the others imported and is listed with its error; the parts of one delivery never replace each other.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isBillingDataFile, planDeliveries, type FolderFile } from '../../../../shared/domain/billing/delivery-layout';
+import { isUserError, UserError } from '../../../../shared/domain/errors';
+import type { z } from 'zod';
+import type { budgetSourcesEvents, SourceSync } from '../../../../shared/ipc/contract/budget-sources';
+import * as q from '../../../db/queries/budget-sources';
+import type { ServiceDeps } from '../../service-deps';
+import { sha256OfFile } from '../import/file-hash';
+import type { BudgetImportService } from '../import/import.service';
+import { listFolder, readManifests } from './folder-listing';
+
+/** What `budget:source-sync-progress` says. */
+type SyncProgress = z.input<(typeof budgetSourcesEvents)['budget:source-sync-progress']>;
+type SyncPhase = SyncProgress['phase'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>, imports: Pick<BudgetImportService, 'importFile'>) {
+  const { db } = deps;
+
+  function emitProgress(row: q.BillingSourceRow, progress: Omit<SyncProgress, 'sourceId' | 'folder'>): void {
+    deps.emit('budget:source-sync-progress', { sourceId: row.id, folder: row.folder, ...progress });
+  }
+
+  async function syncOne(row: q.BillingSourceRow, signal: AbortSignal): Promise<SourceSync> {
+    const startedAt = deps.now().toISOString();
+    const progress = (phase: SyncPhase, filesDone: number, filesTotal: number, file: string | null, bytesRead = 0, totalBytes = 0) =>
+      emitProgress(row, { phase, filesDone, filesTotal, file, bytesRead, totalBytes });
+    progress('scanning', 0, 0, null);
+    const sync: SourceSync = {
+      sourceId: row.id,
+      folder: row.folder,
+      startedAt,
+      finishedAt: startedAt,
+      filesSeen: 0,
+      unchanged: 0,
+      imported: [],
+      alreadyImported: [],
+      superseded: [],
+      waiting: [],
+      refused: [],
+      cancelled: false,
+    };
+    if (!fs.existsSync(row.folder)) {
+      sync.refused.push({
+        path: '.',
+        code: 'FOLDER_NOT_FOUND',
+        message: `The folder ${row.folder} cannot be read (moved, or a drive not connected).`,
+      });
+      return finishSync(row, sync);
+    }
+    const listed = listFolder(row.folder);
+    const plan = planDeliveries(listed, readManifests(row.folder, listed));
+    sync.filesSeen = listed.filter((f) => isBillingDataFile(f.path)).length;
+    const known = new Map(q.selectSourceFiles(db, row.id).map((f) => [f.path, f]));
+    const at = () => deps.now().toISOString();
+    const record = (f: FolderFile, status: q.SourceFileStatus, sha256: string | null, importId: number | null, error: string | null) =>
+      q.upsertSourceFile(db, {
+        source_id: row.id,
+        path: f.path,
+        size: f.size,
+        mtime_ms: f.mtimeMs,
+        sha256,
+        status,
+        import_id: importId,
+        error,
+        synced_at: at(),
+      });
+    const byPath = new Map(listed.map((f) => [f.path, f]));
+    for (const s of plan.superseded) {
+      const k = known.get(s.path);
+      if (k?.status === 'superseded' && k.size === byPath.get(s.path)!.size && k.mtime_ms === byPath.get(s.path)!.mtimeMs) continue;
+      record(byPath.get(s.path)!, 'superseded', k?.sha256 ?? null, null, `superseded by ${s.manifest}`);
+      sync.superseded.push(s.path);
+    }
+    for (const w of plan.waiting) {
+      sync.waiting.push({ manifest: w.manifest, missing: w.missing });
+      for (const p of w.present)
+        if (!known.has(p))
+          record(byPath.get(p)!, 'waiting', null, null, `waiting for ${w.missing.length} more file(s) listed in ${w.manifest}`);
+    }
+    // Deliveries with a file not seen before, or changed since (size or time; then its content hash decides).
+    const unchanged = (f: FolderFile) => {
+      const k = known.get(f.path);
+      return k !== undefined && k.status !== 'waiting' && k.size === f.size && k.mtime_ms === f.mtimeMs;
+    };
+    const pending = plan.deliveries.filter((d) => !d.files.every(unchanged));
+    sync.unchanged = plan.deliveries.filter((d) => d.files.every(unchanged)).reduce((n, d) => n + d.files.length, 0);
+    const filesTotal = pending.reduce((n, d) => n + d.files.length, 0);
+    let filesDone = 0;
+    progress('importing', 0, filesTotal, null);
+    for (const delivery of pending) {
+      if (signal.aborted) {
+        sync.cancelled = true;
+        break;
+      }
+      const hashes = new Map<string, string>();
+      for (const f of delivery.files) hashes.set(f.path, await sha256OfFile(path.join(row.folder, f.path)));
+      // Touched but not changed: the same bytes as when last seen.
+      if (delivery.files.every((f) => known.get(f.path)?.sha256 === hashes.get(f.path) && known.get(f.path)?.status !== 'waiting')) {
+        for (const f of delivery.files) {
+          const k = known.get(f.path)!;
+          record(f, k.status, k.sha256, k.import_id, k.error);
+        }
+        sync.unchanged += delivery.files.length;
+        filesDone += delivery.files.length;
+        continue;
+      }
+      // Every part already imported (under another name, or by hand): nothing to do.
+      const held = delivery.files.map((f) => q.selectActiveImportBySha(db, hashes.get(f.path)!));
+      if (held.every((h) => h !== undefined)) {
+        delivery.files.forEach((f, i) => record(f, 'already-imported', hashes.get(f.path)!, held[i]!.id, null));
+        sync.alreadyImported.push(...delivery.files.map((f) => f.path));
+        filesDone += delivery.files.length;
+        progress('importing', filesDone, filesTotal, null);
+        continue;
+      }
+      const partIds: number[] = [];
+      for (const f of delivery.files) {
+        if (signal.aborted) {
+          sync.cancelled = true;
+          break;
+        }
+        progress('importing', filesDone, filesTotal, f.path);
+        try {
+          const result = await importWhenFree(
+            {
+              file: path.join(row.folder, f.path),
+              displayName: f.path,
+              mappingName: row.mapping_name ?? undefined,
+              signal,
+              onProgress: (p) => progress('importing', filesDone, filesTotal, f.path, p.bytesRead, p.totalBytes),
+            },
+            signal,
+          );
+          if (result.importId !== null) partIds.push(result.importId);
+          record(f, 'imported', hashes.get(f.path)!, result.importId, null);
+          sync.imported.push({
+            path: f.path,
+            importId: result.importId,
+            periods: result.periods,
+            totals: result.totals,
+            replacedImportIds: result.replacedImportIds,
+          });
+        } catch (error) {
+          if (isUserError(error) && error.code === 'CANCELLED') {
+            sync.cancelled = true;
+            break;
+          }
+          const e = isUserError(error) ? error : new UserError('UNREADABLE_FILE', (error as Error).message);
+          record(f, 'refused', hashes.get(f.path)!, null, e.message);
+          sync.refused.push({ path: f.path, code: e.code, message: e.message });
+        }
+        filesDone += 1;
+        progress('importing', filesDone, filesTotal, f.path);
+      }
+      // The parts of one delivery share account and period: each must not replace the ones before it.
+      q.keepDeliveryPartsActive(db, partIds);
+      if (partIds.length > 1) {
+        const ids = new Set(partIds);
+        for (const i of sync.imported) i.replacedImportIds = i.replacedImportIds.filter((r) => !ids.has(r));
+      }
+    }
+    return finishSync(row, sync);
+  }
+
+  function finishSync(row: q.BillingSourceRow, sync: SourceSync): SourceSync {
+    sync.finishedAt = deps.now().toISOString();
+    q.updateSourceSync(db, row.id, sync.finishedAt, JSON.stringify(sync));
+    emitProgress(row, {
+      phase: 'done',
+      filesDone: sync.imported.length,
+      filesTotal: sync.imported.length,
+      file: null,
+      bytesRead: 0,
+      totalBytes: 0,
+    });
+    return sync;
+  }
+
+  /** The import service runs one import at a time: a sync waits for an import the user started by hand. */
+  async function importWhenFree(request: Parameters<BudgetImportService['importFile']>[0], signal: AbortSignal) {
+    for (;;) {
+      try {
+        return await imports.importFile(request);
+      } catch (error) {
+        if (!(isUserError(error) && error.code === 'IMPORT_RUNNING')) throw error;
+        if (signal.aborted) throw new UserError('CANCELLED', 'The sync was cancelled.');
+        await sleep(250);
+      }
+    }
+  }
+
+  return syncOne;
+}
