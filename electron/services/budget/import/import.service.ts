@@ -341,6 +341,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
           rowsImported += lines.length;
           insertBatch(lines);
         },
+        deps.logger,
       );
       const refusing = summary.invalidRows > 0 && !request.skipInvalid;
       if (refusing) {
