@@ -15,13 +15,8 @@ export const LOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** electron-log/main's own IPC channel, for its renderer module, which this app does not use. */
 const ELECTRON_LOG_CHANNEL = '__ELECTRON_LOG__';
 
-export interface AppLog {
-  logger: Logger;
-  /** The folder holding main.log (and main.old.log after a rotation). */
-  logsDir: string;
-}
-
-export function createAppLog({ logsDir, development }: { logsDir: string; development: boolean }): AppLog {
+/** electron-log writing into `logsDir` (main.log, and main.old.log after a rotation), as a Logger. */
+export function createAppLog({ logsDir, development }: { logsDir: string; development: boolean }): Logger {
   // The renderer writes to the log through app:log, which checks who sends it; electron-log's channel (registered
   // when its module loads) would let any page write there unchecked: it is closed.
   ipcMain.removeHandler(ELECTRON_LOG_CHANNEL);
@@ -30,11 +25,13 @@ export function createAppLog({ logsDir, development }: { logsDir: string; develo
   log.transports.file.maxSize = LOG_FILE_MAX_BYTES;
   log.transports.file.level = 'info';
   log.transports.console.level = development ? 'warn' : false;
-  log.transports.ipc.level = false;
+  // Main's lines are not echoed to the window's DevTools (the transport exists only under Electron itself).
+  const ipcTransport: { level: unknown } | undefined = log.transports.ipc;
+  if (ipcTransport) ipcTransport.level = false;
   log.eventLogger.startLogging({ level: 'error' });
   const write =
     (level: 'error' | 'warn' | 'info'): Logger['error'] =>
     (message, detail) =>
       detail === undefined ? log[level](message) : log[level](message, detail);
-  return { logger: { error: write('error'), warn: write('warn'), info: write('info') }, logsDir };
+  return { error: write('error'), warn: write('warn'), info: write('info') };
 }

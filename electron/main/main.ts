@@ -7,7 +7,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, type W
 import { serializeError } from '../../shared/domain/errors';
 import { GRANT_DROPPED_FILE_CHANNEL } from '../../shared/ipc/api';
 import { createAppContext, type AppContext } from '../services/app-context';
-import { logProcessErrors, neverThrowing } from '../services/logger';
+import { consoleLogger, logProcessErrors, neverThrowing } from '../services/logger';
+import type { Logger } from '../../shared/logger';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
 import { createAppLog } from './app-log';
 import { buildMenu } from './menu';
@@ -30,8 +31,8 @@ if (app.isPackaged) delete process.env.GPU_PLANNER_SQLITE_BINDING;
 if (process.env.GPU_PLANNER_DATA_DIR) app.setPath('userData', path.resolve(process.env.GPU_PLANNER_DATA_DIR));
 // The log file lives in the data folder (userData/logs/main.log, electron/main/app-log.ts); from here on every
 // uncaught error of main is written there.
-const appLog = createAppLog({ logsDir: path.join(app.getPath('userData'), 'logs'), development: !app.isPackaged });
-const logger = neverThrowing(appLog.logger);
+const logsDir = path.join(app.getPath('userData'), 'logs');
+const logger = neverThrowing(startLog());
 logProcessErrors(process, logger);
 let mainWindow: BrowserWindow | null = null;
 let context: AppContext | null = null;
@@ -62,6 +63,16 @@ if (!app.requestSingleInstanceLock()) {
       dialog.showErrorBox('GPU Planner could not start', serializeError(error).message);
       app.exit(1);
     });
+}
+
+/** The log file's logger; should electron-log fail to set up, stderr (the app starts either way). */
+function startLog(): Logger {
+  try {
+    return createAppLog({ logsDir, development: !app.isPackaged });
+  } catch (error) {
+    consoleLogger.error('The log file could not be set up; logging to stderr', error);
+    return consoleLogger;
+  }
 }
 
 const emit: EmitEvent = (event, payload) => {
@@ -123,7 +134,7 @@ async function start(): Promise<void> {
       window: () => mainWindow,
       send: (command) => emit('app:menu-command', command),
       dataDir,
-      logsDir: appLog.logsDir,
+      logsDir,
       databaseFile: info.databaseFile,
       version: app.getVersion(),
     }),
