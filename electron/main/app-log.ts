@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { ipcMain } from 'electron';
 import log from 'electron-log/main';
-import type { Logger } from '../../shared/logger';
+import type { Logger, LogLevel } from '../../shared/logger';
 
 export const LOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** electron-log/main's own IPC channel, for its renderer module, which this app does not use. */
@@ -30,7 +30,7 @@ export function createAppLog({ logsDir, development }: { logsDir: string; develo
   if (ipcTransport) ipcTransport.level = false;
   log.eventLogger.startLogging({ level: 'error' });
   const write =
-    (level: 'error' | 'warn' | 'info'): Logger['error'] =>
+    (level: LogLevel): Logger['error'] =>
     (message, detail) =>
       detail === undefined ? log[level](message) : log[level](message, detail);
   return { error: write('error'), warn: write('warn'), info: write('info') };
