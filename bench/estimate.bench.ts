@@ -6,6 +6,7 @@ import { tempDir } from '../electron/test-support/paths';
 import { EstimationClient } from '../electron/worker/estimation-client';
 import { EstimationEngine } from '../shared/estimate/estimation-engine';
 import { measure, type BenchReport } from './bench-kit';
+import { consoleLogger } from '../electron/services/logger';
 
 const PRESETS = [
   'resnet34-1d',
@@ -93,7 +94,7 @@ export async function run(report: BenchReport): Promise<void> {
 
     const workerFile = path.join(__dirname, '..', 'electron', 'estimation.worker.cjs');
     if (fs.existsSync(workerFile)) {
-      const client = new EstimationClient(workerFile);
+      const client = new EstimationClient(workerFile, consoleLogger);
       await client.request({ kind: 'set-catalog', gpus, offerings }).promise;
       let progressEvents = 0;
       const t0 = performance.now();

@@ -13,6 +13,7 @@ import { buildScheduleModel } from '../shared/domain/plan/optimize/schedule-mode
 import { syntheticPlan } from '../shared/domain/plan/synthetic';
 import type { Plan, PlanCatalog } from '../shared/domain/plan/types';
 import type { BenchReport } from './bench-kit';
+import { consoleLogger } from '../electron/services/logger';
 
 /** The benchmark's large plan: the synthetic plan with two milestones per track and one kept booking in eight. */
 export function largeOptimizePlan(): { plan: Plan; catalog: PlanCatalog } {
@@ -71,7 +72,7 @@ export async function run(report: BenchReport): Promise<void> {
   report.log(
     `large plan: ${large.plan.tracks.length} tracks, ${large.plan.milestones.length} milestones, ${large.plan.pools.length} pools, ${built.weeks.length} weeks → ${built.model.variables.length} variables (${built.model.variables.filter((v) => v.type !== 'continuous').length} binary), ${built.model.rows.length} rows`,
   );
-  const client = createSolverClient({ useWorker: true });
+  const client = createSolverClient({ useWorker: true, logger: consoleLogger });
   // The app starts its solver worker once, ahead of the first suggestion; measured here apart from the solve.
   t = performance.now();
   await client

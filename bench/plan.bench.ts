@@ -69,7 +69,7 @@ export async function runScroll(report: BenchReport): Promise<void> {
   const path = await import('node:path');
   const { chromium } = await import('playwright-core');
   const { createAppContext } = await import('../electron/services/app-context');
-  const { planTestResources } = await import('../electron/services/plan/plan-test-resources');
+  const { planTestResources } = await import('../electron/test-support/plan-test-resources');
   const { insertProject } = await import('../electron/db/queries/plan');
   const { repoRoot } = await import('../electron/test-support/paths');
   const rendererDir = path.join(repoRoot, 'dist', 'renderer');

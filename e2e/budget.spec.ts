@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BILLING_SAMPLES, independentTotals, sampleFile } from '../electron/services/budget/import/sample-files';
+import { BILLING_SAMPLES, independentTotals, sampleFile } from '../electron/test-support/billing-samples';
 import { expect, referenceDir, repoRoot, test, type AppHarness } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { _electron, chromium, type Browser, type ElectronApplication } from 'playwright-core';
 import { createAppContext, type AppContext } from '../electron/services/app-context';
+import { recordingLogger, type LoggedLine } from '../electron/test-support/recording-logger';
 import { APP_ORIGIN, CHROMIUM_ARGS, rendererRouteHandler } from '../electron/services/report/renderer-route';
 import type { Dialogs } from '../electron/services/service-deps';
 import { startHttpServer } from '../electron/server/http-server';
@@ -37,6 +38,8 @@ export interface AppHarness {
   registerDroppedFile(name: string, file: string): Promise<void>;
   /** Saves a full-page screenshot to test-results/screens/<name>.png. */
   screenshot(name: string): Promise<string>;
+  /** What main's logger got (browser-bridge mode: the renderer's app:log reports, internal errors); else empty. */
+  logged: LoggedLine[];
   /** Sends a native-menu command as main would. */
   menu(command: {
     command: 'import-billing' | 'export-pdf' | 'show-about' | 'navigate';
@@ -73,10 +76,12 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
   const dialogs: Dialogs = { openFile: async () => nextOpen, saveFile: async () => nextSave };
   let page: Page | null = null;
   const pendingEvents: Array<[string, unknown]> = [];
+  const log = recordingLogger();
   const context = createAppContext({
     dataDir,
     runtime: 'browser-bridge',
     dialogs,
+    logger: log.logger,
     emit: (event, payload) => {
       if (!page) return pendingEvents.push([event, payload]);
       void page.evaluate(([e, p]) => window.__gpuPlannerDispatch(e, p), [event, payload] as const).catch(() => {});
@@ -96,6 +101,7 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
     page: p,
     dataDir,
     context,
+    logged: log.lines,
     stubOpenFile: async (file) => void (nextOpen = file),
     stubSaveFile: async (file) => void (nextSave = file),
     registerDroppedFile: async (name, file) => {
@@ -147,6 +153,7 @@ async function startBrowserHttp(dataDir: string): Promise<{ harness: AppHarness;
     page,
     dataDir,
     context: server.context,
+    logged: [],
     stubOpenFile: async (file) => void (nextOpen = file),
     stubSaveFile: async (file) => void (nextSave = file),
     registerDroppedFile: async () => {
@@ -187,6 +194,7 @@ async function startElectron(dataDir: string): Promise<{ harness: AppHarness; cl
     page,
     dataDir,
     context: null,
+    logged: [],
     stubOpenFile: async (file) => {
       await app.evaluate(({ dialog }, f) => {
         dialog.showOpenDialog = (async () => ({ canceled: f === null, filePaths: f ? [f] : [] })) as typeof dialog.showOpenDialog;

@@ -1,10 +1,11 @@
 // `npm start`: build, make sure better-sqlite3 has a binary for Electron's ABI (kept apart from the Node one the
-// CLI and tests use, so both work from one node_modules), then launch Electron on the built app.
+// CLI and tests use, so both work from one node_modules: scripts/electron-binding.mjs), then launch Electron on the
+// built app.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { prepareElectronBinding } from './electron-binding.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -28,44 +29,10 @@ export async function startElectron(args) {
   }
 
   const electronVersion = require('electron/package.json').version;
-  const bindingDir = path.join(root, 'dist', 'native', `electron-${electronVersion}-${process.platform}-${process.arch}`);
-  const binding = path.join(bindingDir, 'better_sqlite3.node');
-  if (!fs.existsSync(binding)) {
-    console.error(`Preparing better-sqlite3 for Electron ${electronVersion}…`);
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-native-'));
-    const pkgDir = path.dirname(require.resolve('better-sqlite3/package.json'));
-    const copy = path.join(work, 'better-sqlite3');
-    fs.cpSync(pkgDir, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}build${path.sep}`) });
-    const prebuild = require.resolve('prebuild-install/bin.js');
-    let ok =
-      run(process.execPath, [prebuild, '--runtime', 'electron', '--target', electronVersion, '--arch', process.arch], { cwd: copy })
-        .status === 0;
-    if (!ok) {
-      ok =
-        run(
-          'npm',
-          [
-            'exec',
-            '--yes',
-            '--',
-            'node-gyp',
-            'rebuild',
-            '--release',
-            '--runtime=electron',
-            `--target=${electronVersion}`,
-            '--dist-url=https://electronjs.org/headers',
-          ],
-          { cwd: copy, shell: process.platform === 'win32' },
-        ).status === 0;
-    }
-    const built = path.join(copy, 'build', 'Release', 'better_sqlite3.node');
-    if (!ok || !fs.existsSync(built)) {
-      console.error('Could not build better-sqlite3 for Electron.');
-      process.exit(1);
-    }
-    fs.mkdirSync(bindingDir, { recursive: true });
-    fs.copyFileSync(built, binding);
-    fs.rmSync(work, { recursive: true, force: true });
+  const binding = prepareElectronBinding(electronVersion);
+  if (!binding) {
+    console.error('Could not build better-sqlite3 for Electron.');
+    process.exit(1);
   }
 
   const child = spawn(electronBinary, [root, ...args], { stdio: 'inherit', env: { ...process.env, GPU_PLANNER_SQLITE_BINDING: binding } });

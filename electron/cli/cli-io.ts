@@ -25,12 +25,26 @@ export function printJson(io: CliIo, value: unknown): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Parses a command's flags and positionals; an unknown or malformed flag is a usage error (exit 2) with the usage. */
+/** A list: with --json one document `{ [key]: rows }`, else one line a row. */
+export function printList<T>(io: CliIo, json: boolean, key: string, rows: T[], line: (row: T) => string): void {
+  if (json) printJson(io, { [key]: rows });
+  else for (const row of rows) io.stdout(`${line(row)}\n`);
+}
+
 export type { ParseArgsOptionsConfig };
 
-export function parseCommandArgs<const O extends ParseArgsOptionsConfig>(args: string[], options: O, usage: string) {
+/**
+ * Parses a command's flags and positionals; an unknown or malformed flag (or a positional where the command takes
+ * none: `positionals: false`) is a usage error (exit 2) with the usage.
+ */
+export function parseCommandArgs<const O extends ParseArgsOptionsConfig>(
+  args: string[],
+  options: O,
+  usage: string,
+  { positionals = true }: { positionals?: boolean } = {},
+) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: positionals, strict: true });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
   }

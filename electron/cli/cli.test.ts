@@ -104,6 +104,25 @@ describe('gpu-planner catalog (spec/cli.md)', () => {
     for (const o of out.offerings) for (const p of o.prices) expect(p.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('every command answers an unknown flag with exit 2, the parser message and its own usage', () => {
+    const commands = [
+      ['catalog', 'gpus'],
+      ['settings'],
+      ['export-pdf'],
+      ['serve'],
+      ['estimate', 'buy-vs-rent'],
+      ['credits'],
+      ['source', 'list'],
+    ];
+    for (const command of commands) {
+      const run = cli([...command, '--frobnicate', '--db', db]);
+      expect(run.status, command.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^gpu-planner: Unknown option '--frobnicate'/);
+      expect(run.stderr).toContain(`usage: gpu-planner ${command[0]}`);
+      expect(run.stdout).toBe('');
+    }
+  });
+
   it('exit codes: 2 for a usage error, 1 for a database from a newer version', () => {
     expect(cli(['catalog', 'nonsense', '--db', db]).status).toBe(2);
     expect(cli(['frobnicate']).status).toBe(2);

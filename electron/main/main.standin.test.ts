@@ -263,3 +263,62 @@ describe('first start', () => {
     expect((await app.api().plan.listProjects({})).value.projects.length).toBeGreaterThan(0);
   });
 });
+
+describe('the log file (userData/logs/main.log, electron-log)', () => {
+  const logFileOf = (appData: string) => path.join(appData, 'GPU Planner', 'logs', 'main.log');
+
+  it('starting the app writes the log under userData; an error the renderer reports through app:log lands in it', async () => {
+    const { app, appData } = await startIn('GPU Planner');
+    const logFile = logFileOf(appData);
+    expect(fs.readFileSync(logFile, 'utf8')).toMatch(
+      /^\[\d{4}-\d{2}-\d{2} [\d:.]+\] \[info\] +GPU Planner 0\.1\.0 starting .*data folder .*GPU Planner/m,
+    );
+    const answer = await app.api().app.log({ level: 'error', message: 'TypeError: boom in PlanScreen\n    at Timeline', source: 'window' });
+    expect(answer).toEqual({ ok: true, value: {} });
+    expect(fs.readFileSync(logFile, 'utf8')).toMatch(/\[error\] +Renderer \(window\): TypeError: boom in PlanScreen\n {4}at Timeline/);
+    // electron-log's own IPC channel (for its renderer module) is closed: the renderer writes only through app:log.
+    const ipcMain = app.control.main.ipcMain as { _handledChannels(): string[]; listenerCount(c: string): number };
+    expect(ipcMain._handledChannels()).not.toContain('__ELECTRON_LOG__');
+    expect(ipcMain.listenerCount('__ELECTRON_LOG__')).toBe(0);
+    // A window the app did not open cannot write to the log.
+    const foreign = app.control.foreignWindow({
+      webPreferences: { preload: path.join(app.mainWindow().webContents.webPreferences.preload) },
+    });
+    await foreign.loadURL(app.mainWindow().webContents.getURL());
+    expect(await app.api(foreign).app.log({ level: 'error', message: 'forged line' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+    expect(fs.readFileSync(logFile, 'utf8')).not.toContain('forged line');
+  });
+
+  it('a log past its size limit is moved to main.old.log and a new one started (one old file kept)', async () => {
+    const old = `[2025-01-01 00:00:00.000] [info]  ${'an old line '.repeat(8)}\n`.repeat(60_000);
+    const { app, appData } = await startIn('GPU Planner', {
+      before: (_appDir, userData) => {
+        fs.mkdirSync(path.join(userData, 'logs'), { recursive: true });
+        fs.writeFileSync(path.join(userData, 'logs', 'main.log'), old);
+      },
+    });
+    expect(old.length).toBeGreaterThan(5 * 1024 * 1024);
+    expect((await app.api().app.getInfo({})).ok).toBe(true);
+    const logs = path.join(appData, 'GPU Planner', 'logs');
+    expect(fs.readFileSync(path.join(logs, 'main.old.log'), 'utf8')).toBe(old);
+    expect(fs.statSync(path.join(logs, 'main.log')).size).toBeLessThan(10_000);
+    expect(fs.readFileSync(path.join(logs, 'main.log'), 'utf8')).toMatch(/GPU Planner 0\.1\.0 starting/);
+  });
+
+  it('a log folder that cannot be written costs the log, not the app: it starts, answers, and takes renderer reports', async () => {
+    const { app, appData } = await startIn('GPU Planner', {
+      // A file where the logs folder should be: neither the folder nor main.log can be created.
+      before: (_appDir, userData) => {
+        fs.mkdirSync(userData, { recursive: true });
+        fs.writeFileSync(path.join(userData, 'logs'), 'not a folder');
+      },
+    });
+    expect((await app.api().catalog.listGpus({})).value.gpus).toHaveLength(27);
+    for (let i = 0; i < 20; i++) expect((await app.api().app.log({ level: 'error', message: `report ${i}` })).ok).toBe(true);
+    expect(fs.readFileSync(path.join(appData, 'GPU Planner', 'logs'), 'utf8')).toBe('not a folder');
+    expect(await app.quit()).toBe(0);
+  });
+});

@@ -7,7 +7,10 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, type W
 import { serializeError } from '../../shared/domain/errors';
 import { GRANT_DROPPED_FILE_CHANNEL } from '../../shared/ipc/api';
 import { createAppContext, type AppContext } from '../services/app-context';
+import { consoleLogger, logProcessErrors, neverThrowing } from '../services/logger';
+import type { Logger } from '../../shared/logger';
 import type { Dialogs, EmitEvent } from '../services/service-deps';
+import { createAppLog } from './app-log';
 import { buildMenu } from './menu';
 import { createElectronPdfRenderer } from './print-to-pdf';
 import { createAppUrlCheck, denyPermissions, isTrustedSender, lockDownNavigation } from './security';
@@ -26,6 +29,11 @@ if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 if (app.isPackaged) delete process.env.GPU_PLANNER_SQLITE_BINDING;
 // Tests (and users who want several databases) can point the app at another data folder.
 if (process.env.GPU_PLANNER_DATA_DIR) app.setPath('userData', path.resolve(process.env.GPU_PLANNER_DATA_DIR));
+// The log file lives in the data folder (userData/logs/main.log, electron/main/app-log.ts); from here on every
+// uncaught error of main is written there.
+const logsDir = path.join(app.getPath('userData'), 'logs');
+const logger = neverThrowing(startLog());
+logProcessErrors(process, logger);
 let mainWindow: BrowserWindow | null = null;
 let context: AppContext | null = null;
 /** The web contents of the app's own windows (the main window and the hidden print window): the only IPC senders. */
@@ -51,9 +59,20 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error) => {
+      logger.error('GPU Planner could not start', error);
       dialog.showErrorBox('GPU Planner could not start', serializeError(error).message);
       app.exit(1);
     });
+}
+
+/** The log file's logger; should electron-log fail to set up, stderr (the app starts either way). */
+function startLog(): Logger {
+  try {
+    return createAppLog({ logsDir, development: !app.isPackaged });
+  } catch (error) {
+    consoleLogger.error('The log file could not be set up; logging to stderr', error);
+    return consoleLogger;
+  }
 }
 
 const emit: EmitEvent = (event, payload) => {
@@ -79,7 +98,9 @@ const dialogs: Dialogs = {
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
+  logger.info(`GPU Planner ${app.getVersion()} starting (Electron ${process.versions.electron ?? '?'}); data folder ${dataDir}`);
   context = createAppContext({
+    logger,
     dataDir,
     resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(app.getAppPath(), 'resources'),
     emit,
@@ -113,13 +134,14 @@ async function start(): Promise<void> {
       window: () => mainWindow,
       send: (command) => emit('app:menu-command', command),
       dataDir,
+      logsDir,
       databaseFile: info.databaseFile,
       version: app.getVersion(),
     }),
   );
   createWindow(dataDir);
   // Billing sources: synced now, on their folders' changes and every few minutes (budget/sources/sources.service.ts).
-  void context.services.budget.startSourceWatching().catch(() => undefined);
+  void context.services.budget.startSourceWatching().catch((error: unknown) => logger.warn('Billing sources could not be watched', error));
 }
 
 function createWindow(dataDir: string): void {
@@ -181,7 +203,7 @@ app.on('will-quit', (event) => {
   context = null;
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS).unref());
   void Promise.race([closing?.shutdown() ?? Promise.resolve(), timeout])
-    .catch((error: unknown) => console.error('[quit] cleanup failed:', error))
+    .catch((error: unknown) => logger.error('Cleanup on quit failed', error))
     .finally(() => {
       cleanedUp = true;
       app.quit();

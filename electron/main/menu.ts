@@ -6,6 +6,8 @@ export interface MenuActions {
   window: () => BrowserWindow | null;
   send: (command: MenuCommand) => void;
   dataDir: string;
+  /** The log file's folder (electron/main/app-log.ts). */
+  logsDir: string;
   databaseFile: string;
   version: string;
 }
@@ -18,7 +20,7 @@ export function buildMenu(actions: MenuActions): Menu {
       type: 'info' as const,
       title: 'About GPU Planner',
       message: `GPU Planner ${actions.version}`,
-      detail: `Plan GPU training: catalog, estimation, planning, budget and review.\n\nData folder: ${actions.dataDir}\nDatabase: ${actions.databaseFile}\nElectron ${process.versions.electron} · Node ${process.versions.node} · Chromium ${process.versions.chrome}`,
+      detail: `Plan GPU training: catalog, estimation, planning, budget and review.\n\nData folder: ${actions.dataDir}\nDatabase: ${actions.databaseFile}\nLog: ${actions.logsDir}\nElectron ${process.versions.electron} · Node ${process.versions.node} · Chromium ${process.versions.chrome}`,
     };
     if (win) await dialog.showMessageBox(win, options);
     else await dialog.showMessageBox(options);
@@ -32,6 +34,7 @@ export function buildMenu(actions: MenuActions): Menu {
         { label: 'Export plan PDF…', accelerator: 'CmdOrCtrl+P', click: () => actions.send({ command: 'export-pdf' }) },
         { type: 'separator' },
         { label: 'Show database folder', click: () => void shell.openPath(actions.dataDir) },
+        { label: 'Show log folder', click: () => void shell.openPath(actions.logsDir) },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
       ],

@@ -16,6 +16,8 @@ import { createCatalogService } from './catalog/catalog.service';
 import { estimateHandlers } from './estimate/estimate.handlers';
 import { createEstimateService } from './estimate/estimate.service';
 import { createFileGrants } from './file-grants';
+import { consoleLogger, neverThrowing } from './logger';
+import type { Logger } from '../../shared/logger';
 import { createHandlerTable, mergeHandlers, type HandlerTable } from './handler-table';
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
@@ -45,6 +47,8 @@ export interface AppContextOptions {
   now?: () => Date;
   /** The review PDF's renderer (Electron's printToPDF in the app); headless Chromium by default. Closed on quit. */
   pdfRenderer?: PdfRenderer;
+  /** The app's log (electron-log's file in Electron's main); the console elsewhere. */
+  logger?: Logger;
 }
 
 export interface AppContext {
@@ -73,6 +77,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     now: options.now ?? (() => new Date()),
     ...(options.version ? { appVersion: options.version } : {}),
     fileGrants: createFileGrants(),
+    logger: neverThrowing(options.logger ?? consoleLogger),
   };
   // Each service is built after the ones it uses, and is handed exactly those.
   const settings = createSettingsService(deps);
@@ -128,7 +133,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
 
 /** Auto-plan solves in a worker thread wherever a window waits on it; the CLI solves in-process. */
 function optimizeDeps(deps: ServiceDeps, plan: PlanService, estimator: WorkloadEstimator, runtime: AppInfo['runtime']): OptimizeDeps {
-  const solver = createSolverClient({ useWorker: runtime !== 'cli' });
+  const solver = createSolverClient({ useWorker: runtime !== 'cli', logger: deps.logger });
   let solving = false;
   return {
     plan,

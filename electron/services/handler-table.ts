@@ -120,7 +120,7 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
       return { ok: true, value: checked.data };
     } catch (thrown) {
       const error = thrown instanceof UserError ? thrown : (storageUserError(thrown, context.deps.databaseFile) ?? thrown);
-      if (!(error instanceof UserError)) console.error(`[ipc] ${channel} failed:`, error);
+      if (!(error instanceof UserError)) context.deps.logger.error(`IPC ${channel} failed`, error);
       return { ok: false, error: serializeError(error) };
     }
   }

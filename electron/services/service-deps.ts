@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { EventName, Events } from '../../shared/ipc/contract';
+import type { Logger } from '../../shared/logger';
 import type { FileGrants } from './file-grants';
 
 /** Sends a typed event (progress, menu command) to the renderer, whatever carries it. */
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   appVersion?: string;
   /** Files the user chose (dialog, drop, upload): channels that read a file take a token from here, never a path. */
   fileGrants: FileGrants;
+  /** Where internal errors, worker crashes and the renderer's errors are written (a file in the app, stderr elsewhere). */
+  logger: Logger;
 }
 
 export const noDialogs: Dialogs = {

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createAppContext, type AppContext } from '../services/app-context';
 import type { Dialogs } from '../services/service-deps';
+import type { Logger } from '../../shared/logger';
 import { tempDir } from './paths';
 
 export interface TestAppOptions {
   now?: () => Date;
   /** The native dialogs' answers (none chosen by default). */
   dialogs?: Dialogs;
+  /** Where the app's log lines go (the console by default). */
+  logger?: Logger;
 }
 
 export type TestApp = AppContext & { dataDir: string; dispose: () => void };
@@ -19,6 +22,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     runtime: 'cli',
     ...(options.now ? { now: options.now } : {}),
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
     ...context,

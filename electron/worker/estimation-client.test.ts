@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,11 +6,13 @@ import gpusJson from '../../resources/catalog/gpus.json';
 import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import { isUserError } from '../../shared/domain/errors';
 import { repoRoot, tempDir } from '../test-support/paths';
+import { recordingLogger } from '../test-support/recording-logger';
 import { EstimationClient } from './estimation-client';
 
 const temp = tempDir();
 const file = path.join(temp.dir, 'estimation.worker.cjs');
 let client: EstimationClient;
+const log = recordingLogger();
 const m1 = {
   model: { preset: 'resnet34-1d' },
   input: { windowSamples: 500 },
@@ -29,7 +32,7 @@ beforeAll(async () => {
     format: 'cjs',
     logLevel: 'warning',
   });
-  client = new EstimationClient(file);
+  client = new EstimationClient(file, log.logger);
   await client.request({ kind: 'set-catalog', gpus: (gpusJson as unknown as { gpus: Gpu[] }).gpus, offerings: [] }).promise;
 });
 afterAll(async () => {
@@ -123,5 +126,25 @@ describe('estimation worker protocol', () => {
     const again = await client.request({ kind: 'estimate', workload: m1, gpuIds: ['l4-24gb'] }).promise;
     expect(again.results[0]!.gpuId).toBe('l4-24gb');
     expect(client.restarts).toBe(1);
+    // The crash is in main's log; nothing else was.
+    expect(log.errors()).toEqual(['The estimation worker exited with code 1']);
+  });
+
+  it('a worker that fails as it starts is logged as failed, once; a worker stopped on purpose is not logged', async () => {
+    const broken = path.join(temp.dir, 'broken.worker.cjs');
+    fs.writeFileSync(broken, "throw new Error('the worker script is damaged');");
+    const brokenLog = recordingLogger();
+    const brokenClient = new EstimationClient(broken, brokenLog.logger);
+    const answer = await brokenClient.request({ kind: 'estimate', workload: m1, gpuIds: ['l4-24gb'] }).promise.catch((e: Error) => e);
+    expect(String(answer)).toMatch(/the worker script is damaged/);
+    await brokenClient.dispose();
+    expect(brokenLog.lines.map((l) => [l.level, l.message])).toEqual([['error', 'The estimation worker failed']]);
+    expect(String(brokenLog.lines[0]!.detail)).toMatch(/the worker script is damaged/);
+
+    const quietLog = recordingLogger();
+    const quiet = new EstimationClient(file, quietLog.logger);
+    await quiet.request({ kind: 'set-catalog', gpus: [], offerings: [] }).promise;
+    await quiet.dispose();
+    expect(quietLog.lines).toEqual([]);
   });
 });

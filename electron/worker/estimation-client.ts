@@ -1,9 +1,12 @@
 /**
  * The main process's side of the estimation worker: tracks pending calls by id, forwards progress, cancels,
- * and restarts a crashed worker (pending calls fail with a clear error; the catalog snapshot is re-sent).
+ * and restarts a crashed worker (pending calls fail with a clear error; the catalog snapshot is re-sent). A worker
+ * that crashed before it ever answered is started again only by the next request, never in a loop.
  */
 import { isWorkerOutOfMemory, WORKER_RESOURCE_LIMITS } from './resource-limits';
 import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../shared/logger';
+import { watchWorker } from './worker-log';
 import type { Gpu, OfferingWithPrices } from '../../shared/domain/catalog';
 import type { CostSettings } from '../../shared/domain/settings/cost-settings';
 import { UserError, type SerializedError } from '../../shared/domain/errors';
@@ -22,17 +25,26 @@ function toError(e: SerializedError): Error {
 
 export class EstimationClient {
   private worker: Worker | null = null;
+  /** Stops the current worker on purpose (its exit is not logged as a crash). */
+  private stopWorker: (() => Promise<number>) | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private catalog: { gpus: Gpu[]; offerings: OfferingWithPrices[]; cost?: CostSettings } | null = null;
   private disposed = false;
+  /** Whether the current worker has answered anything (a worker that cannot start is not restarted in a loop). */
+  private answered = false;
   restarts = 0;
 
-  constructor(private readonly workerFile: string) {}
+  constructor(
+    private readonly workerFile: string,
+    private readonly logger: Logger,
+  ) {}
 
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.workerFile, { resourceLimits: WORKER_RESOURCE_LIMITS.estimation });
+    this.stopWorker = watchWorker(worker, 'estimation', this.logger).terminate;
+    this.answered = false;
     worker.unref(); // idle, it never keeps the app (or the CLI) alive; pending calls ref it (see request)
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onCrash(error));
@@ -45,6 +57,7 @@ export class EstimationClient {
   }
 
   private onMessage(message: FromWorker): void {
+    this.answered = true;
     const pending = this.pending.get(message.id);
     if (!pending) return;
     if (message.type === 'progress') {
@@ -71,7 +84,7 @@ export class EstimationClient {
     this.pending.clear();
     if (!this.disposed) {
       this.restarts += 1;
-      this.start();
+      if (this.answered) this.start();
     }
   }
 
@@ -106,10 +119,10 @@ export class EstimationClient {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    const w = this.worker;
+    const stop = this.worker ? this.stopWorker : null;
     this.worker = null;
     for (const [, p] of this.pending) p.reject(new Error('estimation worker disposed'));
     this.pending.clear();
-    await w?.terminate();
+    await stop?.();
   }
 }

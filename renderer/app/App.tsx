@@ -10,6 +10,7 @@ import { ReviewScreen } from '../features/review/ReviewScreen';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { useSettings } from '../features/settings/store';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { reportError } from './error-reporting';
 import { api } from './api';
 import { useMediaQuery } from '../ui/use-media-query';
 import { NARROW_WINDOW, SCREENS, useNavigation, type ScreenId } from './navigation';
@@ -111,7 +112,7 @@ export function App() {
         </div>
       </nav>
       <main className="content" id="main">
-        <ErrorBoundary resetKey={screen}>
+        <ErrorBoundary resetKey={screen} onError={(error, componentStack) => reportError('screen', error, componentStack)}>
           {projectReady ? <Screen key={projectKey} /> : <div className="screen muted">Opening the project…</div>}
         </ErrorBoundary>
       </main>

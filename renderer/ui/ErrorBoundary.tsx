@@ -1,15 +1,26 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface State {
   error: Error | null;
 }
 
+interface Props {
+  children: ReactNode;
+  resetKey?: string;
+  /** Told of each error caught (the app sends it to main's log). */
+  onError?: (error: Error, componentStack: string | null | undefined) => void;
+}
+
 /** A screen that fails shows what happened and a way back, never a blank window; the data is untouched. */
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    this.props.onError?.(error, info.componentStack);
   }
 
   override componentDidUpdate(previous: { resetKey?: string }): void {

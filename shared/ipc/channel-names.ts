@@ -6,6 +6,7 @@ import type { Channel, EventName } from './contract';
 
 export const channelNames = [
   'app:get-info',
+  'app:log',
   'catalog:export-csv',
   'catalog:import-csv',
   'catalog:list-discrepancies',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app-context';
-import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../services/budget/import/sample-files';
+import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../test-support/billing-samples';
 import { repoRoot, tempDir } from '../../test-support/paths';
 
 // The BUILT command, as a user runs it (spec/cli.md: `gpu-planner import` and `gpu-planner spend`).

@@ -2,12 +2,11 @@
  * `gpu-planner estimate buy-vs-rent`: for a workload and a machine to buy, the runs a month from which buying pays
  * off against each rental, seed 003's rule checked, and the cumulative cost month by month (docs/cli.md).
  */
-import { parseArgs } from 'node:util';
 import { UserError } from '../../../shared/domain/errors';
 import { describeCostSettings } from '../../../shared/domain/settings/cost-settings';
 import { buyVsRent } from '../../../shared/estimate/buy-vs-rent';
 import { rowKey } from '../../../shared/estimate/ranking';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 import { readWorkloadFile } from '../workload-file';
 
@@ -27,24 +26,21 @@ function positiveNumber(flag: string, text: string | undefined, fallback: number
 }
 
 export async function runBuyVsRentCommand(args: string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        db: { type: 'string' },
-        workload: { type: 'string' },
-        saved: { type: 'string' },
-        machine: { type: 'string' },
-        runs: { type: 'string' },
-        start: { type: 'string' },
-        months: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  const { values } = parseCommandArgs(
+    args,
+    {
+      db: { type: 'string' },
+      workload: { type: 'string' },
+      saved: { type: 'string' },
+      machine: { type: 'string' },
+      runs: { type: 'string' },
+      start: { type: 'string' },
+      months: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    USAGE,
+    { positionals: false },
+  );
   if (!values.machine || Boolean(values.workload) === Boolean(values.saved)) throw new UsageError(USAGE);
   const runsPerMonth = positiveNumber('runs', values.runs, 10, 10_000);
   const months = Math.round(positiveNumber('months', values.months, 36, 240));

@@ -1,24 +1,57 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, printList, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
 
 const USAGE =
   'usage: gpu-planner catalog gpus|offerings [--db PATH] [--json]\n       gpu-planner catalog export --out FILE [--bom]\n       gpu-planner catalog import FILE [--json]';
 
-/** `gpu-planner catalog gpus|offerings` — spec/cli.md. */
+/** The fields `catalog gpus|offerings --json` prints, in this order (docs/cli.md). */
+const GPU_FIELDS = [
+  'id',
+  'name',
+  'memoryGiB',
+  'memoryBandwidthGBs',
+  'tflops',
+  'source',
+  'vendor',
+  'architecture',
+  'tdpWatts',
+  'interconnectGBs',
+] as const satisfies ReadonlyArray<keyof Gpu>;
+const OFFERING_FIELDS = [
+  'providerId',
+  'sku',
+  'gpuId',
+  'gpuCount',
+  'vcpus',
+  'ramGiB',
+  'region',
+  'notes',
+  'powerWatts',
+  'userDefined',
+] as const satisfies ReadonlyArray<keyof OfferingWithPrices>;
+const PRICE_FIELDS = ['kind', 'usd', 'per', 'usdLow', 'usdHigh', 'asOf', 'source', 'notes'] as const satisfies ReadonlyArray<keyof Price>;
+
+function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = row[key];
+  return picked;
+}
+
+/** `gpu-planner catalog gpus|offerings|export|import` — docs/cli.md. */
 export async function runCatalogCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs(
     args,
-    allowPositionals: true,
-    options: {
+    {
       db: { type: 'string' },
       json: { type: 'boolean', default: false },
       out: { type: 'string' },
       bom: { type: 'boolean', default: false },
     },
-  });
+    USAGE,
+  );
   const what = positionals[0];
   if (what !== 'gpus' && what !== 'offerings' && what !== 'export' && what !== 'import') throw new UsageError(USAGE);
   if (what === 'export' && !values.out) throw new UsageError(USAGE);
@@ -42,55 +75,30 @@ export async function runCatalogCommand(args: string[], io: CliIo): Promise<numb
       return EXIT_OK;
     }
     if (what === 'gpus') {
-      const gpus = app.services.catalog.listGpus().map((g) => ({
-        id: g.id,
-        name: g.name,
-        memoryGiB: g.memoryGiB,
-        memoryBandwidthGBs: g.memoryBandwidthGBs,
-        tflops: g.tflops,
-        source: g.source,
-        vendor: g.vendor,
-        architecture: g.architecture,
-        tdpWatts: g.tdpWatts,
-        interconnectGBs: g.interconnectGBs,
-      }));
-      if (values.json) printJson(io, { gpus });
-      else
-        for (const g of gpus)
-          io.stdout(
-            `${g.id.padEnd(20)} ${String(g.memoryGiB).padStart(5)} GiB  ${String(g.memoryBandwidthGBs).padStart(6)} GB/s  bf16 ${g.tflops.bf16 ?? '—'} TFLOP/s  fp32 ${g.tflops.fp32 ?? '—'} TFLOP/s\n`,
-          );
+      const gpus = app.services.catalog.listGpus().map((g) => pick(g, GPU_FIELDS));
+      printList(
+        io,
+        values.json,
+        'gpus',
+        gpus,
+        (g) =>
+          `${g.id.padEnd(20)} ${String(g.memoryGiB).padStart(5)} GiB  ${String(g.memoryBandwidthGBs).padStart(6)} GB/s  bf16 ${g.tflops.bf16 ?? '—'} TFLOP/s  fp32 ${g.tflops.fp32 ?? '—'} TFLOP/s`,
+      );
     } else {
       const offerings = app.services.catalog.listOfferings().map((o) => ({
         id: o.id,
         provider: o.providerName,
-        providerId: o.providerId,
-        sku: o.sku,
-        gpuId: o.gpuId,
-        gpuCount: o.gpuCount,
-        vcpus: o.vcpus,
-        ramGiB: o.ramGiB,
-        region: o.region,
-        notes: o.notes,
-        powerWatts: o.powerWatts,
-        userDefined: o.userDefined,
-        prices: o.prices.map((p) => ({
-          kind: p.kind,
-          usd: p.usd,
-          per: p.per,
-          usdLow: p.usdLow,
-          usdHigh: p.usdHigh,
-          asOf: p.asOf,
-          source: p.source,
-          notes: p.notes,
-        })),
+        ...pick(o, OFFERING_FIELDS),
+        prices: o.prices.map((p) => pick(p, PRICE_FIELDS)),
       }));
-      if (values.json) printJson(io, { offerings });
-      else
-        for (const o of offerings)
-          io.stdout(
-            `${o.id.padEnd(34)} ${o.provider.padEnd(18)} ${o.gpuCount}× ${o.gpuId.padEnd(18)} ${o.prices.map((p) => `${p.kind} $${p.usd}/${p.per} (${p.asOf})`).join(', ')}\n`,
-          );
+      printList(
+        io,
+        values.json,
+        'offerings',
+        offerings,
+        (o) =>
+          `${o.id.padEnd(34)} ${o.provider.padEnd(18)} ${o.gpuCount}× ${o.gpuId.padEnd(18)} ${o.prices.map((p) => `${p.kind} $${p.usd}/${p.per} (${p.asOf})`).join(', ')}`,
+      );
     }
     return EXIT_OK;
   } finally {

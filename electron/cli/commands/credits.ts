@@ -5,12 +5,11 @@
  * credits). `add --preset azure-free-trial --granted DATE` takes the seed's amount, days and source.
  */
 import { addDays } from 'date-fns';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CREDIT_PRESETS } from '../../../shared/domain/budget/credits';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { UserError } from '../../../shared/domain/errors';
 import type { CreditsView } from '../../../shared/ipc/contract/budget-credits';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 const USAGE = [
@@ -21,17 +20,13 @@ const USAGE = [
   `presets: ${CREDIT_PRESETS.map((p) => p.key).join(', ')}`,
 ].join('\n');
 
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
-  try {
-    const parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, project: { type: 'string' }, ...options },
-    });
-    return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+/** The subcommand's own flags, plus --db and --json and --project that every subcommand takes. */
+function parse<const O extends ParseArgsOptionsConfig>(args: string[], options: O) {
+  return parseCommandArgs(
+    args,
+    { db: { type: 'string' }, json: { type: 'boolean', default: false }, project: { type: 'string' }, ...options },
+    USAGE,
+  );
 }
 
 function print(io: CliIo, view: CreditsView, json: boolean): void {
@@ -54,9 +49,9 @@ export async function runCreditsCommand(args: string[], io: CliIo): Promise<numb
     const { values, positionals } = parse(rest, {});
     const id = Number(positionals[0]);
     if (positionals.length !== 1 || !Number.isInteger(id) || id <= 0) throw new UsageError(USAGE);
-    const app = openCliServices(values as { db?: string }, io);
+    const app = openCliServices(values, io);
     try {
-      print(io, await app.services.budget.deleteCredit(id), values.json === true);
+      print(io, await app.services.budget.deleteCredit(id), values.json);
       return EXIT_OK;
     } finally {
       app.close();
@@ -64,9 +59,9 @@ export async function runCreditsCommand(args: string[], io: CliIo): Promise<numb
   }
   const { values, positionals } = parse(args, {});
   if (positionals.length > 0) throw new UsageError(USAGE);
-  const app = openCliServices(values as { db?: string }, io);
+  const app = openCliServices(values, io);
   try {
-    print(io, await app.services.budget.listCredits(values.project as string | undefined), values.json === true);
+    print(io, await app.services.budget.listCredits(values.project), values.json);
     return EXIT_OK;
   } finally {
     app.close();
@@ -100,7 +95,7 @@ async function add(args: string[], io: CliIo): Promise<number> {
     values.expires,
     preset && /^\d{4}-\d{2}-\d{2}$/.test(granted) ? formatDay(addDays(parseDay(granted), preset.days - 1)) : undefined,
   );
-  const app = openCliServices(values as { db?: string }, io);
+  const app = openCliServices(values, io);
   try {
     const projectId = str(values.project, undefined) ?? (await app.services.plan.getPlan()).plan.project.id;
     const view = await app.services.budget.saveCredit({
@@ -114,7 +109,7 @@ async function add(args: string[], io: CliIo): Promise<number> {
       source: str(values.source, preset?.source) ?? '',
       notes: null,
     });
-    print(io, view, values.json === true);
+    print(io, view, values.json);
     return EXIT_OK;
   } finally {
     app.close();

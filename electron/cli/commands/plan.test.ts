@@ -3,7 +3,7 @@ import { ensureBuiltCli } from '../../test-support/built-cli';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app-context';
-import { planTestResources } from '../../services/plan/plan-test-resources';
+import { planTestResources } from '../../test-support/plan-test-resources';
 import { repoRoot, tempDir } from '../../test-support/paths';
 
 // The BUILT command, as a user runs it, on a database created (migrated + seeded) beforehand.

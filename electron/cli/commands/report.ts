@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UserError } from '../../../shared/domain/errors';
 import { REPORT_SECTION_IDS, type ReportSectionId } from '../../../shared/domain/report/report-model';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 const USAGE =
@@ -11,25 +10,20 @@ const USAGE =
 
 /** `gpu-planner export-pdf --out FILE [--project ID]` (spec/cli.md): the review PDF of a project. */
 export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: false,
-      options: {
-        out: { type: 'string' },
-        project: { type: 'string' },
-        scenario: { type: 'string' },
-        page: { type: 'string', default: 'A4' },
-        sections: { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-  const { values } = parsed;
+  const { values } = parseCommandArgs(
+    args,
+    {
+      out: { type: 'string' },
+      project: { type: 'string' },
+      scenario: { type: 'string' },
+      page: { type: 'string', default: 'A4' },
+      sections: { type: 'string' },
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    USAGE,
+    { positionals: false },
+  );
   if (!values.out) throw new UsageError(`--out FILE is required\n${USAGE}`);
   const pageSize = values.page === 'A4' || values.page === 'Letter' ? values.page : null;
   if (!pageSize) throw new UsageError(`--page must be A4 or Letter, not "${values.page}"\n${USAGE}`);

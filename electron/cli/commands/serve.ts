@@ -5,12 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createAppContext } from '../../services/app-context';
 import { DATABASE_FILE_NAME, defaultDataDir } from '../../services/paths';
 import { findRendererDir } from '../../services/report/renderer-route';
 import { startHttpServer, type RunningServer } from '../../server/http-server';
-import { UsageError, type CliIo } from '../cli-io';
+import { parseCommandArgs, UsageError, type CliIo } from '../cli-io';
 
 export const SERVE_USAGE = 'gpu-planner serve [--port N] [--open] [--data-dir DIR] [--db PATH] [--max-upload-mb N]';
 
@@ -38,9 +37,9 @@ export function openBrowser(url: string, env: Record<string, string | undefined>
 }
 
 export async function runServeCommand(args: string[], io: CliIo, until?: Promise<void>): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs(
     args,
-    options: {
+    {
       port: { type: 'string' },
       open: { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
@@ -48,9 +47,9 @@ export async function runServeCommand(args: string[], io: CliIo, until?: Promise
       'max-upload-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-    allowPositionals: false,
-  });
+    `usage: ${SERVE_USAGE}`,
+    { positionals: false },
+  );
   if (values.help) {
     io.stdout(`${SERVE_USAGE}\n\nServes the app to your browser on http://127.0.0.1 (port N, default any free one) until Ctrl+C.\n`);
     return 0;

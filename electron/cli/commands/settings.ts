@@ -1,8 +1,7 @@
 /** `gpu-planner settings [--electricity USD_PER_KWH] [--lifetime YEARS] [--hours-per-year H] [--host-watts W] [--subscription-hours H] [--reset] [--json]`. */
-import { parseArgs } from 'node:util';
 import { UserError } from '../../../shared/domain/errors';
 import { COST_SETTING_LABELS, type CostSettings, type CostSettingsUpdate } from '../../../shared/domain/settings/cost-settings';
-import { EXIT_OK, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, parseCommandArgs, printJson, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 const FLAGS: Record<string, keyof CostSettings> = {
@@ -18,20 +17,17 @@ const USAGE = `usage: gpu-planner settings [${Object.keys(FLAGS)
   .join('] [')}] [--reset] [--db PATH] [--json]`;
 
 export async function runSettingsCommand(args: string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        db: { type: 'string' },
-        reset: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        ...Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }])),
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  const { values }: { values: Record<string, string | boolean | undefined> } = parseCommandArgs(
+    args,
+    {
+      db: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      ...Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }])),
+    },
+    USAGE,
+    { positionals: false },
+  );
   const update: CostSettingsUpdate = {};
   for (const [flag, key] of Object.entries(FLAGS)) {
     const text = values[flag];

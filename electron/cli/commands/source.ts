@@ -4,9 +4,8 @@
  * `source sync` exits 1 when a file was refused (the others are imported; every refused file is listed).
  */
 import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { BillingSource, SourceSync } from '../../../shared/ipc/contract/budget-sources';
-import { EXIT_OK, EXIT_USER_ERROR, printJson, UsageError, type CliIo } from '../cli-io';
+import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 const USAGE = [
@@ -16,20 +15,9 @@ const USAGE = [
   '       gpu-planner source remove ID [--db PATH]',
 ].join('\n');
 
-function parse(
-  args: string[],
-  options: NonNullable<ParseArgsConfig['options']>,
-): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
-  try {
-    const parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options },
-    });
-    return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+/** The subcommand's own flags, plus --db and --json that every subcommand takes. */
+function parse<const O extends ParseArgsOptionsConfig>(args: string[], options: O) {
+  return parseCommandArgs(args, { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...options }, USAGE);
 }
 
 function sourceLine(s: BillingSource): string {
@@ -63,9 +51,9 @@ export async function runSourceCommand(args: string[], io: CliIo): Promise<numbe
   if (what === 'add') {
     const { values, positionals } = parse(rest, { mapping: { type: 'string' } });
     if (positionals.length !== 1) throw new UsageError(USAGE);
-    const app = openCliServices(values as { db?: string }, io);
+    const app = openCliServices(values, io);
     try {
-      const source = app.services.budget.addSource(path.resolve(io.cwd, positionals[0]!), values.mapping as string | undefined);
+      const source = app.services.budget.addSource(path.resolve(io.cwd, positionals[0]!), values.mapping);
       if (values.json) printJson(io, source);
       else io.stdout(`added source #${source.id} ${source.folder}; run "gpu-planner source sync" to import it\n`);
       return EXIT_OK;
@@ -76,7 +64,7 @@ export async function runSourceCommand(args: string[], io: CliIo): Promise<numbe
   if (what === 'list') {
     const { values, positionals } = parse(rest, {});
     if (positionals.length > 0) throw new UsageError(USAGE);
-    const app = openCliServices(values as { db?: string }, io);
+    const app = openCliServices(values, io);
     try {
       const sources = app.services.budget.listSources();
       if (values.json) printJson(io, { sources });
@@ -92,7 +80,7 @@ export async function runSourceCommand(args: string[], io: CliIo): Promise<numbe
     if (positionals.length > 0) throw new UsageError(USAGE);
     const id = values.id === undefined ? undefined : Number(values.id);
     if (id !== undefined && !Number.isInteger(id)) throw new UsageError(`--id must be a source number\n${USAGE}`);
-    const app = openCliServices(values as { db?: string }, io);
+    const app = openCliServices(values, io);
     const onSignal = () => app.services.budget.cancelSourceSync();
     process.once('SIGINT', onSignal);
     try {
@@ -110,7 +98,7 @@ export async function runSourceCommand(args: string[], io: CliIo): Promise<numbe
     const { values, positionals } = parse(rest, {});
     const id = Number(positionals[0]);
     if (positionals.length !== 1 || !Number.isInteger(id)) throw new UsageError(USAGE);
-    const app = openCliServices(values as { db?: string }, io);
+    const app = openCliServices(values, io);
     try {
       const removed = app.services.budget.removeSource(id);
       io.stdout(removed ? `removed source #${id} (its imports stay)\n` : `no source #${id}\n`);

@@ -54,7 +54,7 @@ export function createEstimateService(deps: ServiceDeps, { catalog, settings }: 
   function getClient(): EstimationClient | null {
     if (!file) return null;
     if (!client) {
-      client = new EstimationClient(file);
+      client = new EstimationClient(file, deps.logger);
       catalogKey = '';
     }
     return client;

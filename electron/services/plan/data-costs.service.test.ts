@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DataCostItem } from '../../../shared/domain/plan/types';
 import { tempDir } from '../../test-support/paths';
 import { createAppContext } from '../app-context';
-import { planTestResources } from './plan-test-resources';
+import { planTestResources } from '../../test-support/plan-test-resources';
 
 const res = planTestResources();
 const data = tempDir();

@@ -3,7 +3,7 @@ import { createAppContext } from '../app-context';
 import { addWeeksToKey } from '../../../shared/domain/plan/weeks';
 import { moveAllocationsCommand } from '../../../shared/domain/plan/commands';
 import { tempDir } from '../../test-support/paths';
-import { planTestResources } from './plan-test-resources';
+import { planTestResources } from '../../test-support/plan-test-resources';
 
 const res = planTestResources();
 const data = tempDir();

@@ -7,7 +7,7 @@ import { moveAllocationsCommand } from '../../../shared/domain/plan/commands';
 import { tempDir } from '../../test-support/paths';
 import { rebuildSpendRollup } from '../../db/queries/spend-rollup';
 import type { Plan } from '../../../shared/domain/plan/types';
-import { planTestResources } from './plan-test-resources';
+import { planTestResources } from '../../test-support/plan-test-resources';
 
 const res = planTestResources();
 const cleanups: Array<() => void> = [res.remove];

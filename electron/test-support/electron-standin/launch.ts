@@ -62,7 +62,14 @@ export async function launchApp(options: LaunchOptions): Promise<LaunchedApp> {
   const mainFile = path.resolve(options.appDir, pkg.main);
   const cache = (Module as unknown as { _cache: Record<string, unknown> })._cache;
   for (const key of Object.keys(cache)) if (key.startsWith(options.appDir)) delete cache[key];
+  // Main's process-wide listeners (it logs uncaught errors) end with its process in Electron; here, when the app exits.
+  const processEvents = ['uncaughtException', 'unhandledRejection'];
+  const before = new Map(processEvents.map((e) => [e, new Set(process.listeners(e as 'uncaughtException'))]));
   createRequire(mainFile)(mainFile);
+  void control.exited.then(() => {
+    for (const e of processEvents)
+      for (const l of process.listeners(e as 'uncaughtException')) if (!before.get(e)!.has(l)) process.removeListener(e, l);
+  });
   setImmediate(() => control.emitReady());
   const BrowserWindow = control.BrowserWindow as unknown as { getAllWindows(): StandinBrowserWindow[] };
   if (options.waitForWindow !== false) {

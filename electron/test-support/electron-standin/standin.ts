@@ -185,6 +185,13 @@ export function createElectronStandin(options: StandinOptions): StandinControl {
       paths.set(name, value);
       if (name === 'userData' && !paths.has('sessionDataSet')) paths.set('sessionData', value);
     }
+    /** Electron's `app.name` property (what getName()/setName() read and write); electron-log reads it first. */
+    get name() {
+      return appName;
+    }
+    set name(name: string) {
+      appName = name;
+    }
     getName() {
       return appName;
     }

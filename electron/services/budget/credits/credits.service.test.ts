@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../app-context';
 import { tempDir } from '../../../test-support/paths';
-import { planTestResources } from '../../plan/plan-test-resources';
+import { planTestResources } from '../../../test-support/plan-test-resources';
 
 const res = planTestResources();
 const data = tempDir();

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
+import type { Logger } from '../../../../shared/logger';
+import { watchWorker } from '../../../worker/worker-log';
 import { readBillingFile, type ReadOptions, type ReadSummary } from './billing-reader';
 import type { ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol';
 import { isWorkerOutOfMemory, WORKER_RESOURCE_LIMITS } from '../../../worker/resource-limits';
@@ -29,6 +31,7 @@ export async function readBillingFileAnywhere(
   file: string,
   options: ReadOptions,
   onBatch: (lines: SpendLine[]) => void,
+  logger: Logger,
 ): Promise<ReadSummary> {
   const script = builtImportWorker();
   if (!script) return readBillingFile(file, options, onBatch);
@@ -44,6 +47,7 @@ export async function readBillingFileAnywhere(
     batchSize: options.batchSize,
   };
   const worker = new Worker(script, { workerData: request, resourceLimits: WORKER_RESOURCE_LIMITS.import });
+  const watched = watchWorker(worker, 'billing import', logger);
   try {
     return await new Promise<ReadSummary>((resolve, reject) => {
       const onAbort = () => reject(new UserError('CANCELLED', 'The import was cancelled.'));
@@ -81,6 +85,6 @@ export async function readBillingFileAnywhere(
       worker.on('exit', (code) => reject(new Error(`The import worker stopped (exit ${code}).`)));
     });
   } finally {
-    void worker.terminate();
+    void watched.terminate();
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isUserError, type UserError } from '../../../../shared/domain/errors';
 import { createTestApp } from '../../../test-support/test-app';
 import { tempDir } from '../../../test-support/paths';
-import { BILLING_SAMPLES, independentTotals, sampleFile } from './sample-files';
+import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../../test-support/billing-samples';
 
 type TestApp = ReturnType<typeof createTestApp>;
 let app: TestApp;

@@ -152,6 +152,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
           rowsImported += lines.length;
           insertBatch(lines);
         },
+        deps.logger,
       );
       // (a refused import's staged lines are deleted below, in `finally`)
       if (summary.invalidRows > 0 && !request.skipInvalid) throw invalidRowsError(fileName, summary);

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../../../shared/domain/errors';
+import type { Logger } from '../../../../shared/logger';
+import { watchWorker } from '../../../worker/worker-log';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from './optimizer-worker-protocol';
 import { runSchedule, type ScheduleRequest } from './run-schedule';
@@ -36,10 +38,12 @@ export interface SolverClient {
  * In the app: one solver worker for the process, started on first use (or by warm()), a solve at a time; a worker that
  * dies is replaced on the next solve. Elsewhere: in-process.
  */
-export function createSolverClient(options: { useWorker: boolean }): SolverClient {
+export function createSolverClient(options: { useWorker: boolean; logger: Logger }): SolverClient {
   let stopFlag: Int32Array | null = null;
   let stopInProcess = false;
   let worker: Worker | null = null;
+  /** Stops the current worker on purpose (its exit is not logged as a crash). */
+  let stopWorker: (() => Promise<number>) | null = null;
   let nextId = 1;
   const pending = new Map<
     number,
@@ -59,6 +63,7 @@ export function createSolverClient(options: { useWorker: boolean }): SolverClien
   const ensureWorker = (file: string): Worker => {
     if (worker) return worker;
     const w = new Worker(file, { resourceLimits: WORKER_RESOURCE_LIMITS.optimizer });
+    stopWorker = watchWorker(w, 'schedule solver', options.logger).terminate;
     w.unref();
     w.on('message', (message: OptimizerWorkerMessage) => {
       const p = pending.get(message.id);
@@ -113,9 +118,9 @@ export function createSolverClient(options: { useWorker: boolean }): SolverClien
       if (script) ensureWorker(script);
     },
     dispose: async () => {
-      const w = worker;
+      const stop = worker ? stopWorker : null;
       worker = null;
-      if (w) await w.terminate();
+      await stop?.();
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { resourcesDir as realResources, tempDir } from '../../test-support/paths';
+import { resourcesDir as realResources, tempDir } from './paths';
 
 const tflops = (fp32: number, fp16: number) => ({ fp32, tf32: null, fp16, bf16: null, fp8: null });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { referenceFile } from '../../../test-support/paths';
+import { referenceFile } from './paths';
 
 export interface BillingSample {
   path: string;
@@ -19,49 +19,65 @@ export interface BillingSample {
   invalidRows?: number;
 }
 
+/** The column pairs the providers' exports use, one per export format. */
+const column = {
+  focus: { cost: 'BilledCost', currency: 'BillingCurrency' },
+  azureEa: { cost: 'Cost', currency: 'BillingCurrency' },
+  awsCur: { cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
+  awsCurSnake: { cost: 'line_item_unblended_cost', currency: 'line_item_currency_code' },
+  azurePreTax: { cost: 'PreTaxCost', currency: 'Currency' },
+  azureV2: { cost: 'CostInBillingCurrency', currency: 'BillingCurrencyCode' },
+  azureV2Camel: { cost: 'costInBillingCurrency', currency: 'billingCurrency' },
+  azureNoCurrency: { cost: 'costinbillingcurrency', currency: '' },
+  gcp: { cost: 'cost', currency: 'currency', credits: 'credits' },
+} satisfies Record<string, Omit<BillingSample, 'path'>>;
+
+/** Samples of one format: the folder's files that share its columns. */
+const samples = (columns: Omit<BillingSample, 'path'>, ...paths: string[]): BillingSample[] => paths.map((p) => ({ path: p, ...columns }));
+
 export const BILLING_SAMPLES: BillingSample[] = [
-  { path: 'focus-sample-data/focus_sample.csv', cost: 'BilledCost', currency: 'BillingCurrency' },
-  { path: 'azure-finops-toolkit/EA_ActualCost_Small.csv', cost: 'Cost', currency: 'BillingCurrency' },
-  { path: 'azure-finops-toolkit/EA_AmortizedCost_Small.csv', cost: 'Cost', currency: 'BillingCurrency' },
-  { path: 'azure-finops-toolkit/EA_NoRows.csv', cost: 'Cost', currency: 'BillingCurrency' },
-  { path: 'koku/aws/test_cur.csv', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
-  { path: 'koku/aws/test_cur.csv.gz', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
-  { path: 'koku/aws/2023-06-01.csv', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
-  { path: 'koku/aws/2023-06-01-not-final.csv', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
-  { path: 'koku/aws/empty_frame.csv', cost: 'lineItem/UnblendedCost', currency: 'lineItem/CurrencyCode' },
-  { path: 'koku/aws/2022-07-01-alt-columns.csv', cost: 'line_item_unblended_cost', currency: 'line_item_currency_code' },
-  {
-    path: 'koku/aws/test_local_bucket/koku-local/20180801-20180901/16e57707-f9e3-49be-8be6-b84e684b5194/koku-local-1.csv.gz',
-    cost: 'lineItem/UnblendedCost',
-    currency: 'lineItem/CurrencyCode',
-  },
-  { path: 'aws-well-architected-labs/Step1CUR.gz', cost: 'line_item_unblended_cost', currency: 'line_item_currency_code' },
-  {
-    path: 'aws-well-architected-labs/Oct2018-WorkshopCUR-00001.snappy.parquet',
-    cost: 'line_item_unblended_cost',
-    currency: 'line_item_currency_code',
-  },
-  { path: 'koku/azure/azure_camelCased.csv', cost: 'preTaxCost', currency: 'currency' },
-  { path: 'koku/azure/azure_version_2.csv', cost: 'CostInBillingCurrency', currency: 'BillingCurrencyCode' },
-  { path: 'koku/azure/camel_azure_version_2.csv', cost: 'costInBillingCurrency', currency: 'billingCurrency' },
-  { path: 'koku/azure/costreport_a243c6f2-199f-4074-9a2c-40e671cf1584.csv', cost: 'PreTaxCost', currency: 'Currency' },
-  { path: 'koku/azure/empty_frame.csv', cost: 'PreTaxCost', currency: 'Currency' },
-  {
-    path: 'koku/gcp/202011_30c31bca571d9b7f3b2c8459dd8bc34a_2020-11-08:2020-11-11.csv',
-    cost: 'cost',
-    currency: 'currency',
-    credits: 'credits',
-  },
-  { path: 'koku/gcp/2022-08-01_5.csv', cost: 'cost', currency: 'currency', credits: 'credits' },
-  { path: 'opencost-azure/headersets/BOM.csv', cost: 'PreTaxCost', currency: 'Currency', invalidRows: 1 },
-  { path: 'opencost-azure/headersets/Enterprise.csv', cost: 'CostInBillingCurrency', currency: 'BillingCurrencyCode' },
-  { path: 'opencost-azure/headersets/EnterpriseCamel.csv', cost: 'costInBillingCurrency', currency: 'billingCurrency' },
-  { path: 'opencost-azure/headersets/German.csv', cost: 'PreTaxCost (PreTaxCost)', currency: 'Currency' },
-  { path: 'opencost-azure/headersets/PayAsYouGo.csv', cost: 'PreTaxCost', currency: 'Currency' },
-  { path: 'opencost-azure/headersets/YA.csv', cost: 'costInBillingCurrency', currency: 'Currency' },
-  { path: 'opencost-azure/values/MissingBrackets.csv', cost: 'costinbillingcurrency', currency: '' },
-  { path: 'opencost-azure/values/Template.csv', cost: 'costinbillingcurrency', currency: '' },
-  { path: 'opencost-azure/values/VirtualMachine.csv', cost: 'costinbillingcurrency', currency: '' },
+  ...samples(column.focus, 'focus-sample-data/focus_sample.csv'),
+  ...samples(
+    column.azureEa,
+    'azure-finops-toolkit/EA_ActualCost_Small.csv',
+    'azure-finops-toolkit/EA_AmortizedCost_Small.csv',
+    'azure-finops-toolkit/EA_NoRows.csv',
+  ),
+  ...samples(
+    column.awsCur,
+    'koku/aws/test_cur.csv',
+    'koku/aws/test_cur.csv.gz',
+    'koku/aws/2023-06-01.csv',
+    'koku/aws/2023-06-01-not-final.csv',
+    'koku/aws/empty_frame.csv',
+  ),
+  ...samples(column.awsCurSnake, 'koku/aws/2022-07-01-alt-columns.csv'),
+  ...samples(
+    column.awsCur,
+    'koku/aws/test_local_bucket/koku-local/20180801-20180901/16e57707-f9e3-49be-8be6-b84e684b5194/koku-local-1.csv.gz',
+  ),
+  ...samples(
+    column.awsCurSnake,
+    'aws-well-architected-labs/Step1CUR.gz',
+    'aws-well-architected-labs/Oct2018-WorkshopCUR-00001.snappy.parquet',
+  ),
+  ...samples({ cost: 'preTaxCost', currency: 'currency' }, 'koku/azure/azure_camelCased.csv'),
+  ...samples(column.azureV2, 'koku/azure/azure_version_2.csv'),
+  ...samples(column.azureV2Camel, 'koku/azure/camel_azure_version_2.csv'),
+  ...samples(column.azurePreTax, 'koku/azure/costreport_a243c6f2-199f-4074-9a2c-40e671cf1584.csv', 'koku/azure/empty_frame.csv'),
+  ...samples(column.gcp, 'koku/gcp/202011_30c31bca571d9b7f3b2c8459dd8bc34a_2020-11-08:2020-11-11.csv', 'koku/gcp/2022-08-01_5.csv'),
+  ...samples({ ...column.azurePreTax, invalidRows: 1 }, 'opencost-azure/headersets/BOM.csv'),
+  ...samples(column.azureV2, 'opencost-azure/headersets/Enterprise.csv'),
+  ...samples(column.azureV2Camel, 'opencost-azure/headersets/EnterpriseCamel.csv'),
+  ...samples({ cost: 'PreTaxCost (PreTaxCost)', currency: 'Currency' }, 'opencost-azure/headersets/German.csv'),
+  ...samples(column.azurePreTax, 'opencost-azure/headersets/PayAsYouGo.csv'),
+  ...samples({ cost: 'costInBillingCurrency', currency: 'Currency' }, 'opencost-azure/headersets/YA.csv'),
+  ...samples(
+    column.azureNoCurrency,
+    'opencost-azure/values/MissingBrackets.csv',
+    'opencost-azure/values/Template.csv',
+    'opencost-azure/values/VirtualMachine.csv',
+  ),
 ];
 
 /** A decimal text as (digits × 10^-scale) with BigInt: "4.0E-7" → 40n, scale 8. */
