@@ -20,6 +20,7 @@
 import Big from 'big.js';
 import { createPriceBook, toMoney, type PriceBook } from './pricing';
 import type { RunRuleKind } from '../../estimate/run-rules';
+import { runGpuProblems, type RunGpuKind } from './run-gpu-checks';
 import { runRuleProblems } from './run-rule-checks';
 import { computeTotals, round2, type PlanTotals } from './totals';
 import type { Allocation, CapacityPool, Milestone, MilestonePhase, Plan, PlanCatalog } from './types';
@@ -35,7 +36,8 @@ export type ProblemKind =
   | 'offering-missing'
   | 'price-changed'
   | 'allocation-outside-track'
-  | RunRuleKind;
+  | RunRuleKind
+  | RunGpuKind;
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -400,6 +402,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
     ...budgetProblems(plan, totals),
     ...trackDateProblems(plan),
     ...runRuleProblems(plan, book),
+    ...runGpuProblems(plan, book),
   ];
   const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   problems.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || cmp(a.week ?? '', b.week ?? '') || cmp(a.id, b.id));
