@@ -1,6 +1,7 @@
 /** A workload's model → its architecture profile and trainable parameters. */
 import { UserError } from '../domain/errors';
-import { profileModel, type Architecture, type DecoderArch, type ModelInput } from './architecture';
+import { profileModel, type Architecture, type DecoderArch } from './architecture';
+import type { ModelInput } from './model-profile';
 import { findPreset } from './presets';
 import { resolveTrainable, type ResolvedModel } from './training-run';
 import type { Workload } from './workload';

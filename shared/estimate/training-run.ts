@@ -3,7 +3,9 @@
  * per-step floor, multi-GPU data parallel, and the explanation of every figure.
  */
 import type { Gpu } from '../domain/catalog';
-import { fmt, fmtBytes, fmtFlops, loraParams, type ActivationRegime, type ModelProfile } from './architecture';
+import { loraParams } from './architecture';
+import type { ActivationRegime, ModelProfile } from './model-profile';
+import { fmt, fmtBytes, fmtFlops } from './units';
 import { ASSUMPTIONS, CUDNN_WORKSPACE, FITTED, UNCERTAINTY, type EfficiencyConstants, type Stack } from './calibration';
 import { ARCH_LABELS, archFamily, intraNodeLink, nodeNetworkLink, type Link, type OfferingInterconnect } from './interconnect';
 import type { Workload } from './workload';

@@ -5,7 +5,7 @@
 import { RUN_RULE_KINDS } from '../../estimate/run-rules';
 import { z } from 'zod';
 import { PRICE_KINDS, PRICE_UNITS } from '../../domain/catalog';
-import type { PresetFamily } from '../../estimate/architecture';
+import type { PresetFamily } from '../../estimate/model-profile';
 import { STACKS } from '../../estimate/calibration';
 import type { EfficiencyConstants } from '../../estimate/calibration';
 import type { OfferingCost } from '../../estimate/cost';
