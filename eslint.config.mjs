@@ -128,7 +128,6 @@ export default tseslint.config(
       'shared/domain/plan/optimize/schedule-model.ts',
       'shared/domain/project/text-plan.ts',
       'shared/domain/report/report-model.ts',
-      'shared/estimate/training-run.ts',
       'shared/ipc/contract/plan.ts',
     ],
     rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },

@@ -8,7 +8,7 @@
  */
 import { cnnProfile, efficientnet, resnet1d, resnet2d } from './cnn-profile';
 import { fmt } from './units';
-import type { LinearShapes, ModelInput, ModelProfile } from './model-profile';
+import type { ModelInput, ModelProfile } from './model-profile';
 import { decoderProfile, encoderProfile, vitProfile } from './transformer-profile';
 
 export interface ResNet1dArch {

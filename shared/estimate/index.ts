@@ -9,4 +9,5 @@ export * from './model';
 export * from './presets';
 export * from './ranking';
 export * from './training-run';
+export * from './training-run-types';
 export * from './workload';

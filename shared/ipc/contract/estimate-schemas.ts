@@ -11,7 +11,7 @@ import type { EfficiencyConstants } from '../../estimate/calibration';
 import type { OfferingCost } from '../../estimate/cost';
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../estimate/estimate';
 import { ARCH_FAMILIES } from '../../estimate/interconnect';
-import type { ExplanationLine, MemoryEstimate, ScalingEstimate, ThroughputEstimate } from '../../estimate/training-run';
+import type { ExplanationLine, MemoryEstimate, ScalingEstimate, ThroughputEstimate } from '../../estimate/training-run-types';
 import { workloadSchema } from '../../estimate/workload';
 import type { Assert, Equals } from '../type-check';
 
