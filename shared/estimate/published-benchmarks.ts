@@ -12,32 +12,26 @@ import { resolveModel } from './model';
 import { estimateTrainingRun } from './training-run';
 import { parseWorkload } from './workload';
 
-export interface SingleRow {
+interface PublishedRow {
   gpuId: string;
   benchmarkGpu: string;
   benchmark: string;
   model: string;
   input: Record<string, number>;
   precision: string;
-  batchSize: number;
   samplesPerSecond: number;
   source: string;
 }
-export interface MultiRow {
-  gpuId: string;
-  benchmarkGpu: string;
-  benchmark: string;
-  model: string;
-  input: Record<string, number>;
-  precision: string;
+export interface SingleRow extends PublishedRow {
+  batchSize: number;
+}
+export interface MultiRow extends PublishedRow {
   batchSizePerGpu: number;
   gpuCount: number;
-  samplesPerSecond: number;
   singleGpuSamplesPerSecond: number;
   scalingEfficiency: number;
   interconnect: string;
   interconnectAssumed: boolean;
-  source: string;
   excluded?: string;
 }
 
