@@ -61,3 +61,15 @@ describe('run size against the offering (issue 17)', () => {
     expect(gpuReadName('my-own-gpu')).toBe('my-own-gpu');
   });
 });
+
+describe('the offer named without repeating its GPU', () => {
+  it('"Colab Pro+ — L4" on an L4 reads "Colab Pro+" in the message', () => {
+    const plan = withM2Workload({ gpuCount: 8 });
+    const catalog = plannedCatalog(plan);
+    const labelled = {
+      offerings: catalog.offerings.map((o) => (o.id === 'colab-pro-plus-l4-24gb' ? { ...o, label: 'Colab Pro+ — L4' } : o)),
+    };
+    const p = analyzePlan(plan, labelled).problems.find((x) => x.kind === 'run-over-offering-gpus')!;
+    expect(p.message).toContain('but Colab Pro+ has 1× L4 24GB');
+  });
+});

@@ -6,7 +6,7 @@
  */
 import gpusJson from '../../../resources/catalog/gpus.json';
 import { offeringInterconnectOf } from '../../estimate/interconnect';
-import { gpuShortName } from '../offer-label';
+import { gpuShortName, withoutGpuSuffix } from '../offer-label';
 import type { Problem } from './checks';
 import type { PriceBook } from './pricing';
 import type { Milestone, MilestonePhase, Plan } from './types';
@@ -53,6 +53,7 @@ export function runGpuProblems(plan: Plan, book: PriceBook): Problem[] {
       };
       const label = phaseLabel(milestone, phase);
       const gpu = gpuReadName(offering.gpuId);
+      const offer = withoutGpuSuffix(offering.label, BUNDLED_GPU_NAMES.get(offering.gpuId) ?? offering.gpuId);
       const perNode = Math.ceil(size.gpus / size.nodes);
       if (perNode > offering.gpuCount)
         problems.push({
@@ -62,7 +63,7 @@ export function runGpuProblems(plan: Plan, book: PriceBook): Problem[] {
           ...where,
           message:
             `${label}'s run needs ${perNode} GPUs in one machine${size.nodes > 1 ? ` (${size.gpus} GPUs over ${size.nodes} machines)` : ''}, ` +
-            `but ${offering.label} has ${offering.gpuCount}× ${gpu}: the run cannot start as planned. ` +
+            `but ${offer} has ${offering.gpuCount}× ${gpu}: the run cannot start as planned. ` +
             `Choose an offering with ${perNode} or more ${gpu} GPUs, or spread the run over ${Math.ceil(size.gpus / offering.gpuCount)} machines (nodeCount in the workload).`,
         });
       if (size.nodes > 1 && !offeringInterconnectOf({ id: offering.id, interconnect: null })?.network)
@@ -72,7 +73,7 @@ export function runGpuProblems(plan: Plan, book: PriceBook): Problem[] {
           severity: 'warning',
           ...where,
           message:
-            `${label}'s run spreads ${size.gpus} ${gpu} GPUs over ${size.nodes} machines, but ${offering.label} states no network between machines: ` +
+            `${label}'s run spreads ${size.gpus} ${gpu} GPUs over ${size.nodes} machines, but ${offer} states no network between machines: ` +
             `the estimate assumes 100 Gb/s Ethernet for the gradient all-reduce, so its hours may be too low. Check the provider's network (EFA, InfiniBand) or run on one machine.`,
         });
     }
