@@ -5,14 +5,12 @@
  * FIT=1 refits the architecture, stack and data-parallel constants; LOO=1 predicts each GPU (or each multi-GPU
  * machine) from constants fitted on the others.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { h100Estimate, h100Rows } from '../../electron/test-support/h100-calibration';
 import type { Gpu } from '../domain/catalog';
 import { FITTED, H100_SXM_DATASHEET, UNCERTAINTY, type EfficiencyConstants } from './calibration';
 import { archKnob, clone, dataParallelKnob, descend, globalKnob, singleScore, type Knob } from './benchmark-fit';
 import { archFamily, type ArchFamily } from './interconnect';
-import { resolveModel } from './model';
 import {
   evalMulti,
   evalSingle,
@@ -28,57 +26,15 @@ import {
   singleTable,
   summary,
 } from './published-benchmarks';
-import { estimateTrainingRun } from './training-run';
-import { parseWorkload } from './workload';
 
 /* --------------------------------------------------------------------------------------------- fitting */
 
 // The H100 SXM measurements (../shared/calibration) stay in every fit: a constant that helps the published rows but
 // moves an H100 row out of its accuracy is not taken.
-interface SeedRow {
-  name: string;
-  batch: number;
-  amp: string;
-  window?: number;
-  image?: number;
-  seq?: number;
-  mode?: string;
-  grad_ckpt?: boolean;
-  step_s: number;
-  samples_per_s: number;
-  params: number;
-}
-const seedRows: SeedRow[] = readFileSync(
-  path.resolve(__dirname, '..', '..', '..', 'shared', 'calibration', 'h100-sxm-measured.jsonl'),
-  'utf8',
-)
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as SeedRow)
-  .filter((r) => r.step_s);
-const SEED_PRESETS: Record<string, string> = {
-  resnet34_1d: 'resnet34-1d',
-  resnet34_2d: 'resnet34',
-  bert_base: 'bert-base',
-  'qwen2.5_0.5b_full': 'qwen2.5-0.5b',
-  mistral_7b_lora: 'mistral-7b',
-  gpt2_small_full: 'gpt2-small',
-};
 /** Each H100 row's estimate: its bound and model ÷ measured throughput. */
 function seedEstimates(c: EfficiencyConstants, gpu = H100_SXM_DATASHEET as Gpu): Array<{ bound: string; ratio: number }> {
-  return seedRows.map((r) => {
-    const input = r.window ? { windowSamples: r.window } : r.image ? { imageSize: r.image } : { seqLen: r.seq };
-    const w = parseWorkload({
-      model: { preset: SEED_PRESETS[r.name] },
-      input,
-      batchSize: r.batch,
-      precision: r.amp === 'bf16' ? 'bf16' : 'fp32',
-      method: r.mode === 'lora' ? 'lora' : 'full',
-      gradientCheckpointing: r.grad_ckpt ?? false,
-    });
-    const model = resolveModel(w);
-    if (r.image) model.profile.params = r.params;
-    const t = estimateTrainingRun(model, w, gpu, 1, { constants: c }).throughput;
+  return h100Rows.map((r) => {
+    const t = h100Estimate(c, r, gpu).throughput;
     return { bound: t.bound, ratio: t.samplesPerSecond / r.samples_per_s };
   });
 }
