@@ -112,8 +112,6 @@ export default tseslint.config(
       'renderer/features/review/print/ReportDocument.tsx',
       'shared/domain/budget/overview.ts',
       'shared/domain/report/report-model.ts',
-      'shared/estimate/architecture.ts',
-      'shared/estimate/training-run.ts',
     ],
     rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },
   },

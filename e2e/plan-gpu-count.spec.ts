@@ -38,6 +38,12 @@ test('GPUs per run, nodes and stack of a milestone phase reach its estimate', as
     await expect.poll(async () => (await phase()).appEstimate?.gpus ?? null).toBe(4);
     expect((await phase()).appEstimate!.basis).toContain('4 GPUs ×');
   }
+  // M1 runs on one L4 (Colab Pro+): a run on 4 GPUs is a warning in the Problems panel, the GPU named as a person reads it
+  const warning = page.getByRole('region', { name: 'Problems' }).locator('[data-problem="run-over-offering-gpus"]');
+  await expect(warning).toContainText('run needs more GPUs than the offering');
+  await expect(warning).toContainText(/M1's run needs 4 GPUs in one machine, but .+ has 1× L4 24GB: the run cannot start as planned/);
+  await warning.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-run-over-offering-gpus');
   await page.getByRole('button', { name: /^Edit milestone M1 / }).click();
   await expect(
     page

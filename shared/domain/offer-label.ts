@@ -10,15 +10,17 @@ export function gpuShortName(name: string): string {
  * "Google Colab Pro+", not "Google Colab Colab Pro+ — L4 — L4".
  */
 export function offerLabel(providerName: string, sku: string, gpuName?: string): string {
-  let s = sku.trim();
-  if (gpuName) {
-    const short = gpuShortName(gpuName).split(/\s+/)[0]!;
-    s = s.replace(new RegExp(`\\s+[—-]\\s+(NVIDIA\\s+)?${short.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b.*$`, 'i'), '');
-  }
+  const s = gpuName ? withoutGpuSuffix(sku, gpuName) : sku.trim();
   const providerWords = providerName.trim().split(/\s+/);
   const last = providerWords[providerWords.length - 1]!.toLowerCase();
   const first = s.split(/\s+/)[0]?.toLowerCase();
   if (first === last) return `${providerWords.slice(0, -1).join(' ')} ${s}`.trim();
   if (s.toLowerCase().startsWith(providerName.toLowerCase())) return s;
   return `${providerName} ${s}`;
+}
+
+/** An offer's name without a trailing " — L4" that repeats its GPU: "Colab Pro+ — L4" with an L4 → "Colab Pro+". */
+export function withoutGpuSuffix(name: string, gpuName: string): string {
+  const short = gpuShortName(gpuName).split(/\s+/)[0]!;
+  return name.trim().replace(new RegExp(`\\s+[—-]\\s+(NVIDIA\\s+)?${short.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b.*$`, 'i'), '');
 }

@@ -5,343 +5,67 @@
  * FIT=1 refits the architecture, stack and data-parallel constants; LOO=1 predicts each GPU (or each multi-GPU
  * machine) from constants fitted on the others.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import benchmarks from '../../resources/benchmarks/published-training-throughput.json';
-import gpusJson from '../../resources/catalog/gpus.json';
+import { h100Estimate, h100Rows } from '../../electron/test-support/h100-calibration';
 import type { Gpu } from '../domain/catalog';
 import { FITTED, H100_SXM_DATASHEET, UNCERTAINTY, type EfficiencyConstants } from './calibration';
-import { archFamily, type ArchFamily, type OfferingInterconnect } from './interconnect';
-import { resolveModel } from './model';
-import { estimateTrainingRun } from './training-run';
-import { parseWorkload } from './workload';
-
-interface SingleRow {
-  gpuId: string;
-  benchmarkGpu: string;
-  benchmark: string;
-  model: string;
-  input: Record<string, number>;
-  precision: string;
-  batchSize: number;
-  samplesPerSecond: number;
-  source: string;
-}
-interface MultiRow {
-  gpuId: string;
-  benchmarkGpu: string;
-  benchmark: string;
-  model: string;
-  input: Record<string, number>;
-  precision: string;
-  batchSizePerGpu: number;
-  gpuCount: number;
-  samplesPerSecond: number;
-  singleGpuSamplesPerSecond: number;
-  scalingEfficiency: number;
-  interconnect: string;
-  interconnectAssumed: boolean;
-  source: string;
-  excluded?: string;
-}
-
-const doc = benchmarks as unknown as {
-  singleGpu: SingleRow[];
-  multiGpu: MultiRow[];
-  settings: Record<string, { optimizer: string; stack: string; gradientBytes: number }>;
-};
-const gpus = new Map((gpusJson as unknown as { gpus: Gpu[] }).gpus.map((g) => [g.id, g]));
-const single = doc.singleGpu;
-const multi = doc.multiGpu.filter((r) => !r.excluded);
-
-/** The machines' links as the benchmark file states them. */
-const LINKS: Record<string, OfferingInterconnect> = {
-  'pcie3-p2p': { kind: 'pcie', pcieGeneration: 3, p2p: true },
-  'pcie3-no-p2p': { kind: 'pcie', pcieGeneration: 3, p2p: false },
-  'pcie4-p2p': { kind: 'pcie', pcieGeneration: 4, p2p: true },
-  'pcie4-no-p2p': { kind: 'pcie', pcieGeneration: 4, p2p: false },
-  'pcie5-p2p': { kind: 'pcie', pcieGeneration: 5, p2p: true },
-  'nvswitch-nvlink3': { kind: 'nvswitch', nvlinkGeneration: 3, gbsPerDirection: 300 },
-  'nvswitch-nvlink4': { kind: 'nvswitch', nvlinkGeneration: 4, gbsPerDirection: 450 },
-};
-
-function workload(r: { model: string; input: Record<string, number>; benchmark: string }, batch: number, gpuCount = 1) {
-  const s = doc.settings[r.benchmark]!;
-  return parseWorkload({
-    model: { preset: r.model },
-    input: r.input,
-    batchSize: batch,
-    precision: 'fp16',
-    optimizer: s.optimizer,
-    stack: s.stack,
-    gpuCount,
-  });
-}
-
-function gpuOf(id: string): Gpu {
-  const g = gpus.get(id);
-  if (!g) throw new Error(`benchmark GPU ${id} is not in the catalog`);
-  return g;
-}
-
-function evalSingle(c: EfficiencyConstants, rows = single) {
-  return rows.map((r) => {
-    const w = workload(r, r.batchSize);
-    const e = estimateTrainingRun(resolveModel(w), w, gpuOf(r.gpuId), 1, { constants: c });
-    return { r, e, model: e.throughput.samplesPerSecond, ratio: e.throughput.samplesPerSecond / r.samplesPerSecond };
-  });
-}
-
-function evalMulti(c: EfficiencyConstants, rows = multi) {
-  return rows.map((r) => {
-    const w1 = workload(r, r.batchSizePerGpu);
-    const wn = workload(r, r.batchSizePerGpu, r.gpuCount);
-    const gpu = gpuOf(r.gpuId);
-    const model = resolveModel(w1);
-    const one = estimateTrainingRun(model, w1, gpu, 1, { constants: c });
-    // the benchmark's own software decides the gradient bytes all-reduced (apex O2 BERT: fp16; native AMP ResNet-50: fp32)
-    const own = { ...c, dataParallel: { ...c.dataParallel, gradientBytes: doc.settings[r.benchmark]!.gradientBytes } };
-    const n = estimateTrainingRun(model, wn, gpu, r.gpuCount, { constants: own, interconnect: LINKS[r.interconnect]! });
-    const eff = n.throughput.samplesPerSecond / (r.gpuCount * one.throughput.samplesPerSecond);
-    return { r, eff, diff: eff - r.scalingEfficiency, limit: n.throughput.scaling?.limit ?? '' };
-  });
-}
-
-/** For each model, every pair of GPUs: (model ratio between the GPUs) ÷ (measured ratio). */
-function pairRatios(results: ReturnType<typeof evalSingle>) {
-  const out: Array<{ bench: string; a: string; b: string; ratio: number }> = [];
-  for (const bench of new Set(results.map((x) => x.r.benchmark))) {
-    const rows = results.filter((x) => x.r.benchmark === bench);
-    for (let i = 0; i < rows.length; i += 1)
-      for (let j = i + 1; j < rows.length; j += 1) {
-        const a = rows[i]!;
-        const b = rows[j]!;
-        out.push({ bench, a: a.r.gpuId, b: b.r.gpuId, ratio: a.model / b.model / (a.r.samplesPerSecond / b.r.samplesPerSecond) });
-      }
-  }
-  return out;
-}
-
-const logErr = (x: number) => Math.abs(Math.log(x));
-
-function singleTable(results: ReturnType<typeof evalSingle>): string {
-  const lines = [
-    '| GPU (benchmark name) | architecture | model | batch | published samples/s | model samples/s | model ÷ published | bound |',
-    '|---|---|---|---|---|---|---|---|',
-  ];
-  for (const { r, e, model, ratio } of results)
-    lines.push(
-      `| ${r.gpuId} (${r.benchmarkGpu}) | ${archFamily(gpuOf(r.gpuId))} | ${r.benchmark} | ${r.batchSize} | ${r.samplesPerSecond} | ${model.toFixed(0)} | ×${ratio.toFixed(2)} | ${e.throughput.bound} |`,
-    );
-  return lines.join('\n');
-}
-
-function multiTable(results: ReturnType<typeof evalMulti>): string {
-  const lines = [
-    '| machine | model | GPUs | batch/GPU | link (benchmark) | published efficiency | model efficiency | difference | model says |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const { r, eff, diff, limit } of results)
-    lines.push(
-      `| ${r.benchmarkGpu} | ${r.benchmark} | ${r.gpuCount} | ${r.batchSizePerGpu} | ${r.interconnect}${r.interconnectAssumed ? ' (assumed)' : ''} | ${r.scalingEfficiency.toFixed(2)} | ${eff.toFixed(2)} | ${diff >= 0 ? '+' : ''}${diff.toFixed(2)} | ${limit.split(':')[0]} |`,
-    );
-  return lines.join('\n');
-}
-
-/** The rows the benchmark file excludes, with the model's efficiency beside them and the recorded reason. */
-function excludedTable(rows: MultiRow[]): string {
-  const lines = [
-    '| excluded machine | model | GPUs | batch/GPU | published efficiency | model efficiency | why excluded (resources/benchmarks/) |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (const x of evalMulti(FITTED, rows))
-    lines.push(
-      `| ${x.r.benchmarkGpu} | ${x.r.benchmark} | ${x.r.gpuCount} | ${x.r.batchSizePerGpu} | ${x.r.scalingEfficiency.toFixed(2)} | ${x.eff.toFixed(2)} | ${x.r.excluded} |`,
-    );
-  return lines.join('\n');
-}
-
-function summary(results: ReturnType<typeof evalSingle>) {
-  const within125 = results.filter((x) => logErr(x.ratio) <= Math.log(1.25)).length;
-  const worst = results.reduce((w, x) => (logErr(x.ratio) > logErr(w.ratio) ? x : w));
-  const pairs = pairRatios(results);
-  const worstPair = pairs.reduce((w, x) => (logErr(x.ratio) > logErr(w.ratio) ? x : w));
-  const pairsWithin = pairs.filter((p) => logErr(p.ratio) <= Math.log(1.25)).length;
-  const median = [...results.map((x) => logErr(x.ratio))].sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
-  return { within125, n: results.length, worst, pairs: pairs.length, pairsWithin, worstPair, median };
-}
+import { archKnob, clone, dataParallelKnob, descend, globalKnob, singleScore, type Knob } from './benchmark-fit';
+import { archFamily, type ArchFamily } from './interconnect';
+import {
+  evalMulti,
+  evalSingle,
+  excludedTable,
+  gpuOf,
+  logErr,
+  within,
+  multi,
+  multiAll,
+  multiTable,
+  pairRatios,
+  single,
+  singleTable,
+  summary,
+} from './published-benchmarks';
 
 /* --------------------------------------------------------------------------------------------- fitting */
 
 // The H100 SXM measurements (../shared/calibration) stay in every fit: a constant that helps the published rows but
 // moves an H100 row out of its accuracy is not taken.
-interface SeedRow {
-  name: string;
-  batch: number;
-  amp: string;
-  window?: number;
-  image?: number;
-  seq?: number;
-  mode?: string;
-  grad_ckpt?: boolean;
-  step_s: number;
-  samples_per_s: number;
-  params: number;
-}
-const seedRows: SeedRow[] = readFileSync(
-  path.resolve(__dirname, '..', '..', '..', 'shared', 'calibration', 'h100-sxm-measured.jsonl'),
-  'utf8',
-)
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as SeedRow)
-  .filter((r) => r.step_s);
-const SEED_PRESETS: Record<string, string> = {
-  resnet34_1d: 'resnet34-1d',
-  resnet34_2d: 'resnet34',
-  bert_base: 'bert-base',
-  'qwen2.5_0.5b_full': 'qwen2.5-0.5b',
-  mistral_7b_lora: 'mistral-7b',
-  gpt2_small_full: 'gpt2-small',
-};
-function seedRatios(c: EfficiencyConstants): number[] {
-  return seedRows.map((r) => {
-    const input = r.window ? { windowSamples: r.window } : r.image ? { imageSize: r.image } : { seqLen: r.seq };
-    const w = parseWorkload({
-      model: { preset: SEED_PRESETS[r.name] },
-      input,
-      batchSize: r.batch,
-      precision: r.amp === 'bf16' ? 'bf16' : 'fp32',
-      method: r.mode === 'lora' ? 'lora' : 'full',
-      gradientCheckpointing: r.grad_ckpt ?? false,
-    });
-    const model = resolveModel(w);
-    if (r.image) model.profile.params = r.params;
-    return estimateTrainingRun(model, w, H100_SXM_DATASHEET as Gpu, 1, { constants: c }).throughput.samplesPerSecond / r.samples_per_s;
+/** Each H100 row's estimate: its bound and model ÷ measured throughput. */
+function seedEstimates(c: EfficiencyConstants, gpu = H100_SXM_DATASHEET as Gpu): Array<{ bound: string; ratio: number }> {
+  return h100Rows.map((r) => {
+    const t = h100Estimate(c, r, gpu).throughput;
+    return { bound: t.bound, ratio: t.samplesPerSecond / r.samples_per_s };
   });
 }
-function seedRatiosByBound(c: EfficiencyConstants): Array<[string, number]> {
-  return seedRows.map((r, i) => {
-    const input = r.window ? { windowSamples: r.window } : r.image ? { imageSize: r.image } : { seqLen: r.seq };
-    const w = parseWorkload({
-      model: { preset: SEED_PRESETS[r.name] },
-      input,
-      batchSize: r.batch,
-      precision: r.amp === 'bf16' ? 'bf16' : 'fp32',
-      method: r.mode === 'lora' ? 'lora' : 'full',
-      gradientCheckpointing: r.grad_ckpt ?? false,
-    });
-    const model = resolveModel(w);
-    if (r.image) model.profile.params = r.params;
-    return [estimateTrainingRun(model, w, H100_SXM_DATASHEET as Gpu, 1, { constants: c }).throughput.bound, seedRatios(c)[i]!];
-  });
-}
+const seedRatios = (c: EfficiencyConstants): number[] => seedEstimates(c).map((x) => x.ratio);
 const seedScore = (c: EfficiencyConstants) => {
   const errs = seedRatios(c).map(logErr);
   const worst = Math.max(...errs);
-  return worst > Math.log(1.3) ? 100 : worst + errs.reduce((a, b) => a + b, 0) / errs.length;
+  // the H100 rows stay as accurate as they are: none worse than the worst today (resnet34_2d fp32 batch 64, ×0.85)
+  return worst > Math.log(1.18) ? 100 : worst + errs.reduce((a, b) => a + b, 0) / errs.length;
 };
 
-type Knob = {
-  get: (c: EfficiencyConstants) => number;
-  set: (c: EfficiencyConstants, v: number) => EfficiencyConstants;
-  values: number[];
-  name: string;
-};
-const clone = (c: EfficiencyConstants): EfficiencyConstants => JSON.parse(JSON.stringify(c)) as EfficiencyConstants;
-const FACTORS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.35, 1.5, 1.7, 2];
-const WPT = [0, 0.5, 0.6, 0.7, 0.8, 1, 1.2, 1.5, 1.8, 2, 2.2, 2.5, 2.8, 3.2];
-function archKnob(fam: ArchFamily, key: 'conv' | 'matmul' | 'bandwidth' | 'wattsPerTflop'): Knob {
-  return {
-    name: `${fam}.${key}`,
-    values: key === 'wattsPerTflop' ? (fam === 'hopper' ? [0, 0.5, 0.6, 0.7] : WPT) : FACTORS,
-    get: (c) => c.architecture[fam][key],
-    set: (c, v) => {
-      const n = clone(c);
-      n.architecture[fam][key] = v;
-      return n;
-    },
-  };
-}
 const FAMILIES: ArchFamily[] = ['volta', 'ampere-ga100', 'ampere-ga10x', 'ada'];
-const globalKnob = (name: 'computeEfficiency' | 'halfEfficiencyWidth' | 'halfWidthPeakExponent', values: number[]): Knob => ({
-  name,
-  values,
-  get: (c) => c[name],
-  set: (c, v) => ({ ...clone(c), [name]: v }),
-});
 const singleKnobs: Knob[] = [
   globalKnob('computeEfficiency', [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]),
   globalKnob('halfEfficiencyWidth', [128, 192, 256, 384, 512, 640, 768, 1024, 1536]),
   globalKnob('halfWidthPeakExponent', [0, 0.25, 0.5, 0.75, 1, 1.25]),
+  globalKnob('bandwidthEfficiency', [0.75, 0.8, 0.85, 0.9, 0.95]),
+  globalKnob('nonOverlap', [0, 0.1, 0.2, 0.3, 0.5]),
+  globalKnob('activationTrafficPasses', [12, 13, 14, 15, 16, 17, 18, 20]),
   ...FAMILIES.flatMap((f) => [archKnob(f, 'conv'), archKnob(f, 'matmul'), archKnob(f, 'bandwidth'), archKnob(f, 'wattsPerTflop')]),
   archKnob('hopper', 'wattsPerTflop'),
 ];
 const dpKnobs: Knob[] = [
-  ...(['pcie-p2p', 'pcie-host'] as const).map((k): Knob => ({
-    name: `link.${k}`,
-    values: [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
-    get: (c) => c.dataParallel.linkEfficiency[k],
-    set: (c, v) => {
-      const n = clone(c);
-      n.dataParallel.linkEfficiency[k] = v;
-      return n;
-    },
-  })),
-  {
-    name: 'overlap',
-    values: [0, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 0.9],
-    get: (c) => c.dataParallel.overlap,
-    set: (c, v) => {
-      const n = clone(c);
-      n.dataParallel.overlap = v;
-      return n;
-    },
-  },
-  {
-    name: 'hostCrossSocket',
-    values: [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
-    get: (c) => c.dataParallel.hostCrossSocket,
-    set: (c, v) => {
-      const n = clone(c);
-      n.dataParallel.hostCrossSocket = v;
-      return n;
-    },
-  },
-  {
-    name: 'syncPerDoubling',
-    values: [0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04],
-    get: (c) => c.dataParallel.syncPerDoubling,
-    set: (c, v) => {
-      const n = clone(c);
-      n.dataParallel.syncPerDoubling = v;
-      return n;
-    },
-  },
+  dataParallelKnob('link.pcie-p2p', [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]),
+  dataParallelKnob('link.pcie-host', [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]),
+  dataParallelKnob('overlap', [0, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 0.9]),
+  dataParallelKnob('hostCrossSocket', [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]),
+  dataParallelKnob('syncPerDoubling', [0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04]),
 ];
-const singleScore = (rs: ReturnType<typeof evalSingle>) => {
-  const pairs = pairRatios(rs).map((p) => logErr(p.ratio));
-  return (
-    Math.max(...rs.map((x) => logErr(x.ratio))) +
-    rs.reduce((s, x) => s + logErr(x.ratio), 0) / rs.length +
-    pairs.filter((p) => p > Math.log(1.25)).length / pairs.length
-  );
-};
 const multiScore = (rs: ReturnType<typeof evalMulti>) =>
   rs.reduce((s, x) => s + Math.abs(x.diff) + (Math.abs(x.diff) > 0.1 ? 0.05 : 0), 0) / rs.length;
-
-function descend<T>(start: EfficiencyConstants, knobs: Knob[], score: (c: EfficiencyConstants) => number, rounds = 4): EfficiencyConstants {
-  let best = { c: start, s: score(start) };
-  for (let round = 0; round < rounds; round += 1)
-    for (const k of knobs)
-      for (const v of k.values) {
-        const c = k.set(best.c, v);
-        const s = score(c);
-        if (s < best.s - 1e-9) best = { c, s };
-      }
-  return best.c;
-}
 
 /** The data-parallel constants by a grid (coordinate descent stops in a local minimum here): fewest rows off by more than 0.10, then the mean error. */
 function gridDataParallel(start: EfficiencyConstants, rows = multi): EfficiencyConstants {
@@ -378,6 +102,9 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
         computeEfficiency: c2.computeEfficiency,
         halfEfficiencyWidth: c2.halfEfficiencyWidth,
         halfWidthPeakExponent: c2.halfWidthPeakExponent,
+        bandwidthEfficiency: c2.bandwidthEfficiency,
+        activationTrafficPasses: c2.activationTrafficPasses,
+        nonOverlap: c2.nonOverlap,
         architecture: c2.architecture,
         dataParallel: c2.dataParallel,
       }),
@@ -443,18 +170,58 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
     expect(gpuIds.size).toBeGreaterThanOrEqual(10);
     expect(s.within125 / s.n).toBeGreaterThanOrEqual(0.9);
     expect(logErr(s.worst.ratio)).toBeLessThan(Math.log(1.5));
-    expect(s.pairsWithin / s.pairs).toBeGreaterThanOrEqual(0.95);
-    // the pairs outside ×1.25 are all ResNet-50 against an H100 (H100 SXM ×1.35, H100 PCIe ×1.15 over the published rows;
-    // not an input pipeline: Lambda runs ResNet-50 on synthetic data — see shared/estimate/README.md)
-    const misses = pairRatios(results).filter((p) => logErr(p.ratio) > Math.log(1.25));
+    // The ratio target (every pair within ×1.25) holds for every pair without a Hopper ResNet-50 row: 108 of 108 here.
+    const pairs = pairRatios(results);
+    const hopperResnet = (p: { bench: string; a: string; b: string }) =>
+      p.bench === 'resnet50' && [p.a, p.b].some((id) => id.startsWith('h100-'));
+    const others = pairs.filter((p) => !hopperResnet(p));
+    expect(others.filter((p) => !within(p.ratio, 1.25)).map((p) => `${p.bench} ${p.a}/${p.b} ×${p.ratio.toFixed(2)}`)).toEqual([]);
+    // The 7 pairs outside ×1.25 are all ResNet-50 against an H100 (the published H100 SXM row is ×1.35 over the model, the
+    // H100 PCIe row ×1.15): no property of the H100 reaches them without moving an H100 calibration row out of its
+    // accuracy (next test). Not an input pipeline: Lambda runs ResNet-50 on synthetic data (shared/estimate/README.md).
+    const misses = pairs.filter((p) => !within(p.ratio, 1.25));
     console.log(`GPU pairs outside ×1.25:\n${misses.map((p) => `${p.bench} ${p.a}/${p.b} ×${p.ratio.toFixed(2)}`).join('\n')}\n`);
-    expect(misses.every((p) => p.bench === 'resnet50' && [p.a, p.b].some((id) => id.startsWith('h100-')))).toBe(true);
+    expect(misses.every(hopperResnet)).toBe(true);
+    expect(s.pairsWithin).toBeGreaterThanOrEqual(158);
+    expect(logErr(s.worstPair.ratio)).toBeLessThan(Math.log(1.5));
+  });
+
+  it('the H100 ResNet-50 pairs are out of reach of any H100 property: every bandwidth or compute scale that brings them within ×1.25 moves an H100 calibration row out of its accuracy', () => {
+    // Whatever would explain the published H100 SXM ResNet-50 row (achievable HBM3 fraction, a Little's-law ceiling of
+    // bytes in flight per SM, clocks, power) acts on the H100 SXM as a scale on its achieved bandwidth and/or its sustained
+    // TFLOP/s. Scan both and apply them to the published H100 SXM rows AND to the H100 SXM calibration rows.
+    const todayWorst = Math.max(...seedRatios(FITTED).map(logErr));
+    const scales = [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.05, 1.1];
+    const lines = ['| bandwidth × | TFLOP/s × | H100 SXM ResNet-50 pairs within ×1.25 | worst H100 calibration row |', '|---|---|---|---|'];
+    let reachable = 0;
+    for (const bw of scales)
+      for (const tf of scales) {
+        const scale = (g: Gpu): Gpu =>
+          g.id !== 'h100-sxm-80gb'
+            ? g
+            : {
+                ...g,
+                memoryBandwidthGBs: g.memoryBandwidthGBs * bw,
+                tflops: Object.fromEntries(Object.entries(g.tflops).map(([k, v]) => [k, v === null ? null : v * tf])) as Gpu['tflops'],
+              };
+        const pairs = pairRatios(evalSingle(FITTED, single, scale)).filter(
+          (p) => p.bench === 'resnet50' && [p.a, p.b].includes('h100-sxm-80gb'),
+        );
+        const ok = pairs.filter((p) => within(p.ratio, 1.25)).length;
+        const seedWorst = Math.max(...seedEstimates(FITTED, scale(H100_SXM_DATASHEET as Gpu)).map((x) => logErr(x.ratio)));
+        if (bw === 1 || tf === 1) lines.push(`| ${bw} | ${tf} | ${ok}/${pairs.length} | ×${Math.exp(seedWorst).toFixed(2)} |`);
+        if (ok === pairs.length && seedWorst <= todayWorst + 1e-9) reachable += 1;
+      }
+    console.log(
+      `\nScaling the H100 SXM (today the worst H100 calibration row is off by ×${Math.exp(todayWorst).toFixed(2)})\n${lines.join('\n')}\n`,
+    );
+    expect(reachable).toBe(0);
   });
 
   it('multi-GPU: scaling efficiency within 0.10 of the published figure on 2, 4 and 8 GPUs, NVLink and PCIe', () => {
     const results = evalMulti(FITTED);
     const within = results.filter((x) => Math.abs(x.diff) <= 0.1);
-    const excluded = doc.multiGpu.filter((r) => r.excluded);
+    const excluded = multiAll.filter((r) => r.excluded);
     console.log(
       `\nMulti-GPU scaling efficiency (${results.length} rows; ${excluded.length} excluded in the file, with the reason)\n${multiTable(results)}\n` +
         `${excludedTable(excluded)}\n` +
@@ -479,7 +246,7 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
   it('the stated uncertainty ranges cover the spread measured in each regime', () => {
     const spread: Record<string, number[]> = {};
     for (const x of evalSingle(FITTED)) (spread[x.e.throughput.bound] ??= []).push(x.ratio);
-    seedRatiosByBound(FITTED).forEach(([bound, ratio]) => (spread[bound] ??= []).push(ratio));
+    seedEstimates(FITTED).forEach(({ bound, ratio }) => (spread[bound] ??= []).push(ratio));
     console.log(
       `\nModel ÷ measured by regime (published rows and H100 rows)\n| regime | rows | min | max | stated range |\n|---|---|---|---|---|\n${Object.entries(
         spread,

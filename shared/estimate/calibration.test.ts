@@ -3,71 +3,16 @@
  * peak memory of bf16 rows within ±20%) and print the error table. `FIT=1` also runs the grid search that chose
  * the constants in calibration.ts and prints them.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FITTED, H100_SXM_DATASHEET, type EfficiencyConstants } from './calibration';
-import { resolveModel } from './model';
-import { estimateTrainingRun } from './training-run';
-import { parseWorkload, type Workload } from './workload';
-import type { Gpu } from '../domain/catalog';
+import { h100Estimate, h100Rows, type H100Row } from '../../electron/test-support/h100-calibration';
+import { FITTED, type EfficiencyConstants } from './calibration';
 
-interface Row {
-  name: string;
-  batch: number;
-  amp: string;
-  window?: number;
-  image?: number;
-  seq?: number;
-  mode?: string;
-  grad_ckpt?: boolean;
-  step_s: number;
-  samples_per_s: number;
-  peak_alloc_gib: number;
-  params: number;
-  trainable: number;
-}
-
-const file = path.resolve(__dirname, '..', '..', '..', 'shared', 'calibration', 'h100-sxm-measured.jsonl');
-const rows: Row[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Row)
-  .filter((r) => r.step_s);
-const gpu = H100_SXM_DATASHEET as Gpu;
-
-function workloadOf(r: Row): Workload {
-  const preset = {
-    resnet34_1d: 'resnet34-1d',
-    resnet34_2d: 'resnet34',
-    resnet50_2d: 'resnet50',
-    efficientnet_b0_2d: 'efficientnet-b0',
-    bert_base: 'bert-base',
-    'qwen2.5_0.5b_full': 'qwen2.5-0.5b',
-    'qwen2.5_1.5b_full': 'qwen2.5-1.5b',
-    'qwen2.5_1.5b_lora': 'qwen2.5-1.5b',
-    mistral_7b_lora: 'mistral-7b',
-    gpt2_small_full: 'gpt2-small',
-  }[r.name];
-  if (!preset) throw new Error(`no preset for ${r.name}`);
-  const input = r.window ? { windowSamples: r.window } : r.image ? { imageSize: r.image } : { seqLen: r.seq };
-  return parseWorkload({
-    model: { preset },
-    input,
-    batchSize: r.batch,
-    precision: r.amp === 'bf16' ? 'bf16' : 'fp32',
-    method: r.mode === 'lora' ? 'lora' : 'full',
-    gradientCheckpointing: r.grad_ckpt ?? false,
-  });
-}
+type Row = H100Row;
+const rows = h100Rows;
 
 function evaluate(c: EfficiencyConstants, subset: Row[] = rows) {
   return subset.map((r) => {
-    const w = workloadOf(r);
-    const model = resolveModel(w);
-    // torchvision models of the measurements have 2 classes
-    if (r.image) model.profile.params = r.params;
-    const e = estimateTrainingRun(model, w, gpu, 1, { constants: c });
+    const e = h100Estimate(c, r);
     return { row: r, e, thr: e.throughput.samplesPerSecond / r.samples_per_s, mem: e.memory.peakGiB / r.peak_alloc_gib };
   });
 }

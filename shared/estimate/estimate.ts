@@ -14,7 +14,8 @@ import { runRuleNotes, type RunRuleNotes } from './estimate-run-rules';
 import { resolveModel } from './model';
 import { findPreset } from './presets';
 import { paretoFront, rankByCost, rowKey } from './ranking';
-import { estimateTrainingRun, type ExplanationLine, type MemoryEstimate, type ThroughputEstimate } from './training-run';
+import { estimateTrainingRun } from './training-run';
+import type { ExplanationLine, MemoryEstimate, ThroughputEstimate } from './training-run-types';
 import { checkWorkload, parseWorkload, type Workload } from './workload';
 
 export interface GpuEstimate {

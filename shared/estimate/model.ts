@@ -1,8 +1,10 @@
 /** A workload's model → its architecture profile and trainable parameters. */
 import { UserError } from '../domain/errors';
-import { profileModel, type Architecture, type DecoderArch, type ModelInput } from './architecture';
+import { profileModel, type Architecture, type DecoderArch } from './architecture';
+import type { ModelInput } from './model-profile';
 import { findPreset } from './presets';
-import { resolveTrainable, type ResolvedModel } from './training-run';
+import { resolveTrainable } from './run-memory';
+import type { ResolvedModel } from './training-run-types';
 import type { Workload } from './workload';
 
 export function architectureOf(w: Workload): { arch: Architecture; label: string; defaultInput: ModelInput } {

@@ -1,6 +1,7 @@
 /** The model library (resources/models/presets.json): published configurations, looked up by id or alias. */
 import presetsJson from '../../resources/models/presets.json';
-import type { Architecture, ModelInput, PresetFamily } from './architecture';
+import type { Architecture } from './architecture';
+import type { ModelInput, PresetFamily } from './model-profile';
 
 export interface ModelPreset {
   id: string;

@@ -19,6 +19,8 @@ export const KIND_LABEL: Record<string, string> = {
   'spot-without-checkpoint': 'spot run without resume',
   'dataset-over-disk': "dataset over the host's disk",
   'dataset-over-memory': "dataset over the host's RAM",
+  'run-over-offering-gpus': 'run needs more GPUs than the offering',
+  'run-nodes-without-network': 'machines without a stated network',
 };
 
 const FIRST = 100;

@@ -23,6 +23,7 @@ import { offeringProblems } from './offering-checks';
 import { poolLoads } from './pool-checks';
 import { createPriceBook } from './pricing';
 import type { RunRuleKind } from '../../estimate/run-rules';
+import { runGpuProblems, type RunGpuKind } from './run-gpu-checks';
 import { runRuleProblems } from './run-rule-checks';
 import { computeTotals, type PlanTotals } from './totals';
 import type { Plan, PlanCatalog } from './types';
@@ -37,7 +38,8 @@ export type ProblemKind =
   | 'offering-missing'
   | 'price-changed'
   | 'allocation-outside-track'
-  | RunRuleKind;
+  | RunRuleKind
+  | RunGpuKind;
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -101,6 +103,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
     ...budgetProblems(plan, totals),
     ...trackDateProblems(plan),
     ...runRuleProblems(plan, book),
+    ...runGpuProblems(plan, book),
   ];
   const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   problems.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || cmp(a.week ?? '', b.week ?? '') || cmp(a.id, b.id));

@@ -95,6 +95,8 @@ export const PROBLEM_KIND_WORDS: Record<string, string> = {
   'spot-without-checkpoint': 'a spot run has no checkpoint and resume',
   'dataset-over-disk': 'the dataset does not fit the host’s disk',
   'dataset-over-memory': 'the dataset does not fit the host’s memory',
+  'run-over-offering-gpus': 'one run needs more GPUs than its offering holds',
+  'run-nodes-without-network': 'a run spread over machines whose offering states no network between them',
 };
 export const problemKindWords = (kind: string) => PROBLEM_KIND_WORDS[kind] ?? kind.replace(/-/g, ' ');
 

@@ -5,13 +5,13 @@
 import { RUN_RULE_KINDS } from '../../estimate/run-rules';
 import { z } from 'zod';
 import { PRICE_KINDS, PRICE_UNITS } from '../../domain/catalog';
-import type { PresetFamily } from '../../estimate/architecture';
+import type { PresetFamily } from '../../estimate/model-profile';
 import { STACKS } from '../../estimate/calibration';
 import type { EfficiencyConstants } from '../../estimate/calibration';
 import type { OfferingCost } from '../../estimate/cost';
 import type { GpuEstimate, LeftOutPrice, RankedRow, WorkloadEstimate } from '../../estimate/estimate';
 import { ARCH_FAMILIES } from '../../estimate/interconnect';
-import type { ExplanationLine, MemoryEstimate, ScalingEstimate, ThroughputEstimate } from '../../estimate/training-run';
+import type { ExplanationLine, MemoryEstimate, ScalingEstimate, ThroughputEstimate } from '../../estimate/training-run-types';
 import { workloadSchema } from '../../estimate/workload';
 import type { Assert, Equals } from '../type-check';
 
