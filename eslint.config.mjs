@@ -116,7 +116,6 @@ export default tseslint.config(
       'renderer/features/plan/ScenarioWorkbench.tsx',
       'renderer/features/plan/Timeline.tsx',
       'renderer/features/plan/TimelineLane.tsx',
-      'renderer/features/review/print/ReportDocument.tsx',
       'shared/domain/billing/dialects.ts',
       'shared/domain/billing/values.ts',
       'shared/domain/budget/overview.ts',
