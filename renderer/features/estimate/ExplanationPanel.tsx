@@ -74,7 +74,8 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         {LEGEND.map(([k, label]) => (
           <span key={k}>
             <i className={k} />
-            {label} {m[k]} GiB{k === 'activationsGiB' && m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}
+            {`${label} `}
+            {m[k]} GiB{k === 'activationsGiB' && m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}
           </span>
         ))}
         <span className="muted">
