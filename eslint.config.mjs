@@ -108,8 +108,6 @@ export default tseslint.config(
       'renderer/features/plan/ScenarioWorkbench.tsx',
       'renderer/features/plan/Timeline.tsx',
       'renderer/features/plan/TimelineLane.tsx',
-      'renderer/features/projects/ProjectSwitcher.tsx',
-      'renderer/features/review/print/ReportDocument.tsx',
       'shared/domain/budget/overview.ts',
       'shared/domain/report/report-model.ts',
     ],

@@ -10,6 +10,13 @@ const PARTS = [
   ['optimizerGiB', 'optimizer state'],
   ['activationsGiB', 'activations'],
 ] as const;
+/** The memory legend's names of the same parts. */
+const LEGEND = [
+  ['weightsGiB', 'weights'],
+  ['gradientsGiB', 'gradients'],
+  ['optimizerGiB', 'optimizer'],
+  ['activationsGiB', 'activations'],
+] as const;
 
 /**
  * The peak memory split drawn to the GPU's own memory (the full bar is the card's GiB), with a marker where the
@@ -64,22 +71,13 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
       </div>
       <MemoryBar m={m} />
       <div className="est-memlegend">
-        <span>
-          <i className="weightsGiB" />
-          weights {m.weightsGiB} GiB
-        </span>
-        <span>
-          <i className="gradientsGiB" />
-          gradients {m.gradientsGiB} GiB
-        </span>
-        <span>
-          <i className="optimizerGiB" />
-          optimizer {m.optimizerGiB} GiB
-        </span>
-        <span>
-          <i className="activationsGiB" />
-          activations {m.activationsGiB} GiB{m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}
-        </span>
+        {LEGEND.map(([k, label]) => (
+          <span key={k}>
+            <i className={k} />
+            {`${label} `}
+            {m[k]} GiB{k === 'activationsGiB' && m.logitsGiB ? ` (logits ${m.logitsGiB} GiB)` : ''}
+          </span>
+        ))}
         <span className="muted">
           of {m.gpuMemoryGiB} GiB; needs {m.requiredGiB} GiB with context and headroom
         </span>

@@ -10,6 +10,35 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   );
 }
 
+/** A dialog's foot: the error of the last attempt (if any), then Cancel and the dialog's own buttons. */
+export function ModalFooter({
+  error,
+  onCancel,
+  cancelLabel = 'Cancel',
+  children,
+}: {
+  error?: { message: string } | null;
+  onCancel: () => void;
+  cancelLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error && (
+        <div className="banner error" role="alert">
+          {error.message}
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn" data-close onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** Field → message from an error's problems (`project.end`, `track.owner`, `end`…), keyed without the `project.` prefix. */
 export function fieldErrors(
   error: { message: string; details?: { field?: string; problems?: Array<{ field?: string; message: string }> } } | null,

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { SerializedError } from '../../../shared/domain/errors';
 import { api } from '../../app/api';
-import { fieldErrors, Modal } from './Modal';
+import { fieldErrors, Modal, ModalFooter } from './Modal';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inMonths = (n: number) => {
@@ -95,19 +95,11 @@ export function NewProjectDialog({ onClose, onCreated }: { onClose: () => void; 
             {field('owner', 'track.owner', 'Owner', <input {...attrs('owner', 'track.owner')} placeholder="who runs it" />)}
           </div>
         </fieldset>
-        {error && Object.keys(errors).length === 0 && (
-          <div className="banner error" role="alert">
-            {error.message}
-          </div>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="btn" data-close onClick={onClose}>
-            Cancel
-          </button>
+        <ModalFooter error={Object.keys(errors).length === 0 ? error : null} onCancel={onClose}>
           <button type="submit" className="btn primary" disabled={busy}>
             {busy ? 'Creating…' : 'Create project'}
           </button>
-        </div>
+        </ModalFooter>
       </form>
     </Modal>
   );

@@ -1,0 +1,118 @@
+/** The report's money sections: what the plan costs, and how it stands against its budgets. */
+import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { BurnUpChart, CostBars } from './ReportCharts';
+import { DataCostsTable } from './DataCostsTable';
+import { num, usd } from './format';
+import { Section, Table } from './report-parts';
+
+export function CostsSection({ model }: { model: ReportModel }) {
+  return (
+    <Section
+      id="costs"
+      model={model}
+      source={
+        <>
+          plan allocations × catalog prices (cost rule in section Assumptions); providers from the catalog's offerings. Each row is rounded
+          to the cent; the total is the plan's total, {usd(model.costs.total)}, the same figure everywhere in this report.
+        </>
+      }
+    >
+      <div className="rp-grid3">
+        {(
+          [
+            ['Track', model.costs.byTrack],
+            ['Month', model.costs.byMonth],
+            ['Provider', model.costs.byProvider],
+          ] as const
+        ).map(([label, rows]) => (
+          <div key={label}>
+            <h3>By {label.toLowerCase()}</h3>
+            <Table
+              head={[label, 'GPU-h', 'Cost']}
+              numeric={[1, 2]}
+              rows={[
+                ...rows.map((r) => [r.key, num(r.gpuHours), usd(r.usd)]),
+                [
+                  <strong key="t">Total</strong>,
+                  num(rows.reduce((t, r) => t + r.gpuHours, 0)),
+                  <strong key="u">{usd(model.costs.total)}</strong>,
+                ],
+              ]}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="rp-grid2">
+        <div>
+          <h3>Cost by month</h3>
+          <CostBars rows={model.costs.byMonth} label="cost by month" />
+        </div>
+        <div>
+          <h3>Cost by provider</h3>
+          <CostBars rows={model.costs.byProvider} label="cost by provider" />
+        </div>
+      </div>
+      <DataCostsTable model={model} />
+    </Section>
+  );
+}
+
+export function BudgetSection({ model }: { model: ReportModel }) {
+  const { summary } = model;
+  return (
+    <Section
+      id="budget"
+      model={model}
+      source={
+        <>
+          budget: {summary.budgetSource} Actual spend: {model.budget.source}.
+        </>
+      }
+    >
+      {!model.budget.available && <p className="rp-banner">{model.budget.message}</p>}
+      {model.budget.available && (
+        <p>
+          {model.budget.message} Actual to date: <strong>{usd(model.budget.actualUsd)}</strong>
+          {model.budget.forecastUsd ? <>, forecast {usd(model.budget.forecastUsd)}</> : null}.
+        </p>
+      )}
+      {model.budget.forecastUsd && (
+        <p>
+          Forecast at completion: <strong>{usd(model.budget.forecastUsd)}</strong> against the {usd(model.budget.budgetUsd)} budget
+          {model.budget.forecastBasis ? <span className="rp-sub"> ({model.budget.forecastBasis})</span> : null}.
+        </p>
+      )}
+      <BurnUpChart model={model} />
+      <Table
+        head={['Week', 'Planned this week', 'Planned cumulative', 'Budget share cumulative', 'Status']}
+        numeric={[1, 2, 3]}
+        rows={model.timeline.weeks.map((w) => [
+          w.week,
+          usd(w.usd),
+          usd(w.cumulativeUsd),
+          usd(w.cumulativeBudgetUsd),
+          Number(w.cumulativeUsd) > Number(model.budget.budgetUsd) ? (
+            <span className="bad">over total budget</span>
+          ) : Number(w.cumulativeUsd) > Number(w.cumulativeBudgetUsd) ? (
+            <span className="warn">ahead of budget pace</span>
+          ) : (
+            'on pace'
+          ),
+        ])}
+      />
+      <h3>Alerts</h3>
+      {model.budget.alerts.length > 0 ? (
+        <ul>
+          {model.budget.alerts.map((a, i) => (
+            <li key={i}>{a}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">
+          {model.budget.available ? 'No budget alerts.' : 'No alerts: no billing data imported yet.'} Plan-side budget checks are listed
+          under Open problems.
+        </p>
+      )}
+    </Section>
+  );
+}

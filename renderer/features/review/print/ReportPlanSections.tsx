@@ -1,0 +1,146 @@
+/** The report's plan sections: tracks, milestones, the weekly timeline, and the hardware booked. */
+import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { AllocationChart } from './ReportCharts';
+import { num, range, usd } from './format';
+import { Section, Table, dates } from './report-parts';
+
+export function TracksSection({ model }: { model: ReportModel }) {
+  return (
+    <Section id="tracks" model={model} source="the plan's tracks; hours and cost from their allocations">
+      <Table
+        head={['Track', 'Owner', 'Focus', 'Dates', 'GPU-hours', 'Cost']}
+        numeric={[4, 5]}
+        nowrap={[1, 3]}
+        rows={model.tracks.map((t) => [
+          <>
+            <i className="rp-dot" style={{ background: t.colour }} />
+            {t.name}
+          </>,
+          t.owner,
+          t.focus,
+          dates(t.start, t.end),
+          num(t.gpuHours),
+          usd(t.usd),
+        ])}
+      />
+    </Section>
+  );
+}
+
+export function MilestonesSection({ model }: { model: ReportModel }) {
+  return (
+    <Section
+      id="milestones"
+      model={model}
+      source="the plan's milestones and phases; app = estimation model × catalog price (basis per row); booked = every GPU-hour of the track's hardware in the phase's weeks; author = the source plan's own figures"
+    >
+      <Table
+        className="rp-milestones"
+        head={['Milestone', 'Dates', 'Hardware', 'Runs', 'App h', 'App cost', 'Booked GPU-h', 'Author h', 'Author cost']}
+        numeric={[3, 4, 5, 6, 7, 8]}
+        nowrap={[1]}
+        rows={model.milestones.map((m) => [
+          <>
+            <strong>{m.code}</strong> {m.milestone}
+            {m.phase !== m.milestone ? <> · {m.phase}</> : null}
+            <div className="rp-sub">
+              {m.trackName} ({m.owner})
+            </div>
+          </>,
+          dates(m.start, m.end),
+          m.hardware,
+          range(m.runs),
+          num(m.appHours, 2),
+          usd(m.appUsd),
+          num(m.bookedHours),
+          range(m.authorHours, 'h'),
+          range(m.authorUsd, '$'),
+        ])}
+      />
+      <h3>Basis of the app's estimates</h3>
+      <ul className="rp-notes">
+        {model.milestones.map((m) => (
+          <li key={m.phaseId}>
+            <strong>
+              {m.code} · {m.phase}:
+            </strong>{' '}
+            {m.appBasis}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function TimelineSection({ model }: { model: ReportModel }) {
+  return (
+    <Section
+      id="timeline"
+      model={model}
+      source="the plan's weekly allocations; cost per allocation by the cost rule in section Assumptions"
+    >
+      <AllocationChart model={model} />
+      <Table
+        className="rp-compact"
+        head={['Week', 'Track', 'GPU', 'Offering', 'Hours', 'Cost', 'Note']}
+        numeric={[4, 5]}
+        nowrap={[0, 2]}
+        rows={model.allocations.map((a) => [
+          a.week,
+          a.track,
+          `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${a.gpuId}`,
+          <span className="rp-src">{a.offeringId ?? '—'}</span>,
+          num(a.hours),
+          usd(a.usd),
+          a.note ?? '',
+        ])}
+      />
+    </Section>
+  );
+}
+
+export function HardwareSection({ model }: { model: ReportModel }) {
+  return (
+    <Section
+      id="hardware"
+      model={model}
+      source="estimation model across the catalog (per run: the phase's workload; cheapest priced offering per GPU; prices with their dates in section Catalog prices used)"
+    >
+      {model.recommendations.map((r) => (
+        <div key={r.phaseId} className="rp-reco">
+          <h3>{r.title}</h3>
+          <p className="rp-sub">
+            Workload: {r.workload ?? 'none'} · planned: {r.planned}
+          </p>
+          {r.error ? (
+            <p className="bad">{r.error}</p>
+          ) : (
+            <Table
+              head={['GPU', 'Offering', 'Price', 'h/run', '$/run', 'Memory need/has GiB', 'Fits', 'Bound']}
+              numeric={[3, 4]}
+              nowrap={[5]}
+              rows={r.alternatives.map((a) => [
+                <>
+                  {a.planned ? <strong>{a.gpuName} (planned)</strong> : a.gpuName}
+                  {r.recommended?.offeringId === a.offeringId ? <span className="rp-badge">cheapest rental that fits</span> : null}
+                </>,
+                a.offering,
+                `${a.priceKind}, ${a.priceAsOf}`,
+                num(a.hoursPerRun, 2),
+                usd(a.usdPerRun),
+                `${num(a.requiredGiB)} / ${num(a.gpuMemoryGiB, 0)}`,
+                a.fits ? 'yes' : 'no',
+                a.bound,
+              ])}
+            />
+          )}
+          <ul className="rp-why">
+            {r.why.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </Section>
+  );
+}

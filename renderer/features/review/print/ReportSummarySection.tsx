@@ -1,0 +1,97 @@
+/** The report's summary section: the plan's totals against the budget, the author's figures and the app's estimates. */
+import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { num, range, usd } from './format';
+import { Section, Table, Sev } from './report-parts';
+
+export function SummarySection({ model }: { model: ReportModel }) {
+  const { cover, summary } = model;
+  return (
+    <Section
+      id="summary"
+      model={model}
+      source={
+        <>
+          plan analysis (allocations × catalog prices, {summary.costRule}); app estimates from the estimation model (see Assumptions);
+          author's figures from the source plan; budget: {summary.budgetSource}
+        </>
+      }
+    >
+      <div className="rp-kpis">
+        <div className="rp-kpi">
+          <span>Planned cost (bookings)</span>
+          <strong>{usd(summary.plannedUsd)}</strong>
+          <small>{num(summary.plannedGpuHours)} GPU-hours</small>
+        </div>
+        <div className="rp-kpi">
+          <span>Milestone compute, app</span>
+          <strong>
+            {Number(summary.appMilestoneUsd.high) === 0 && summary.appPhasesWithoutHourlyPrice > 0
+              ? 'In subscription'
+              : `${usd(summary.appMilestoneUsd.low)}–${usd(summary.appMilestoneUsd.high)}`}
+          </strong>
+          <small>
+            {num(summary.appMilestoneHours.low)}–{num(summary.appMilestoneHours.high)} GPU-h: runs low–high × cost per run
+            {summary.appPhasesWithoutHourlyPrice > 0
+              ? `; ${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? '' : 's'} on a subscription (no hourly cost)`
+              : ''}
+          </small>
+        </div>
+        <div className="rp-kpi">
+          <span>Milestone compute, author</span>
+          <strong>{range(summary.authorMilestoneUsd, '$')}</strong>
+          <small>the plan author's estimate</small>
+        </div>
+        <div className="rp-kpi">
+          <span>Budget status</span>
+          <strong className={summary.status.tone} data-testid="summary-status">
+            {summary.status.label}
+          </strong>
+          <small>
+            {usd(summary.budgetUsd)} budget, {usd(summary.remainingUsd)} remaining
+          </small>
+        </div>
+      </div>
+      <p>
+        The plan books <strong>{num(summary.plannedGpuHours)} GPU-hours</strong> over <strong>{summary.durationDays} days</strong> (booked
+        weeks {summary.firstWeek} → {summary.lastWeek}) for an estimated <strong>{usd(summary.plannedUsd)}</strong>
+        {summary.budgetStatus === 'over' ? (
+          <>
+            , <strong className="bad">{usd(-Number(summary.remainingUsd))} over</strong> the {usd(summary.budgetUsd)} budget.
+          </>
+        ) : (
+          <>, within the {usd(summary.budgetUsd)} budget.</>
+        )}{' '}
+        The bookings include time beyond the training runs themselves (experimentation, prototyping and idle session time the author
+        planned); the app's estimate of the milestone training runs alone is {num(summary.appMilestoneHours.low)}–
+        {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low)}–{usd(summary.appMilestoneUsd.high)}
+        {summary.appPhasesWithoutHourlyPrice > 0
+          ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
+          : ''}
+        , against the author's {range(summary.authorMilestoneUsd, '$')}.
+      </p>
+      <h3>Top risks</h3>
+      <ul className="rp-risks">
+        {summary.topRisks.map((r, i) => (
+          <li key={i}>
+            <Sev s={r.severity} /> {r.message}
+          </li>
+        ))}
+      </ul>
+      <h3>Scenarios compared</h3>
+      <Table
+        head={['Scenario', 'Cost', 'GPU-h', 'Days', 'Errors', 'Warnings', "Author's cost", "Author's risk"]}
+        numeric={[1, 2, 3, 4, 5]}
+        rows={model.assumptions.scenarios.map((s) => [
+          s.scenarioId === cover.scenarioId ? <strong>▸ {s.name} (chosen)</strong> : s.name,
+          usd(s.usd),
+          num(s.gpuHours),
+          num(s.durationDays, 0),
+          s.errors,
+          s.warnings,
+          range(s.authorUsd, '$'),
+          s.authorRisk ?? '—',
+        ])}
+      />
+    </Section>
+  );
+}
