@@ -45,7 +45,7 @@ test.describe('Catalog screen', () => {
     await page.getByLabel('Price kind').selectOption('spot');
     for (const text of await column('GPU').allTextContents()) expect(text).toContain('A100 SXM4');
     for (const text of await column('Memory').allTextContents()) expect(text).toBe('40 GiB');
-    for (const text of await column('Price kind').allTextContents()) expect(text).toBe('Spot');
+    for (const text of await column('Price kind').allTextContents()) expect(text).toMatch(/^Spot(flagged)?$/); // p4d's spot carries the app's flag
     await expect(table).toContainText('a2-highgpu-4g');
     await page.getByLabel('Maximum price per GPU-hour (USD)').fill('0.5');
     await expect(rows).toHaveCount(1);

@@ -4,8 +4,9 @@
  * - **flagged**: the app itself finds it inconsistent with the rest of the catalog, by two stated rules:
  *   1. a spot price more than 91% below the same machine's on-demand price — beyond the largest discount the providers
  *      publish (AWS and Azure "up to 90%", Google Cloud "up to 91%");
- *   2. a price per GPU-hour under a third of the next-cheapest hourly offer of the same GPU anywhere in the catalog,
- *      which is what a whole machine's price read as one GPU's (or the reverse) looks like.
+ *   2. an on-demand price per GPU-hour under a third of the next-cheapest on-demand offer of the same GPU anywhere in
+ *      the catalog, which is what a whole machine's price read as one GPU's (or the reverse) looks like. Spot prices are
+ *      not compared across providers (a market's spot can be 88% off, as Azure's T4 is): rule 1 checks them.
  * A flagged price is kept in the catalog, shown with its reason, and left out of estimates unless the lead includes it.
  */
 import type { OfferingWithPrices, Price } from './catalog';
@@ -13,7 +14,7 @@ import { currentPrices } from './catalog-price';
 
 /** The largest published spot discount: Google Cloud's "up to 91%" (AWS and Azure say "up to 90%"). */
 export const LARGEST_SPOT_DISCOUNT = 0.91;
-/** A price per GPU-hour this many times below the next-cheapest offer of the same GPU is flagged. */
+/** An on-demand price per GPU-hour this many times below the next-cheapest on-demand offer of the same GPU is flagged. */
 export const NEXT_CHEAPEST_FACTOR = 3;
 /** Default age after which a price is stale, in months (editable in Settings). */
 export const DEFAULT_STALE_PRICE_MONTHS = 12;
@@ -83,11 +84,11 @@ export function flagInconsistentPrices(offerings: readonly OfferingWithPrices[])
         );
       }
     }
-    const others = hourly.filter((h) => h.o.gpuId === o.gpuId && h.o.id !== o.id);
+    const others = p.kind === 'on-demand' ? hourly.filter((h) => h.o.gpuId === o.gpuId && h.o.id !== o.id && h.p.kind === 'on-demand') : [];
     const next = others.reduce<(typeof others)[number] | null>((best, h) => (!best || h.perGpu < best.perGpu ? h : best), null);
     if (next && perGpu * NEXT_CHEAPEST_FACTOR < next.perGpu) {
       reasons.push(
-        `${usd(perGpu)} per GPU-hour is under a third of the next-cheapest offer of this GPU (${usd(next.perGpu)} per GPU-hour, ${next.o.providerName} ${next.o.sku} ${next.p.kind}); a whole machine's price read as one GPU's, or the reverse, looks like this`,
+        `${usd(perGpu)} per GPU-hour is under a third of the next-cheapest on-demand offer of this GPU (${usd(next.perGpu)} per GPU-hour, ${next.o.providerName} ${next.o.sku}); a whole machine's price read as one GPU's, or the reverse, looks like this`,
       );
     }
     if (reasons.length)
