@@ -117,8 +117,6 @@ export default tseslint.config(
       'renderer/features/estimate/EstimateScreen.tsx',
       'renderer/features/estimate/store.ts',
       'renderer/features/plan/ScenarioWorkbench.tsx',
-      'renderer/features/plan/Timeline.tsx',
-      'renderer/features/plan/TimelineLane.tsx',
       'renderer/features/projects/ProjectSwitcher.tsx',
       'renderer/features/review/print/ReportDocument.tsx',
       'shared/domain/billing/dialects.ts',
