@@ -116,7 +116,6 @@ export default tseslint.config(
       'renderer/features/catalog/CatalogScreen.tsx',
       'renderer/features/estimate/EstimateScreen.tsx',
       'renderer/features/estimate/store.ts',
-      'renderer/features/plan/ScenarioWorkbench.tsx',
       'renderer/features/projects/ProjectSwitcher.tsx',
       'renderer/features/review/print/ReportDocument.tsx',
       'shared/domain/billing/dialects.ts',
