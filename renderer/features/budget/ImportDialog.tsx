@@ -15,15 +15,9 @@ import type { Result as ApiResult } from '../../../shared/ipc/channel';
 import { IMPORT_FORMATS } from '../../../shared/ipc/contract/budget-import';
 import { api } from '../../app/api';
 import type { DropOutcome } from '../../ui/file-drop';
-import {
-  checkMapping,
-  ColumnMappingForm,
-  draftFromMapping,
-  emptyMapping,
-  MappingPreview,
-  withMapping,
-  type MappingDraft,
-} from './ColumnMappingForm';
+import { checkMapping, draftFromMapping, emptyMapping, withMapping, type MappingDraft } from './column-mapping-draft';
+import { ColumnMappingForm } from './ColumnMappingForm';
+import { MappingPreview } from './MappingPreview';
 import { bytesText, groupThousands, totalsText } from './format';
 
 type Preview = Response<'budget:choose-import-file'>;
