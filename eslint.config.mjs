@@ -110,7 +110,6 @@ export default tseslint.config(
       'electron/services/budget/import/import.service.ts',
       'electron/services/budget/sources/sources.service.ts',
       'electron/services/plan/plan.service.ts',
-      'renderer/features/budget/ImportDialog.tsx',
       'renderer/features/budget/OverviewPanel.tsx',
       'renderer/features/catalog/CatalogScreen.tsx',
       'renderer/features/estimate/EstimateScreen.tsx',
