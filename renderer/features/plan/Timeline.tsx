@@ -25,11 +25,16 @@ import { cellKeyOf, useTimelineData } from './use-timeline-data';
 /** Grids up to this many week cells (rows × weeks) are rendered whole; larger ones only near the viewport. */
 const FULL_GRID_CELLS = 1000;
 
+/** What the timeline marks: the selected cell and booking, and the cell a jump (Problems panel, milestone table) flashes. */
+export interface TimelineSelection {
+  cell: CellSelection | null;
+  allocationId: string | null;
+  flash: CellRef | null;
+}
+
 interface Props {
   view: PlanView;
-  selected: CellSelection | null;
-  selectedAllocationId: string | null;
-  flash: CellRef | null;
+  selection: TimelineSelection;
   todayWeek: string;
   onEdit: (command: PlanCommand) => Promise<boolean>;
   onSelect: (cell: CellSelection | null, allocationId?: string | null) => void;
@@ -41,7 +46,8 @@ interface Props {
 
 const NO_ALLOCATIONS: Allocation[] = [];
 
-export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect, onEditTrack, onDraft }: Props) {
+export function Timeline({ view, selection, todayWeek, onEdit, onSelect, onEditTrack, onDraft }: Props) {
+  const { cell: selected, allocationId: selectedAllocationId, flash } = selection;
   const { plan, weeks } = view;
   const data = useTimelineData(view);
   const { offerings, weekIndex, byCell } = data;
@@ -279,9 +285,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
 
         {section(stack.totalsSectionRow, 'Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used')}
         <WeeklyTotalsRows
-          stack={stack}
-          rowRef={grid.rowRef}
-          columns={cols}
+          placeRow={(k) => ({ rowRef: grid.rowRef(stack.totalsRow(k)), range: cols(stack.totalsRow(k)) })}
           weeks={weeks}
           todayWeek={todayWeek}
           cells={totalsCells}

@@ -1,6 +1,5 @@
 /** The timeline's weekly totals: one TotalsRow per figure (GPU-hours, cost, cumulative cost, storage, data transfer). */
 import type { Project } from '../../../shared/domain/plan/types';
-import type { TimelineStack } from './timeline-stack';
 import { TotalsRow, type TotalText } from './TimelineRows';
 
 export interface WeeklyTotalsCells {
@@ -33,18 +32,14 @@ function totalsRowSpecs(cells: WeeklyTotalsCells, project: Pick<Project, 'curren
 }
 
 export function WeeklyTotalsRows({
-  stack,
-  rowRef,
-  columns,
+  placeRow,
   weeks,
   todayWeek,
   cells,
   project,
 }: {
-  stack: TimelineStack;
-  rowRef: (row: number) => (el: HTMLDivElement | null) => void;
-  /** The week columns mounted in a stacked row. */
-  columns: (row: number) => [number, number];
+  /** Where the k-th totals row goes: its row ref in the grid window, and the week columns mounted in it. */
+  placeRow: (k: number) => { rowRef: (el: HTMLDivElement | null) => void; range: [number, number] };
   weeks: string[];
   todayWeek: string;
   cells: WeeklyTotalsCells;
@@ -55,9 +50,8 @@ export function WeeklyTotalsRows({
       {totalsRowSpecs(cells, project).map((spec, k) => (
         <TotalsRow
           key={spec.label}
-          rowRef={rowRef(stack.totalsRow(k))}
+          {...placeRow(k)}
           weeks={weeks}
-          range={columns(stack.totalsRow(k))}
           label={spec.label}
           sub={spec.sub}
           todayWeek={todayWeek}
