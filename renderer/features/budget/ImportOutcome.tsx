@@ -3,6 +3,7 @@ import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
 import type { SerializedError } from '../../../shared/domain/errors';
 import { bytesText, groupThousands, totalsText } from './format';
 import type { ImportPreview, ImportProgress, ImportResult } from './use-import-flow';
+import { TableHead } from '../../ui/TableHead';
 
 /** Errors listed in the dialog; the import history keeps them all. */
 const ERRORS_SHOWN = 200;
@@ -54,12 +55,7 @@ export function ImportSummary({ result }: { result: ImportResult }) {
         Billed total as the file states it: <strong data-testid="import-total">{totalsText(result.totals)}</strong>
       </div>
       <table className="data bu-compact bu-totals" aria-label="Import totals" data-testid="import-total-exact">
-        <thead>
-          <tr>
-            <th>Currency</th>
-            <th className="num">Billed total, exact (as the file states it)</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Currency', { label: 'Billed total, exact (as the file states it)', num: true }]} />
         <tbody>
           {Object.keys(result.totals)
             .sort()
@@ -114,14 +110,7 @@ export function ImportErrorBanner({ error }: { error: SerializedError }) {
       {problems.length > 0 && (
         <div className="bu-errors">
           <table className="data bu-compact" aria-label="Import errors">
-            <thead>
-              <tr>
-                <th className="num">Line</th>
-                <th>Column</th>
-                <th>Problem</th>
-                <th>Value</th>
-              </tr>
-            </thead>
+            <TableHead columns={[{ label: 'Line', num: true }, 'Column', 'Problem', 'Value']} />
             <tbody>
               {problems.slice(0, ERRORS_SHOWN).map((p, i) => (
                 <tr key={i}>

@@ -5,6 +5,7 @@
 import { createRowMapper } from '../../../shared/domain/billing/dialects';
 import { checkMapping, type MappingDraft } from './column-mapping-draft';
 import { groupThousands } from './format';
+import { TableHead } from '../../ui/TableHead';
 
 const tagsText = (tags: Record<string, string>) =>
   Object.entries(tags)
@@ -40,18 +41,18 @@ export function MappingPreview({ header, rows, draft }: { header: string[]; rows
       </div>
       <div className="bu-preview-table">
         <table className="data bu-compact" aria-label="Rows as they will be imported">
-          <thead>
-            <tr>
-              <th className="num">Line</th>
-              <th>Date (UTC)</th>
-              <th className="num">Billed cost</th>
-              <th>Currency</th>
-              <th>Provider</th>
-              <th>Service</th>
-              <th>Resource</th>
-              <th>Tags</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Line', num: true },
+              'Date (UTC)',
+              { label: 'Billed cost', num: true },
+              'Currency',
+              'Provider',
+              'Service',
+              'Resource',
+              'Tags',
+            ]}
+          />
           <tbody>
             {outcomes.map(({ line, outcome }) => {
               const l = outcome.lines[0];
