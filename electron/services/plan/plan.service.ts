@@ -53,7 +53,7 @@ function writeChanges(db: Database, before: Plan, after: Plan, command: PlanComm
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
 export interface PlanServiceDeps {
-  catalog: Pick<CatalogService, 'listOfferings'>;
+  catalog: Pick<CatalogService, 'listOfferings' | 'listDataRates'>;
   estimator: WorkloadEstimator | null;
 }
 
@@ -72,7 +72,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
       deleted: false,
       prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
     }));
-    return { offerings };
+    const dataRates = catalogService.listDataRates().map(({ edited: _edited, ...rate }) => rate);
+    return { offerings, dataRates };
   }
 
   function resolveProjectId(projectId?: string): string {

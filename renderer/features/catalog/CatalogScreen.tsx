@@ -9,10 +9,11 @@ import { catalogRows, formatUsd, PRICE_KIND_LABELS, shortSource, type CatalogRow
 import { InlinePriceEdit } from './InlinePriceEdit';
 import { OfferingDetail } from './OfferingDetail';
 import { OfferingDialog } from './OfferingDialog';
+import { StorageRatesPanel } from './StorageRatesPanel';
 import { useCatalog } from './store';
 import './catalog.css';
 
-type Tab = 'offerings' | 'gpus' | 'discrepancies';
+type Tab = 'offerings' | 'gpus' | 'storage' | 'discrepancies';
 const today = () => new Date().toISOString().slice(0, 10);
 /** GPU names without vendor, product line and memory (the Memory column beside it says that), so the table stays narrow. */
 const shortGpuName = (name: string) =>
@@ -246,7 +247,7 @@ export function CatalogScreen() {
         </span>
         <span className="spacer" />
         <div className="tabs" role="tablist" aria-label="Catalog views">
-          {(['offerings', 'gpus', 'discrepancies'] as const).map((t) => (
+          {(['offerings', 'gpus', 'storage', 'discrepancies'] as const).map((t) => (
             <button
               key={t}
               type="button"
@@ -255,7 +256,13 @@ export function CatalogScreen() {
               className={tab === t ? 'tab active' : 'tab'}
               onClick={() => setTab(t)}
             >
-              {t === 'offerings' ? 'Offerings & prices' : t === 'gpus' ? 'GPUs' : `Seed discrepancies (${discrepancies.length})`}
+              {t === 'offerings'
+                ? 'Offerings & prices'
+                : t === 'gpus'
+                  ? 'GPUs'
+                  : t === 'storage'
+                    ? 'Storage & transfer'
+                    : `Seed discrepancies (${discrepancies.length})`}
             </button>
           ))}
         </div>
@@ -377,6 +384,7 @@ export function CatalogScreen() {
         </>
       )}
       {tab === 'gpus' && <GpuTable gpus={gpus} />}
+      {tab === 'storage' && <StorageRatesPanel />}
       {tab === 'discrepancies' && (
         <div className="discrepancies">
           {discrepancies.map((d) => (

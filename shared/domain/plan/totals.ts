@@ -133,7 +133,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   let cumulative = new Big(0);
   let cumulativeBudget = new Big(0);
   let totalHours = 0;
-  const data = computeDataCosts(plan);
+  const data = computeDataCosts(plan, catalog.dataRates);
   const out: WeekTotal[] = [];
   for (const week of weeks) {
     let usd = new Big(0);

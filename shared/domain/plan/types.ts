@@ -8,6 +8,7 @@
  * hours of the allocated GPUs (GPU-hours = hours × gpuCount).
  */
 import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
+import type { DataRate } from '../data-costs/rate-schema';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -241,4 +242,6 @@ export interface OfferingFacts {
 
 export interface PlanCatalog {
   offerings: OfferingFacts[];
+  /** The catalog's storage and data-transfer prices (issue 19 item 15); absent: the bundled rows. */
+  dataRates?: DataRate[];
 }

@@ -15,6 +15,7 @@ import { runRateSchema } from '../../domain/plan/run-rate';
 import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap, EventMap } from '../channel';
 import { dataCostTotalsSchema } from '../../domain/data-costs/schema';
+import { dataRateSchema } from '../../domain/data-costs/rate-schema';
 
 const projectId = z.string().min(1).max(120);
 
@@ -147,7 +148,7 @@ export const planViewSchema = z.object({
   revision: z.number().int(),
   weeks: z.array(z.string()),
   analysis: analysisSchema,
-  catalog: z.object({ offerings: z.array(offeringFactsSchema) }),
+  catalog: z.object({ offerings: z.array(offeringFactsSchema), dataRates: z.array(dataRateSchema).optional() }),
   history: z.object({ undoLabel: z.string().nullable(), redoLabel: z.string().nullable() }),
   /** How long the checks and totals took on this edit, ms (main process). */
   analysisMs: z.number(),
