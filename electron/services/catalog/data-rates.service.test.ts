@@ -114,3 +114,19 @@ describe('storage and transfer prices in the catalog database', () => {
     if (r.ok) expect(r.value.rates.find((x) => x.id === 'azure-blob-hot')).toMatchObject({ usd: '0.0184', edited: false });
   });
 });
+
+describe('seed 003’s example states its storage and transfer', () => {
+  it('prices the managed disks, the Blob dataset and the free first 100 GB of transfer as their own lines', async () => {
+    const view = await app.services.plan.getPlan('seed-003-small-lab');
+    const totals = view.analysis.totals;
+    const lines = new Map(totals.dataCosts.lines.map((l) => [l.itemId, l]));
+    expect([...lines.values()].every((l) => l.unpriced === null)).toBe(true);
+    // Two P30 disks for 2 TB, held a month (5 Jan – 4 Feb): about 2 × $135.17.
+    expect(Number(lines.get('data-large-ssd')!.usd)).toBeCloseTo(270.34, -1);
+    expect(Number(lines.get('data-large-blob')!.usd)).toBeCloseTo(1.84, 0);
+    expect(lines.get('data-mix-downloads')!.usd).toBe('0.00');
+    expect(Number(totals.storageUsd)).toBeGreaterThan(1000);
+    expect(totals.transferUsd).toBe('0.00');
+    expect(Number(totals.allCostsUsd)).toBeCloseTo(Number(totals.usd) + Number(totals.storageUsd), 2);
+  });
+});
