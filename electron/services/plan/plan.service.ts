@@ -53,7 +53,7 @@ function writeChanges(db: Database, before: Plan, after: Plan, command: PlanComm
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
 export interface PlanServiceDeps {
-  catalog: Pick<CatalogService, 'listOfferings' | 'listDataRates'>;
+  catalog: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>;
   estimator: WorkloadEstimator | null;
 }
 
@@ -63,9 +63,11 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   const historyOf = (projectId: string) => histories.get(projectId) ?? emptyHistory();
 
   function catalog(): PlanCatalog {
+    const gpuNames = new Map(catalogService.listGpus().map((g) => [g.id, g.name]));
     const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
       id: o.id,
       gpuId: o.gpuId,
+      ...(gpuNames.has(o.gpuId) ? { gpuName: gpuNames.get(o.gpuId)! } : {}),
       gpuCount: o.gpuCount,
       vcpus: o.vcpus,
       label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,

@@ -24,6 +24,7 @@ import { runRuleProblems } from './run-rule-checks';
 import { computeTotals, round2, type PlanTotals } from './totals';
 import type { Allocation, CapacityPool, Milestone, MilestonePhase, Plan, PlanCatalog } from './types';
 import { HOURS_PER_WEEK, weekOf, weekStart } from './weeks';
+import { gpuNameIn } from '../offer-label';
 
 export type ProblemKind =
   | 'pool-over-capacity'
@@ -258,7 +259,7 @@ function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCovera
         milestoneId: milestone.id,
         week: to,
         cell: { ...cell, week: to },
-        message: `${label}: ${round2(got)} ${gpuId} GPU-hours booked ${from === to ? `in ${from}` : `in ${from}…${to}`} (${phase.start} → ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
+        message: `${label}: ${round2(got)} ${gpuNameIn(book.offerings.values(), gpuId)} GPU-hours booked ${from === to ? `in ${from}` : `in ${from}…${to}`} (${phase.start} → ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
       });
     }
   }

@@ -236,6 +236,8 @@ export interface OfferingFacts {
   gpuCount: number;
   vcpus: number | null;
   label: string;
+  /** The GPU's name from the catalog ("NVIDIA L4 24GB"), for text a person reads. */
+  gpuName?: string;
   deleted: boolean;
   prices: Array<{ kind: string; usd: number | string; per: 'hour' | 'month' | 'once'; asOf: string; source: string }>;
 }

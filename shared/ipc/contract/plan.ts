@@ -122,6 +122,7 @@ export const offeringFactsSchema = z.object({
   gpuCount: z.number(),
   vcpus: z.number().nullable(),
   label: z.string(),
+  gpuName: z.string().optional(),
   deleted: z.boolean(),
   prices: z.array(
     z.object({
