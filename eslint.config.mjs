@@ -112,7 +112,6 @@ export default tseslint.config(
       'electron/services/plan/plan.service.ts',
       'renderer/features/budget/ColumnMappingForm.tsx',
       'renderer/features/budget/ImportDialog.tsx',
-      'renderer/features/budget/OverviewPanel.tsx',
       'renderer/features/catalog/CatalogScreen.tsx',
       'renderer/features/estimate/EstimateScreen.tsx',
       'renderer/features/estimate/store.ts',
