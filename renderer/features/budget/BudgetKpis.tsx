@@ -44,6 +44,13 @@ export function BudgetKpis({ o }: { o: OverviewView }) {
         title={`Unit: ${c}. Source: ${o.budget.source}`}
       />
       <Kpi
+        testId="kpi-planned"
+        label="Planned cost"
+        value={money(c, o.planned.total)}
+        sub={`GPU ${money(c, o.planned.gpuUsd)} + storage ${money(c, o.planned.storageUsd)} + transfer ${money(c, o.planned.transferUsd)}`}
+        title={`Unit: ${c}. Source: ${o.planned.basis}. Storage and transfer are their own lines, added to the GPU cost.`}
+      />
+      <Kpi
         testId="kpi-actual"
         label="Actual"
         value={money(c, o.actual.value)}

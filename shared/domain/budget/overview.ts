@@ -5,7 +5,7 @@
  */
 import Big from 'big.js';
 import { daysInclusive, monthOfWeek, weekOf } from '../plan/weeks';
-import type { WeekTotal } from '../plan/totals';
+import { allCostsCumulative, costsAddedUp, type WeekTotal } from '../plan/totals';
 import type { Plan } from '../plan/types';
 import { allocate } from './allocation';
 import { convert } from './currency';
@@ -46,6 +46,12 @@ export interface WeekRow {
   variance: string | null;
   /** A past week with no spend assigned to a track: the forecast keeps its planned figure. */
   plannedKept: boolean;
+  /** The week's planned GPU, storage and transfer (plannedUsd is their sum: their own lines, never folded silently). */
+  plannedGpuUsd: string;
+  plannedStorageUsd: string;
+  plannedTransferUsd: string;
+  /** Planned storage + transfer so far (the burn-up's own series under the total). */
+  plannedDataCumulative: string;
   plannedGpuHours: number;
   actualGpuHours: number;
 }
@@ -107,7 +113,8 @@ export interface BudgetOverview {
     rates: string[];
     basis: string;
   };
-  planned: { total: string; toDate: string; gpuHours: number; basis: string };
+  /** GPU + storage + transfer: the same total as the plan's weekly totals and the brief. */
+  planned: { total: string; gpuUsd: string; storageUsd: string; transferUsd: string; toDate: string; gpuHours: number; basis: string };
   forecast: {
     value: string;
     fromPlan: string;
@@ -140,6 +147,9 @@ function levelOf(threshold: number): AlertLevel {
   return threshold >= 100 ? 'critical' : threshold >= 80 ? 'warning' : 'info';
 }
 
+/** A week's planned cost: GPU + storage + transfer, exact (the plan's all-costs figure for the week). */
+const plannedOf = (w: WeekTotal): Big => new Big(w.allCostsExact);
+
 function percent(value: Big, of: Big): number {
   return of.eq(0) ? 0 : Number(value.div(of).times(100).round(1).toString());
 }
@@ -157,14 +167,21 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const plannedByTrackWeek = new Map<string, Big>();
   let plannedTotal = ZERO;
   let plannedGpuHours = 0;
+  let plannedGpu = ZERO;
+  let plannedStorage = ZERO;
+  let plannedTransfer = ZERO;
   for (const w of planWeeks) {
-    plannedTotal = plannedTotal.plus(w.usdExact);
+    plannedGpu = plannedGpu.plus(w.usdExact);
+    plannedStorage = plannedStorage.plus(w.storageExact);
+    plannedTransfer = plannedTransfer.plus(w.transferExact);
     plannedGpuHours += w.gpuHours;
     for (const [t, v] of Object.entries(w.byTrack)) {
       bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usd));
       bump(plannedByTrackWeek, key(t, w.week), new Big(v.usd));
     }
   }
+  // The plan's all-costs figure, added up as the plan's weekly totals and the brief add it (costsAddedUp).
+  plannedTotal = costsAddedUp(plannedGpu, plannedStorage, plannedTransfer);
 
   // Actual: allocated to the project's tracks, inside the project's dates, in the project's currency.
   const actualByWeek = new Map<string, Big>();
@@ -241,14 +258,16 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   // A past week with no spend assigned to any track keeps its planned figure in the forecast: spend left unassigned
   // (or not imported yet) must not read as money saved.
   const weeks: WeekRow[] = [];
-  let plannedCum = ZERO;
+  const plannedCumulative = allCostsCumulative(planWeeks);
+  let gpuCum = ZERO;
   let actualCum = ZERO;
   let plannedToDate = ZERO;
   let keptPlanned = ZERO;
   const plannedKeptWeeks: string[] = [];
-  for (const w of planWeeks) {
-    const planned = new Big(w.usdExact);
-    plannedCum = plannedCum.plus(planned);
+  for (const [i, w] of planWeeks.entries()) {
+    const planned = plannedOf(w);
+    gpuCum = gpuCum.plus(w.usdExact);
+    const plannedCum = plannedCumulative[i]!;
     const past = isPast(w.week);
     const a = actualByWeek.get(w.week) ?? ZERO;
     const kept = past && !actualByWeek.has(w.week) && planned.gt(0);
@@ -271,6 +290,10 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       forecastCumulative: null,
       variance: past ? cents(planned.minus(a)) : null,
       plannedKept: kept,
+      plannedGpuUsd: cents(w.usdExact),
+      plannedStorageUsd: cents(w.storageExact),
+      plannedTransferUsd: cents(w.transferExact),
+      plannedDataCumulative: cents(plannedCum.minus(cents(gpuCum))),
       plannedGpuHours: w.gpuHours,
       actualGpuHours: Math.round((gpuHoursByWeek.get(w.week) ?? 0) * 100) / 100,
     });
@@ -280,7 +303,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     let f = actualCum.plus(keptPlanned);
     for (const row of weeks) {
       if (row.week < asOfWeek) continue;
-      if (row.week > asOfWeek) f = f.plus(new Big(planWeeks.find((w) => w.week === row.week)!.usdExact));
+      if (row.week > asOfWeek) f = f.plus(plannedOf(planWeeks.find((w) => w.week === row.week)!));
       row.forecastCumulative = cents(f);
     }
   }
@@ -313,7 +336,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     return s;
   };
   const plannedMonth = (month: string) =>
-    weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(planWeeks.find((p) => p.week === w.week)!.usdExact), ZERO);
+    weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(plannedOf(planWeeks.find((p) => p.week === w.week)!)), ZERO);
   const months: MonthRow[] = monthList.map((month) => {
     const planned = plannedMonth(month);
     const act = sumFor(actualByTrackMonth, month);
@@ -381,7 +404,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       let rest = ZERO;
       for (const w of planWeeks) {
         if (monthOfWeek(w.week) !== b.month || isPast(w.week)) continue;
-        rest = rest.plus(b.trackId ? (plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO) : new Big(w.usdExact));
+        rest = rest.plus(b.trackId ? (plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO) : plannedOf(w));
       }
       fc = act.plus(rest);
       subject = `${b.trackId ? `${trackName(b.trackId)} · ` : 'Project · '}${b.month}`;
@@ -483,9 +506,13 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     },
     planned: {
       total: cents(plannedTotal),
+      gpuUsd: cents(plannedGpu),
+      storageUsd: cents(plannedStorage),
+      transferUsd: cents(plannedTransfer),
       toDate: cents(plannedToDate),
       gpuHours: Math.round(plannedGpuHours * 100) / 100,
-      basis: 'Weekly allocations of the plan priced with the catalog (plan timeline totals)',
+      basis:
+        'The plan timeline totals: weekly GPU allocations priced with the catalog, plus the stated storage and data transfer priced from the catalog’s storage and transfer rows (their own lines)',
     },
     forecast: {
       value: cents(forecast),

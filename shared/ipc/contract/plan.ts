@@ -71,6 +71,9 @@ export const weekTotalSchema = z.object({
   storageUsd: z.string(),
   transferUsd: z.string(),
   allCostsUsd: z.string(),
+  storageExact: z.string(),
+  transferExact: z.string(),
+  allCostsExact: z.string(),
 });
 
 export const analysisSchema = z.object({
