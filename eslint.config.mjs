@@ -122,7 +122,6 @@ export default tseslint.config(
       'renderer/features/review/print/ReportDocument.tsx',
       'shared/domain/billing/dialects.ts',
       'shared/domain/billing/values.ts',
-      'shared/domain/budget/overview.ts',
       'shared/domain/plan/checks.ts',
       'shared/domain/plan/optimize/schedule-model.ts',
       'shared/domain/project/text-plan.ts',

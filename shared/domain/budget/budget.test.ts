@@ -8,7 +8,8 @@ import { loadExample, plannedCatalog } from '../plan/test-fixtures';
 import { allocate, previewRules } from './allocation';
 import { convert } from './currency';
 import { gpuHoursOf, isGpuLine } from './gpu';
-import { computeOverview, VARIANCE_CONVENTION } from './overview';
+import { computeOverview } from './overview';
+import { VARIANCE_CONVENTION } from './overview-types';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate } from './types';
 
 const samples = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'billing-samples');
