@@ -13,14 +13,16 @@ import { SpendExplorer } from './SpendExplorer';
 import { useBudgetStore, type BudgetTab } from './store';
 import './budget.css';
 
-const TABS: Array<{ id: BudgetTab; label: string }> = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'spend', label: 'Spend explorer' },
-  { id: 'rules', label: 'Allocation rules' },
-  { id: 'budgets', label: 'Budgets & rates' },
-  { id: 'imports', label: 'Imports' },
-  { id: 'sources', label: 'Sources' },
-];
+/** The tabs in order, each with its label. */
+const TAB_LABELS: Record<BudgetTab, string> = {
+  overview: 'Overview',
+  spend: 'Spend explorer',
+  rules: 'Allocation rules',
+  budgets: 'Budgets & rates',
+  imports: 'Imports',
+  sources: 'Sources',
+};
+const TAB_ORDER: readonly BudgetTab[] = ['overview', 'spend', 'rules', 'budgets', 'imports', 'sources'];
 
 export function BudgetScreen() {
   const { tab, setTab, overview, load, loading, error, clearError } = useBudgetStore();
@@ -74,15 +76,15 @@ export function BudgetScreen() {
         </button>
       </div>
       <div className="bu-tabs" role="tablist" aria-label="Budget views">
-        {TABS.map((t) => (
+        {TAB_ORDER.map((id) => (
           <button
-            key={t.id}
+            key={id}
             role="tab"
-            aria-selected={tab === t.id}
-            className={`bu-tab ${tab === t.id ? 'active' : ''}`}
-            onClick={() => setTab(t.id)}
+            aria-selected={tab === id}
+            className={`bu-tab ${tab === id ? 'active' : ''}`}
+            onClick={() => setTab(id)}
           >
-            {t.label}
+            {TAB_LABELS[id]}
           </button>
         ))}
       </div>
