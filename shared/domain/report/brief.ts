@@ -142,7 +142,10 @@ export interface BriefInput {
   scenarioName: string;
   start: string;
   end: string;
+  /** All costs: GPU + storage + transfer. */
   plannedUsd: string;
+  /** The storage and transfer part of plannedUsd ('0.00' when the plan states none). */
+  dataCostsUsd?: string;
   budgetUsd: string;
   budgetByMonth: Record<string, string>;
   gpuHours: number;
@@ -177,6 +180,12 @@ function biggestRisks(problems: BriefInput['problems']): string[] {
       const words = problemKindWords(kind);
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${list.length > 1 ? more : `:${more}`}`;
     });
+}
+
+/** ", storage and data transfer ($2.70)" when the plan states some, else nothing. */
+function dataPart(input: BriefInput): string {
+  const data = new Big(input.dataCostsUsd ?? 0);
+  return data.gt(0) ? `, storage and data transfer (${usdText(money(data))})` : '';
 }
 
 export function buildBrief(input: BriefInput): Brief {
@@ -274,14 +283,16 @@ export function buildBrief(input: BriefInput): Brief {
 
   return {
     title: `${input.projectName} — GPU plan review${input.scenarioId ? ` (${input.scenarioName})` : ''}`,
-    decision: `Approve ${usdText(input.plannedUsd)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours) for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd)}.`,
+    decision: `Approve ${usdText(input.plannedUsd)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours)${dataPart(input)} for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd)}.`,
     recommendation: { verdict, headline, reasons },
     status,
     keyFigures: [
       {
         label: 'Planned cost',
         value: usdText(input.plannedUsd),
-        note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked`,
+        note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked${
+          Number(input.dataCostsUsd ?? 0) > 0 ? `; storage & transfer ${usdText(input.dataCostsUsd!)} included` : ''
+        }`,
       },
       { label: 'Budget', value: usdText(input.budgetUsd), note: over ? `over by ${usdText(money(diff))}` : `${usdText(money(diff))} left` },
       {

@@ -24,6 +24,7 @@ import {
 } from './brief';
 
 import { reportDataCosts, type ReportDataCosts } from './report-data-costs';
+import { allCostsCumulative } from '../plan/totals';
 
 export const REPORT_SECTIONS = [
   { id: 'summary', title: 'Executive summary' },
@@ -181,7 +182,10 @@ export interface ReportModel {
     currency: string;
   };
   summary: {
+    /** GPU + storage + transfer (the same total as the Plan's weekly totals and the Budget screen). */
     plannedUsd: string;
+    /** The GPU part of it (the costs section's total). */
+    plannedGpuUsd: string;
     plannedGpuHours: number;
     appMilestoneUsd: { low: string; high: string };
     /** GPU-hours of the milestone runs by the app's estimate, runs low … high. */
@@ -375,6 +379,7 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
   });
 
   const weeks = analysis.totals.weeks;
+  const plannedCumulative = allCostsCumulative(weeks).map((v) => v.toFixed(2));
   const severityRank = { error: 0, warning: 1, info: 2 } as const;
   const problems = [...analysis.problems]
     .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || (a.week ?? '').localeCompare(b.week ?? ''))
@@ -385,7 +390,8 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
       week: p.week ?? null,
       message: words(p.message),
     }));
-  const remaining = new Big(analysis.totals.remainingUsd);
+  // One figure, one value: the plan's cost is GPU + storage + transfer here as on the Plan and Budget screens.
+  const remaining = new Big(analysis.totals.remainingAllCostsUsd);
 
   const allocations = [...plan.allocations]
     .sort((a, b) => a.week.localeCompare(b.week) || a.trackId.localeCompare(b.trackId))
@@ -619,7 +625,8 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     scenarioName,
     start: project.start,
     end: project.end,
-    plannedUsd: money(analysis.totals.usd),
+    plannedUsd: money(analysis.totals.allCostsUsd),
+    dataCostsUsd: money(new Big(analysis.totals.storageUsd).plus(analysis.totals.transferUsd)),
     budgetUsd: money(analysis.totals.budget),
     budgetByMonth: input.budget.budgetByMonth ?? {},
     gpuHours: analysis.totals.gpuHours,
@@ -628,7 +635,7 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     durationDays,
     errors: errorCount,
     warnings: warningCount,
-    weeks: weeks.map((w) => ({ week: w.week, start: w.start, usd: String(w.usdExact ?? w.usd) })),
+    weeks: weeks.map((w) => ({ week: w.week, start: w.start, usd: w.allCostsExact })),
     tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
     allocations: plan.allocations.map((a) => ({
       week: a.week,
@@ -669,7 +676,8 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
       currency: project.currency,
     },
     summary: {
-      plannedUsd: money(analysis.totals.usd),
+      plannedUsd: money(analysis.totals.allCostsUsd),
+      plannedGpuUsd: money(analysis.totals.usd),
       plannedGpuHours: round(analysis.totals.gpuHours),
       appMilestoneUsd: { low: money(appLow), high: money(appHigh) },
       appMilestoneHours: { low: round(appHours.low), high: round(appHours.high) },
@@ -709,9 +717,9 @@ export function assembleReportModel(input: ReportInputs): ReportModel {
     budget: {
       ...input.budget,
       budgetUsd: money(analysis.totals.budget),
-      burnUp: weeks.map((w) => ({
+      burnUp: weeks.map((w, i) => ({
         week: w.week,
-        plannedCumulativeUsd: Number(w.cumulativeUsd),
+        plannedCumulativeUsd: Number(plannedCumulative[i] ?? w.cumulativeUsd),
         budgetLineUsd: Math.min(budgetTotal, Number(w.cumulativeBudgetUsd)),
       })),
     },

@@ -38,13 +38,19 @@ export function DataCostForm({ view, id, trackId, error, busy, onEdit, onClose }
   const errors = { ...serverErrors, ...local };
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const kind = KINDS[f.kind];
-  const rates = BUNDLED_DATA_RATES.filter((r) => r.category === kind.category);
-  const rate = BUNDLED_DATA_RATES.find((r) => r.id === f.rateId);
+  const catalogRates = view.catalog.dataRates ?? BUNDLED_DATA_RATES;
+  const rates = catalogRates.filter((r) => r.category === kind.category);
+  const rate = catalogRates.find((r) => r.id === f.rateId);
 
   function changeKind(next: DataCostKind) {
     const k = KINDS[next];
     const keepRate = rate?.category === k.category;
-    setF({ ...f, kind: next, per: k.per[0]!, rateId: keepRate ? f.rateId : BUNDLED_DATA_RATES.find((r) => r.category === k.category)!.id });
+    setF({
+      ...f,
+      kind: next,
+      per: k.per[0]!,
+      rateId: keepRate ? f.rateId : (catalogRates.find((r) => r.category === k.category)?.id ?? ''),
+    });
   }
 
   async function save() {
