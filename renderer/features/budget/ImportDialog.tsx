@@ -25,6 +25,7 @@ import {
   type MappingDraft,
 } from './ColumnMappingForm';
 import { bytesText, groupThousands, totalsText } from './format';
+import { ImportWarnings } from './ImportOutcomeNotes';
 
 type Preview = Response<'budget:choose-import-file'>;
 type Result = Response<'budget:import-file'>;
@@ -498,15 +499,7 @@ export function ImportDialog({
               their lines no longer count.
             </div>
           )}
-          {result.warnings.length > 0 && (
-            <div className="muted">
-              {result.warnings.length} warning(s):{' '}
-              {result.warnings
-                .slice(0, 3)
-                .map((w) => `line ${w.line} ${w.column}: ${w.message}`)
-                .join('; ')}
-            </div>
-          )}
+          <ImportWarnings result={result} />
         </div>
       )}
 

@@ -44,7 +44,16 @@ export const importResultSchema = z.object({
   rowsSkipped: z.number().int(),
   totalRows: z.number().int(),
   errors: z.array(rowError),
-  warnings: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
+  /** Each warning once: `count` lines gave it (1 when absent), `lines` are the first of them; `line` is the first. */
+  warnings: z.array(
+    z.object({
+      line: z.number().int(),
+      column: z.string(),
+      message: z.string(),
+      count: z.number().int().optional(),
+      lines: z.array(z.number().int()).optional(),
+    }),
+  ),
   totals: currencyTotals,
   periods: z.array(period),
   replacedImportIds: z.array(z.number().int()),
