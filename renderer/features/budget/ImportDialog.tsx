@@ -25,7 +25,7 @@ import {
   type MappingDraft,
 } from './ColumnMappingForm';
 import { bytesText, groupThousands, totalsText } from './format';
-import { ImportWarnings } from './ImportOutcomeNotes';
+import { ImportReachNote, ImportWarnings } from './ImportOutcomeNotes';
 
 type Preview = Response<'budget:choose-import-file'>;
 type Result = Response<'budget:import-file'>;
@@ -499,6 +499,7 @@ export function ImportDialog({
               their lines no longer count.
             </div>
           )}
+          <ImportReachNote result={result} />
           <ImportWarnings result={result} />
         </div>
       )}

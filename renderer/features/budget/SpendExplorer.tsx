@@ -5,7 +5,7 @@ import type { Response } from '../../../shared/ipc/contract';
 import { SPEND_GROUP_BY, type SpendLineView } from '../../../shared/ipc/contract/budget-import';
 import { api } from '../../app/api';
 import { DataTable } from '../../ui/DataTable';
-import { totalsText } from './format';
+import { amountText, totalsText } from './format';
 import { useBudgetStore } from './store';
 
 type GroupBy = (typeof SPEND_GROUP_BY)[number];
@@ -55,7 +55,7 @@ export function SpendExplorer() {
         accessorFn: (l) => Number(l.billedCost),
         cell: (c) => (
           <span title={`${c.row.original.billedCost} ${c.row.original.currency} (exact, as the file states it)`}>
-            {c.row.original.billedCost}
+            {amountText(c.row.original.currency, c.row.original.billedCost)}
           </span>
         ),
         meta: { numeric: true },
