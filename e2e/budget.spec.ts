@@ -141,6 +141,10 @@ test.describe('Budget screen', () => {
     await expect(dialog.getByTestId('import-summary')).toContainText('Imported 1,000 line item(s) of 1,000 row(s) read');
     await expect(dialog.getByTestId('import-total')).toHaveText('$20.52');
     await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 20.52022672899');
+    // September 2024: none of it in the example project's dates (issue 19 item 19).
+    await expect(dialog.getByTestId('import-reach')).toContainText(
+      /^None of this file falls in .*'s dates \(\d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d\)\.$/,
+    );
     await app.screenshot('budget-import-summary');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -194,6 +198,9 @@ test.describe('Budget screen', () => {
     dialog = await importThroughDialog(app, page, decemberFocusFile(tmp), 'focus');
     await expect(dialog.getByTestId('import-total-exact-EUR')).toHaveText('EUR 5');
     await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 46.3');
+    await expect(dialog.getByTestId('import-reach')).toContainText(/^\$46\.30 \+ €5\.00|^€5\.00 \+ \$46\.30/);
+    await expect(dialog.getByTestId('import-reach')).toContainText(/falls in .*'s dates .* of it is assigned to tracks/);
+    await app.screenshot('budget-import-reach');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByTestId('kpi-actual')).toContainText('$44.55');
