@@ -32,7 +32,7 @@ const lineCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'line
 /** "USD 12.34 of this file falls in the project's dates (2025-12-11 → 2026-01-31); USD 10.00 of it is assigned to tracks." */
 export function reachSentence(reach: ImportReach, subject = 'this file'): string {
   const { project, inProjectDates, assigned } = reach;
-  const dates = `${project.name}'s dates (${project.start} → ${project.end})`;
+  const dates = `the project's dates (${project.start} → ${project.end})`;
   if (inProjectDates.lines === 0) return `None of ${subject} falls in ${dates}.`;
   const unassigned = inProjectDates.lines - assigned.lines;
   return (

@@ -12,13 +12,13 @@ describe('reachSentence', () => {
       assigned: { lines: 2, totals: { USD: '10' } },
     });
     expect(text).toBe(
-      "$12.34 of this file (3 lines) falls in VitalDB's dates (2025-12-11 → 2026-01-31); $10.00 of it is assigned to tracks (1 line matches no rule).",
+      "$12.34 of this file (3 lines) falls in the project's dates (2025-12-11 → 2026-01-31); $10.00 of it is assigned to tracks (1 line matches no rule).",
     );
   });
 
   it('says when nothing falls in the dates, or nothing is assigned', () => {
     expect(reachSentence({ project, inProjectDates: { lines: 0, totals: {} }, assigned: { lines: 0, totals: {} } })).toBe(
-      "None of this file falls in VitalDB's dates (2025-12-11 → 2026-01-31).",
+      "None of this file falls in the project's dates (2025-12-11 → 2026-01-31).",
     );
     expect(reachSentence({ project, inProjectDates: { lines: 1, totals: { EUR: '5' } }, assigned: { lines: 0, totals: {} } })).toMatch(
       /^€5.00 of this file \(1 line\) .*; none of it is assigned to tracks \(1 line matches no rule\)\.$/,
