@@ -241,6 +241,23 @@ test.describe('Budget screen', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
+  test('19 rows missing the same fields give one warning with its count and first lines (issue 19 item 19)', async ({ app, page }) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-budget-'));
+    const file = path.join(tmp, 'short-rows.csv');
+    const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName,Tags';
+    const short = Array.from({ length: 19 }, (_, i) => `${i + 1}.25,USD,2025-12-15 00:00:00,AWS`);
+    fs.writeFileSync(file, [header, '1,USD,2025-12-15 00:00:00,AWS,Amazon EC2,{}', ...short].join('\n'));
+    await openBudget(page);
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    const dialog = await importThroughDialog(app, page, file, 'focus');
+    await expect(dialog.getByTestId('import-warning')).toHaveCount(1);
+    await expect(dialog.getByTestId('import-warning')).toHaveText(
+      'ServiceName: a row has 4 of 6 fields; the missing fields are read as empty — 19 lines (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …)',
+    );
+    await app.screenshot('budget-import-folded-warning');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
   test('every billing sample imports through the dialog with its exact total per currency', async ({ app, page }) => {
     test.setTimeout(300_000);
     await openBudget(page);
