@@ -4,6 +4,7 @@ import type { SerializedError } from '../../../shared/domain/errors';
 import { bytesText, groupThousands, totalsText } from './format';
 import type { ImportPreview, ImportProgress, ImportResult } from './use-import-flow';
 import { TableHead } from '../../ui/TableHead';
+import { ImportReachNote, ImportWarnings } from './ImportOutcomeNotes';
 
 /** Errors listed in the dialog; the import history keeps them all. */
 const ERRORS_SHOWN = 200;
@@ -81,15 +82,8 @@ export function ImportSummary({ result }: { result: ImportResult }) {
           their lines no longer count.
         </div>
       )}
-      {result.warnings.length > 0 && (
-        <div className="muted">
-          {result.warnings.length} warning(s):{' '}
-          {result.warnings
-            .slice(0, 3)
-            .map((w) => `line ${w.line} ${w.column}: ${w.message}`)
-            .join('; ')}
-        </div>
-      )}
+      <ImportReachNote result={result} />
+      <ImportWarnings result={result} />
     </div>
   );
 }

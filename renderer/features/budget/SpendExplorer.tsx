@@ -6,7 +6,7 @@ import { SPEND_GROUP_BY, type SpendLineView } from '../../../shared/ipc/contract
 import { api } from '../../app/api';
 import { DataTable } from '../../ui/DataTable';
 import { ToolbarSelect } from '../../ui/ToolbarSelect';
-import { totalsText } from './format';
+import { amountText, totalsText } from './format';
 import { useBudgetStore } from './store';
 
 type GroupBy = (typeof SPEND_GROUP_BY)[number];
@@ -56,7 +56,7 @@ export function SpendExplorer() {
         accessorFn: (l) => Number(l.billedCost),
         cell: (c) => (
           <span title={`${c.row.original.billedCost} ${c.row.original.currency} (exact, as the file states it)`}>
-            {c.row.original.billedCost}
+            {amountText(c.row.original.currency, c.row.original.billedCost)}
           </span>
         ),
         meta: { numeric: true },
