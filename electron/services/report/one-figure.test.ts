@@ -42,6 +42,9 @@ describe.each(['seed-003-small-lab', 'vitaldb-2025'])('the total of %s', (projec
     expect(model.budget.burnUp.at(-1)!.plannedCumulativeUsd).toBe(Number(total));
     expect(model.brief.keyFigures[0]!.value).toBe(`$${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(model.brief.decision).toContain(model.brief.keyFigures[0]!.value);
+    // The brief's cost by month: its cumulative column ends on the total, and the months add up to it.
+    expect(model.brief.months.at(-1)!.cumulativePlannedUsd).toBe(total);
+    expect(model.brief.months.reduce((s, m) => s.plus(m.plannedUsd), new Big(0)).toFixed(2)).toBe(total);
     expect(model.summary.remainingUsd).toBe(totals.remainingAllCostsUsd);
 
     const current = app.services.plan.compareScenarios(projectId).rows.find((r) => r.scenarioId === null)!;

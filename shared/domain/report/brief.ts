@@ -251,24 +251,29 @@ export function buildBrief(input: BriefInput): Brief {
   // Cost by month against the month budgets (the total budget only when there are none).
   const monthMap = new Map<string, Big>();
   for (const w of input.weeks) monthMap.set(monthOfWeek(w.week), (monthMap.get(monthOfWeek(w.week)) ?? new Big(0)).plus(w.usd));
-  let cumP = new Big(0);
   let cumB = new Big(0);
   const hasMonthBudgets = Object.keys(input.budgetByMonth).length > 0;
-  const months: BriefMonth[] = [...monthMap.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([month, usd]) => {
-      cumP = cumP.plus(usd);
-      const b = input.budgetByMonth[month] ?? null;
-      if (b !== null) cumB = cumB.plus(b);
-      return {
-        month,
-        plannedUsd: money(usd),
-        budgetUsd: b === null ? null : money(b),
-        cumulativePlannedUsd: money(cumP),
-        cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget),
-        over: b !== null ? usd.gt(b) : cumP.gt(budget),
-      };
-    });
+  // Months as shown add up to the plan's total (one figure, one value): each month is the step between its rounded
+  // running total and the one before, and the last running total is the plan's total itself.
+  const monthEntries = [...monthMap.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+  let cumExact = new Big(0);
+  let shownBefore = new Big(0);
+  const months: BriefMonth[] = monthEntries.map(([month, usd], i) => {
+    cumExact = cumExact.plus(usd);
+    const shownCum = i === monthEntries.length - 1 ? planned : new Big(money(cumExact));
+    const shownMonth = shownCum.minus(shownBefore);
+    shownBefore = shownCum;
+    const b = input.budgetByMonth[month] ?? null;
+    if (b !== null) cumB = cumB.plus(b);
+    return {
+      month,
+      plannedUsd: money(shownMonth),
+      budgetUsd: b === null ? null : money(b),
+      cumulativePlannedUsd: money(shownCum),
+      cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget),
+      over: b !== null ? shownMonth.gt(b) : shownCum.gt(budget),
+    };
+  });
 
   const scenarios: BriefScenario[] = input.scenarios.map((s) => ({
     name: s.name,
