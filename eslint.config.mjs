@@ -98,19 +98,4 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'electron/test-support/**'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
   },
-  {
-    // Files still over 300 lines of logic when the limit came in (issue 13): a warning until each is split along its
-    // responsibilities. Take a file off this list when it is split; never add one.
-    files: [
-      'renderer/features/budget/ColumnMappingForm.tsx',
-      'renderer/features/budget/ImportDialog.tsx',
-      'renderer/features/budget/OverviewPanel.tsx',
-      'renderer/features/plan/ScenarioWorkbench.tsx',
-      'renderer/features/plan/Timeline.tsx',
-      'renderer/features/plan/TimelineLane.tsx',
-      'shared/domain/budget/overview.ts',
-      'shared/domain/report/report-model.ts',
-    ],
-    rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },
-  },
 );

@@ -141,6 +141,10 @@ test.describe('Budget screen', () => {
     await expect(dialog.getByTestId('import-summary')).toContainText('Imported 1,000 line item(s) of 1,000 row(s) read');
     await expect(dialog.getByTestId('import-total')).toHaveText('$20.52');
     await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 20.52022672899');
+    // September 2024: none of it in the example project's dates (issue 19 item 19).
+    await expect(dialog.getByTestId('import-reach')).toContainText(
+      /^None of this file falls in .*'s dates \(\d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d\)\.$/,
+    );
     await app.screenshot('budget-import-summary');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -194,6 +198,9 @@ test.describe('Budget screen', () => {
     dialog = await importThroughDialog(app, page, decemberFocusFile(tmp), 'focus');
     await expect(dialog.getByTestId('import-total-exact-EUR')).toHaveText('EUR 5');
     await expect(dialog.getByTestId('import-total-exact-USD')).toHaveText('USD 46.3');
+    await expect(dialog.getByTestId('import-reach')).toContainText(/^\$46\.30 \+ €5\.00|^€5\.00 \+ \$46\.30/);
+    await expect(dialog.getByTestId('import-reach')).toContainText(/falls in .*'s dates .* of it is assigned to tracks/);
+    await app.screenshot('budget-import-reach');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByTestId('kpi-actual')).toContainText('$44.55');
@@ -231,6 +238,23 @@ test.describe('Budget screen', () => {
     await page.getByRole('tab', { name: 'Imports' }).click();
     await expect(page.getByRole('table', { name: 'Import history' })).toContainText('No imports yet.');
     await expect(page.getByTestId('kpi-actual')).toHaveCount(0);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('19 rows missing the same fields give one warning with its count and first lines (issue 19 item 19)', async ({ app, page }) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-budget-'));
+    const file = path.join(tmp, 'short-rows.csv');
+    const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName,Tags';
+    const short = Array.from({ length: 19 }, (_, i) => `${i + 1}.25,USD,2025-12-15 00:00:00,AWS`);
+    fs.writeFileSync(file, [header, '1,USD,2025-12-15 00:00:00,AWS,Amazon EC2,{}', ...short].join('\n'));
+    await openBudget(page);
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    const dialog = await importThroughDialog(app, page, file, 'focus');
+    await expect(dialog.getByTestId('import-warning')).toHaveCount(1);
+    await expect(dialog.getByTestId('import-warning')).toHaveText(
+      'ServiceName: a row has 4 of 6 fields; the missing fields are read as empty — 19 lines (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …)',
+    );
+    await app.screenshot('budget-import-folded-warning');
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -57,6 +57,19 @@ test.describe('Catalog screen', () => {
     await page.getByLabel('Price kind').selectOption('');
   });
 
+  test('shows AWS g6e as L40S offerings with dated on-demand prices (issue 19 item 12)', async ({ app, page }) => {
+    const table = page.getByRole('region', { name: 'Offerings and prices' });
+    await page.getByLabel('GPU', { exact: true }).selectOption('l40s-48gb');
+    const rows = table.locator('tbody tr[data-row-id]');
+    await expect(rows).toHaveCount(3);
+    for (const sku of ['g6e.xlarge', 'g6e.12xlarge', 'g6e.48xlarge']) await expect(table).toContainText(sku);
+    await expect(table).toContainText('L40S');
+    await expect(table).toContainText('$1.86/h');
+    await expect(table).toContainText('2026-11-26');
+    await app.screenshot('catalog-g6e-l40s');
+    await page.getByLabel('GPU', { exact: true }).selectOption('');
+  });
+
   test('inline price edit adds a dated row; invalid input is shown and not saved', async ({ app, page }) => {
     await page.getByLabel('Search').fill('p3.2xlarge');
     const table = page.getByRole('region', { name: 'Offerings and prices' });

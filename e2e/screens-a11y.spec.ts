@@ -71,7 +71,7 @@ test('Budget after a billing import, and Review with its preview: no serious or 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.bu-chart svg > title')).toHaveText(
-    /Burn-up by ISO week, 2025-W50 to 2026-W05: planned \$628\.57 .*budget \$615\.00/,
+    /Burn-up by ISO week, 2025-W50 to 2026-W05: planned \$631\.27 in all \(of it storage and transfer \$2\.70\).*budget \$615\.00/, // GPU $628.57 + storage $2.70
   );
   await expectPageAccessible(page, 'budget-overview');
   await page.getByRole('tab', { name: 'Spend explorer' }).click();

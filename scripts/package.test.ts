@@ -110,7 +110,7 @@ describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-
       const info = await app.api().app.getInfo({});
       expect(info).toMatchObject({ ok: true, value: { runtime: 'electron', dataDir: path.join(dir, 'appData', 'GPU Planner') } });
       const gpus = await app.api().catalog.listGpus({});
-      expect(gpus.value.gpus).toHaveLength(27);
+      expect(gpus.value.gpus).toHaveLength(28);
       expect(await app.quit()).toBe(0);
     } finally {
       if (app && !app.control.hasExited()) await app.quit();

@@ -60,7 +60,7 @@ async function startIn(
 
 describe('the built app under the stand-in Electron', () => {
   for (const folder of ['GPU Planner', 'Données #1', '100%']) {
-    it(`started from a folder named "${folder}" answers app:get-info and lists the 27 GPUs (25 GPUs, the TPU v5e and the CPU-only placeholder)`, async () => {
+    it(`started from a folder named "${folder}" answers app:get-info and lists the 28 GPUs (26 GPUs, the TPU v5e and the CPU-only placeholder)`, async () => {
       const { app, appData } = await startIn(folder);
       const win = app.mainWindow();
       expect(win.webContents.getURL()).toContain(encodeURIComponent(folder).replace(/%23/, '%23'));
@@ -69,7 +69,7 @@ describe('the built app under the stand-in Electron', () => {
       expect(info.value.dataDir).toBe(path.join(appData, 'GPU Planner'));
       const gpus = await app.api().catalog.listGpus({});
       expect(gpus.ok).toBe(true);
-      expect(gpus.value.gpus).toHaveLength(27);
+      expect(gpus.value.gpus).toHaveLength(28);
     });
   }
 });
@@ -259,7 +259,7 @@ describe('first start', () => {
     fs.writeFileSync(example, good);
     const app = await launchApp({ appDir, appDataDir: appData, env });
     cleanups.push(async () => void (app.control.hasExited() || (await app.quit())));
-    expect((await app.api().catalog.listGpus({})).value.gpus).toHaveLength(27);
+    expect((await app.api().catalog.listGpus({})).value.gpus).toHaveLength(28);
     expect((await app.api().plan.listProjects({})).value.projects.length).toBeGreaterThan(0);
   });
 });
@@ -316,7 +316,7 @@ describe('the log file (userData/logs/main.log, electron-log)', () => {
         fs.writeFileSync(path.join(userData, 'logs'), 'not a folder');
       },
     });
-    expect((await app.api().catalog.listGpus({})).value.gpus).toHaveLength(27);
+    expect((await app.api().catalog.listGpus({})).value.gpus).toHaveLength(28);
     for (let i = 0; i < 20; i++) expect((await app.api().app.log({ level: 'error', message: `report ${i}` })).ok).toBe(true);
     expect(fs.readFileSync(path.join(appData, 'GPU Planner', 'logs'), 'utf8')).toBe('not a folder');
     expect(await app.quit()).toBe(0);

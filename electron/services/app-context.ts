@@ -12,6 +12,7 @@ import type { AppServices } from './app-services';
 import { budgetHandlers } from './budget/budget.handlers';
 import { createBudgetService } from './budget/budget.service';
 import { catalogHandlers } from './catalog/catalog.handlers';
+import { catalogDataRateHandlers } from './catalog/data-rates.handlers';
 import { createCatalogService } from './catalog/catalog.service';
 import { estimateHandlers } from './estimate/estimate.handlers';
 import { createEstimateService } from './estimate/estimate.service';
@@ -104,6 +105,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     mergeHandlers(
       appHandlers(info),
       catalogHandlers,
+      catalogDataRateHandlers,
       estimateHandlers,
       planHandlers,
       planOptimizeHandlers,

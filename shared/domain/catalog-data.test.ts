@@ -155,8 +155,28 @@ describe('bundled catalog files', () => {
       ['runpod', 'a100'],
       ['runpod', 'h100'],
       ['vastai', 'h100'],
+      ['aws', 'l40s'],
     ] as const) {
       expect(has(provider, gpu), `${provider} ${gpu}`).toBe(true);
+    }
+  });
+
+  it('offers AWS g6e with its real GPU, the L40S 48 GB, at dense datasheet figures (issue 19 item 12)', () => {
+    expect(gpu('l40s-48gb')).toMatchObject({
+      memoryGiB: 48,
+      memoryBandwidthGBs: 864,
+      tdpWatts: 350,
+      tflops: { fp32: 91.6, tf32: 183, fp16: 362.05, bf16: 362.05, fp8: 733 },
+    });
+    for (const [id, gpuCount, usd] of [
+      ['aws-g6e-xlarge', 1, 1.861],
+      ['aws-g6e-12xlarge', 4, 10.49264],
+      ['aws-g6e-48xlarge', 8, 30.13118],
+    ] as const) {
+      expect(offering(id), id).toMatchObject({ providerId: 'aws', gpuId: 'l40s-48gb', gpuCount, region: 'us-east-1' });
+      expect(offering(id).notes, id).toMatch(/L40S, not the L4/);
+      expect(price(id, 'on-demand'), id).toMatchObject({ usd, per: 'hour', asOf: '2026-11-26' });
+      expect(price(id, 'on-demand')!.source, id).toContain('https://aws.amazon.com/ec2/pricing/on-demand/');
     }
   });
 

@@ -1,5 +1,14 @@
 /** Offer and GPU names as a person reads them (no repeats such as "Google Colab Colab Pro+ — L4 — L4"). */
 
+/**
+ * A GPU's name from the offerings that carry it ("L4 24GB" for l4-24gb); the id only when no offering names it.
+ * For messages that must not show ids (issue 19 item 10).
+ */
+export function gpuNameIn(offerings: Iterable<{ gpuId: string; gpuName?: string | undefined }>, gpuId: string): string {
+  for (const o of offerings) if (o.gpuId === gpuId && o.gpuName) return gpuShortName(o.gpuName);
+  return gpuId;
+}
+
 /** "NVIDIA GeForce RTX 4090 24GB" → "RTX 4090 24GB"; "NVIDIA L4 24GB" → "L4 24GB". */
 export function gpuShortName(name: string): string {
   return name.replace(/^NVIDIA\s+/, '').replace(/^GeForce\s+/, '');

@@ -19,6 +19,8 @@ export const channelNames = [
   'catalog:create-offering',
   'catalog:update-offering',
   'catalog:delete-offering',
+  'catalog:list-data-rates',
+  'catalog:update-data-rate',
   'estimate:list-presets',
   'estimate:run',
   'estimate:sweep',

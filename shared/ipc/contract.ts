@@ -5,6 +5,7 @@
 import { appChannels, appEvents } from './contract/app';
 import { budgetChannels, budgetEvents } from './contract/budget';
 import { catalogChannels, catalogEvents } from './contract/catalog';
+import { catalogDataRateChannels, catalogDataRateEvents } from './contract/catalog-data-rates';
 import { estimateChannels, estimateEvents } from './contract/estimate';
 import { planChannels, planEvents } from './contract/plan';
 import { planClaimsChannels, planClaimsEvents } from './contract/plan-claims';
@@ -16,6 +17,7 @@ import type { ParsedRequestOf, RequestOf, ResponseOf, Result } from './channel';
 export const contract = {
   ...appChannels,
   ...catalogChannels,
+  ...catalogDataRateChannels,
   ...estimateChannels,
   ...planChannels,
   ...planOptimizeChannels,
@@ -30,6 +32,7 @@ export type Channel = keyof Contract & string;
 export const events = {
   ...appEvents,
   ...catalogEvents,
+  ...catalogDataRateEvents,
   ...estimateEvents,
   ...planEvents,
   ...planOptimizeEvents,

@@ -45,7 +45,7 @@ describe('gpu-planner plan optimize', () => {
     const ofTheRun = (kind: string) => (RUN_RULE_KINDS as readonly string[]).includes(kind);
     expect(out.conflicts.filter((c) => !ofTheRun(c.kind) && (c.severity === 'error' || c.kind === 'pool-concurrency'))).toEqual([]);
     expect(out.conflicts.filter((c) => ofTheRun(c.kind)).map((c) => c.kind)).toEqual(expect.arrayContaining(['run-over-session']));
-    expect(shown.scenarios.find((s) => s.scenarioId === out.scenarioId)?.usd).toBe(out.totals.usd);
+    expect(shown.scenarios.find((s) => s.scenarioId === out.scenarioId)?.usd).toBe(out.totals.allCostsUsd); // a scenario's figure is all costs, as everywhere (GPU + storage + transfer)
   });
 
   it('says why, with the binding constraint in words, when the milestones cannot keep their own dates', () => {

@@ -23,7 +23,7 @@ describe('gpu-planner plan show: a run needing more GPUs than its offering holds
     const shown = cli(['plan', 'show', '--project', projectId]);
     expect(shown.status, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(
-      /\[warning\] \S+ run-over-offering-gpus: M2 Experimentation's run needs 8 GPUs in one machine, but .+ has 1× L4 24GB/,
+      /\[warning\] \S+ [^:\n]*GPU[^:\n]*: M2 Experimentation's run needs 8 GPUs in one machine, but .+ has 1× L4 24GB/,
     );
     const json = JSON.parse(cli(['plan', 'show', '--project', projectId, '--json']).stdout) as {
       conflicts: Array<{ kind: string }>;

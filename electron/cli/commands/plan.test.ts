@@ -67,6 +67,23 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
     for (const m of out.milestones) expect(m.estimatedHours).toBeGreaterThan(0);
   });
 
+  it('the text output and its check messages name offers, GPUs, tracks and problems as a person reads them, not by id', () => {
+    const run = cli(['plan', 'show', '--db', db]);
+    expect(run.status, run.stderr).toBe(0);
+    for (const id of [
+      'colab-pro-plus-l4-24gb',
+      'colab-pro-plus-a100-40gb',
+      'l4-24gb',
+      'a100-sxm-40gb',
+      'track-vitaldb',
+      'milestone-short-hours',
+    ])
+      expect(run.stdout, id).not.toContain(id);
+    expect(run.stdout).toMatch(/Colab Pro\+/);
+    expect(run.stdout).toMatch(/VitalDB Model Training: L4 24GB×1/);
+    expect(run.stdout).toMatch(/more GPUs at once than the account allows: /);
+  });
+
   it('an unknown project is a user error (1); a bad subcommand is a usage error (2)', () => {
     const missing = cli(['plan', 'show', '--db', db, '--project', 'nope', '--json']);
     expect(missing.status).toBe(1);

@@ -1,4 +1,6 @@
-import { offerLabel } from '../../../shared/domain/report/brief';
+import { offerLabel, problemKindWords } from '../../../shared/domain/report/brief';
+import { gpuShortName } from '../../../shared/domain/offer-label';
+import type { CatalogService } from '../../services/catalog/catalog.service';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 import { runPlanRunRate } from './plan-run-rate';
@@ -41,16 +43,17 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
       return EXIT_OK;
     }
     const p = shown.project;
+    const names = readableNames(app.services.catalog, shown.tracks);
     io.stdout(`${p.name} (${p.id})  ${p.start} → ${p.end}  budget ${p.currency} ${p.budget}\n`);
     for (const t of shown.tracks) io.stdout(`  track ${t.name} — ${t.owner}  ${t.start} → ${t.end}\n`);
     for (const m of shown.milestones)
       io.stdout(
-        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ?? 'no hardware'}  ~${m.estimatedHours} GPU-h, ~$${m.estimatedUsd}\n`,
+        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ? names.offering(m.offeringId) : 'no hardware'}  ~${m.estimatedHours} GPU-h, ~$${m.estimatedUsd}\n`,
       );
     io.stdout('\nweek       start       GPU-h      USD   cumulative\n');
     for (const w of shown.weeks)
       io.stdout(
-        `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${a.trackId}:${a.gpuId}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
+        `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${names.track(a.trackId)}: ${names.gpu(a.gpuId)}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
       );
     io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, $${shown.totals.usd} of $${shown.totals.budget}\n`);
     for (const line of shown.dataCosts)
@@ -60,7 +63,7 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
         `GPU $${shown.totals.usd} + storage $${shown.totals.storageUsd} + transfer $${shown.totals.transferUsd} = $${shown.totals.allCostsUsd}, ${leftOrOver(shown.totals.remainingAllCostsUsd)}\n`,
       );
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
-    for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${c.kind}: ${c.message}\n`);
+    for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${problemKindWords(c.kind)}: ${c.message}\n`);
     return EXIT_OK;
   } finally {
     app.close();
@@ -131,4 +134,16 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
 /** "$12.00 left" or "over by $16.27". */
 function leftOrOver(remaining: string): string {
   return remaining.startsWith('-') ? `over by $${remaining.slice(1)}` : `$${remaining} left`;
+}
+
+/** Offer, GPU and track names for the text output, so it shows no ids (issue 19 item 10). */
+function readableNames(catalog: Pick<CatalogService, 'listOfferings' | 'listGpus'>, tracks: ReadonlyArray<{ id: string; name: string }>) {
+  const gpus = new Map(catalog.listGpus().map((g) => [g.id, gpuShortName(g.name)]));
+  const offerings = new Map(catalog.listOfferings().map((o) => [o.id, offerLabel(o.providerName, o.sku, gpus.get(o.gpuId))]));
+  const trackNames = new Map(tracks.map((t) => [t.id, t.name]));
+  return {
+    offering: (id: string) => offerings.get(id) ?? id,
+    gpu: (id: string) => gpus.get(id) ?? id,
+    track: (id: string) => trackNames.get(id) ?? id,
+  };
 }

@@ -251,3 +251,35 @@ export function selectBucketTotals(
     outside: outside.map((r) => ({ currency: r.currency, nanos: toBigInt(r.nanos), lines: Number(r.lines) })),
   };
 }
+
+/** Per active import and currency: its lines in the window [from, toExclusive), and those of them on the given tracks. */
+export function selectImportWindowTotals(
+  db: Database,
+  trackIds: string[],
+  from: string,
+  toExclusive: string,
+  importIds?: number[],
+): Array<{ importId: number; currency: string; lines: number; nanos: bigint; assignedLines: number; assignedNanos: bigint }> {
+  const onTrack = 's.track_id IN (SELECT value FROM json_each(@tracks))';
+  const rows = withExactFallback(db, (sum) =>
+    db
+      .prepare(
+        `SELECT s.import_id AS importId, s.currency AS currency, COUNT(*) AS lines, ${sum('s.billed_cost_nanos')} AS nanos,
+      SUM(CASE WHEN ${onTrack} THEN 1 ELSE 0 END) AS assignedLines, ${sum(`CASE WHEN ${onTrack} THEN s.billed_cost_nanos ELSE 0 END`)} AS assignedNanos
+    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
+    WHERE i.status = 'active' AND s.charge_period_start >= @from AND s.charge_period_start < @to
+      ${importIds ? 'AND s.import_id IN (SELECT value FROM json_each(@importIds))' : ''}
+    GROUP BY s.import_id, s.currency`,
+      )
+      .safeIntegers(true)
+      .all({ from, to: toExclusive, tracks: JSON.stringify(trackIds), ...(importIds ? { importIds: JSON.stringify(importIds) } : {}) }),
+  ) as Array<{ importId: bigint; currency: string; lines: bigint; nanos: bigint; assignedLines: bigint; assignedNanos: bigint }>;
+  return rows.map((r) => ({
+    importId: Number(r.importId),
+    currency: r.currency,
+    lines: Number(r.lines),
+    nanos: toBigInt(r.nanos),
+    assignedLines: Number(r.assignedLines),
+    assignedNanos: toBigInt(r.assignedNanos),
+  }));
+}

@@ -15,8 +15,13 @@ import type { ServiceDeps } from '../service-deps';
 import { createAlertNotifier } from './budget-alerts';
 import type { SpendAllocator } from './spend-allocator';
 
+/** The project's dates as the spend lines are filtered: from its start to the day after its end (exclusive). */
+export function projectWindow(plan: { project: { start: string; end: string } }): { from: string; toExclusive: string } {
+  return { from: plan.project.start, toExclusive: formatDay(addDays(parseDay(plan.project.end), 1)) };
+}
+
 /** Line count and per-currency totals of a bucket of spend lines. */
-function bucketTotals(buckets: Array<{ currency: string; nanos: bigint; lines: number }>): {
+export function bucketTotals(buckets: Array<{ currency: string; nanos: bigint; lines: number }>): {
   count: number;
   totals: Record<string, string>;
 } {
@@ -35,8 +40,7 @@ export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService,
   return async function getOverview(projectId?: string): Promise<OverviewView> {
     const view = await planService.getPlan(projectId);
     const plan = view.plan;
-    const from = plan.project.start;
-    const toExclusive = formatDay(addDays(parseDay(plan.project.end), 1));
+    const { from, toExclusive } = projectWindow(plan);
     allocator.allocateNewImports();
     const input = {
       plan,

@@ -10,6 +10,7 @@ import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
 import { createAllocationRuleUseCases } from './allocation-rules';
 import { overviewReader } from './budget-overview';
+import { importReachReader } from './import-reach';
 import { checkTrack, projectPlan, refuseOtherProject } from './budget-project';
 import { createSpendAllocator } from './spend-allocator';
 
@@ -86,6 +87,7 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     saveRate,
     deleteRate: (id: number) => q.deleteRate(db, id) > 0,
     getOverview: overviewReader(deps, planService, allocator),
+    importReach: importReachReader(deps, planService, allocator),
   };
 }
 

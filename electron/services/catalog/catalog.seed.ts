@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { gpuSchema, newOfferingPriceSchema, offeringInputSchema, providerSchema } from '../../../shared/ipc/contract/catalog';
 import { insertGpu, insertOffering, insertPrice, insertProvider } from '../../db/queries/catalog';
 import { seedReliability } from './reliability.seed';
+import { insertDataRate } from '../../db/queries/data-rates';
+import { dataRatesFileSchema } from '../../../shared/domain/data-costs/rates';
 
 const resourceOfferingSchema = offeringInputSchema.extend({
   id: z.string(),
@@ -33,7 +35,8 @@ function readBundledCatalog(resourcesDir: string) {
 }
 
 /**
- * Loads resources/catalog/{gpus,providers,offerings}.json: every GPU, provider, offering and dated price. With
+ * Loads resources/catalog/{gpus,providers,offerings,storage-transfer}.json: every GPU, provider, offering and dated
+ * price, and the storage and transfer prices. With
  * `onlyMissing`, rows whose id the database already has are skipped (an existing database gets the new bundled rows
  * and keeps its own edits).
  */
@@ -49,5 +52,7 @@ export function seedCatalog(db: Database, resourcesDir: string, options: { onlyM
     insertOffering(db, { ...offering, userDefined: false, localDiskGB: host?.localDiskGB ?? null, hostSource: host?.source ?? null });
     for (const price of prices) insertPrice(db, { ...price, offeringId: offering.id, recordedAt });
   }
+  const { rates } = readJson(path.join(resourcesDir, 'catalog', 'storage-transfer.json'), dataRatesFileSchema);
+  for (const rate of rates) insertDataRate(db, rate, { onlyMissing: options.onlyMissing === true });
   seedReliability(db, resourcesDir);
 }

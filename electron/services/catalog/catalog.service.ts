@@ -10,6 +10,7 @@ import * as q from '../../db/queries/catalog';
 import { selectReliability } from '../../db/queries/reliability';
 import { catalogToCsv, parseCatalogCsv } from './catalog-csv';
 import type { ServiceDeps } from '../service-deps';
+import { createDataRatesService } from './data-rates.service';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -205,5 +206,6 @@ export function createCatalogService(deps: ServiceDeps) {
     createOffering,
     updateOffering,
     deleteOffering,
+    ...createDataRatesService(deps),
   };
 }

@@ -33,20 +33,26 @@ export interface PlanContext {
 export const scenarioKey = (scenarioId: string) => `scenario:${scenarioId}`;
 
 /** The catalog's offerings as the plan prices them. */
-function planCatalog(catalogService: Pick<CatalogService, 'listOfferings'>): PlanCatalog {
+function planCatalog(catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>): PlanCatalog {
+  const gpuNames = new Map(catalogService.listGpus().map((g) => [g.id, g.name]));
   const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
     id: o.id,
     gpuId: o.gpuId,
+    ...(gpuNames.has(o.gpuId) ? { gpuName: gpuNames.get(o.gpuId)! } : {}),
     gpuCount: o.gpuCount,
     vcpus: o.vcpus,
     label: o.sku.toLowerCase().startsWith((o.providerName.split(' ').pop() ?? '').toLowerCase()) ? o.sku : `${o.providerName} ${o.sku}`,
     deleted: false,
     prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
   }));
-  return { offerings };
+  const dataRates = catalogService.listDataRates().map(({ edited: _edited, ...rate }) => rate);
+  return { offerings, dataRates };
 }
 
-export function createPlanContext(deps: ServiceDeps, catalogService: Pick<CatalogService, 'listOfferings'>): PlanContext {
+export function createPlanContext(
+  deps: ServiceDeps,
+  catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>,
+): PlanContext {
   const { db } = deps;
   const histories = new Map<string, History>();
   const historyOf = (key: string) => histories.get(key) ?? emptyHistory();

@@ -21,7 +21,7 @@ export type PlanService = ReturnType<typeof createPlanService>;
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
 export interface PlanServiceDeps {
-  catalog: Pick<CatalogService, 'listOfferings'>;
+  catalog: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>;
   estimator: WorkloadEstimator | null;
 }
 

@@ -5,7 +5,8 @@ import { useFileDrop, type DropOutcome } from '../../ui/file-drop';
 import { Tabs } from '../../ui/Tabs';
 import { BudgetsEditor } from './BudgetsEditor';
 import { CreditsPanel } from './CreditsPanel';
-import { ImportDialog, type Dropped } from './ImportDialog';
+import { ImportDialog } from './ImportDialog';
+import type { Dropped } from './use-import-flow';
 import { ImportsPanel } from './ImportsPanel';
 import { OverviewPanel } from './OverviewPanel';
 import { RulesEditor } from './RulesEditor';
@@ -14,14 +15,16 @@ import { SpendExplorer } from './SpendExplorer';
 import { useBudgetStore, type BudgetTab } from './store';
 import './budget.css';
 
-const TABS: Array<{ id: BudgetTab; label: string }> = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'spend', label: 'Spend explorer' },
-  { id: 'rules', label: 'Allocation rules' },
-  { id: 'budgets', label: 'Budgets & rates' },
-  { id: 'imports', label: 'Imports' },
-  { id: 'sources', label: 'Sources' },
-];
+/** The tabs in order, each with its label. */
+const TAB_LABELS: Record<BudgetTab, string> = {
+  overview: 'Overview',
+  spend: 'Spend explorer',
+  rules: 'Allocation rules',
+  budgets: 'Budgets & rates',
+  imports: 'Imports',
+  sources: 'Sources',
+};
+const TAB_ORDER: readonly BudgetTab[] = ['overview', 'spend', 'rules', 'budgets', 'imports', 'sources'];
 
 export function BudgetScreen() {
   const { tab, setTab, overview, load, loading, error, clearError } = useBudgetStore();
@@ -74,7 +77,14 @@ export function BudgetScreen() {
           Import billing export…
         </button>
       </div>
-      <Tabs label="Budget views" tabs={TABS} value={tab} onChange={setTab} className="bu-tabs" tabClassName="bu-tab" />
+      <Tabs
+        label="Budget views"
+        tabs={TAB_ORDER.map((id) => ({ id, label: TAB_LABELS[id] }))}
+        value={tab}
+        onChange={setTab}
+        className="bu-tabs"
+        tabClassName="bu-tab"
+      />
       {error && (
         <div className="banner error" role="alert">
           {error.message}{' '}

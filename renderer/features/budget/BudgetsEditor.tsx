@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { api } from '../../app/api';
 import { monthLabel } from './format';
 import { useBudgetStore, type BudgetRow } from './store';
+import { TableHead } from '../../ui/TableHead';
+import { DeleteButton } from '../../ui/DeleteButton';
 
 function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: string; currency: string }) {
   const run = useBudgetStore((s) => s.run);
@@ -60,9 +62,7 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
           >
             Save
           </button>
-          <button className="btn small danger" onClick={() => void run(() => api.budget.deleteBudget({ id: b.id }))}>
-            Delete
-          </button>
+          <DeleteButton onDelete={() => void run(() => api.budget.deleteBudget({ id: b.id }))} />
         </div>
       </td>
     </tr>
@@ -99,15 +99,7 @@ export function BudgetsEditor() {
           <span className="muted">in {overview.currency}; thresholds (%) raise alerts on actual and on forecast</span>
         </div>
         <table className="data" aria-label="Budgets">
-          <thead>
-            <tr>
-              <th>Scope</th>
-              <th>Period</th>
-              <th>Amount</th>
-              <th>Thresholds</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead columns={['Scope', 'Period', 'Amount', 'Thresholds', '']} />
           <tbody>
             {budgets.map((b) => (
               <BudgetLine key={`${b.id}-${b.amount}-${b.thresholds.join()}`} b={b} trackName={trackName(b.trackId)} currency={b.currency} />
@@ -172,16 +164,7 @@ export function BudgetsEditor() {
           </span>
         </div>
         <table className="data" aria-label="Exchange rates">
-          <thead>
-            <tr>
-              <th>From</th>
-              <th>To</th>
-              <th className="num">Rate</th>
-              <th>As of</th>
-              <th>Source</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead columns={['From', 'To', { label: 'Rate', num: true }, 'As of', 'Source', '']} />
           <tbody>
             {rates.length === 0 && (
               <tr>
@@ -198,9 +181,7 @@ export function BudgetsEditor() {
                 <td>{r.asOf}</td>
                 <td>{r.source}</td>
                 <td>
-                  <button className="btn small danger" onClick={() => void run(() => api.budget.deleteRate({ id: r.id }))}>
-                    Delete
-                  </button>
+                  <DeleteButton onDelete={() => void run(() => api.budget.deleteRate({ id: r.id }))} />
                 </td>
               </tr>
             ))}

@@ -3,7 +3,7 @@ import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory'
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import { money } from './format';
 
-const COLOURS = { planned: '#6b7585', actual: '#2560c8', forecast: '#8f5b0a', budget: '#c53030' };
+const COLOURS = { planned: '#6b7585', data: '#0f766e', actual: '#2560c8', forecast: '#8f5b0a', budget: '#c53030' };
 
 export function BurnUpChart({ overview }: { overview: OverviewView }) {
   const { weeks, currency } = overview;
@@ -14,9 +14,11 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
   const actual = weeks.filter((w) => w.actualCumulative !== null).map((w) => ({ x: x(w.week), y: Number(w.actualCumulative) }));
   const forecast = weeks.filter((w) => w.forecastCumulative !== null).map((w) => ({ x: x(w.week), y: Number(w.forecastCumulative) }));
   const last = weeks.at(-1);
+  const hasData = Number(last?.plannedDataCumulative ?? 0) > 0;
   const lastActual = weeks.filter((w) => w.actualCumulative !== null).at(-1);
   const title =
     `Burn-up by ISO week, ${weeks[0]?.week ?? ''} to ${last?.week ?? ''}: planned ${money(currency, last?.plannedCumulative)} in all` +
+    (hasData ? ` (of it storage and transfer ${money(currency, last?.plannedDataCumulative)})` : '') +
     (lastActual ? `; actual ${money(currency, lastActual.actualCumulative)} to ${lastActual.week}` : '; no actual spend allocated yet') +
     (last?.forecastCumulative ? `; forecast ${money(currency, last.forecastCumulative)}` : '') +
     (budget !== null ? `; budget ${money(currency, overview.budget.total)}.` : '; no budget set.');
@@ -25,15 +27,21 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
       <div className="panel-title">
         <strong>Burn-up by ISO week</strong>
         <span className="muted">
-          cumulative {currency}; planned = the plan's weekly allocations priced from the catalog; actual = billed cost of spend lines
-          allocated to the tracks; forecast = actual + the plan's remaining weeks
+          cumulative {currency}; planned = the plan's weekly allocations priced from the catalog plus its stated storage and transfer;
+          actual = billed cost of spend lines allocated to the tracks; forecast = actual + the plan's remaining weeks
         </span>
       </div>
       <div className="bu-legend">
         <span>
           <i style={{ background: COLOURS.planned }} />
-          Planned
+          Planned (GPU + storage + transfer)
         </span>
+        {hasData && (
+          <span>
+            <i style={{ background: COLOURS.data }} />
+            Planned storage & transfer
+          </span>
+        )}
         <span>
           <i style={{ background: COLOURS.actual }} />
           Actual
@@ -73,6 +81,12 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
           style={{ data: { stroke: COLOURS.planned, strokeWidth: 2 } }}
           data={weeks.map((w) => ({ x: x(w.week), y: Number(w.plannedCumulative) }))}
         />
+        {hasData && (
+          <VictoryLine
+            style={{ data: { stroke: COLOURS.data, strokeWidth: 2 } }}
+            data={weeks.map((w) => ({ x: x(w.week), y: Number(w.plannedDataCumulative) }))}
+          />
+        )}
         {forecast.length > 1 && (
           <VictoryLine style={{ data: { stroke: COLOURS.forecast, strokeWidth: 2, strokeDasharray: '4,3' } }} data={forecast} />
         )}

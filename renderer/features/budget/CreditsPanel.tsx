@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { addDays, format, parseISO } from 'date-fns';
 import type { CreditsView } from '../../../shared/ipc/contract/budget-credits';
 import { useCreditsStore } from './credits-store';
+import { TableHead } from '../../ui/TableHead';
+import { DeleteButton } from '../../ui/DeleteButton';
 
 type Summary = CreditsView['summary'];
 const money = (currency: string, v: string) => `${currency} ${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
@@ -106,18 +108,18 @@ export function CreditsPanel({ editable, projectId, version }: { editable: boole
       {view.credits.length === 0 ? <p className="muted">No credits yet.</p> : <CreditsLine s={s} />}
       {editable && view.credits.length > 0 && (
         <table className="data bu-table" aria-label="Credits">
-          <thead>
-            <tr>
-              <th>Credit</th>
-              <th>Provider</th>
-              <th className="num">Amount</th>
-              <th>Granted → expires</th>
-              <th className="num">Used (actual + plan)</th>
-              <th className="num">Left</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Credit',
+              'Provider',
+              { label: 'Amount', num: true },
+              'Granted → expires',
+              { label: 'Used (actual + plan)', num: true },
+              { label: 'Left', num: true },
+              'Status',
+              '',
+            ]}
+          />
           <tbody>
             {s.credits.map((c) => (
               <tr key={c.creditId} data-testid="credit-row">
@@ -136,9 +138,7 @@ export function CreditsPanel({ editable, projectId, version }: { editable: boole
                 </td>
                 <td>{c.applied ? c.status : `not applied (${c.currency})`}</td>
                 <td>
-                  <button className="btn small danger" type="button" onClick={() => void remove(c.creditId)}>
-                    Delete
-                  </button>
+                  <DeleteButton onDelete={() => void remove(c.creditId)} />
                 </td>
               </tr>
             ))}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { BillingImport } from '../../../shared/ipc/contract/budget-import';
 import { api } from '../../app/api';
 import { totalsText } from './format';
+import { reachSentence } from './ImportOutcomeNotes';
 import { useBudgetStore } from './store';
 
 export function ImportsPanel({ version }: { version: number }) {
@@ -58,7 +59,16 @@ export function ImportsPanel({ version }: { version: number }) {
               <td>{i.periodStart ? `${i.periodStart.slice(0, 10)} → ${i.periodEnd?.slice(0, 10) ?? ''}` : '—'}</td>
               <td className="num">{i.rowsImported}</td>
               <td className="num">{i.rowsSkipped}</td>
-              <td className="num">{totalsText(i.totals)}</td>
+              <td className="num">
+                {totalsText(i.totals)}
+                {i.reach && (
+                  <div className="muted" data-testid="import-row-reach" title={reachSentence(i.reach, 'this import')}>
+                    {i.reach.inProjectDates.lines === 0
+                      ? 'none in the project dates'
+                      : `${totalsText(i.reach.inProjectDates.totals)} in the project dates · ${i.reach.assigned.lines === 0 ? 'none' : totalsText(i.reach.assigned.totals)} assigned`}
+                  </div>
+                )}
+              </td>
               <td>
                 <span className={`badge ${i.status === 'active' ? 'ok' : ''}`}>{i.status}</span>
               </td>

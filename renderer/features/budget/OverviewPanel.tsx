@@ -1,13 +1,11 @@
 /** The Budget overview: does the budget hold? Status line, KPI cards (hover: unit, date, source), burn-up, track × month, alerts. */
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import { BudgetAlerts } from './BudgetAlerts';
+import { BudgetKpis } from './BudgetKpis';
+import { BudgetStatusBanner } from './BudgetStatusBanner';
 import { BurnUpChart } from './BurnUpChart';
 import { DataCostsCompare } from './DataCostsCompare';
 import { money, monthLabel, toCents, totalsText } from './format';
-
-function pct(value: string, of: string | null): string {
-  if (of === null || Number(of) === 0) return '';
-  return `${Math.round((Number(value) / Number(of)) * 1000) / 10}%`;
-}
 
 /** Variance colour under the one convention: positive (money left, under plan) good, negative bad. */
 function tone(variance: string | null | undefined): string {
@@ -15,167 +13,16 @@ function tone(variance: string | null | undefined): string {
   return variance.startsWith('-') ? 'bad' : 'good';
 }
 
-function StatusBanner({ o }: { o: OverviewView }) {
-  const b = o.budget.total;
-  if (o.status === 'no-budget')
-    return (
-      <div className="banner warn" role="status">
-        No budget set for {o.projectName}: add one under “Budgets &amp; rates”.
-      </div>
-    );
-  const left = o.variance.atCompletion ?? '0';
-  const holds = !left.startsWith('-');
-  const incomplete = o.forecast.incomplete;
-  const cls = o.status === 'over' ? 'error' : o.status === 'watch' || incomplete ? 'warn' : 'ok';
-  const watch = o.alerts.filter((a) => a.scope !== 'project' && a.scope !== 'currency' && a.level !== 'info');
-  return (
-    <div className={`banner ${cls} bu-status`} role="status" data-status={o.status}>
-      <strong>
-        {incomplete
-          ? holds
-            ? 'The budget holds so far — forecast incomplete'
-            : 'The budget does not hold — forecast incomplete'
-          : holds
-            ? 'The budget holds'
-            : o.dataAsOf
-              ? 'The budget does not hold'
-              : 'The plan alone does not fit the budget'}
-      </strong>
-      {': '}forecast at completion {money(o.currency, o.forecast.value)} of {money(o.currency, b)} ({pct(o.forecast.value, b)}),{' '}
-      {holds ? `${money(o.currency, left)} left` : `${money(o.currency, left.slice(1))} over`}; actual {money(o.currency, o.actual.value)}{' '}
-      spent
-      {o.dataAsOf ? ` up to ${o.dataAsOf}` : ' (no spend imported in the project’s dates yet)'}.
-      {Object.keys(o.actual.notConverted).length > 0 && (
-        <>
-          {' '}
-          Not converted (no rate): <strong>{totalsText(o.actual.notConverted)}</strong>.
-        </>
-      )}
-      {incomplete && (
-        <div className="bu-incomplete" data-testid="forecast-incomplete">
-          {incomplete.message}
-        </div>
-      )}
-      {holds && watch.length > 0 && (
-        <div className="bu-watch">Watch: {watch.map((a) => `${a.subject} ${a.measure} ${a.percent}% of its budget`).join(' · ')}</div>
-      )}
-    </div>
-  );
-}
-
-function Kpi({
-  label,
-  value,
-  sub,
-  title,
-  tone,
-  testId,
-}: {
-  label: string;
-  value: string;
-  sub: string;
-  title: string;
-  tone?: string | undefined;
-  testId: string;
-}) {
-  return (
-    <div className={`kpi ${tone ?? ''}`} title={title} data-testid={testId}>
-      <div className="kpi-label">{label}</div>
-      <div className="kpi-value">{value}</div>
-      <div className="kpi-sub">{sub}</div>
-    </div>
-  );
-}
-
 export function OverviewPanel({ o }: { o: OverviewView }) {
   const c = o.currency;
-  const varianceTone = o.variance.atCompletion === null ? undefined : o.variance.atCompletion.startsWith('-') ? 'bad' : 'good';
-  const notConverted = Object.keys(o.actual.notConverted).length > 0;
-  const forecastPct =
-    o.budget.total !== null && Number(o.budget.total) > 0 ? (Number(o.forecast.value) / Number(o.budget.total)) * 100 : null;
-  const warnAt = o.budget.thresholds.filter((t) => t < 100).at(-1) ?? 80;
-  const forecastTone = forecastPct === null ? undefined : forecastPct > 100 ? 'bad' : forecastPct >= warnAt ? 'warn' : 'good';
   const months = o.months.map((m) => m.month);
   return (
     <>
-      <StatusBanner o={o} />
-      <div className="kpis">
-        <Kpi
-          testId="kpi-budget"
-          label="Budget"
-          value={money(c, o.budget.total)}
-          sub={`${c} · project total · thresholds ${o.budget.thresholds.join('/')}%`}
-          title={`Unit: ${c}. Source: ${o.budget.source}`}
-        />
-        <Kpi
-          testId="kpi-actual"
-          label="Actual"
-          value={money(c, o.actual.value)}
-          tone={notConverted ? 'warn' : undefined}
-          sub={`${o.actual.lineCount} line(s)${o.dataAsOf ? ` to ${o.dataAsOf}` : ''}${notConverted ? ` · + ${totalsText(o.actual.notConverted)} not converted` : ''}`}
-          title={`Unit: ${c}${o.dataAsOf ? `, data up to ${o.dataAsOf}` : ''}. Source: ${o.actual.basis}.${o.actual.rates.length ? ` Rates: ${o.actual.rates.join('; ')}.` : ''}${notConverted ? ` Not converted (no dated rate): ${totalsText(o.actual.notConverted)}.` : ''} GPU lines: ${o.actual.gpuLineCount} (${money(c, o.actual.gpuUsd)}, ${o.actual.gpuHours} GPU-h).`}
-        />
-        <Kpi
-          testId="kpi-forecast"
-          label="Forecast at completion"
-          value={money(c, o.forecast.value)}
-          tone={forecastTone}
-          sub={`${forecastPct !== null ? `${Math.round(forecastPct * 10) / 10}% of budget · ` : ''}plan ${money(c, o.forecast.fromPlan)}${o.forecast.fromBurnRate ? ` · burn rate ${money(c, o.forecast.fromBurnRate)}` : ''}`}
-          title={`Unit: ${c}, as of ${o.dataAsOf ?? o.today}. Source: ${o.forecast.basis}.`}
-        />
-        <Kpi
-          testId="kpi-variance"
-          label="Variance at completion"
-          value={o.variance.atCompletion === null ? '—' : money(c, o.variance.atCompletion)}
-          tone={varianceTone}
-          sub={`budget − forecast · to date: planned − actual ${money(c, o.variance.toDate)}`}
-          title={`Unit: ${c}, as of ${o.dataAsOf ?? o.today}. ${o.variance.basis} Planned to date ${money(c, o.planned.toDate)} of ${money(c, o.planned.total)} (${o.planned.basis}).`}
-        />
-        <Kpi
-          testId="kpi-gpu"
-          label="GPU-hours actual / planned"
-          value={`${o.actual.gpuHours} / ${o.planned.gpuHours}`}
-          sub={`GPU-h · ${o.actual.gpuLineCount} GPU line(s)`}
-          title="Unit: GPU-hours. Actual: usage hours of GPU lines (instance types and SKUs recognised) × GPUs per instance. Planned: the plan's weekly allocations."
-        />
-      </div>
+      <BudgetStatusBanner o={o} />
+      <BudgetKpis o={o} />
       <div className="bu-grid">
         <BurnUpChart overview={o} />
-        <div className="panel bu-alerts" aria-label="Alerts">
-          <div className="panel-title">
-            <strong>Alerts</strong>
-            <span className="muted">thresholds on actual and forecast</span>
-          </div>
-          {o.alerts.length === 0 ? (
-            <div className="muted">No threshold reached.</div>
-          ) : (
-            <ul>
-              {o.alerts.map((a) => (
-                <li key={a.id} className={`bu-alert ${a.level}`}>
-                  <span className={`badge ${a.level === 'critical' ? 'bad' : a.level === 'warning' ? 'warn' : 'info'}`}>
-                    {a.measure === 'conversion' ? 'currency' : `${a.measure} ≥ ${a.threshold}%`}
-                  </span>{' '}
-                  {a.message}
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="bu-unallocated" data-testid="unallocated">
-            <strong>Unallocated</strong>: {o.unallocated.count} line(s), {totalsText(o.unallocated.totals)}
-            {o.unallocated.inWindowCount > 0 && (
-              <>
-                {' '}
-                — {o.unallocated.inWindowCount} in the project’s dates ({totalsText(o.unallocated.inWindowTotals)})
-              </>
-            )}
-            {o.outsideWindow.count > 0 && (
-              <div className="muted">
-                Allocated but outside {o.projectName.split(' (')[0]}’s dates: {o.outsideWindow.count} line(s),{' '}
-                {totalsText(o.outsideWindow.totals)} — not in the actual.
-              </div>
-            )}
-          </div>
-        </div>
+        <BudgetAlerts o={o} />
       </div>
       <div className="panel">
         <div className="panel-title">

@@ -5,7 +5,8 @@ import type { Response } from '../../../shared/ipc/contract';
 import { SPEND_GROUP_BY, type SpendLineView } from '../../../shared/ipc/contract/budget-import';
 import { api } from '../../app/api';
 import { DataTable } from '../../ui/DataTable';
-import { totalsText } from './format';
+import { ToolbarSelect } from '../../ui/ToolbarSelect';
+import { amountText, totalsText } from './format';
 import { useBudgetStore } from './store';
 
 type GroupBy = (typeof SPEND_GROUP_BY)[number];
@@ -55,7 +56,7 @@ export function SpendExplorer() {
         accessorFn: (l) => Number(l.billedCost),
         cell: (c) => (
           <span title={`${c.row.original.billedCost} ${c.row.original.currency} (exact, as the file states it)`}>
-            {c.row.original.billedCost}
+            {amountText(c.row.original.currency, c.row.original.billedCost)}
           </span>
         ),
         meta: { numeric: true },
@@ -99,27 +100,30 @@ export function SpendExplorer() {
   );
 
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
+  /** A free-text filter; `normalize` turns what is typed into the filter's value. */
+  const textFilter = (
+    key: 'service' | 'currency' | 'search',
+    label: string,
+    placeholder: string,
+    size: number,
+    normalize = (text: string) => text,
+  ) => (
+    <input
+      className="input"
+      aria-label={label}
+      placeholder={placeholder}
+      value={filters[key]}
+      onChange={(e) => set({ [key]: normalize(e.target.value) })}
+      size={size}
+    />
+  );
   return (
     <div className="bu-spend">
       <div className="panel toolbar bu-filters" aria-label="Spend filters">
         <input className="input" type="date" aria-label="From" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         <input className="input" type="date" aria-label="To" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-        <input
-          className="input"
-          aria-label="Service"
-          placeholder="service"
-          value={filters.service}
-          onChange={(e) => set({ service: e.target.value })}
-          size={16}
-        />
-        <input
-          className="input"
-          aria-label="Currency"
-          placeholder="currency"
-          value={filters.currency}
-          onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
-          size={6}
-        />
+        {textFilter('service', 'Service', 'service', 16)}
+        {textFilter('currency', 'Currency', 'currency', 6, (text) => text.toUpperCase())}
         <select className="input" aria-label="Track" value={filters.trackId} onChange={(e) => set({ trackId: e.target.value })}>
           <option value="">all tracks</option>
           {tracks.map((t) => (
@@ -132,25 +136,9 @@ export function SpendExplorer() {
         <label>
           <input type="checkbox" checked={filters.gpuOnly} onChange={(e) => set({ gpuOnly: e.target.checked })} /> GPU lines only
         </label>
-        <input
-          className="input"
-          aria-label="Search"
-          placeholder="search resource, SKU, tags…"
-          value={filters.search}
-          onChange={(e) => set({ search: e.target.value })}
-          size={22}
-        />
+        {textFilter('search', 'Search', 'search resource, SKU, tags…', 22)}
         <span className="spacer" />
-        <label className="field-label" htmlFor="group-by">
-          Group by
-        </label>
-        <select id="group-by" className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)}>
-          {SPEND_GROUP_BY.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
+        <ToolbarSelect id="group-by" label="Group by" value={groupBy} options={SPEND_GROUP_BY} onChange={setGroupBy} />
       </div>
       {error && <div className="banner error">{error}</div>}
       {summary && (

@@ -30,6 +30,13 @@ export function toCents(decimal: string): string {
   return `${negative && cents !== 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
+/** One amount to the currency's cents (`$0.14`, `EUR 1,234.50`); a non-zero amount under a cent reads `< $0.01`. */
+export function amountText(currency: string, decimal: string): string {
+  const cents = toCents(decimal);
+  if (/^-?0\.00$/.test(cents) && /[1-9]/.test(decimal)) return `${decimal.startsWith('-') ? '> −' : '< '}${money(currency, '0.01')}`;
+  return money(currency, cents);
+}
+
 export function totalsText(totals: Record<string, string>): string {
   const keys = Object.keys(totals).sort();
   return keys.length === 0 ? '—' : keys.map((c) => money(c, toCents(totals[c]!))).join(' + ');

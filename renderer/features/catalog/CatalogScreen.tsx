@@ -17,12 +17,13 @@ import { GpuTable } from './GpuTable';
 import { offeringColumns } from './offering-columns';
 import { OfferingDetail } from './OfferingDetail';
 import { OfferingDialog } from './OfferingDialog';
+import { StorageRatesPanel } from './StorageRatesPanel';
 import { useCatalog } from './store';
 import { useCatalogActions } from './use-catalog-actions';
 import './catalog.css';
 
-type Tab = 'offerings' | 'gpus' | 'discrepancies';
-const TABS: readonly Tab[] = ['offerings', 'gpus', 'discrepancies'];
+type Tab = 'offerings' | 'gpus' | 'storage' | 'discrepancies';
+const TABS: readonly Tab[] = ['offerings', 'gpus', 'storage', 'discrepancies'];
 /** Columns the table hides while an offering's detail takes the right side. */
 const HIDDEN_BESIDE_DETAIL = ['bf16', 'fp32', 'source', 'memory'];
 
@@ -68,7 +69,13 @@ export function CatalogScreen() {
   };
   const gpuById = useMemo(() => new Map(gpus.map((g) => [g.id, g])), [gpus]);
   const tabLabel = (t: Tab) =>
-    t === 'offerings' ? 'Offerings & prices' : t === 'gpus' ? 'GPUs' : `Seed discrepancies (${discrepancies.length})`;
+    t === 'offerings'
+      ? 'Offerings & prices'
+      : t === 'gpus'
+        ? 'GPUs'
+        : t === 'storage'
+          ? 'Storage & transfer'
+          : `Seed discrepancies (${discrepancies.length})`;
 
   return (
     <section className="screen catalog-screen">
@@ -145,6 +152,7 @@ export function CatalogScreen() {
         </>
       )}
       {tab === 'gpus' && <GpuTable gpus={gpus} />}
+      {tab === 'storage' && <StorageRatesPanel />}
       {tab === 'discrepancies' && <DiscrepancyList discrepancies={discrepancies} />}
       {dialog && (
         <OfferingDialog

@@ -6,6 +6,8 @@ import type { PlanCommand } from '../../../shared/domain/plan/commands';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { EditorTarget } from './PlanEditors';
 import { fmtUsd } from './timeline-model';
+import { TableHead } from '../../ui/TableHead';
+import { DeleteButton } from '../../ui/DeleteButton';
 
 const KIND_TEXT = { dataset: 'Dataset', checkpoints: 'Checkpoints', downloads: 'Downloads (egress)' } as const;
 
@@ -39,16 +41,7 @@ export function DataCostsPanel({
         </p>
       ) : (
         <table className="table" aria-label="Storage and transfer lines">
-          <thead>
-            <tr>
-              <th>What</th>
-              <th>For</th>
-              <th>Quantity</th>
-              <th>Priced at</th>
-              <th className="num">Cost (USD)</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead columns={['What', 'For', 'Quantity', 'Priced at', { label: 'Cost (USD)', num: true }, '']} />
           <tbody>
             {totals.dataCosts.lines.map((line) => (
               <tr key={line.itemId}>
@@ -87,14 +80,10 @@ export function DataCostsPanel({
                   >
                     Edit
                   </button>{' '}
-                  <button
-                    type="button"
-                    className="btn small danger"
-                    aria-label={`Delete ${line.label}`}
-                    onClick={() => void onEdit({ type: 'remove', entity: 'dataCost', id: line.itemId })}
-                  >
-                    Delete
-                  </button>
+                  <DeleteButton
+                    label={`Delete ${line.label}`}
+                    onDelete={() => void onEdit({ type: 'remove', entity: 'dataCost', id: line.itemId })}
+                  />
                 </td>
               </tr>
             ))}

@@ -224,9 +224,7 @@ export function PlanScreen() {
         {s.zoom === 'weeks' ? (
           <Timeline
             view={view}
-            selected={s.selected}
-            selectedAllocationId={s.selectedAllocationId}
-            flash={s.flash}
+            selection={{ cell: s.selected, allocationId: s.selectedAllocationId, flash: s.flash }}
             todayWeek={todayWeek}
             onEdit={s.edit}
             onSelect={s.select}

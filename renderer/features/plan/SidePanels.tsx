@@ -1,12 +1,7 @@
-/** The milestone table (author's figures beside the app's) and scenarios side by side (the claims: ClaimsPanel.tsx). */
-import { useState } from 'react';
-import type { Response } from '../../../shared/ipc/contract';
+/** The milestone table: the author's figures beside the app's (scenarios: ScenarioWorkbench.tsx; the claims: ClaimsPanel.tsx). */
 import type { PlanView } from '../../../shared/ipc/contract/plan';
-import { KIND_LABEL } from './ProblemsPanel';
+import { rangeText } from './figure-text';
 import { fmtHours, fmtUsd, gpuShort } from './timeline-model';
-
-const range = (r: { low: number; high: number } | null | undefined, unit = '') =>
-  !r ? '—' : r.low === r.high ? `${unit}${r.low}` : `${unit}${r.low}–${unit}${r.high}`;
 
 export function MilestoneTable({
   view,
@@ -73,11 +68,11 @@ export function MilestoneTable({
                     {ph.gpuId ? gpuShort(ph.gpuId) : 'none'}
                     <div className="muted">{o?.label ?? ph.offeringId ?? ''}</div>
                   </td>
-                  <td className="num">{range(ph.runs)}</td>
-                  <td>{range(ph.authorEstimate?.hoursPerRun)} h</td>
+                  <td className="num">{rangeText(ph.runs)}</td>
+                  <td>{rangeText(ph.authorEstimate?.hoursPerRun)} h</td>
                   <td>
-                    {range(ph.authorEstimate?.usd, '$')}
-                    {ph.authorEstimate?.usdPerRun ? <div className="muted">{range(ph.authorEstimate.usdPerRun, '$')} / run</div> : null}
+                    {rangeText(ph.authorEstimate?.usd, '$')}
+                    {ph.authorEstimate?.usdPerRun ? <div className="muted">{rangeText(ph.authorEstimate.usdPerRun, '$')} / run</div> : null}
                   </td>
                   <td className="num">{cov?.neededHours === null || cov === undefined ? '—' : fmtHours(cov.neededHours)}</td>
                   <td
@@ -92,7 +87,7 @@ export function MilestoneTable({
                   </td>
                   <td className="muted pt-basis">
                     {ph.appEstimate
-                      ? `app estimate ${fmtHours(ph.appEstimate.hours)} h, ${fmtUsd(ph.appEstimate.usd)} (${ph.appEstimate.basis}); author: ${range(ph.authorEstimate?.hours)} h`
+                      ? `app estimate ${fmtHours(ph.appEstimate.hours)} h, ${fmtUsd(ph.appEstimate.usd)} (${ph.appEstimate.basis}); author: ${rangeText(ph.authorEstimate?.hours)} h`
                       : (cov?.neededBasis ?? '')}
                   </td>
                 </tr>
@@ -101,124 +96,6 @@ export function MilestoneTable({
           )}
         </tbody>
       </table>
-    </section>
-  );
-}
-
-export function ScenariosPanel({
-  compare,
-  onDuplicate,
-  onDelete,
-}: {
-  compare: Response<'plan:compare-scenarios'> | null;
-  onDuplicate: (name: string) => void;
-  onDelete?: (id: string) => void;
-}) {
-  const [name, setName] = useState('');
-  if (!compare) return null;
-  const base = compare.rows[0];
-  return (
-    <section className="panel" aria-label="Scenarios">
-      <div className="panel-title">
-        <strong>Scenarios side by side</strong>
-        <span className="muted">app figures from the bookings and the checks; the author's own figures beside them</span>
-        <span className="spacer" />
-        <form
-          className="toolbar"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim()) {
-              onDuplicate(name.trim());
-              setName('');
-            }
-          }}
-        >
-          <input
-            className="input"
-            placeholder="Scenario name"
-            aria-label="Scenario name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <button type="submit" className="btn" disabled={!name.trim()}>
-            Duplicate plan into a scenario
-          </button>
-        </form>
-      </div>
-      <div className="pt-scen-wrap">
-        <table className="data pt-scen">
-          <thead>
-            <tr>
-              <th>Scenario</th>
-              <th className="num">Cost (app)</th>
-              <th className="num">Author's cost</th>
-              <th className="num">GPU-hours</th>
-              <th>Weeks booked</th>
-              <th className="num" title="Calendar days from the first booked week's Monday to the last booked week's Sunday">
-                Calendar days
-              </th>
-              <th className="num" title="The busiest track's booked GPU-hours ÷ 24">
-                Compute days
-              </th>
-              <th className="num">Author's days</th>
-              <th>Risk (checks)</th>
-              <th>Author's risk</th>
-            </tr>
-          </thead>
-          <tbody>
-            {compare.rows.map((r) => {
-              const s = compare.scenarios.find((x) => x.id === r.scenarioId);
-              return (
-                <tr key={r.scenarioId ?? 'current'} title={s?.variation ?? 'The plan as it stands'}>
-                  <td className="pt-scen-name">
-                    <strong>{r.name}</strong>
-                    <div className="muted pt-basis pt-clamp" title={s?.variation ?? ''}>
-                      {s?.variation ?? 'the plan as edited'}
-                    </div>
-                    {s && !s.author && onDelete && (
-                      <button type="button" className="btn small" aria-label={`Delete scenario ${s.name}`} onClick={() => onDelete(s.id)}>
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                  <td className="num">
-                    {fmtUsd(r.usd)}
-                    {base && r !== base ? (
-                      <div className="muted">
-                        {Number(r.usd) >= Number(base.usd) ? '+' : '−'}
-                        {fmtUsd(String(Math.abs(Number(r.usd) - Number(base.usd))))}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="num">{range(r.authorUsd, '$')}</td>
-                  <td className="num">{fmtHours(r.gpuHours)}</td>
-                  <td>
-                    {r.firstWeek ?? '—'} →<br />
-                    {r.lastWeek ?? '—'}
-                  </td>
-                  <td className="num">{r.durationDays ?? '—'}</td>
-                  <td className="num">{r.computeDays}</td>
-                  <td className="num">{range(r.authorDays)}</td>
-                  <td>
-                    {r.errors ? <span className="badge bad">{r.errors} errors</span> : <span className="badge ok">no errors</span>}{' '}
-                    {r.warnings ? <span className="badge warn">{r.warnings} warnings</span> : null}
-                    <ul className="pt-kinds">
-                      {Object.entries(r.problemKinds)
-                        .sort((a, b) => b[1] - a[1])
-                        .map(([k, n]) => (
-                          <li key={k}>
-                            {n} × {KIND_LABEL[k] ?? k}
-                          </li>
-                        ))}
-                    </ul>
-                  </td>
-                  <td className="pt-basis">{r.authorRisk ?? '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
     </section>
   );
 }

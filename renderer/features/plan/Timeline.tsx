@@ -3,40 +3,38 @@
  * resize; keys: timeline-commands.ts), milestone markers, one row per capacity pool, weekly totals rows. Large grids
  * mount only the weeks and rows near the viewport (use-grid-window.ts); every row keeps its label.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { newId } from '../../../shared/domain/plan/booking';
 import type { CellRef } from '../../../shared/domain/plan/checks';
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
 import type { Allocation } from '../../../shared/domain/plan/types';
-import { weekOf } from '../../../shared/domain/plan/weeks';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { CellSelection } from './store';
 import { cellKeyAction, draftBooking, dropCommand, type CellAction, type CellAt } from './timeline-commands';
 import { monthName } from './timeline-format';
 import { COL_W, HANDLE_W, LABEL_W } from './timeline-geometry';
 import type { Run } from './timeline-model';
+import { HEAD_ROWS, locateCell, timelineStack, TOTALS_ROWS } from './timeline-stack';
 import { Lane, NO_MILESTONES, NO_RUNS, type LaneHandlers } from './TimelineLane';
-import { PoolRow, TotalsRow, WeekHead } from './TimelineRows';
+import { PoolRow, WeekHead } from './TimelineRows';
+import { WeeklyTotalsRows } from './TimelineTotalsRows';
 import { useBarDrag } from './use-bar-drag';
 import { useGridWindow } from './use-grid-window';
 import { cellKeyOf, useTimelineData } from './use-timeline-data';
 
 /** Grids up to this many week cells (rows × weeks) are rendered whole; larger ones only near the viewport. */
 const FULL_GRID_CELLS = 1000;
-/** GPU-hours, cost, cumulative cost, storage, data transfer. */
-const TOTALS_ROWS = 5;
-/**
- * Rows stacked in the scroller, top to bottom: month and week headers, the tracks' section and lanes, the pools'
- * section and rows, the totals' section and rows. Each is measured; only lanes, pools and totals have week cells.
- */
-const HEAD_ROWS = 3;
-const rowHeightGuess = (kind: 'head' | 'lane' | 'row') => (kind === 'lane' ? 90 : kind === 'row' ? 40 : 27);
+
+/** What the timeline marks: the selected cell and booking, and the cell a jump (Problems panel, milestone table) flashes. */
+export interface TimelineSelection {
+  cell: CellSelection | null;
+  allocationId: string | null;
+  flash: CellRef | null;
+}
 
 interface Props {
   view: PlanView;
-  selected: CellSelection | null;
-  selectedAllocationId: string | null;
-  flash: CellRef | null;
+  selection: TimelineSelection;
   todayWeek: string;
   onEdit: (command: PlanCommand) => Promise<boolean>;
   onSelect: (cell: CellSelection | null, allocationId?: string | null) => void;
@@ -48,28 +46,15 @@ interface Props {
 
 const NO_ALLOCATIONS: Allocation[] = [];
 
-export function Timeline({ view, selected, selectedAllocationId, flash, todayWeek, onEdit, onSelect, onEditTrack, onDraft }: Props) {
+export function Timeline({ view, selection, todayWeek, onEdit, onSelect, onEditTrack, onDraft }: Props) {
+  const { cell: selected, allocationId: selectedAllocationId, flash } = selection;
   const { plan, weeks } = view;
   const data = useTimelineData(view);
   const { offerings, weekIndex, byCell } = data;
   const T = plan.tracks.length;
   const P = plan.pools.length;
-  // Stacked row numbers: lanes from HEAD_ROWS, then a section and the pools, then a section and the totals.
-  const laneRow = (ti: number) => HEAD_ROWS + ti;
-  const poolRow = (pi: number) => HEAD_ROWS + T + 1 + pi;
-  const totalsRow = (k: number) => HEAD_ROWS + T + P + 2 + k;
-  const stackCount = totalsRow(TOTALS_ROWS);
-  const estimateRowHeight = useCallback(
-    (row: number) =>
-      rowHeightGuess(
-        row >= HEAD_ROWS && row < HEAD_ROWS + T
-          ? 'lane'
-          : row === HEAD_ROWS + T || row === HEAD_ROWS + T + P + 1 || row < HEAD_ROWS
-            ? 'head'
-            : 'row',
-      ),
-    [T, P],
-  );
+  const stack = useMemo(() => timelineStack(T, P), [T, P]);
+  const { laneRow, poolRow } = stack;
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = weeks.length * COL_W;
   const fullGrid = (T + P + TOTALS_ROWS + 1) * weeks.length <= FULL_GRID_CELLS;
@@ -78,8 +63,8 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     weekCount: weeks.length,
     colWidth: COL_W,
     labelWidth: LABEL_W,
-    rowCount: stackCount,
-    estimateRowHeight,
+    rowCount: stack.count,
+    estimateRowHeight: stack.estimateRowHeight,
     enabled: !fullGrid,
   });
   const win = grid.window;
@@ -95,22 +80,9 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
     },
   });
 
-  /** Where a cell key lives: its stacked row and week column (a milestone: its track and first week). */
-  const locate = (key: string): { row: number; week: number | undefined } | null => {
-    const [kind, id, week] = key.split(':') as [string, string, string | undefined];
-    const column = week ? weekIndex.get(week) : undefined;
-    if (kind === 'track') return { row: laneRow(plan.tracks.findIndex((t) => t.id === id)), week: column };
-    if (kind === 'pool') return { row: poolRow(plan.pools.findIndex((p) => p.id === id)), week: column };
-    if (kind === 'totals') return { row: totalsRow(1), week: column };
-    for (const m of plan.milestones) {
-      const ph = m.phases.find((x) => x.id === id);
-      if (ph) return { row: laneRow(plan.tracks.findIndex((t) => t.id === m.trackId)), week: weekIndex.get(weekOf(ph.start)) };
-    }
-    return null;
-  };
   /** Scrolls a cell that is out of the window to the middle of the timeline; the window follows (a re-render). */
   const reveal = (key: string): boolean => {
-    const at = locate(key);
+    const at = locateCell(key, plan, weekIndex, stack);
     return at !== null && at.row >= HEAD_ROWS && grid.centerOn(at.row, at.week);
   };
 
@@ -293,7 +265,7 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
           );
         })}
 
-        {section(HEAD_ROWS + T, 'Capacity pools — booked GPU-hours / what the pool holds (GPUs × 168 h)')}
+        {section(stack.poolSectionRow, 'Capacity pools — booked GPU-hours / what the pool holds (GPUs × 168 h)')}
         {plan.pools.map((pool, pi) => {
           const [first, last] = cols(poolRow(pi));
           return (
@@ -311,56 +283,13 @@ export function Timeline({ view, selected, selectedAllocationId, flash, todayWee
           );
         })}
 
-        {section(HEAD_ROWS + T + P + 1, 'Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used')}
-        <TotalsRow
-          rowRef={grid.rowRef(totalsRow(0))}
+        {section(stack.totalsSectionRow, 'Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used')}
+        <WeeklyTotalsRows
+          placeRow={(k) => ({ rowRef: grid.rowRef(stack.totalsRow(k)), range: cols(stack.totalsRow(k)) })}
           weeks={weeks}
-          range={cols(totalsRow(0))}
-          label="GPU-hours"
-          sub="all tracks"
           todayWeek={todayWeek}
-          cells={totalsCells.hours}
-          keyed={false}
-        />
-        <TotalsRow
-          rowRef={grid.rowRef(totalsRow(1))}
-          weeks={weeks}
-          range={cols(totalsRow(1))}
-          label="Cost"
-          sub="vs the week's share of the budget"
-          todayWeek={todayWeek}
-          cells={totalsCells.cost}
-          keyed
-        />
-        <TotalsRow
-          rowRef={grid.rowRef(totalsRow(2))}
-          weeks={weeks}
-          range={cols(totalsRow(2))}
-          label="Cumulative cost"
-          sub={`vs budget ${plan.project.currency} ${Number(plan.project.budget).toLocaleString('en-US')}`}
-          todayWeek={todayWeek}
-          cells={totalsCells.cumulative}
-          keyed={false}
-        />
-        <TotalsRow
-          rowRef={grid.rowRef(totalsRow(3))}
-          weeks={weeks}
-          range={cols(totalsRow(3))}
-          label="Storage"
-          sub={totalsCells.storage.size ? 'own line, not in the GPU cost' : 'none stated (see Storage & data transfer)'}
-          todayWeek={todayWeek}
-          cells={totalsCells.storage}
-          keyed={false}
-        />
-        <TotalsRow
-          rowRef={grid.rowRef(totalsRow(4))}
-          weeks={weeks}
-          range={cols(totalsRow(4))}
-          label="Data transfer"
-          sub={totalsCells.transfer.size ? 'egress, monthly tiers' : 'none stated'}
-          todayWeek={todayWeek}
-          cells={totalsCells.transfer}
-          keyed={false}
+          cells={totalsCells}
+          project={plan.project}
         />
       </div>
     </div>

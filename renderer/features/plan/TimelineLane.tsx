@@ -6,15 +6,14 @@
 import { memo, useMemo } from 'react';
 import type { Allocation, Milestone, OfferingFacts, Track } from '../../../shared/domain/plan/types';
 import { daysInclusive, weekOf } from '../../../shared/domain/plan/weeks';
-import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { COL_W, MILESTONE_TEXT_W, ROW_H, SEG_CHUNK } from './timeline-geometry';
-import { fmtDay, fmtSpan } from './timeline-format';
+import { fmtDay } from './timeline-format';
+import { layoutMilestoneMarkers, MARKER_ROW_H, type PhaseCoverage } from './milestone-markers';
 import { gpuShort, offeringLabel, tint, fmtHours, type Run } from './timeline-model';
 import type { Drag } from './use-bar-drag';
 
 export const NO_RUNS: Run[] = [];
 export const NO_MILESTONES: Milestone[] = [];
-type PhaseCoverage = PlanView['analysis']['phases'][number];
 export type LaneHandlers = {
   onClick: (e: React.MouseEvent) => void;
   onDoubleClick: (e: React.MouseEvent) => void;
@@ -79,43 +78,11 @@ export const Lane = memo(function Lane({
   const trackLast = useMemo(() => weekOf(track.end), [track.end]);
   const rows = Math.max(1, ...runs.map((r) => r.row + 1));
   const width = weeks.length * COL_W;
-  // Milestone markers in as many rows as their labels need: each goes to the first row free past its left edge
-  // (marker plus the label after it, at ~6.5 px a character of the 11 px font).
-  const markers = useMemo(() => {
-    const rowEnds: number[] = [];
-    return milestones
-      .flatMap((m) => m.phases.map((ph) => ({ m, ph })))
-      .sort((a, b) => a.ph.start.localeCompare(b.ph.start))
-      .flatMap(({ m, ph }) => {
-        const wi = weekIndex.get(weekOf(ph.start));
-        if (wi === undefined) return [];
-        const dayOffset = (new Date(`${ph.start}T00:00:00Z`).getUTCDay() + 6) % 7;
-        const left = wi * COL_W + (dayOffset / 7) * COL_W;
-        const w = Math.max((daysInclusive(ph.start, ph.end) / 7) * COL_W, 14);
-        const cov = coverage.get(ph.id);
-        const flags = problemsByCell.get(`milestone:${ph.id}`);
-        const label = m.phases.length > 1 ? `${m.code} ${ph.name.split(' ')[0]!.toLowerCase().replace('experimentation', 'exp.')}` : m.code;
-        const dates = fmtSpan(ph.start, ph.end);
-        const right = left + w + 4 + (label.length + dates.length + 3) * 6.5 + 8;
-        let markerRow = rowEnds.findIndex((end) => end <= left);
-        if (markerRow < 0) markerRow = rowEnds.length;
-        rowEnds[markerRow] = right;
-        return [
-          {
-            id: ph.id,
-            left,
-            width: w,
-            top: 3 + markerRow * 21,
-            row: markerRow,
-            label,
-            dates,
-            className: `pt-milestone${flags ? ` flag-${flags.includes('error') ? 'error' : 'warning'}` : ''}`,
-            title: `${m.code} ${m.name}${m.phases.length > 1 ? ` — ${ph.name}` : ''}\n${ph.start} → ${ph.end}, ${ph.runs.low}-${ph.runs.high} runs on ${ph.offeringId ?? 'no hardware'}\nneeds ${cov?.neededHours ?? '?'} GPU-h (${cov?.neededBasis ?? ''}); booked ${cov?.allocatedHours ?? 0} h by ${ph.end}`,
-          },
-        ];
-      });
-  }, [milestones, weekIndex, coverage, problemsByCell]);
-  const milestoneBand = 4 + Math.max(2, ...markers.map((mk) => mk.row + 1)) * 21;
+  const markers = useMemo(
+    () => layoutMilestoneMarkers(milestones, weekIndex, coverage, problemsByCell, COL_W),
+    [milestones, weekIndex, coverage, problemsByCell],
+  );
+  const milestoneBand = 4 + Math.max(2, ...markers.map((mk) => mk.row + 1)) * MARKER_ROW_H;
   const height = milestoneBand + rows * ROW_H + 8;
   // A cell's label and class depend on the data, not on the window: computed once per week while the data stands.
   const cellText = useMemo(

@@ -8,7 +8,8 @@ import { loadExample, plannedCatalog } from '../plan/test-fixtures';
 import { allocate, previewRules } from './allocation';
 import { convert } from './currency';
 import { gpuHoursOf, isGpuLine } from './gpu';
-import { computeOverview, VARIANCE_CONVENTION } from './overview';
+import { computeOverview } from './overview';
+import { VARIANCE_CONVENTION } from './overview-types';
 import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate } from './types';
 
 const samples = path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'billing-samples');
@@ -172,12 +173,12 @@ describe('overview of the VitalDB example', () => {
   const totals = analyzePlan(plan, plannedCatalog(plan)).totals;
   const rules = [rule(1, 1, 'tag', 'vitaldb', 'track-vitaldb', 'track'), rule(2, 2, 'tag', 'multisensor', 'track-multisensor', 'track')];
 
-  it('without spend: actual 0, forecast = the plan, budget 615', () => {
+  it('without spend: actual 0, forecast = the plan (GPU + storage + transfer), budget 615', () => {
     const o = computeOverview({ plan, planWeeks: totals.weeks, lines: [], rules, budgets, rates: [], today: '2026-11-23' });
     expect(o.budget.total).toBe('615.00');
     expect(o.actual.value).toBe('0.00');
     expect(o.dataAsOf).toBeNull();
-    expect(o.forecast.value).toBe(new Big(totals.usd).round(2).toFixed(2));
+    expect(o.forecast.value).toBe(new Big(totals.allCostsUsd).round(2).toFixed(2));
     expect(o.weeks.map((w) => w.week)).toEqual(totals.weeks.map((w) => w.week));
     expect(o.weeks[0]!.week).toBe('2025-W50');
     expect(o.weeks.at(-1)!.week).toBe('2026-W05');
@@ -205,11 +206,11 @@ describe('overview of the VitalDB example', () => {
     expect(w52.actual).toBe('65.00');
     expect(o.weeks.find((w) => w.week === '2026-W01')!.actualCumulative).toBe('365.00');
     expect(o.weeks.find((w) => w.week === '2026-W02')!.actual).toBeNull();
-    const remaining = totals.weeks.filter((w) => w.week > '2026-W01').reduce((s, w) => s.plus(w.usdExact), new Big(0));
+    const remaining = totals.weeks.filter((w) => w.week > '2026-W01').reduce((s, w) => s.plus(w.allCostsExact), new Big(0));
     // Past weeks without assigned spend (W50, W51) keep their planned figure.
-    const kept = totals.weeks.filter((w) => w.week < '2025-W52' && new Big(w.usdExact).gt(0));
+    const kept = totals.weeks.filter((w) => w.week < '2025-W52' && new Big(w.allCostsExact).gt(0));
     expect(o.forecast.plannedKeptWeeks).toEqual(kept.map((w) => w.week));
-    const keptSum = kept.reduce((s, w) => s.plus(w.usdExact), new Big(0));
+    const keptSum = kept.reduce((s, w) => s.plus(w.allCostsExact), new Big(0));
     expect(o.forecast.fromPlan).toBe(new Big(365).plus(remaining).plus(keptSum).round(2).toFixed(2));
     // One line (USD 7) in the dates is unassigned: the forecast says it is incomplete.
     expect(o.forecast.incomplete?.lineCount).toBe(1);
@@ -257,15 +258,15 @@ describe('forecast with unassigned spend (issue 19 items 1 and 8)', () => {
   const totals = analyzePlan(plan, plannedCatalog(plan)).totals;
   const rules = [rule(1, 1, 'tag', 'vitaldb', 'track-vitaldb', 'track'), rule(2, 2, 'tag', 'multisensor', 'track-multisensor', 'track')];
   const plannedSum = (pred: (week: string) => boolean) =>
-    totals.weeks.filter((w) => pred(w.week)).reduce((s, w) => s.plus(w.usdExact), new Big(0));
+    totals.weeks.filter((w) => pred(w.week)).reduce((s, w) => s.plus(w.allCostsExact), new Big(0));
 
   it('a file whose lines match no rule does not lower the forecast below the plan, and the forecast says it is incomplete', () => {
     // Three weeks of spend, none of it assigned (no tags): before, the past weeks counted $0 and the budget "held".
     const lines = [line(1, '2025-12-16', '40', {}), line(2, '2025-12-17', '40', {}), line(3, '2025-12-30', '40', {})];
     const o = computeOverview({ plan, planWeeks: totals.weeks, lines, rules, budgets, rates: [], today: '2026-11-23' });
     expect(o.actual.value).toBe('0.00');
-    expect(o.forecast.fromPlan).toBe(new Big(totals.usd).round(2).toFixed(2));
-    expect(new Big(o.forecast.value).gte(new Big(totals.usd).round(2))).toBe(true);
+    expect(o.forecast.fromPlan).toBe(new Big(totals.allCostsUsd).round(2).toFixed(2));
+    expect(new Big(o.forecast.value).gte(new Big(totals.allCostsUsd).round(2))).toBe(true);
     expect(o.forecast.incomplete).not.toBeNull();
     expect(o.forecast.incomplete!.totals).toEqual({ USD: '120' });
     expect(o.forecast.incomplete!.message).toMatch(/incomplete/);

@@ -5,128 +5,14 @@
  */
 import Big from 'big.js';
 import { daysInclusive, monthOfWeek, weekOf } from '../plan/weeks';
-import type { WeekTotal } from '../plan/totals';
-import type { Plan } from '../plan/types';
+import { allCostsCumulative, costsAddedUp, type WeekTotal } from '../plan/totals';
 import { allocate } from './allocation';
 import { convert } from './currency';
 import { gpuHoursOf, isGpuLine } from './gpu';
 import { addTo, cents } from './money';
-import type { AllocationRule, Budget, BudgetSpendLine, CurrencyTotals, ExchangeRate } from './types';
-
-export const UNALLOCATED = 'unallocated';
-
-/** The one sign convention of every variance (cards, tables, weeks, months, tracks, the PDF). */
-export const VARIANCE_CONVENTION =
-  'Variance = budget or plan − actual or forecast: positive means money left or under plan (good), negative means over (bad).';
-
-export interface OverviewInput {
-  plan: Plan;
-  /** The plan's weekly totals (analyzePlan(...).totals.weeks). */
-  planWeeks: WeekTotal[];
-  lines: readonly BudgetSpendLine[];
-  rules: readonly AllocationRule[];
-  budgets: readonly Budget[];
-  rates: readonly ExchangeRate[];
-  /** Today (YYYY-MM-DD), for the record; the data's own date drives actual vs forecast. */
-  today: string;
-}
-
-export interface WeekRow {
-  week: string;
-  start: string;
-  month: string;
-  plannedUsd: string;
-  plannedCumulative: string;
-  /** null after the last day with spend data. */
-  actual: string | null;
-  actualCumulative: string | null;
-  /** null before the last week with spend data. */
-  forecastCumulative: string | null;
-  /** planned − actual (positive: under plan, good), null where there is no actual yet. */
-  variance: string | null;
-  /** A past week with no spend assigned to a track: the forecast keeps its planned figure. */
-  plannedKept: boolean;
-  plannedGpuHours: number;
-  actualGpuHours: number;
-}
-
-export interface MonthRow {
-  month: string;
-  planned: string;
-  actual: string;
-  budget: string | null;
-  /** planned − actual (positive: under plan, good) */
-  variance: string;
-}
-
-export interface TrackRow {
-  trackId: string;
-  name: string;
-  colour: string;
-  budget: string | null;
-  planned: string;
-  actual: string;
-  forecast: string;
-  /** budget − forecast (positive: money left), null without a budget. */
-  variance: string | null;
-  months: Record<string, { planned: string; actual: string }>;
-  notConverted: CurrencyTotals;
-  lineCount: number;
-}
-
-export type AlertLevel = 'info' | 'warning' | 'critical';
-
-export interface BudgetAlert {
-  /** Stable id: scope, measure and threshold — a new id means a threshold newly crossed. */
-  id: string;
-  level: AlertLevel;
-  scope: 'project' | 'track' | 'month' | 'currency';
-  subject: string;
-  measure: 'actual' | 'forecast' | 'conversion';
-  threshold: number | null;
-  percent: number | null;
-  message: string;
-}
-
-export interface BudgetOverview {
-  projectId: string;
-  projectName: string;
-  currency: string;
-  today: string;
-  /** Last day with spend data in the project's window, null before any. */
-  dataAsOf: string | null;
-  status: 'ok' | 'watch' | 'over' | 'no-budget';
-  budget: { total: string | null; source: string; thresholds: number[]; byMonth: Record<string, string> };
-  actual: {
-    value: string;
-    notConverted: CurrencyTotals;
-    lineCount: number;
-    gpuLineCount: number;
-    gpuUsd: string;
-    gpuHours: number;
-    rates: string[];
-    basis: string;
-  };
-  planned: { total: string; toDate: string; gpuHours: number; basis: string };
-  forecast: {
-    value: string;
-    fromPlan: string;
-    fromBurnRate: string | null;
-    burnRatePerDay: string | null;
-    basis: string;
-    /** Set while spend in the project's dates is assigned to no track: the forecast is incomplete until it is. */
-    incomplete: { lineCount: number; totals: CurrencyTotals; message: string } | null;
-    /** Past weeks without assigned spend whose planned figure the forecast keeps. */
-    plannedKeptWeeks: string[];
-  };
-  variance: { atCompletion: string | null; toDate: string; basis: string };
-  weeks: WeekRow[];
-  months: MonthRow[];
-  tracks: TrackRow[];
-  unallocated: { count: number; totals: CurrencyTotals; inWindowCount: number; inWindowTotals: CurrencyTotals };
-  outsideWindow: { count: number; totals: CurrencyTotals };
-  alerts: BudgetAlert[];
-}
+import type { CurrencyTotals } from './types';
+import { budgetAlerts, incompleteForecast } from './overview-alerts';
+import { VARIANCE_CONVENTION, type BudgetOverview, type MonthRow, type OverviewInput, type TrackRow, type WeekRow } from './overview-types';
 
 const ZERO = new Big(0);
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -136,13 +22,8 @@ function bump(map: Map<string, Big>, k: string, v: Big): void {
   map.set(k, (map.get(k) ?? ZERO).plus(v));
 }
 
-function levelOf(threshold: number): AlertLevel {
-  return threshold >= 100 ? 'critical' : threshold >= 80 ? 'warning' : 'info';
-}
-
-function percent(value: Big, of: Big): number {
-  return of.eq(0) ? 0 : Number(value.div(of).times(100).round(1).toString());
-}
+/** A week's planned cost: GPU + storage + transfer, exact (the plan's all-costs figure for the week). */
+const plannedOf = (w: WeekTotal): Big => new Big(w.allCostsExact);
 
 export function computeOverview(input: OverviewInput): BudgetOverview {
   const { plan, planWeeks, lines, rules, budgets, rates, today } = input;
@@ -157,14 +38,21 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const plannedByTrackWeek = new Map<string, Big>();
   let plannedTotal = ZERO;
   let plannedGpuHours = 0;
+  let plannedGpu = ZERO;
+  let plannedStorage = ZERO;
+  let plannedTransfer = ZERO;
   for (const w of planWeeks) {
-    plannedTotal = plannedTotal.plus(w.usdExact);
+    plannedGpu = plannedGpu.plus(w.usdExact);
+    plannedStorage = plannedStorage.plus(w.storageExact);
+    plannedTransfer = plannedTransfer.plus(w.transferExact);
     plannedGpuHours += w.gpuHours;
     for (const [t, v] of Object.entries(w.byTrack)) {
       bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usd));
       bump(plannedByTrackWeek, key(t, w.week), new Big(v.usd));
     }
   }
+  // The plan's all-costs figure, added up as the plan's weekly totals and the brief add it (costsAddedUp).
+  plannedTotal = costsAddedUp(plannedGpu, plannedStorage, plannedTransfer);
 
   // Actual: allocated to the project's tracks, inside the project's dates, in the project's currency.
   const actualByWeek = new Map<string, Big>();
@@ -241,14 +129,16 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   // A past week with no spend assigned to any track keeps its planned figure in the forecast: spend left unassigned
   // (or not imported yet) must not read as money saved.
   const weeks: WeekRow[] = [];
-  let plannedCum = ZERO;
+  const plannedCumulative = allCostsCumulative(planWeeks);
+  let gpuCum = ZERO;
   let actualCum = ZERO;
   let plannedToDate = ZERO;
   let keptPlanned = ZERO;
   const plannedKeptWeeks: string[] = [];
-  for (const w of planWeeks) {
-    const planned = new Big(w.usdExact);
-    plannedCum = plannedCum.plus(planned);
+  for (const [i, w] of planWeeks.entries()) {
+    const planned = plannedOf(w);
+    gpuCum = gpuCum.plus(w.usdExact);
+    const plannedCum = plannedCumulative[i]!;
     const past = isPast(w.week);
     const a = actualByWeek.get(w.week) ?? ZERO;
     const kept = past && !actualByWeek.has(w.week) && planned.gt(0);
@@ -271,6 +161,10 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       forecastCumulative: null,
       variance: past ? cents(planned.minus(a)) : null,
       plannedKept: kept,
+      plannedGpuUsd: cents(w.usdExact),
+      plannedStorageUsd: cents(w.storageExact),
+      plannedTransferUsd: cents(w.transferExact),
+      plannedDataCumulative: cents(plannedCum.minus(cents(gpuCum))),
       plannedGpuHours: w.gpuHours,
       actualGpuHours: Math.round((gpuHoursByWeek.get(w.week) ?? 0) * 100) / 100,
     });
@@ -280,7 +174,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     let f = actualCum.plus(keptPlanned);
     for (const row of weeks) {
       if (row.week < asOfWeek) continue;
-      if (row.week > asOfWeek) f = f.plus(new Big(planWeeks.find((w) => w.week === row.week)!.usdExact));
+      if (row.week > asOfWeek) f = f.plus(plannedOf(planWeeks.find((w) => w.week === row.week)!));
       row.forecastCumulative = cents(f);
     }
   }
@@ -313,7 +207,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     return s;
   };
   const plannedMonth = (month: string) =>
-    weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(planWeeks.find((p) => p.week === w.week)!.usdExact), ZERO);
+    weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(plannedOf(planWeeks.find((p) => p.week === w.week)!)), ZERO);
   const months: MonthRow[] = monthList.map((month) => {
     const planned = plannedMonth(month);
     const act = sumFor(actualByTrackMonth, month);
@@ -354,101 +248,18 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     };
   });
 
-  // Alerts: for each budget, the highest threshold actual reached, and forecast's when higher.
-  const alerts: BudgetAlert[] = [];
-  const trackName = (id: string) => plan.tracks.find((t) => t.id === id)?.name ?? id;
-  const fmt = (v: Big) => `${currency} ${cents(v)}`;
-  for (const b of projectBudgets) {
-    const amount = new Big(b.amount);
-    if (amount.lte(0)) continue;
-    let act: Big;
-    let fc: Big;
-    let subject: string;
-    let scope: BudgetAlert['scope'];
-    if (b.trackId === null && b.month === null) {
-      act = actual;
-      fc = forecast;
-      subject = 'Project';
-      scope = 'project';
-    } else if (b.month === null) {
-      const row = tracks.find((t) => t.trackId === b.trackId);
-      act = new Big(row?.actual ?? 0);
-      fc = new Big(row?.forecast ?? 0);
-      subject = trackName(b.trackId!);
-      scope = 'track';
-    } else {
-      act = b.trackId ? (actualByTrackMonth.get(key(b.trackId, b.month)) ?? ZERO) : sumFor(actualByTrackMonth, b.month);
-      let rest = ZERO;
-      for (const w of planWeeks) {
-        if (monthOfWeek(w.week) !== b.month || isPast(w.week)) continue;
-        rest = rest.plus(b.trackId ? (plannedByTrackWeek.get(key(b.trackId, w.week)) ?? ZERO) : new Big(w.usdExact));
-      }
-      fc = act.plus(rest);
-      subject = `${b.trackId ? `${trackName(b.trackId)} · ` : 'Project · '}${b.month}`;
-      scope = 'month';
-    }
-    const sorted = [...b.thresholds].sort((x, y) => x - y);
-    const reached = (v: Big) => sorted.filter((t) => percent(v, amount) >= t).pop() ?? null;
-    const ta = reached(act);
-    const tf = reached(fc);
-    const scopeKey = `${scope}:${b.trackId ?? '*'}:${b.month ?? '*'}`;
-    if (ta !== null) {
-      alerts.push({
-        id: `${scopeKey}:actual:${ta}`,
-        level: levelOf(ta),
-        scope,
-        subject,
-        measure: 'actual',
-        threshold: ta,
-        percent: percent(act, amount),
-        message: `${subject}: actual spend ${fmt(act)} is ${percent(act, amount)}% of the ${fmt(amount)} budget (threshold ${ta}%).`,
-      });
-    }
-    if (tf !== null && (ta === null || tf > ta)) {
-      alerts.push({
-        id: `${scopeKey}:forecast:${tf}`,
-        level: levelOf(tf),
-        scope,
-        subject,
-        measure: 'forecast',
-        threshold: tf,
-        percent: percent(fc, amount),
-        message: `${subject}: forecast at completion ${fmt(fc)} is ${percent(fc, amount)}% of the ${fmt(amount)} budget (threshold ${tf}%).`,
-      });
-    }
-  }
-  for (const [c, v] of Object.entries(notConverted)) {
-    alerts.push({
-      id: `currency:${c}`,
-      level: 'warning',
-      scope: 'currency',
-      subject: c,
-      measure: 'conversion',
-      threshold: null,
-      percent: null,
-      message: `${c} ${cents(v)} of allocated spend is not converted to ${currency}: enter a dated ${c}→${currency} rate. It is not in the totals.`,
-    });
-  }
-  const order: Record<AlertLevel, number> = { critical: 0, warning: 1, info: 2 };
-  alerts.sort((a, b) => order[a.level] - order[b.level] || a.id.localeCompare(b.id));
+  const monthActual = (trackId: string | null, month: string) =>
+    trackId ? (actualByTrackMonth.get(key(trackId, month)) ?? ZERO) : sumFor(actualByTrackMonth, month);
+  const monthPlannedRest = (trackId: string | null, month: string) =>
+    planWeeks
+      .filter((w) => monthOfWeek(w.week) === month && !isPast(w.week))
+      .reduce((rest, w) => rest.plus(trackId ? (plannedByTrackWeek.get(key(trackId, w.week)) ?? ZERO) : plannedOf(w)), ZERO);
+  const alerts = budgetAlerts({ plan, projectBudgets, tracks, actual, forecast, notConverted, monthActual, monthPlannedRest });
 
   // At a glance: over when the project's actual or forecast passes its total budget; watch when any budget (track,
   // month) reaches a warning threshold or some spend is not converted; ok otherwise.
   // Spend in the project's dates that no rule assigns makes the forecast incomplete: never 'ok' then.
-  const incomplete =
-    unallocated.inWindowCount > 0
-      ? {
-          lineCount: unallocated.inWindowCount,
-          totals: unallocated.inWindowTotals,
-          message: `The forecast is incomplete: ${unallocated.inWindowCount} spend line(s) in the project's dates (${Object.entries(
-            unallocated.inWindowTotals,
-          )
-            .map(([c, v]) => `${c} ${cents(v)}`)
-            .join(
-              ' + ',
-            )}) are assigned to no track. Add a rule that assigns them; until then past weeks without assigned spend count at their planned figure.`,
-        }
-      : null;
+  const incomplete = incompleteForecast(unallocated.inWindowCount, unallocated.inWindowTotals);
   const status: BudgetOverview['status'] = !totalBudget
     ? 'no-budget'
     : actual.gt(totalBudget.amount) || forecast.gt(totalBudget.amount)
@@ -483,9 +294,13 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     },
     planned: {
       total: cents(plannedTotal),
+      gpuUsd: cents(plannedGpu),
+      storageUsd: cents(plannedStorage),
+      transferUsd: cents(plannedTransfer),
       toDate: cents(plannedToDate),
       gpuHours: Math.round(plannedGpuHours * 100) / 100,
-      basis: 'Weekly allocations of the plan priced with the catalog (plan timeline totals)',
+      basis:
+        'The plan timeline totals: weekly GPU allocations priced with the catalog, plus the stated storage and data transfer priced from the catalog’s storage and transfer rows (their own lines)',
     },
     forecast: {
       value: cents(forecast),

@@ -9,7 +9,7 @@
  */
 import Big from 'big.js';
 import { UserError } from '../errors';
-import type { DataRate, TransferTier } from './rates';
+import type { DataRate, TransferTier } from './rate-schema';
 
 /** Cost of `gb` GB sent in one calendar month at tiered per-GB prices. */
 export function tieredTransferCost(gb: Big, tiers: readonly TransferTier[]): Big {

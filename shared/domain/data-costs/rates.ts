@@ -1,47 +1,15 @@
 /**
- * Storage and data-transfer prices (issue 19 item 15): dated catalog rows per provider, like GPU prices, bundled in
- * resources/catalog/storage-transfer.json. Storage is priced per GB-month (object storage, block volumes) or per
+ * Storage and data-transfer prices (issue 19 item 15): dated catalog rows per provider, like GPU prices, kept in the
+ * catalog database (table data_rates) and seeded from resources/catalog/storage-transfer.json. The bundled rows here
+ * are the default for pure callers (tests, a catalog without rows); the app prices plans from the database rows. Storage is priced per GB-month (object storage, block volumes) or per
  * provisioned disk per month (managed disks); transfer to the internet per GB, in monthly tiers.
  */
 import { z } from 'zod';
+import { dataRateSchema, RATE_SHAPE_MESSAGE, rateShapeOk, type DataRate } from './rate-schema';
 import ratesJson from '../../../resources/catalog/storage-transfer.json';
 
-const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal such as 0.023');
-
-export const transferTierSchema = z.object({
-  /** Upper bound of the tier in GB per calendar month (inclusive); null = no bound. */
-  upToGb: z.number().positive().nullable(),
-  usd: decimal,
-});
-
-export const dataRateSchema = z.object({
-  id: z.string().min(1),
-  providerId: z.string().min(1),
-  category: z.enum(['storage', 'transfer']),
-  sku: z.string().min(1),
-  /** GB-month: per GB held for a month; disk-month: per provisioned disk of `diskGb`; GB: per GB sent, by tier. */
-  unit: z.enum(['GB-month', 'disk-month', 'GB']),
-  usd: decimal.nullable(),
-  diskGb: z.number().positive().nullable(),
-  tiers: z.array(transferTierSchema).min(1).nullable(),
-  region: z.string(),
-  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  source: z.string().min(1),
-  notes: z.string(),
-});
-export type DataRate = z.infer<typeof dataRateSchema>;
-export type TransferTier = z.infer<typeof transferTierSchema>;
-
 export const dataRatesFileSchema = z.object({
-  rates: z.array(
-    dataRateSchema.refine(
-      (r) =>
-        r.category === 'transfer'
-          ? r.unit === 'GB' && r.tiers !== null
-          : r.usd !== null && (r.unit === 'GB-month' || (r.unit === 'disk-month' && r.diskGb !== null)),
-      { message: 'a transfer rate has GB tiers; a storage rate has a usd per GB-month, or per disk-month with its diskGb' },
-    ),
-  ),
+  rates: z.array(dataRateSchema.refine(rateShapeOk, { message: RATE_SHAPE_MESSAGE })),
 });
 
 /** The bundled rows, validated once. */

@@ -2,7 +2,8 @@
 import type { FieldError } from '../plan/validation';
 import { dateRange } from '../plan/validation';
 import type { DataCostItem, Plan } from '../plan/types';
-import { BUNDLED_DATA_RATES, type DataRate } from './rates';
+import { BUNDLED_DATA_RATES } from './rates';
+import type { DataRate } from './rate-schema';
 
 const NEEDS: Record<DataCostItem['kind'], DataRate['category']> = { dataset: 'storage', checkpoints: 'storage', downloads: 'transfer' };
 const PER: Record<DataCostItem['kind'], Array<DataCostItem['per']>> = {

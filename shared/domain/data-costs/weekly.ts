@@ -5,7 +5,8 @@
 import Big from 'big.js';
 import { addDays, format, getDaysInMonth, parseISO } from 'date-fns';
 import type { DataCostItem, Plan } from '../plan/types';
-import { BUNDLED_DATA_RATES, describeRate, type DataRate } from './rates';
+import { BUNDLED_DATA_RATES, describeRate } from './rates';
+import type { DataRate } from './rate-schema';
 import { storageDayCost, tieredTransferCost } from './pricing';
 import { daysInclusive, weekOf } from '../plan/weeks';
 

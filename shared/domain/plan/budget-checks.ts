@@ -1,6 +1,7 @@
 /**
  * Budget and track-date checks: week-over-budget-share (warning), cumulative-over-budget (error, once) and
- * allocation-outside-track (warning).
+ * allocation-outside-track (warning). The budget checks count all costs — GPU, storage and transfer — the same total
+ * the weekly totals, the Budget screen and the brief show (one figure, one value; issue 19 items 7 and 15).
  */
 import Big from 'big.js';
 import type { Problem } from './checks';
@@ -13,8 +14,13 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
   const problems: Problem[] = [];
   const budget = new Big(plan.project.budget);
   let passed = false;
+  let cumulative = new Big(0);
   for (const w of totals.weeks) {
-    const usd = new Big(w.usd);
+    const usd = new Big(w.allCostsUsd);
+    cumulative = cumulative.plus(w.allCostsUsd);
+    const parts = new Big(w.storageUsd).plus(w.transferUsd).gt(0)
+      ? ` (GPU $${w.usd}, storage and transfer $${toMoney(new Big(w.storageUsd).plus(w.transferUsd))})`
+      : '';
     if (usd.gt(w.budgetShareUsd) && usd.gt(0)) {
       problems.push({
         id: `week-over-budget-share:${w.week}`,
@@ -22,10 +28,10 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
         severity: 'warning',
         week: w.week,
         cell: { row: 'totals', week: w.week },
-        message: `${w.week} costs $${w.usd} but its share of the ${plan.project.currency} ${toMoney(budget)} budget is $${w.budgetShareUsd} (budget spread over the project's days).`,
+        message: `${w.week} costs $${w.allCostsUsd}${parts} but its share of the ${plan.project.currency} ${toMoney(budget)} budget is $${w.budgetShareUsd} (budget spread over the project's days).`,
       });
     }
-    if (!passed && new Big(w.cumulativeUsd).gt(budget)) {
+    if (!passed && cumulative.gt(budget)) {
       passed = true;
       problems.push({
         id: `cumulative-over-budget:${w.week}`,
@@ -33,7 +39,7 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
         severity: 'error',
         week: w.week,
         cell: { row: 'totals', week: w.week },
-        message: `By ${w.week} the plan has cost $${w.cumulativeUsd}, past the total budget of $${toMoney(budget)}.`,
+        message: `By ${w.week} the plan has cost $${toMoney(cumulative)} (GPU, storage and transfer), past the total budget of $${toMoney(budget)}.`,
       });
     }
   }

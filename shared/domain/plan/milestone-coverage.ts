@@ -7,6 +7,7 @@ import type { PriceBook } from './pricing';
 import { round2 } from './totals';
 import type { Milestone, MilestonePhase, Plan } from './types';
 import { weekOf } from './weeks';
+import { gpuNameIn } from '../offer-label';
 
 /** Hours the estimate says a phase needs, and what that figure rests on. */
 export function phaseNeededHours(phase: MilestonePhase): { hours: number | null; basis: string } {
@@ -119,7 +120,7 @@ export function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: Phas
         milestoneId: milestone.id,
         week: to,
         cell: { ...cell, week: to },
-        message: `${label}: ${round2(got)} ${gpuId} GPU-hours booked ${from === to ? `in ${from}` : `in ${from}…${to}`} (${phase.start} → ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
+        message: `${label}: ${round2(got)} ${gpuNameIn(book.offerings.values(), gpuId)} GPU-hours booked ${from === to ? `in ${from}` : `in ${from}…${to}`} (${phase.start} → ${phase.end}) but ${round2(needed.hours)} h are needed — ${needed.basis}; short by ${round2(needed.hours - got)} h.`,
       });
     }
   }

@@ -113,7 +113,7 @@ describe('the VitalDB example (seed 001)', () => {
     // M2 experimentation: 4-7 runs × 24-36 h cannot fit in Dec 24-28 on one L4.
     const short = problems.find((p) => p.id === 'milestone-short-hours:m2-experimentation')!;
     expect(short.severity).toBe('error');
-    expect(short.message).toContain('120 l4-24gb GPU-hours');
+    expect(short.message).toContain('120 L4 24GB GPU-hours'); // the GPU as a person reads it, not its id
     expect(short.message).toContain('165 h are needed');
     expect(short.cell).toMatchObject({ row: 'milestone', milestoneId: 'm2', week: '2025-W52' });
     expect(phases.find((p) => p.phaseId === 'm1-training')).toMatchObject({ neededHours: 40, allocatedHours: 40 });

@@ -164,7 +164,7 @@ export function summarizePlan(
   return {
     scenarioId: meta.scenarioId,
     name: meta.name,
-    usd: analysis.totals.usd,
+    usd: analysis.totals.allCostsUsd, // GPU + storage + transfer, as the plan, budget and brief show it
     gpuHours: analysis.totals.gpuHours,
     firstWeek: first,
     lastWeek: last,

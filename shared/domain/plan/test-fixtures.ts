@@ -13,11 +13,18 @@ const GPU_OF: Record<string, string> = {
   'colab-pro-plus-a100-40gb': 'a100-sxm-40gb',
 };
 
+const GPU_NAME: Record<string, string> = {
+  't4-16gb': 'NVIDIA T4 16GB',
+  'l4-24gb': 'NVIDIA L4 24GB',
+  'a100-sxm-40gb': 'NVIDIA A100 SXM 40GB',
+};
+
 /** The three Colab offerings at the prices the seed implies (so no price-changed problem unless a test changes one). */
 export function plannedCatalog(plan: Plan): PlanCatalog {
   const offerings: OfferingFacts[] = plan.plannedPrices.map((p) => ({
     id: p.offeringId,
     gpuId: GPU_OF[p.offeringId] ?? 'unknown',
+    gpuName: GPU_NAME[GPU_OF[p.offeringId] ?? ''] ?? 'unknown GPU',
     gpuCount: 1,
     vcpus: null,
     label: p.offeringId,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadExample, plannedCatalog } from './test-fixtures';
 import { applyCommand, removeTrackCommand } from './commands';
 import { computeTotals } from './totals';
+import { analyzePlan } from './checks';
 
 describe('weekly totals with storage and transfer', () => {
   const { plan } = loadExample();
@@ -29,6 +30,21 @@ describe('weekly totals with storage and transfer', () => {
     expect(jan.allCostsUsd).toBe(new Big(jan.usdExact).plus(jan.storageUsd).toFixed(2));
     // Weeks before the first dataset (project starts Dec 11, M1 data from Dec 21) hold no storage.
     expect(withData.weeks.find((w) => w.week === '2025-W50')!.storageUsd).toBe('0.00');
+  });
+});
+
+describe('the budget checks count storage and transfer (one figure, one value)', () => {
+  it('a budget the GPU cost alone fits but GPU + storage does not is over budget, with the all-costs figure in words', () => {
+    const { plan } = loadExample();
+    const catalog = plannedCatalog(plan);
+    const totals = computeTotals(plan, catalog);
+    // Between the GPU cost and all costs: GPU alone would pass, all costs do not.
+    const budget = new Big(totals.usd).plus(new Big(totals.storageUsd).div(2)).toFixed(2);
+    const problems = analyzePlan({ ...plan, project: { ...plan.project, budget } }, catalog).problems;
+    const over = problems.find((p) => p.kind === 'cumulative-over-budget');
+    expect(over?.message).toMatch(/\(GPU, storage and transfer\), past the total budget of \$/);
+    const gpuOnly = analyzePlan({ ...plan, dataCosts: [], project: { ...plan.project, budget } }, catalog).problems;
+    expect(gpuOnly.some((p) => p.kind === 'cumulative-over-budget')).toBe(false);
   });
 });
 

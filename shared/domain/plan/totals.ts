@@ -33,6 +33,10 @@ export interface WeekTotal {
   transferUsd: string;
   /** GPU + storage + transfer of the week. */
   allCostsUsd: string;
+  /** The week's exact storage, transfer and all-costs sums (sum these when grouping weeks: one figure, one value). */
+  storageExact: string;
+  transferExact: string;
+  allCostsExact: string;
 }
 
 export interface PlanTotals {
@@ -133,7 +137,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   let cumulative = new Big(0);
   let cumulativeBudget = new Big(0);
   let totalHours = 0;
-  const data = computeDataCosts(plan);
+  const data = computeDataCosts(plan, catalog.dataRates);
   const out: WeekTotal[] = [];
   for (const week of weeks) {
     let usd = new Big(0);
@@ -169,6 +173,9 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
       ...weekDataCosts(data, week, usd),
     });
   }
+  const storageExact = Object.values(data.weeks).reduce((s, w) => s.plus(w.storageExact), new Big(0));
+  const transferExact = Object.values(data.weeks).reduce((s, w) => s.plus(w.transferExact), new Big(0));
+  const allCosts = costsAddedUp(cumulative, storageExact, transferExact);
   return {
     weeks: out,
     gpuHours: round2(totalHours),
@@ -178,16 +185,47 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     allocationUsd: money,
     storageUsd: data.storageUsd,
     transferUsd: data.transferUsd,
-    allCostsUsd: toMoney(cumulative.plus(data.usd)),
-    remainingAllCostsUsd: toMoney(budget.minus(cumulative).minus(data.usd)),
+    allCostsUsd: toMoney(allCosts),
+    remainingAllCostsUsd: toMoney(budget.minus(allCosts)),
     dataCosts: data,
   };
 }
 
-function weekDataCosts(data: DataCostTotals, week: string, gpuUsd: Big): Pick<WeekTotal, 'storageUsd' | 'transferUsd' | 'allCostsUsd'> {
+type WeekDataCosts = Pick<WeekTotal, 'storageUsd' | 'transferUsd' | 'allCostsUsd' | 'storageExact' | 'transferExact' | 'allCostsExact'>;
+
+function weekDataCosts(data: DataCostTotals, week: string, gpuUsd: Big): WeekDataCosts {
   const w = data.weeks[week];
-  if (!w) return { storageUsd: '0.00', transferUsd: '0.00', allCostsUsd: toMoney(gpuUsd) };
-  return { storageUsd: w.storageUsd, transferUsd: w.transferUsd, allCostsUsd: toMoney(gpuUsd.plus(w.storageExact).plus(w.transferExact)) };
+  const storage = w?.storageExact ?? '0';
+  const transfer = w?.transferExact ?? '0';
+  return {
+    storageUsd: w?.storageUsd ?? '0.00',
+    transferUsd: w?.transferUsd ?? '0.00',
+    allCostsUsd: toMoney(costsAddedUp(gpuUsd, storage, transfer)),
+    storageExact: storage,
+    transferExact: transfer,
+    allCostsExact: gpuUsd.plus(storage).plus(transfer).toString(),
+  };
+}
+
+/**
+ * All costs as every screen, the brief and the CLI show them: GPU, storage and transfer each rounded to the cent,
+ * then added, so the three lines always add up to the total beside them (one figure, one value; issue 19 item 7).
+ */
+export function costsAddedUp(gpu: Big | string, storage: Big | string, transfer: Big | string): Big {
+  return new Big(toMoney(new Big(gpu))).plus(toMoney(new Big(storage))).plus(toMoney(new Big(transfer)));
+}
+
+/** All costs so far at the end of each week (GPU, storage, transfer summed exactly, each rounded, then added). */
+export function allCostsCumulative(weeks: readonly WeekTotal[]): Big[] {
+  let gpu = new Big(0);
+  let storage = new Big(0);
+  let transfer = new Big(0);
+  return weeks.map((w) => {
+    gpu = gpu.plus(w.usdExact);
+    storage = storage.plus(w.storageExact);
+    transfer = transfer.plus(w.transferExact);
+    return costsAddedUp(gpu, storage, transfer);
+  });
 }
 
 export function round2(n: number): number {

@@ -8,6 +8,7 @@
  * hours of the allocated GPUs (GPU-hours = hours × gpuCount).
  */
 import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
+import type { DataRate } from '../data-costs/rate-schema';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -235,10 +236,14 @@ export interface OfferingFacts {
   gpuCount: number;
   vcpus: number | null;
   label: string;
+  /** The GPU's name from the catalog ("NVIDIA L4 24GB"), for text a person reads. */
+  gpuName?: string;
   deleted: boolean;
   prices: Array<{ kind: string; usd: number | string; per: 'hour' | 'month' | 'once'; asOf: string; source: string }>;
 }
 
 export interface PlanCatalog {
   offerings: OfferingFacts[];
+  /** The catalog's storage and data-transfer prices (issue 19 item 15); absent: the bundled rows. */
+  dataRates?: DataRate[];
 }

@@ -219,7 +219,7 @@ export function validateCommand(
         if (p) errors.push(...validatePool(p));
       } else if (entity === 'dataCost') {
         const d = next.dataCosts?.find((x) => x.id === id);
-        if (d) errors.push(...validateDataCost(d, next));
+        if (d) errors.push(...validateDataCost(d, next, catalog.dataRates));
       }
     }
   }

@@ -142,7 +142,10 @@ export interface BriefInput {
   scenarioName: string;
   start: string;
   end: string;
+  /** All costs: GPU + storage + transfer. */
   plannedUsd: string;
+  /** The storage and transfer part of plannedUsd ('0.00' when the plan states none). */
+  dataCostsUsd?: string;
   budgetUsd: string;
   budgetByMonth: Record<string, string>;
   gpuHours: number;
@@ -177,6 +180,12 @@ function biggestRisks(problems: BriefInput['problems']): string[] {
       const words = problemKindWords(kind);
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${list.length > 1 ? more : `:${more}`}`;
     });
+}
+
+/** ", storage and data transfer ($2.70)" when the plan states some, else nothing. */
+function dataPart(input: BriefInput): string {
+  const data = new Big(input.dataCostsUsd ?? 0);
+  return data.gt(0) ? `, storage and data transfer (${usdText(money(data))})` : '';
 }
 
 export function buildBrief(input: BriefInput): Brief {
@@ -242,24 +251,29 @@ export function buildBrief(input: BriefInput): Brief {
   // Cost by month against the month budgets (the total budget only when there are none).
   const monthMap = new Map<string, Big>();
   for (const w of input.weeks) monthMap.set(monthOfWeek(w.week), (monthMap.get(monthOfWeek(w.week)) ?? new Big(0)).plus(w.usd));
-  let cumP = new Big(0);
   let cumB = new Big(0);
   const hasMonthBudgets = Object.keys(input.budgetByMonth).length > 0;
-  const months: BriefMonth[] = [...monthMap.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([month, usd]) => {
-      cumP = cumP.plus(usd);
-      const b = input.budgetByMonth[month] ?? null;
-      if (b !== null) cumB = cumB.plus(b);
-      return {
-        month,
-        plannedUsd: money(usd),
-        budgetUsd: b === null ? null : money(b),
-        cumulativePlannedUsd: money(cumP),
-        cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget),
-        over: b !== null ? usd.gt(b) : cumP.gt(budget),
-      };
-    });
+  // Months as shown add up to the plan's total (one figure, one value): each month is the step between its rounded
+  // running total and the one before, and the last running total is the plan's total itself.
+  const monthEntries = [...monthMap.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+  let cumExact = new Big(0);
+  let shownBefore = new Big(0);
+  const months: BriefMonth[] = monthEntries.map(([month, usd], i) => {
+    cumExact = cumExact.plus(usd);
+    const shownCum = i === monthEntries.length - 1 ? planned : new Big(money(cumExact));
+    const shownMonth = shownCum.minus(shownBefore);
+    shownBefore = shownCum;
+    const b = input.budgetByMonth[month] ?? null;
+    if (b !== null) cumB = cumB.plus(b);
+    return {
+      month,
+      plannedUsd: money(shownMonth),
+      budgetUsd: b === null ? null : money(b),
+      cumulativePlannedUsd: money(shownCum),
+      cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget),
+      over: b !== null ? shownMonth.gt(b) : shownCum.gt(budget),
+    };
+  });
 
   const scenarios: BriefScenario[] = input.scenarios.map((s) => ({
     name: s.name,
@@ -274,14 +288,16 @@ export function buildBrief(input: BriefInput): Brief {
 
   return {
     title: `${input.projectName} — GPU plan review${input.scenarioId ? ` (${input.scenarioName})` : ''}`,
-    decision: `Approve ${usdText(input.plannedUsd)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours) for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd)}.`,
+    decision: `Approve ${usdText(input.plannedUsd)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours)${dataPart(input)} for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd)}.`,
     recommendation: { verdict, headline, reasons },
     status,
     keyFigures: [
       {
         label: 'Planned cost',
         value: usdText(input.plannedUsd),
-        note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked`,
+        note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked${
+          Number(input.dataCostsUsd ?? 0) > 0 ? `; storage & transfer ${usdText(input.dataCostsUsd!)} included` : ''
+        }`,
       },
       { label: 'Budget', value: usdText(input.budgetUsd), note: over ? `over by ${usdText(money(diff))}` : `${usdText(money(diff))} left` },
       {

@@ -6,6 +6,7 @@ import Big from 'big.js';
 import type { PlanTotals } from '../plan/totals';
 import type { Plan } from '../plan/types';
 import { readableSource } from './readable-source';
+import { usdText } from './usd-text';
 
 export interface ReportDataCosts {
   gpuUsd: string;
@@ -53,7 +54,7 @@ export function reportDataCosts(plan: Plan, totals: PlanTotals): ReportDataCosts
 export function dataCostsSentence(d: ReportDataCosts): string {
   if (d.lines.length === 0) return '';
   const left = new Big(d.remainingAllCostsUsd);
-  const usd = (v: string | Big) => `$${new Big(v).abs().toFixed(2)}`;
+  const usd = (v: string | Big) => usdText(new Big(v).abs().toFixed(2));
   return (
     `Storage ${usd(d.storageUsd)} and data transfer ${usd(d.transferUsd)} come on top of the GPU cost of ${usd(d.gpuUsd)}: ` +
     `all costs ${usd(d.allCostsUsd)}, ${left.lt(0) ? `${usd(left)} over` : `${usd(left)} left of`} the budget.`

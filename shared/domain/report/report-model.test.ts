@@ -86,7 +86,9 @@ describe('assembleReportModel (the example plan, pure)', () => {
     expect(model.cover).toMatchObject({ projectId: 'vitaldb-2025', revision: 3, date: '2025-12-20', scenario: 'Current plan' });
     expect(model.tracks.map((t) => t.owner)).toEqual(['Aswanth Kumar', 'Jayanth Tatineni']);
     expect([...new Set(model.milestones.map((m) => m.code))]).toEqual(['M1', 'M2', 'M3']);
-    expect(model.summary.plannedUsd).toBe(Number(analysis.totals.usd).toFixed(2));
+    // The plan's all-costs total (GPU + storage + transfer), its GPU part beside it.
+    expect(model.summary.plannedUsd).toBe(analysis.totals.allCostsUsd);
+    expect(model.summary.plannedGpuUsd).toBe(Number(analysis.totals.usd).toFixed(2));
     // The booked span (Monday of the first booked week → Sunday of the last), the same figure the scenarios table shows.
     expect(model.summary.durationDays).toBe(49);
   });
@@ -162,7 +164,7 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
   const current = {
     scenarioId: null,
     name: 'Current plan',
-    usd: '628.57',
+    usd: '631.27',
     gpuHours: 556,
     durationDays: 49,
     errors: 1,
@@ -182,7 +184,8 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
 
   it('the brief: decision, recommendation, Gantt with hardware per bar and milestones, months against budget, three risks, scenarios', () => {
     const b = model.brief;
-    expect(b.decision).toContain('$628.57');
+    // GPU $628.57 + the example's dataset storage $2.70: one total, with the storage named in the decision.
+    expect(b.decision).toContain('Approve $631.27 of GPU compute (556 GPU-hours), storage and data transfer ($2.70)');
     expect(b.recommendation.verdict).not.toBe('approve');
     expect(b.gantt.tracks).toHaveLength(plan.tracks.length);
     const vitaldb = b.gantt.tracks.find((t) => t.id === 'track-vitaldb')!;
@@ -201,7 +204,10 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
     expect(model.brief.status.tone).toBe('bad');
     const cheapPlan = {
       ...view,
-      analysis: { ...view.analysis, totals: { ...view.analysis.totals, remainingUsd: '10', budget: '10000' } },
+      analysis: {
+        ...view.analysis,
+        totals: { ...view.analysis.totals, remainingUsd: '10', remainingAllCostsUsd: '7.30', budget: '10000' },
+      },
     } as unknown as PlanView;
     const within = assembleReportModel(inputs({ view: cheapPlan }));
     expect(within.summary.errors).toBeGreaterThan(0);

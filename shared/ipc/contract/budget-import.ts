@@ -31,6 +31,14 @@ const rowError = z.object({
   expected: z.string().optional(),
 });
 const period = z.object({ start: z.string(), end: z.string() });
+const lineTotals = z.object({ lines: z.number().int(), totals: currencyTotals });
+/** How much of an import falls in the active project's dates, and how much of that the rules assign to its tracks. */
+export const importReachSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string(), start: z.string(), end: z.string() }),
+  inProjectDates: lineTotals,
+  assigned: lineTotals,
+});
+export type ImportReach = z.infer<typeof importReachSchema>;
 
 export const importResultSchema = z.object({
   importId: z.number().int().nullable(),
@@ -44,10 +52,21 @@ export const importResultSchema = z.object({
   rowsSkipped: z.number().int(),
   totalRows: z.number().int(),
   errors: z.array(rowError),
-  warnings: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
+  /** Each warning once: `count` lines gave it (1 when absent), `lines` are the first of them; `line` is the first. */
+  warnings: z.array(
+    z.object({
+      line: z.number().int(),
+      column: z.string(),
+      message: z.string(),
+      count: z.number().int().optional(),
+      lines: z.array(z.number().int()).optional(),
+    }),
+  ),
   totals: currencyTotals,
   periods: z.array(period),
   replacedImportIds: z.array(z.number().int()),
+  /** Absent when there is no active project. */
+  reach: importReachSchema.optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -73,6 +92,8 @@ export const billingImportSchema = z.object({
   invoiceOpen: z.boolean(),
   mappingName: z.string().nullable(),
   createdAt: z.string(),
+  /** Active imports, when there is an active project. */
+  reach: importReachSchema.optional(),
 });
 export type BillingImport = z.infer<typeof billingImportSchema>;
 

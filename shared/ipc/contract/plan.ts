@@ -19,6 +19,7 @@ import type { ChannelMap, EventMap } from '../channel';
 import { dataCostTotalsSchema } from '../../domain/data-costs/schema';
 import { planProjectChannels } from './plan-projects';
 import { planScenarioChannels, scenarioInfoSchema } from './plan-scenarios';
+import { dataRateSchema } from '../../domain/data-costs/rate-schema';
 
 const projectId = z.string().min(1).max(120);
 const scenarioId = z.string().min(1).max(200);
@@ -75,6 +76,9 @@ export const weekTotalSchema = z.object({
   storageUsd: z.string(),
   transferUsd: z.string(),
   allCostsUsd: z.string(),
+  storageExact: z.string(),
+  transferExact: z.string(),
+  allCostsExact: z.string(),
 });
 
 export const analysisSchema = z.object({
@@ -126,6 +130,7 @@ export const offeringFactsSchema = z.object({
   gpuCount: z.number(),
   vcpus: z.number().nullable(),
   label: z.string(),
+  gpuName: z.string().optional(),
   deleted: z.boolean(),
   prices: z.array(
     z.object({
@@ -143,7 +148,7 @@ export const planViewSchema = z.object({
   revision: z.number().int(),
   weeks: z.array(z.string()),
   analysis: analysisSchema,
-  catalog: z.object({ offerings: z.array(offeringFactsSchema) }),
+  catalog: z.object({ offerings: z.array(offeringFactsSchema), dataRates: z.array(dataRateSchema).optional() }),
   history: z.object({ undoLabel: z.string().nullable(), redoLabel: z.string().nullable() }),
   /** How long the checks and totals took on this edit, ms (main process). */
   analysisMs: z.number(),

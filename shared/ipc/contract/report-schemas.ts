@@ -148,6 +148,7 @@ export const reportModelSchema = z.object({
   }),
   summary: z.object({
     plannedUsd: z.string(),
+    plannedGpuUsd: z.string(),
     plannedGpuHours: z.number(),
     appMilestoneUsd: z.object({ low: z.string(), high: z.string() }),
     appMilestoneHours: range,

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import type { DialectChoice, RowError } from '../../../../shared/domain/billing/dialects';
+import type { ImportWarning } from '../../../../shared/domain/billing/import-warnings';
 import type { BillingDialect, SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import { readDelimitedText } from './delimited-text-reader';
@@ -46,7 +47,7 @@ export interface ReadSummary {
   errors: RowError[];
   errorCount: number;
   /** Short rows read anyway (fields the mapping does not need were missing). */
-  warnings: Array<{ line: number; column: string; message: string }>;
+  warnings: ImportWarning[];
   totalBytes: number;
 }
 
@@ -84,6 +85,7 @@ export async function readBillingFile(
     await readDelimitedText(file, container, options, rows);
   }
   await rows.flushRest();
+  rows.finish();
   options.onProgress?.(totalBytes, totalBytes);
   return rows.summary;
 }

@@ -1025,7 +1025,7 @@ describe('AWS Data Exports', () => {
     expect(result.totals).toEqual(sums(data.map(([, c]) => ['USD', c])));
     const first = lines(result.importId).find((l) => l.sourceLine === 2)!;
     expect(first).toMatchObject({
-      service: 'AmazonEC2',
+      service: 'Amazon Elastic Compute Cloud',
       region: 'us-east-1',
       instanceType: 'p4d.24xlarge',
       tags: { team: 'ml', 'cost\\center': 'a"b' },
@@ -1071,7 +1071,7 @@ describe('AWS Data Exports', () => {
     expect(result.totals).toEqual(sums(data.map(([, c]) => ['USD', c])));
     const imported = lines(result.importId);
     expect(imported.find((l) => l.sourceLine === 2)).toMatchObject({
-      service: 'AmazonEC2',
+      service: 'Amazon Elastic Compute Cloud',
       region: 'us-east-1',
       instanceType: 'p4d.24xlarge',
       tags: { team: 'ml', 'cost\\center': 'a"b' },

@@ -35,7 +35,7 @@ export const budgetImportHandlers: HandlerMap<typeof budgetImportChannels> = {
   'budget:import-file': ({ fileToken, format, mappingName, mapping, skipInvalid }, { services, deps }) =>
     services.budget.importFile({ file: deps.fileGrants.resolve(fileToken), format, mappingName, mapping, skipInvalid }),
   'budget:cancel-import': (_request, { services }) => ({ cancelled: services.budget.cancelImport() }),
-  'budget:list-imports': (_request, { services }) => ({ imports: services.budget.listImports() }),
+  'budget:list-imports': async (_request, { services }) => ({ imports: await services.budget.listImportsWithReach() }),
   'budget:undo-import': ({ id }, { services }) => services.budget.undoImport(id),
   'budget:save-mapping': ({ name, mapping }, { services }) => services.budget.saveMapping(name, mapping),
   'budget:list-mappings': (_request, { services }) => ({ mappings: services.budget.listMappings() }),

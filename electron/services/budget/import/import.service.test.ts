@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isUserError, type UserError } from '../../../../shared/domain/errors';
+import { importResultSchema } from '../../../../shared/ipc/contract/budget-import';
 import { createTestApp } from '../../../test-support/test-app';
 import { tempDir } from '../../../test-support/paths';
 import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../../test-support/billing-samples';
@@ -325,4 +326,34 @@ describe('a large import into a table holding fewer lines', () => {
       dir.remove();
     }
   }, 60_000);
+});
+
+describe('import warnings', () => {
+  let dir: { dir: string; remove: () => void };
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => dir.remove());
+
+  it('folds 19 identical short-row warnings into one with its count and first lines (issue 19 item 19)', async () => {
+    const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName,Tags';
+    const short = (i: number) => `${i}.5,USD,2024-09-02 00:00:00,AWS`;
+    const file = path.join(dir.dir, 'short.csv');
+    fs.writeFileSync(
+      file,
+      [header, ...Array.from({ length: 19 }, (_, i) => short(i)), '1,USD,2024-09-03,AWS,Amazon EC2,{}', short(99)].join('\n'),
+    );
+    const result = await app.services.budget.importFile({ file });
+    expect(result.rowsImported).toBe(21);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toEqual({
+      line: 2,
+      column: 'ServiceName',
+      message: 'a row has 4 of 6 fields; the missing fields are read as empty',
+      count: 20,
+      lines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    });
+    // The result passes the contract (count and lines are part of it).
+    expect(importResultSchema.parse(result).warnings[0]!.count).toBe(20);
+  });
 });

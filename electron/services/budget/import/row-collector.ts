@@ -5,6 +5,7 @@
  */
 import { duplicateColumns } from '../../../../shared/domain/billing/dialect-kit';
 import { createRowMapper, MappingError, type RowError, type RowMapper } from '../../../../shared/domain/billing/dialects';
+import { WarningFolder } from '../../../../shared/domain/billing/import-warnings';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import type { ReadOptions, ReadSummary } from './billing-reader';
@@ -25,6 +26,8 @@ export class RowCollector {
   // records of the chunk being mapped): a third of the GC time of 2000 lines per batch and 1 MiB chunks.
   private readonly batchSize: number;
   private readonly maxErrors: number;
+  /** Row warnings, the same one on many lines said once with its count (added to the summary by `finish`). */
+  private readonly rowWarnings = new WarningFolder();
 
   constructor(
     private readonly fileName: string,
@@ -149,11 +152,11 @@ export class RowCollector {
       options.onRawRecord(record, line);
       if (options.signal?.aborted) throw cancelledError();
     }
-    if (record.length < header.length && summary.warnings.length < 100) {
-      summary.warnings.push({
+    if (record.length < header.length) {
+      this.rowWarnings.add({
         line,
         column: header[record.length]!.replace(/^\ufeff/, '').trim(),
-        message: `line ${line} has ${record.length} of ${header.length} fields; the missing fields are read as empty`,
+        message: `a row has ${record.length} of ${header.length} fields; the missing fields are read as empty`,
       });
     }
     const misshapen = record.length > header.length || this.checkedDuplicates.length > 0 ? this.shapeError(record, line) : null;
@@ -186,6 +189,11 @@ export class RowCollector {
       this.batch = this.batch.length === size ? [] : this.batch.slice(size);
       await this.onBatch(full);
     }
+  }
+
+  /** Adds the folded row warnings to the summary (once, after the last record). */
+  finish(): void {
+    this.summary.warnings.push(...this.rowWarnings.list());
   }
 
   /** Hands on the last, partial batch. */

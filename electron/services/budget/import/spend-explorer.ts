@@ -1,4 +1,5 @@
 /** The spend summary (billed cost per group and currency) and the paged spend-line explorer, over every active import. */
+import Big from 'big.js';
 import { format as formatDate } from 'date-fns';
 import { CurrencyTotals } from '../../../../shared/domain/billing/decimal-sums';
 import { NO_CURRENCY } from '../../../../shared/domain/billing/spend-line';
@@ -9,6 +10,23 @@ import { toLineView } from './import-views';
 function isoWeekLabel(monday: string): string {
   const d = new Date(`${monday}T12:00:00Z`);
   return formatDate(d, "RRRR-'W'II");
+}
+
+/** Groupings read in time order; every other grouping is read biggest cost first. */
+const TIME_GROUPINGS: ReadonlySet<q.SpendGroupBy> = new Set(['month', 'week']);
+
+/** A group's cost for ordering: its USD total, else its largest currency total. */
+function groupCost(totals: Record<string, string>): Big {
+  if (totals.USD !== undefined) return new Big(totals.USD);
+  return Object.values(totals).reduce((max, t) => (new Big(t).gt(max) ? new Big(t) : max), new Big(0));
+}
+
+/** Groups by cost, biggest first (ties by key); time groupings stay chronological. */
+export function orderGroups<G extends { key: string; totals: Record<string, string> }>(by: q.SpendGroupBy, groups: G[]): G[] {
+  const byKey = [...groups].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (TIME_GROUPINGS.has(by)) return byKey;
+  const cost = new Map(byKey.map((g) => [g, groupCost(g.totals)]));
+  return byKey.sort((a, b) => cost.get(b)!.cmp(cost.get(a)!));
 }
 
 export function createSpendExplorer({ db }: Pick<ServiceDeps, 'db'>) {
@@ -28,7 +46,10 @@ export function createSpendExplorer({ db }: Pick<ServiceDeps, 'db'>) {
     }
     return {
       totals: totals.toJSON(),
-      groups: [...groups.values()].map((g) => ({ key: g.key, totals: g.totals.toJSON(), lines: g.lines })),
+      groups: orderGroups(
+        request.by,
+        [...groups.values()].map((g) => ({ key: g.key, totals: g.totals.toJSON(), lines: g.lines })),
+      ),
       exact,
     };
   }

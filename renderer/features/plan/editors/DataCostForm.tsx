@@ -9,7 +9,7 @@ import type { DataCostItem, DataCostKind } from '../../../../shared/domain/plan/
 import { BUNDLED_DATA_RATES, describeRate } from '../../../../shared/domain/data-costs/rates';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, NumberField, parseNumber } from '../../../ui/Field';
-import { Actions, FORM_ID, FormError, useErrors, type EditorProps } from './editor-parts';
+import { Actions, FORM_ID, FormError, useErrors, type TrackPartEditorProps } from './editor-parts';
 
 const KINDS: Record<DataCostKind, { label: string; category: 'storage' | 'transfer'; per: Array<DataCostItem['per']>; size: string }> = {
   dataset: { label: 'Dataset kept on storage', category: 'storage', per: ['held'], size: 'Dataset size (GB)' },
@@ -18,15 +18,7 @@ const KINDS: Record<DataCostKind, { label: string; category: 'storage' | 'transf
 };
 const PER_LABEL: Record<DataCostItem['per'], string> = { held: 'held for the dates', run: 'per run', month: 'per month' };
 
-export function DataCostForm({
-  view,
-  id,
-  trackId,
-  error,
-  busy,
-  onEdit,
-  onClose,
-}: EditorProps & { id: string | null; trackId?: string | undefined }) {
+export function DataCostForm({ view, id, trackId, error, busy, onEdit, onClose }: TrackPartEditorProps) {
   const { plan } = view;
   const existing = id ? plan.dataCosts?.find((d) => d.id === id) : undefined;
   const [f, setF] = useState(() => ({
@@ -46,13 +38,19 @@ export function DataCostForm({
   const errors = { ...serverErrors, ...local };
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const kind = KINDS[f.kind];
-  const rates = BUNDLED_DATA_RATES.filter((r) => r.category === kind.category);
-  const rate = BUNDLED_DATA_RATES.find((r) => r.id === f.rateId);
+  const catalogRates = view.catalog.dataRates ?? BUNDLED_DATA_RATES;
+  const rates = catalogRates.filter((r) => r.category === kind.category);
+  const rate = catalogRates.find((r) => r.id === f.rateId);
 
   function changeKind(next: DataCostKind) {
     const k = KINDS[next];
     const keepRate = rate?.category === k.category;
-    setF({ ...f, kind: next, per: k.per[0]!, rateId: keepRate ? f.rateId : BUNDLED_DATA_RATES.find((r) => r.category === k.category)!.id });
+    setF({
+      ...f,
+      kind: next,
+      per: k.per[0]!,
+      rateId: keepRate ? f.rateId : (catalogRates.find((r) => r.category === k.category)?.id ?? ''),
+    });
   }
 
   async function save() {

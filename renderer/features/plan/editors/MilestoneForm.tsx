@@ -7,7 +7,7 @@ import { newId } from '../../../../shared/domain/plan/booking';
 import type { Milestone } from '../../../../shared/domain/plan/types';
 import { api } from '../../../app/api';
 import { Field } from '../../../ui/Field';
-import { EditorDialog, TextField, useErrors, type EditorProps } from './editor-parts';
+import { EditorDialog, TextField, useErrors, type TrackPartEditorProps } from './editor-parts';
 import { buildPhases, nextPhase, offeringChoices, phaseDrafts, type PhaseDraft, type SavedWorkload } from './milestone-draft';
 import { PhaseFields } from './PhaseFields';
 
@@ -27,15 +27,7 @@ function useSavedWorkloads(): SavedWorkload[] | null {
   return workloads;
 }
 
-export function MilestoneForm({
-  view,
-  id,
-  trackId,
-  error,
-  busy,
-  onEdit,
-  onClose,
-}: EditorProps & { id: string | null; trackId?: string | undefined }) {
+export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose }: TrackPartEditorProps) {
   const { plan } = view;
   const existing = id ? plan.milestones.find((m) => m.id === id) : undefined;
   const firstTrack = plan.tracks.find((t) => t.id === (existing?.trackId ?? trackId)) ?? plan.tracks[0];

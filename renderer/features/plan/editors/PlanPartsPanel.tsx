@@ -1,7 +1,9 @@
 /** The plan's parts as lists with Add / Edit / Delete: the way into the forms. */
+import type { ReactNode } from 'react';
 import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { Plan } from '../../../../shared/domain/plan/types';
 import type { EditorTarget } from './editor-parts';
+import { DeleteButton } from '../../../ui/DeleteButton';
 
 export function PlanPartsPanel({
   plan,
@@ -40,41 +42,39 @@ export function PlanPartsPanel({
           <div className="field-label">Tracks ({plan.tracks.length})</div>
           <ul className="pt-part-list" aria-label="Tracks">
             {sortedTracks.map((t) => (
-              <li key={t.id}>
-                <i style={{ background: t.colour }} aria-hidden="true" />
-                <span className="pt-part-main">
-                  <strong>{t.name}</strong>{' '}
-                  <span className="muted">
-                    {t.owner}
-                    {t.focus ? ` · ${t.focus}` : ''}
-                  </span>
+              <PartItem
+                key={t.id}
+                what={`track ${t.name}`}
+                swatch={t.colour}
+                onEdit={() => onOpen({ kind: 'track', id: t.id })}
+                extraActions={
+                  <>
+                    <button
+                      type="button"
+                      className="btn small"
+                      aria-label={`Add milestone to ${t.name}`}
+                      onClick={() => onOpen({ kind: 'milestone', id: null, trackId: t.id })}
+                    >
+                      + Milestone
+                    </button>
+                    <button
+                      type="button"
+                      className="btn small"
+                      aria-label={`Add data (storage or transfer) to ${t.name}`}
+                      title="Dataset size and storage tier, checkpoints per run, model downloads"
+                      onClick={() => onOpen({ kind: 'dataCost', id: null, trackId: t.id })}
+                    >
+                      + Data
+                    </button>
+                  </>
+                }
+              >
+                <strong>{t.name}</strong>{' '}
+                <span className="muted">
+                  {t.owner}
+                  {t.focus ? ` · ${t.focus}` : ''}
                 </span>
-                <button
-                  type="button"
-                  className="btn small"
-                  aria-label={`Edit track ${t.name}`}
-                  onClick={() => onOpen({ kind: 'track', id: t.id })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn small"
-                  aria-label={`Add milestone to ${t.name}`}
-                  onClick={() => onOpen({ kind: 'milestone', id: null, trackId: t.id })}
-                >
-                  + Milestone
-                </button>
-                <button
-                  type="button"
-                  className="btn small"
-                  aria-label={`Add data (storage or transfer) to ${t.name}`}
-                  title="Dataset size and storage tier, checkpoints per run, model downloads"
-                  onClick={() => onOpen({ kind: 'dataCost', id: null, trackId: t.id })}
-                >
-                  + Data
-                </button>
-              </li>
+              </PartItem>
             ))}
           </ul>
         </div>
@@ -82,30 +82,17 @@ export function PlanPartsPanel({
           <div className="field-label">Milestones ({plan.milestones.length})</div>
           <ul className="pt-part-list" aria-label="Milestone list">
             {plan.milestones.map((m) => (
-              <li key={m.id}>
-                <span className="pt-part-main">
-                  <strong>{m.code}</strong> {m.name}{' '}
-                  <span className="muted">
-                    · {trackName.get(m.trackId)} · {m.phases.map((p) => `${p.start} → ${p.end}`).join(', ')}
-                  </span>
+              <PartItem
+                key={m.id}
+                what={`milestone ${m.code} ${m.name}`}
+                onEdit={() => onOpen({ kind: 'milestone', id: m.id })}
+                onDelete={() => void onEdit({ type: 'remove', entity: 'milestone', id: m.id })}
+              >
+                <strong>{m.code}</strong> {m.name}{' '}
+                <span className="muted">
+                  · {trackName.get(m.trackId)} · {m.phases.map((p) => `${p.start} → ${p.end}`).join(', ')}
                 </span>
-                <button
-                  type="button"
-                  className="btn small"
-                  aria-label={`Edit milestone ${m.code} ${m.name}`}
-                  onClick={() => onOpen({ kind: 'milestone', id: m.id })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn small danger"
-                  aria-label={`Delete milestone ${m.code} ${m.name}`}
-                  onClick={() => void onEdit({ type: 'remove', entity: 'milestone', id: m.id })}
-                >
-                  Delete
-                </button>
-              </li>
+              </PartItem>
             ))}
           </ul>
         </div>
@@ -113,35 +100,52 @@ export function PlanPartsPanel({
           <div className="field-label">Capacity pools ({plan.pools.length})</div>
           <ul className="pt-part-list" aria-label="Pools">
             {plan.pools.map((p) => (
-              <li key={p.id}>
-                <span className="pt-part-main">
-                  <strong>{p.name}</strong>{' '}
-                  <span className="muted">
-                    · {p.capacity} {p.unit === 'gpus' ? (p.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at once · {p.offeringIds.length}{' '}
-                    offering{p.offeringIds.length === 1 ? '' : 's'}, {p.gpuIds.length} GPU type{p.gpuIds.length === 1 ? '' : 's'}
-                  </span>
+              <PartItem
+                key={p.id}
+                what={`pool ${p.name}`}
+                onEdit={() => onOpen({ kind: 'pool', id: p.id })}
+                onDelete={() => void onEdit({ type: 'remove', entity: 'pool', id: p.id })}
+              >
+                <strong>{p.name}</strong>{' '}
+                <span className="muted">
+                  · {p.capacity} {p.unit === 'gpus' ? (p.capacity === 1 ? 'GPU' : 'GPUs') : 'vCPUs'} at once · {p.offeringIds.length}{' '}
+                  offering{p.offeringIds.length === 1 ? '' : 's'}, {p.gpuIds.length} GPU type{p.gpuIds.length === 1 ? '' : 's'}
                 </span>
-                <button
-                  type="button"
-                  className="btn small"
-                  aria-label={`Edit pool ${p.name}`}
-                  onClick={() => onOpen({ kind: 'pool', id: p.id })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn small danger"
-                  aria-label={`Delete pool ${p.name}`}
-                  onClick={() => void onEdit({ type: 'remove', entity: 'pool', id: p.id })}
-                >
-                  Delete
-                </button>
-              </li>
+              </PartItem>
             ))}
           </ul>
         </div>
       </div>
     </section>
+  );
+}
+
+/** One part in a list: its colour (a track's), what it is, Edit, any other actions, and Delete when it can be removed. */
+function PartItem({
+  what,
+  swatch,
+  onEdit,
+  onDelete,
+  extraActions,
+  children,
+}: {
+  /** The part as the buttons name it ("pool H100 pool"). */
+  what: string;
+  swatch?: string;
+  onEdit: () => void;
+  onDelete?: () => void;
+  extraActions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      {swatch !== undefined && <i style={{ background: swatch }} aria-hidden="true" />}
+      <span className="pt-part-main">{children}</span>
+      <button type="button" className="btn small" aria-label={`Edit ${what}`} onClick={onEdit}>
+        Edit
+      </button>
+      {extraActions}
+      {onDelete && <DeleteButton label={`Delete ${what}`} onDelete={onDelete} />}
+    </li>
   );
 }

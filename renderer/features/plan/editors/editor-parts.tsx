@@ -19,6 +19,9 @@ export interface EditorProps {
   onClose: () => void;
 }
 
+/** A form for one part of a track (a milestone, a storage or transfer line): the part's id (null: a new one), the track it goes on. */
+export type TrackPartEditorProps = EditorProps & { id: string | null; trackId?: string | undefined };
+
 /** The id of the form every dialog's Save button submits. */
 export const FORM_ID = 'pt-edit-form';
 

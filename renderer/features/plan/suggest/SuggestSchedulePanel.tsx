@@ -50,17 +50,13 @@ export function SuggestSchedulePanel() {
           </select>
         </label>
         {options.objective === 'mix' && (
-          <label className="field">
-            <span>A week earlier is worth (USD)</span>
-            <input
-              className="input"
-              type="number"
-              min={0}
-              step={10}
-              value={options.usdPerWeekEarlier}
-              onChange={(e) => s.setOptions({ usdPerWeekEarlier: Math.max(0, Number(e.target.value) || 0) })}
-            />
-          </label>
+          <NumberSetting
+            label="A week earlier is worth (USD)"
+            min={0}
+            step={10}
+            value={options.usdPerWeekEarlier}
+            onChange={(text) => s.setOptions({ usdPerWeekEarlier: Math.max(0, Number(text) || 0) })}
+          />
         )}
         <label className="field">
           <span>Milestones may run</span>
@@ -88,17 +84,13 @@ export function SuggestSchedulePanel() {
           />
           <span>Allow other offerings (any GPU the workload fits, estimated on it)</span>
         </label>
-        <label className="field">
-          <span>Time limit (s)</span>
-          <input
-            className="input"
-            type="number"
-            min={1}
-            max={600}
-            value={options.timeLimitSeconds}
-            onChange={(e) => s.setOptions({ timeLimitSeconds: Math.min(600, Math.max(1, Number(e.target.value) || 30)) })}
-          />
-        </label>
+        <NumberSetting
+          label="Time limit (s)"
+          min={1}
+          max={600}
+          value={options.timeLimitSeconds}
+          onChange={(text) => s.setOptions({ timeLimitSeconds: Math.min(600, Math.max(1, Number(text) || 30)) })}
+        />
         {s.running ? (
           <>
             <span className="pt-suggest-progress" role="status" aria-live="polite">
@@ -221,5 +213,29 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
         {s.accepted && <span role="status">{s.accepted} Undo (Ctrl+Z) brings the plan back.</span>}
       </div>
     </div>
+  );
+}
+
+/** A numeric option of the solver, a spin box under its label; the caller bounds what is typed. */
+function NumberSetting({
+  label,
+  min,
+  max,
+  step,
+  value,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  max?: number;
+  step?: number;
+  value: number;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input className="input" type="number" min={min} max={max} step={step} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }

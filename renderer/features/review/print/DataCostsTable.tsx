@@ -2,6 +2,7 @@
 import { dataCostsSentence } from '../../../../shared/domain/report/report-data-costs';
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { usd } from './format';
+import { TableHead } from '../../../ui/TableHead';
 
 /** The brief's one sentence (nothing when the plan states no storage or transfer). */
 export function DataCostsSentence({ model }: { model: ReportModel }) {
@@ -18,15 +19,7 @@ export function DataCostsTable({ model }: { model: ReportModel }) {
         <p>The plan states no dataset size, checkpoint volume or download, so no storage or transfer is counted.</p>
       ) : (
         <table className="rp-table" aria-label="Storage and data transfer">
-          <thead>
-            <tr>
-              <th>Line</th>
-              <th>For</th>
-              <th>Quantity</th>
-              <th>Price (as of, source)</th>
-              <th className="num">Cost</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Line', 'For', 'Quantity', 'Price (as of, source)', { label: 'Cost', num: true }]} />
           <tbody>
             {d.lines.map((l, i) => (
               <tr key={i}>

@@ -8,6 +8,7 @@ import { oneLinePerRow, readTagColumns, tagColumnsByPrefix } from '../dialect-li
 import { recogniseGpuInstance } from '../gpu-instance';
 import { parseTags } from '../billing-tags';
 import { canonicalDecimal, isNullValue } from '../values';
+import { awsServiceName } from '../service-names';
 
 /** The columns of a CUR, under its slash (legacy) or snake_case (Athena, CUR 2.0) names. */
 function curColumns(slash: boolean) {
@@ -79,7 +80,8 @@ export function awsCurMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', descr
       line.billingPeriodEnd = ctx.optionalDate(g.bpEnd, n.bpEnd);
       line.provider = 'AWS';
       const product = readMap(productMap(record));
-      line.service = g.productCode(record) ?? g.productName(record) ?? product.product_name ?? null;
+      // The product name FOCUS uses too (`Amazon Elastic Compute Cloud`), not the code (`AmazonEC2`): one rule catches both.
+      line.service = awsServiceName(g.productName(record) ?? product.product_name, g.productCode(record) ?? product.product_code);
       line.region = g.productRegion(record) ?? product.region ?? null;
       const type = g.type(record);
       line.chargeCategory = chargeCategoryOf(type);

@@ -1,0 +1,154 @@
+/** The assembled review report: every section's figures, each with where it comes from (the print view renders it). */
+import type { RunRate } from '../plan/run-rate';
+import type { Brief } from './brief';
+import type { ReportDataCosts } from './report-data-costs';
+import type { HardwareAlternative, Range, ReportBudget, ReportInputs } from './report-input-types';
+import type { ReportSectionId } from './report-sections';
+
+export interface ReportMilestonePhase {
+  milestoneId: string;
+  code: string;
+  milestone: string;
+  phaseId: string;
+  phase: string;
+  trackName: string;
+  owner: string;
+  start: string;
+  end: string;
+  gpuId: string | null;
+  hardware: string;
+  runs: Range;
+  appHours: number | null;
+  appHoursPerRun: number | null;
+  appUsd: string | null;
+  appBasis: string;
+  allocatedHours: number;
+  /** every GPU-hour booked on the phase's track and hardware in its weeks (no cap at what it needs). */
+  bookedHours: number;
+  authorHours: Range | null;
+  authorUsd: Range | null;
+  authorText: string | null;
+}
+
+export interface ReportModel {
+  generatedAt: string;
+  /** The document's title (PDF metadata and the first heading). */
+  title: string;
+  brief: Brief;
+  sections: ReportSectionId[];
+  cover: {
+    projectId: string;
+    projectName: string;
+    description: string;
+    scenario: string;
+    scenarioId: string | null;
+    date: string;
+    revision: number;
+    appVersion: string;
+    start: string;
+    end: string;
+    currency: string;
+  };
+  summary: {
+    /** GPU + storage + transfer (the same total as the Plan's weekly totals and the Budget screen). */
+    plannedUsd: string;
+    /** The GPU part of it (the costs section's total). */
+    plannedGpuUsd: string;
+    plannedGpuHours: number;
+    appMilestoneUsd: { low: string; high: string };
+    /** GPU-hours of the milestone runs by the app's estimate, runs low … high. */
+    appMilestoneHours: { low: number; high: number };
+    /** Phases the app estimated whose price is a subscription or purchase: their runs cost nothing per hour. */
+    appPhasesWithoutHourlyPrice: number;
+    authorMilestoneUsd: Range;
+    budgetUsd: string;
+    remainingUsd: string;
+    budgetStatus: 'within' | 'over';
+    /** The status in words with its tone: open errors make "within budget" a warning, never green. */
+    status: { label: string; tone: 'good' | 'warn' | 'bad' };
+    budgetSource: string;
+    durationDays: number;
+    firstWeek: string | null;
+    lastWeek: string | null;
+    topRisks: Array<{ severity: string; message: string }>;
+    errors: number;
+    warnings: number;
+    costRule: string;
+  };
+  tracks: Array<{
+    id: string;
+    name: string;
+    owner: string;
+    focus: string;
+    start: string;
+    end: string;
+    colour: string;
+    gpuHours: number;
+    usd: string;
+  }>;
+  milestones: ReportMilestonePhase[];
+  /** Storage and data transfer: own lines, never in the GPU cost (issue 19 item 15). */
+  dataCosts: ReportDataCosts;
+  timeline: {
+    tracks: Array<{ id: string; name: string; colour: string }>;
+    weeks: Array<{
+      week: string;
+      start: string;
+      hoursByTrack: Record<string, number>;
+      gpuHours: number;
+      usd: string;
+      cumulativeUsd: string;
+      cumulativeBudgetUsd: string;
+    }>;
+  };
+  allocations: Array<{
+    week: string;
+    track: string;
+    gpuId: string;
+    gpuCount: number;
+    offeringId: string | null;
+    hours: number;
+    usd: string;
+    note: string | null;
+  }>;
+  recommendations: Array<{
+    phaseId: string;
+    title: string;
+    workload: string | null;
+    planned: string;
+    recommended: HardwareAlternative | null;
+    alternatives: HardwareAlternative[];
+    why: string[];
+    error: string | null;
+  }>;
+  costs: {
+    byTrack: Array<{ key: string; usd: string; gpuHours: number }>;
+    byMonth: Array<{ key: string; usd: string; gpuHours: number }>;
+    byProvider: Array<{ key: string; usd: string; gpuHours: number }>;
+    total: string;
+  };
+  budget: ReportBudget;
+  assumptions: {
+    planNotes: string[];
+    costRule: string;
+    constants: Array<{ group: string; name: string; value: number }>;
+    calibration: ReportInputs['calibration'];
+    claims: Array<{ quote: string; where: string; verdict: string; explanation: string; authorFigure: string; appFigure: string }>;
+    scenarios: ReportInputs['scenarios'];
+    runRates: RunRate[];
+  };
+  prices: Array<{
+    offeringId: string;
+    provider: string;
+    sku: string;
+    gpuId: string;
+    kind: string;
+    usd: string;
+    per: string;
+    asOf: string;
+    source: string;
+    usedFor: string;
+  }>;
+  problems: Array<{ severity: string; kind: string; kindWords: string; week: string | null; message: string }>;
+  nextSteps: Array<{ text: string; source: string }>;
+}
