@@ -7,14 +7,17 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
   const totals = analysis.totals.weeks;
   const maxHours = Math.max(1, ...totals.map((t) => t.gpuHours));
   const budget = Number(plan.project.budget);
-  const maxCost = Math.max(1, budget, ...totals.map((t) => Number(t.cumulativeUsd)));
+  // The cost line is all costs (GPU + storage + transfer), the figure the KPI, the Budget screen and the brief show.
+  let running = 0;
+  const cumulativeAll = totals.map((t) => (running += Number(t.allCostsUsd)));
+  const maxCost = Math.max(1, budget, ...cumulativeAll);
   const scale = maxCost / (maxHours * 1.05); // dollars per hour-axis unit
   const x = (w: string) => w.slice(5);
   const peak = totals.reduce<(typeof totals)[number] | null>((a, b) => (a === null || b.gpuHours > a.gpuHours ? b : a), null);
   const title =
     `GPU-hours by track per ISO week, ${weeks[0] ?? ''} to ${weeks.at(-1) ?? ''}: ${analysis.totals.gpuHours.toLocaleString('en-US')} GPU-hours in all` +
     (peak ? `, at most ${peak.gpuHours.toLocaleString('en-US')} in ${peak.week}` : '') +
-    `; planned cost ${plan.project.currency} ${Number(analysis.totals.usd).toLocaleString('en-US')} against a budget of ${budget.toLocaleString('en-US')}.`;
+    `; planned cost (GPU, storage and transfer) ${plan.project.currency} ${Number(analysis.totals.allCostsUsd).toLocaleString('en-US')} against a budget of ${budget.toLocaleString('en-US')}.`;
   return (
     <div className="panel pt-chart" aria-label="GPU-hours by track per week, with cumulative cost">
       <div className="panel-title">
@@ -82,7 +85,7 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
         </VictoryStack>
         <VictoryLine
           style={{ data: { stroke: '#c53030', strokeWidth: 2 } }}
-          data={totals.map((w) => ({ x: x(w.week), y: Number(w.cumulativeUsd) / scale }))}
+          data={totals.map((w, i) => ({ x: x(w.week), y: cumulativeAll[i]! / scale }))}
         />
         <VictoryLine
           style={{ data: { stroke: '#6b7585', strokeWidth: 1.5, strokeDasharray: '5,4' } }}

@@ -64,7 +64,7 @@ export function PlanScreen() {
   const { plan, analysis } = view;
   const selectedAllocation = plan.allocations.find((a) => a.id === s.selectedAllocationId) ?? null;
   const errors = analysis.problems.filter((p) => p.severity === 'error').length;
-  const overBudget = Number(analysis.totals.usd) > Number(plan.project.budget);
+  const overBudget = Number(analysis.totals.remainingAllCostsUsd) < 0;
   const inPlan = view.weeks.includes(todayWeek);
 
   return (
@@ -142,13 +142,16 @@ export function PlanScreen() {
       <div className="kpis">
         <div
           className="kpi"
-          title={`Sum of every week's planned cost (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')})`}
+          title={`All costs: every week's GPU cost at the planned prices (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')}) plus the storage and transfer the plan states`}
         >
           <div className="kpi-label">Planned cost</div>
-          <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtUsd(analysis.totals.usd)}</div>
+          <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtUsd(analysis.totals.allCostsUsd)}</div>
           <div className="kpi-sub">
-            of {plan.project.currency} {Number(plan.project.budget).toLocaleString('en-US')} budget ·{' '}
-            {overBudget ? `${fmtUsd(String(-Number(analysis.totals.remainingUsd)))} over` : `${fmtUsd(analysis.totals.remainingUsd)} left`}
+            GPU {fmtUsd(analysis.totals.usd)} + storage &amp; transfer · of {plan.project.currency}{' '}
+            {Number(plan.project.budget).toLocaleString('en-US')} budget ·{' '}
+            {overBudget
+              ? `${fmtUsd(String(-Number(analysis.totals.remainingAllCostsUsd)))} over`
+              : `${fmtUsd(analysis.totals.remainingAllCostsUsd)} left`}
           </div>
         </div>
         <div
@@ -158,11 +161,7 @@ export function PlanScreen() {
           <div className="kpi-label">Storage &amp; transfer</div>
           <div className="kpi-value">{fmtUsd(String(Number(analysis.totals.storageUsd) + Number(analysis.totals.transferUsd)))}</div>
           <div className="kpi-sub">
-            storage {fmtUsd(analysis.totals.storageUsd)} · transfer {fmtUsd(analysis.totals.transferUsd)} · all costs{' '}
-            {fmtUsd(analysis.totals.allCostsUsd)},{' '}
-            {Number(analysis.totals.remainingAllCostsUsd) < 0
-              ? `${fmtUsd(String(-Number(analysis.totals.remainingAllCostsUsd)))} over`
-              : `${fmtUsd(analysis.totals.remainingAllCostsUsd)} left`}
+            storage {fmtUsd(analysis.totals.storageUsd)} · transfer {fmtUsd(analysis.totals.transferUsd)} · counted in the total
           </div>
         </div>
         <div className="kpi" title="Hours of booked GPUs × GPU count, all weeks">
