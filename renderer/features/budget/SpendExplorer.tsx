@@ -148,7 +148,8 @@ export function SpendExplorer() {
             <span className="muted">by {groupBy} · per currency, never summed across currencies · exact decimal sums</span>
           </div>
           {groupBy !== 'none' && (
-            <div className="bu-group-list">
+            // Focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
+            <div className="bu-group-list" tabIndex={0} role="region" aria-label={`Spend by ${groupBy}, scrollable`}>
               <table className="data bu-compact" aria-label={`Spend by ${groupBy}`}>
                 <thead>
                   <tr>
