@@ -14,7 +14,10 @@ test('storage and transfer: the example shows its dataset storage as its own wee
   page,
 }) => {
   await openPlan(page);
-  const gpuCost = (await kpi(page, 'Planned cost').locator('.kpi-value').textContent())!.trim();
+  // The planned cost is all costs; its GPU part is said beside it.
+  const planned = kpi(page, 'Planned cost');
+  const totalBefore = (await planned.locator('.kpi-value').textContent())!.trim();
+  const gpuCost = /GPU \$[\d,.]+/.exec((await planned.locator('.kpi-sub').textContent())!)![0];
   await expect(kpi(page, 'Storage & transfer')).toContainText(/storage \$2\.\d\d · transfer \$0\.00/);
 
   // The weekly totals have a Storage row and a Data transfer row, apart from the GPU cost row.
@@ -57,8 +60,9 @@ test('storage and transfer: the example shows its dataset storage as its own wee
   await expect(panel.getByRole('row', { name: /Trained models downloaded/ })).toContainText('$34.80');
   await expect(kpi(page, 'Storage & transfer')).toContainText('transfer $34.80');
   await expect(transferRow.locator('[data-w="2026-W02"]')).toHaveText('$7.86'); // 7 of January's 31 days of $34.80
-  // The GPU cost is unchanged: storage and transfer are never folded into it.
-  await expect(kpi(page, 'Planned cost').locator('.kpi-value')).toHaveText(gpuCost);
+  // The GPU cost is unchanged: storage and transfer are never folded into it; the total (all costs) grows by the transfer.
+  await expect(planned.locator('.kpi-sub')).toContainText(gpuCost);
+  await expect(planned.locator('.kpi-value')).not.toHaveText(totalBefore);
 
   await transferRow.scrollIntoViewIfNeeded();
   const file = await app.screenshot('storage-costs-plan');

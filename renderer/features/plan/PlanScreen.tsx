@@ -147,7 +147,7 @@ export function PlanScreen() {
           <div className="kpi-label">Planned cost</div>
           <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtUsd(analysis.totals.allCostsUsd)}</div>
           <div className="kpi-sub">
-            GPU {fmtUsd(analysis.totals.usd)} + storage &amp; transfer · of {plan.project.currency}{' '}
+            GPU {fmtUsd(analysis.totals.usd)} + storage and transfer · of {plan.project.currency}{' '}
             {Number(plan.project.budget).toLocaleString('en-US')} budget ·{' '}
             {overBudget
               ? `${fmtUsd(String(-Number(analysis.totals.remainingAllCostsUsd)))} over`
