@@ -1,5 +1,6 @@
 /** GPU-hours by track per week (stacked bars) with the cumulative cost line against the budget (right axis). */
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryStack } from 'victory';
+import { allCostsCumulative } from '../../../shared/domain/plan/totals';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 
 export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: string }) {
@@ -8,8 +9,7 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
   const maxHours = Math.max(1, ...totals.map((t) => t.gpuHours));
   const budget = Number(plan.project.budget);
   // The cost line is all costs (GPU + storage + transfer), the figure the KPI, the Budget screen and the brief show.
-  let running = 0;
-  const cumulativeAll = totals.map((t) => (running += Number(t.allCostsUsd)));
+  const cumulativeAll = allCostsCumulative(totals).map(Number);
   const maxCost = Math.max(1, budget, ...cumulativeAll);
   const scale = maxCost / (maxHours * 1.05); // dollars per hour-axis unit
   const x = (w: string) => w.slice(5);

@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import type { Problem } from './checks';
 import { toMoney } from './pricing';
-import type { PlanTotals } from './totals';
+import { allCostsCumulative, type PlanTotals } from './totals';
 import type { Plan } from './types';
 import { weekOf, weekStart } from './weeks';
 
@@ -14,10 +14,11 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
   const problems: Problem[] = [];
   const budget = new Big(plan.project.budget);
   let passed = false;
-  let cumulative = new Big(0);
-  for (const w of totals.weeks) {
+  // The running all-costs total the Budget screen and the brief show (it ends on the plan's total).
+  const cumulativeByWeek = allCostsCumulative(totals.weeks);
+  totals.weeks.forEach((w, i) => {
     const usd = new Big(w.allCostsUsd);
-    cumulative = cumulative.plus(w.allCostsUsd);
+    const cumulative = cumulativeByWeek[i]!;
     const parts = new Big(w.storageUsd).plus(w.transferUsd).gt(0)
       ? ` (GPU $${w.usd}, storage and transfer $${toMoney(new Big(w.storageUsd).plus(w.transferUsd))})`
       : '';
@@ -42,7 +43,7 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
         message: `By ${w.week} the plan has cost $${toMoney(cumulative)} (GPU, storage and transfer), past the total budget of $${toMoney(budget)}.`,
       });
     }
-  }
+  });
   return problems;
 }
 
