@@ -1,27 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { ensureBuiltCli } from '../../test-support/built-cli';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext } from '../../services/app-context';
-import { planTestResources } from '../../test-support/plan-test-resources';
-import { repoRoot, tempDir } from '../../test-support/paths';
+import { exampleCliDatabase } from '../../test-support/built-cli';
+import { describe, expect, it } from 'vitest';
 
 // The BUILT command, as a user runs it, on a database created (migrated + seeded with the VitalDB example) beforehand.
-const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
-const temp = tempDir();
-const db = path.join(temp.dir, 'credits.sqlite');
-const res = planTestResources();
-
-beforeAll(() => {
-  ensureBuiltCli();
-  createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
-});
-afterAll(() => {
-  temp.remove();
-  res.remove();
-});
-
-const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args, '--db', db], { encoding: 'utf8', cwd: repoRoot });
+const { cli } = exampleCliDatabase('credits.sqlite');
 
 interface CreditsJson {
   credits: Array<{

@@ -1,31 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { ensureBuiltCli } from '../../test-support/built-cli';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext } from '../../services/app-context';
-import { planTestResources } from '../../test-support/plan-test-resources';
-import { repoRoot, tempDir } from '../../test-support/paths';
+import { exampleCliDatabase } from '../../test-support/built-cli';
+import { describe, expect, it } from 'vitest';
 
 // The BUILT command, as a user runs it, on a database created (migrated + seeded) beforehand.
-const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
-const temp = tempDir();
-const db = path.join(temp.dir, 'plan-cli.sqlite');
-const res = planTestResources();
-
-beforeAll(() => {
-  ensureBuiltCli();
-  createAppContext({ dataDir: temp.dir, databaseFile: db, resourcesDir: res.dir, runtime: 'cli' }).close();
-});
-afterAll(() => {
-  temp.remove();
-  res.remove();
-});
-
-const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: repoRoot });
+const { cli } = exampleCliDatabase('plan-cli.sqlite');
 
 describe('gpu-planner plan show (spec/cli.md)', () => {
   it('--json prints the example project exactly as the spec shapes it', () => {
-    const run = cli(['plan', 'show', '--db', db, '--json']);
+    const run = cli(['plan', 'show', '--json']);
     expect(run.status, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as {
       project: Record<string, unknown>;
@@ -68,7 +49,7 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
   });
 
   it('the text output and its check messages name offers, GPUs, tracks and problems as a person reads them, not by id', () => {
-    const run = cli(['plan', 'show', '--db', db]);
+    const run = cli(['plan', 'show']);
     expect(run.status, run.stderr).toBe(0);
     for (const id of [
       'colab-pro-plus-l4-24gb',
@@ -85,10 +66,10 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
   });
 
   it('an unknown project is a user error (1); a bad subcommand is a usage error (2)', () => {
-    const missing = cli(['plan', 'show', '--db', db, '--project', 'nope', '--json']);
+    const missing = cli(['plan', 'show', '--project', 'nope', '--json']);
     expect(missing.status).toBe(1);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toContain('No project "nope"');
-    expect(cli(['plan', 'frobnicate', '--db', db]).status).toBe(2);
+    expect(cli(['plan', 'frobnicate']).status).toBe(2);
   });
 });
