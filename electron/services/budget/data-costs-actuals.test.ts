@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataSpendCategory } from '../../../shared/domain/budget/data-cost-lines';
 import { referenceDir } from '../../test-support/paths';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { septemberProjectWithRule } from '../../test-support/september-project';
 
 const FOCUS = path.join(referenceDir, 'billing-samples/focus-sample-data/focus_sample.csv');
 
@@ -20,28 +21,10 @@ beforeEach(() => {
 });
 afterEach(() => app.dispose());
 
-async function invoke<T>(result: Promise<{ ok: boolean; value?: T; error?: unknown }>): Promise<T> {
-  const r = await result;
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value as T;
-}
-
 describe('billed storage and network against the plan’s storage and transfer lines', () => {
   it('sums the FOCUS sample’s USD storage and network rows in the project dates as the actual of each line', async () => {
-    const { projectId } = await invoke<{ projectId: string }>(
-      app.handlers.invoke('plan:create-project', {
-        name: 'September run',
-        start: '2024-09-10',
-        end: '2024-09-20',
-        currency: 'USD',
-        budget: '1000',
-        track: { name: 'Training', owner: 'Ana' },
-      }),
-    );
-    await invoke(app.handlers.invoke('plan:open-project', { projectId }));
-    const trackId = (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id;
     // One rule assigns every line of the file to the track.
-    await invoke(app.handlers.invoke('budget:save-rule', { projectId, kind: 'service', pattern: '*', trackId }));
+    const { projectId } = await septemberProjectWithRule(app, '*');
     await app.services.budget.importFile({ file: FOCUS });
 
     const rows = parse(fs.readFileSync(FOCUS, 'utf8'), { columns: true, bom: true }) as Array<Record<string, string>>;

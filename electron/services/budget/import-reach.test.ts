@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { referenceDir } from '../../test-support/paths';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { invokeOk, septemberProjectWithRule } from '../../test-support/september-project';
 
 const FOCUS = path.join(referenceDir, 'billing-samples/focus-sample-data/focus_sample.csv');
 const EC2 = 'Amazon Elastic Compute Cloud';
@@ -18,12 +19,6 @@ beforeEach(() => {
   app = createTestApp();
 });
 afterEach(() => app.dispose());
-
-async function invoke<T>(result: Promise<{ ok: boolean; value?: T; error?: unknown }>): Promise<T> {
-  const r = await result;
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value as T;
-}
 
 /** Independent: the file's BilledCost summed with big.js over rows charged from 2024-09-10 to 2024-09-20 inclusive. */
 function expectedSums(): { inDates: Big; assigned: Big; lines: number; assignedLines: number } {
@@ -36,19 +31,7 @@ function expectedSums(): { inDates: Big; assigned: Big; lines: number; assignedL
 
 describe('an import’s reach into the project', () => {
   it('says how much of the FOCUS sample falls in the project dates and how much a service rule assigns', async () => {
-    const { projectId } = await invoke<{ projectId: string }>(
-      app.handlers.invoke('plan:create-project', {
-        name: 'September run',
-        start: '2024-09-10',
-        end: '2024-09-20',
-        currency: 'USD',
-        budget: '1000',
-        track: { name: 'Training', owner: 'Ana' },
-      }),
-    );
-    await invoke(app.handlers.invoke('plan:open-project', { projectId }));
-    const trackId = (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id;
-    await invoke(app.handlers.invoke('budget:save-rule', { projectId, kind: 'service', pattern: EC2, trackId }));
+    const { projectId } = await septemberProjectWithRule(app, EC2);
 
     const result = await app.services.budget.importFile({ file: FOCUS });
     const expected = expectedSums();
@@ -70,7 +53,7 @@ describe('an import’s reach into the project', () => {
     close(result.reach!.assigned.totals.USD!, expected.assigned, expected.assignedLines);
 
     // The imports list says the same of that import.
-    const { imports } = await invoke<{ imports: Array<{ id: number; reach?: unknown }> }>(app.handlers.invoke('budget:list-imports', {}));
+    const { imports } = await invokeOk<{ imports: Array<{ id: number; reach?: unknown }> }>(app.handlers.invoke('budget:list-imports', {}));
     expect(imports.find((i) => i.id === result.importId)!.reach).toEqual(result.reach);
   }, 60_000);
 });
