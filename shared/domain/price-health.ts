@@ -76,7 +76,7 @@ export function flagInconsistentPrices(offerings: readonly OfferingWithPrices[])
   for (const { o, p, perGpu } of hourly) {
     const reasons: string[] = [];
     if (p.kind === 'spot') {
-      const onDemand = currentPrices(o.prices).find((x) => x.kind === 'on-demand' && x.per === 'hour' && x.usd > 0);
+      const onDemand = hourly.find((h) => h.o === o && h.p.kind === 'on-demand')?.p;
       if (onDemand && p.usd < onDemand.usd * (1 - LARGEST_SPOT_DISCOUNT)) {
         const off = Math.round((1 - p.usd / onDemand.usd) * 1000) / 10;
         reasons.push(
