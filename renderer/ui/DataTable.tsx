@@ -14,7 +14,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { nextRowIndex } from './tab-keys';
 
 export interface DataTableProps<T> {
@@ -75,7 +75,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnCount = table.getVisibleLeafColumns().length;
   // One tab stop in the rows (the selected row, else the last focused, else the first); arrows move it.
   const [focusIndex, setFocusIndex] = useState(0);
-  const selectedIndex = selectedRowId ? rows.findIndex((r) => r.id === selectedRowId) : -1;
+  // Memoised: the table re-renders on every scroll frame, and a million-row search per frame would cost the scroll.
+  const selectedIndex = useMemo(() => (selectedRowId ? rows.findIndex((r) => r.id === selectedRowId) : -1), [rows, selectedRowId]);
   const activeIndex = selectedIndex >= 0 ? selectedIndex : Math.min(focusIndex, rows.length - 1);
   const focusRow = (index: number) => {
     setFocusIndex(index);
