@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { h100Estimate, h100Rows } from '../../electron/test-support/h100-calibration';
 import type { Gpu } from '../domain/catalog';
 import { FITTED, H100_SXM_DATASHEET, UNCERTAINTY, type EfficiencyConstants } from './calibration';
-import { archKnob, clone, dataParallelKnob, descend, globalKnob, singleScore, type Knob } from './benchmark-fit';
+import { resolveModel } from './model';
+import { estimateTrainingRun } from './training-run';
+import { parseWorkload } from './workload';
+import { archKnob, clone, dataParallelKnob, descend, singleScore, type Knob } from './benchmark-fit';
 import { archFamily, type ArchFamily } from './interconnect';
 import {
   evalMulti,
@@ -47,16 +50,16 @@ const seedScore = (c: EfficiencyConstants) => {
 };
 
 const FAMILIES: ArchFamily[] = ['volta', 'ampere-ga100', 'ampere-ga10x', 'ada'];
+// The global constants (compute and bandwidth efficiency, half-efficiency width, activation passes) come from the H100 SXM
+// calibration rows (calibration.test.ts); the published rows fit the per-architecture factors.
 const singleKnobs: Knob[] = [
-  globalKnob('computeEfficiency', [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]),
-  globalKnob('halfEfficiencyWidth', [128, 192, 256, 384, 512, 640, 768, 1024, 1536]),
-  globalKnob('halfWidthPeakExponent', [0, 0.25, 0.5, 0.75, 1, 1.25]),
-  globalKnob('bandwidthEfficiency', [0.75, 0.8, 0.85, 0.9, 0.95]),
-  globalKnob('nonOverlap', [0, 0.1, 0.2, 0.3, 0.5]),
-  globalKnob('activationTrafficPasses', [12, 13, 14, 15, 16, 17, 18, 20]),
-  ...FAMILIES.flatMap((f) => [archKnob(f, 'conv'), archKnob(f, 'matmul'), archKnob(f, 'bandwidth'), archKnob(f, 'wattsPerTflop')]),
+  ...FAMILIES.flatMap((f) => (['conv', 'matmul', 'bandwidth', 'convBandwidth', 'wattsPerTflop'] as const).map((k) => archKnob(f, k))),
   archKnob('hopper', 'wattsPerTflop'),
 ];
+/** NCHW transpose passes: weakly identified by the published rows (only the two Hopper ResNet-50 rows see them), so the
+ * fit prints its score for each and takes the stated value (calibration.ts), which the published channels-last speedups
+ * support. */
+const NCHW_PASSES = [2, 3, 4, 5, 6];
 const dpKnobs: Knob[] = [
   dataParallelKnob('link.pcie-p2p', [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]),
   dataParallelKnob('link.pcie-host', [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]),
@@ -94,7 +97,10 @@ function gridDataParallel(start: EfficiencyConstants, rows = multi): EfficiencyC
 describe('published training throughputs across GPUs (resources/benchmarks/)', () => {
   it('FIT=1 refits the per-architecture, stack and data-parallel constants', { timeout: 900_000 }, () => {
     if (!process.env.FIT) return;
-    const c1 = descend(FITTED, singleKnobs, (c) => singleScore(evalSingle(c)) + seedScore(c));
+    const score = (c: EfficiencyConstants) => singleScore(evalSingle(c)) + seedScore(c);
+    const fits = NCHW_PASSES.map((k) => descend({ ...clone(FITTED), nchwTransposePasses: k }, singleKnobs, score));
+    console.log(`score by NCHW transpose passes: ${fits.map((c) => `${c.nchwTransposePasses}: ${score(c).toFixed(3)}`).join(', ')}`);
+    const c1 = fits.find((c) => c.nchwTransposePasses === FITTED.nchwTransposePasses)!;
     const c2 = gridDataParallel(c1);
     console.log(
       'fitted',
@@ -105,6 +111,7 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
         bandwidthEfficiency: c2.bandwidthEfficiency,
         activationTrafficPasses: c2.activationTrafficPasses,
         nonOverlap: c2.nonOverlap,
+        nchwTransposePasses: c2.nchwTransposePasses,
         architecture: c2.architecture,
         dataParallel: c2.dataParallel,
       }),
@@ -126,7 +133,7 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
       const train = single.filter((r) => r.gpuId !== id);
       // the held-out GPU's architecture starts from neutral factors (an architecture with no other GPU stays there)
       const start = clone(FITTED);
-      start.architecture[archFamily(gpuOf(id))] = { conv: 1, matmul: 1, bandwidth: 1, wattsPerTflop: 0 };
+      start.architecture[archFamily(gpuOf(id))] = { conv: 1, matmul: 1, bandwidth: 1, convBandwidth: 1, wattsPerTflop: 0 };
       const c = descend(start, singleKnobs, (k) => singleScore(evalSingle(k, train)) + seedScore(k), 3);
       for (const x of evalSingle(
         c,
@@ -170,52 +177,51 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
     expect(gpuIds.size).toBeGreaterThanOrEqual(10);
     expect(s.within125 / s.n).toBeGreaterThanOrEqual(0.9);
     expect(logErr(s.worst.ratio)).toBeLessThan(Math.log(1.5));
-    // The ratio target (every pair within ×1.25) holds for every pair without a Hopper ResNet-50 row: 108 of 108 here.
-    const pairs = pairRatios(results);
-    const hopperResnet = (p: { bench: string; a: string; b: string }) =>
-      p.bench === 'resnet50' && [p.a, p.b].some((id) => id.startsWith('h100-'));
-    const others = pairs.filter((p) => !hopperResnet(p));
-    expect(others.filter((p) => !within(p.ratio, 1.25)).map((p) => `${p.bench} ${p.a}/${p.b} ×${p.ratio.toFixed(2)}`)).toEqual([]);
-    // The 7 pairs outside ×1.25 are all ResNet-50 against an H100 (the published H100 SXM row is ×1.35 over the model, the
-    // H100 PCIe row ×1.15): no property of the H100 reaches them without moving an H100 calibration row out of its
-    // accuracy (next test). Not an input pipeline: Lambda runs ResNet-50 on synthetic data (shared/estimate/README.md).
-    const misses = pairs.filter((p) => !within(p.ratio, 1.25));
-    console.log(`GPU pairs outside ×1.25:\n${misses.map((p) => `${p.bench} ${p.a}/${p.b} ×${p.ratio.toFixed(2)}`).join('\n')}\n`);
-    expect(misses.every(hopperResnet)).toBe(true);
-    expect(s.pairsWithin).toBeGreaterThanOrEqual(158);
-    expect(logErr(s.worstPair.ratio)).toBeLessThan(Math.log(1.5));
+    // every GPU-to-GPU ratio within ×1.25 (before the NCHW transposes were modelled: 158 of 165, all ResNet-50 against an H100)
+    const misses = pairRatios(results).filter((p) => !within(p.ratio, 1.25));
+    expect(misses.map((p) => `${p.bench} ${p.a}/${p.b} ×${p.ratio.toFixed(2)}`)).toEqual([]);
+    expect(s.pairsWithin).toBe(s.pairs);
   });
 
-  it('the H100 ResNet-50 pairs are out of reach of any H100 property: every bandwidth or compute scale that brings them within ×1.25 moves an H100 calibration row out of its accuracy', () => {
-    // Whatever would explain the published H100 SXM ResNet-50 row (achievable HBM3 fraction, a Little's-law ceiling of
-    // bytes in flight per SM, clocks, power) acts on the H100 SXM as a scale on its achieved bandwidth and/or its sustained
-    // TFLOP/s. Scan both and apply them to the published H100 SXM rows AND to the H100 SXM calibration rows.
-    const todayWorst = Math.max(...seedRatios(FITTED).map(logErr));
-    const scales = [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.05, 1.1];
-    const lines = ['| bandwidth × | TFLOP/s × | H100 SXM ResNet-50 pairs within ×1.25 | worst H100 calibration row |', '|---|---|---|---|'];
-    let reachable = 0;
-    for (const bw of scales)
-      for (const tf of scales) {
-        const scale = (g: Gpu): Gpu =>
-          g.id !== 'h100-sxm-80gb'
-            ? g
-            : {
-                ...g,
-                memoryBandwidthGBs: g.memoryBandwidthGBs * bw,
-                tflops: Object.fromEntries(Object.entries(g.tflops).map(([k, v]) => [k, v === null ? null : v * tf])) as Gpu['tflops'],
-              };
-        const pairs = pairRatios(evalSingle(FITTED, single, scale)).filter(
-          (p) => p.bench === 'resnet50' && [p.a, p.b].includes('h100-sxm-80gb'),
-        );
-        const ok = pairs.filter((p) => within(p.ratio, 1.25)).length;
-        const seedWorst = Math.max(...seedEstimates(FITTED, scale(H100_SXM_DATASHEET as Gpu)).map((x) => logErr(x.ratio)));
-        if (bw === 1 || tf === 1) lines.push(`| ${bw} | ${tf} | ${ok}/${pairs.length} | ×${Math.exp(seedWorst).toFixed(2)} |`);
-        if (ok === pairs.length && seedWorst <= todayWorst + 1e-9) reachable += 1;
-      }
-    console.log(
-      `\nScaling the H100 SXM (today the worst H100 calibration row is off by ×${Math.exp(todayWorst).toFixed(2)})\n${lines.join('\n')}\n`,
-    );
-    expect(reachable).toBe(0);
+  it('what NCHW costs a ResNet-50 in the model lies within the published channels-last speedups (×1.22–×1.30)', () => {
+    // Lambda's ResNet-50 runs are NCHW (memory_format : nchw in their logs); the H100 calibration rows are channels-last.
+    // Published: PyTorch's channels-last tutorial, ResNet-50 AMP training on a V100: 22% faster in channels-last
+    // (https://pytorch.org/tutorials/intermediate/memory_format_tutorial.html#performance-gains); MosaicML's Composer
+    // method card: about 30% on V100 and A100 (https://docs.mosaicml.com/projects/composer/en/stable/method_cards/channels_last.html).
+    const lines = ['| GPU | bound | channels-last samples/s | NCHW samples/s | NCHW slower by |', '|---|---|---|---|---|'];
+    const slowdowns = new Map<string, number>();
+    for (const id of ['v100-sxm2-16gb', 'a100-sxm-80gb', 'rtx-4090-24gb', 'h100-sxm-80gb']) {
+      const row = single.find((r) => r.gpuId === id && r.benchmark === 'resnet50')!;
+      const run = (memoryFormat: 'nchw' | 'channels-last') => {
+        const w = parseWorkload({
+          model: { preset: 'resnet50' },
+          input: row.input,
+          batchSize: row.batchSize,
+          precision: 'fp16',
+          optimizer: 'sgd-momentum',
+          memoryFormat,
+        });
+        return estimateTrainingRun(resolveModel(w), w, gpuOf(id), 1, { constants: FITTED }).throughput;
+      };
+      const [last, nchw] = [run('channels-last'), run('nchw')];
+      slowdowns.set(id, last.samplesPerSecond / nchw.samplesPerSecond);
+      lines.push(
+        `| ${id} | ${nchw.bound} | ${last.samplesPerSecond.toFixed(0)} | ${nchw.samplesPerSecond.toFixed(0)} | ×${slowdowns.get(id)!.toFixed(2)} |`,
+      );
+    }
+    console.log(`\nResNet-50 fp16, NCHW against channels-last, at the published rows' batch sizes\n${lines.join('\n')}\n`);
+    // memory-bound (the H100 SXM): the whole published range; compute-bound GPUs pay less, never nothing and never more
+    expect(slowdowns.get('h100-sxm-80gb')!).toBeGreaterThanOrEqual(1.2);
+    expect(slowdowns.get('h100-sxm-80gb')!).toBeLessThanOrEqual(1.3);
+    for (const x of slowdowns.values()) expect(x).toBeGreaterThan(1.02);
+    for (const x of slowdowns.values()) expect(x).toBeLessThanOrEqual(1.3);
+    // and BERT has no memory format: the same estimate either way
+    const bert = (memoryFormat: 'nchw' | 'channels-last') => {
+      const w = parseWorkload({ model: { preset: 'bert-base' }, input: { seqLen: 384 }, batchSize: 32, precision: 'fp16', memoryFormat });
+      return estimateTrainingRun(resolveModel(w), w, gpuOf('a100-sxm-80gb'), 1, { constants: FITTED }).throughput;
+    };
+    expect(bert('nchw').samplesPerSecond).toBe(bert('channels-last').samplesPerSecond);
+    expect(bert('nchw').memoryFormat).toBeNull();
   });
 
   it('multi-GPU: scaling efficiency within 0.10 of the published figure on 2, 4 and 8 GPUs, NVLink and PCIe', () => {

@@ -20,6 +20,7 @@ export function toCliJson(e: WorkloadEstimate) {
         requiredGiB: r.memory.requiredGiB,
       },
       stack: r.throughput.stack,
+      ...(r.throughput.memoryFormat ? { memoryFormat: r.throughput.memoryFormat } : {}),
       nodeCount: e.workload.nodeCount,
       throughput: {
         samplesPerSecond: r.throughput.samplesPerSecond,

@@ -38,7 +38,7 @@ export interface MultiRow extends PublishedRow {
 const doc = benchmarks as unknown as {
   singleGpu: SingleRow[];
   multiGpu: MultiRow[];
-  settings: Record<string, { optimizer: string; stack: string; gradientBytes: number }>;
+  settings: Record<string, { optimizer: string; stack: string; memoryFormat?: string; gradientBytes: number }>;
 };
 const gpus = new Map((gpusJson as unknown as { gpus: Gpu[] }).gpus.map((g) => [g.id, g]));
 export const single = doc.singleGpu;
@@ -65,6 +65,7 @@ function workload(r: { model: string; input: Record<string, number>; benchmark: 
     precision: 'fp16',
     optimizer: s.optimizer,
     stack: s.stack,
+    memoryFormat: s.memoryFormat,
     gpuCount,
   });
 }

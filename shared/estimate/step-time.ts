@@ -31,6 +31,14 @@ function peakTflops(gpu: Gpu, precision: Workload['precision']): { tflops: numbe
   return { tflops: t.fp32 ?? 1, used: 'fp32', note: `${gpu.name} has no ${precision} tensor peak in the catalog: fp32 speed assumed` };
 }
 
+/**
+ * Passes over the saved activations that NCHW adds to a 2-D convnet with fp16/bf16 tensor-core convolutions: cuDNN
+ * transposes each conv's tensors to NHWC and back (channels-last avoids them; 1-D convs have no channels-last format).
+ */
+export function nchwTransposeTraffic(family: string, w: Workload, mixed: boolean, c: EfficiencyConstants): number {
+  return family === 'cnn2d' && mixed && w.memoryFormat === 'nchw' ? c.nchwTransposePasses : 0;
+}
+
 /** Step time of a per-GPU micro-batch (seconds) and its parts. */
 export function stepTime(
   model: ResolvedModel,
@@ -73,14 +81,20 @@ export function stepTime(
     c.activationTrafficPasses * stack.activationPasses * batch * layerActivations * (w.gradientCheckpointing ? 1.5 : 1) +
     LOGITS_PASSES * batch * perSampleLogits;
   const bytes = weightTraffic + optimizerTraffic + activationTraffic;
-  const bandwidth = Math.min(1, c.bandwidthEfficiency * arch.bandwidth);
-  const memorySeconds = bytes / (bandwidth * gpu.memoryBandwidthGBs * 1e9);
+  // a convnet's traffic may pass the DRAM datasheet where a large L2 serves part of it (Ada); other traffic cannot
+  const bandwidth = conv ? c.bandwidthEfficiency * arch.convBandwidth : Math.min(1, c.bandwidthEfficiency * arch.bandwidth);
+  const bytesPerSecond = bandwidth * gpu.memoryBandwidthGBs * 1e9;
+  const memorySeconds = bytes / bytesPerSecond;
+  // NCHW: the transposes are kernels of their own between the convs, so their time adds to the step whatever bounds it
+  const transposeBytes = nchwTransposeTraffic(p.family, w, mixed, c) * batch * layerActivations;
+  const transposeSeconds = transposeBytes / bytesPerSecond;
 
   const casts = mixed ? p.matmulOps : 0;
   const overheadSeconds = (p.forwardOps * (1 + 0.5 * ckpt) * c.secondsPerOp + casts * c.secondsPerCast) * stack.hostFloor;
   const ops = p.forwardOps * (1 + 0.5 * ckpt) + casts;
   const launchGapSeconds = (ops * c.gpuSecondsPerOp + c.fixedStepSeconds) * stack.launchGaps;
-  const gpuSeconds = Math.max(computeSeconds, memorySeconds) + c.nonOverlap * Math.min(computeSeconds, memorySeconds) + launchGapSeconds;
+  const gpuSeconds =
+    Math.max(computeSeconds, memorySeconds) + c.nonOverlap * Math.min(computeSeconds, memorySeconds) + transposeSeconds + launchGapSeconds;
   const step = Math.max(gpuSeconds, overheadSeconds);
   const bound: Bound = overheadSeconds >= gpuSeconds ? 'overhead' : computeSeconds >= memorySeconds ? 'compute' : 'memory';
   return {
@@ -96,6 +110,8 @@ export function stepTime(
     bandwidth,
     computeSeconds,
     memorySeconds,
+    transposeSeconds,
+    transposeBytes,
     overheadSeconds,
     flops,
     bytes,

@@ -1,5 +1,5 @@
 /** What an estimate of one workload on one GPU type says: memory, throughput, scaling, explanation (training-run.ts). */
-import type { EfficiencyConstants, Stack } from './calibration';
+import type { EfficiencyConstants, MemoryFormat, Stack } from './calibration';
 import type { OfferingInterconnect } from './interconnect';
 import type { ModelProfile } from './model-profile';
 
@@ -36,6 +36,8 @@ export interface ThroughputEstimate {
   accumulationSteps: number;
   /** software stack the step time assumes. */
   stack: Stack;
+  /** memory format of a 2-D convnet's tensors (null for other models). */
+  memoryFormat: MemoryFormat | null;
   /** range of samples/s from the measured spread of this regime (see calibration.ts UNCERTAINTY). */
   samplesPerSecondLow: number;
   samplesPerSecondHigh: number;

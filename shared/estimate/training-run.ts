@@ -137,6 +137,7 @@ export function estimateTrainingRun(
     : null;
   const throughput: ThroughputEstimate = {
     stack: w.stack ?? 'eager',
+    memoryFormat: p.family === 'cnn2d' ? w.memoryFormat : null,
     samplesPerSecondLow: round((samplesPerSecond / spread.modelOverMeasuredMax) * (1 - dpSpread)),
     samplesPerSecondHigh: round((samplesPerSecond / spread.modelOverMeasuredMin) * (1 + dpSpread)),
     uncertainty: {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { UserError } from '../domain/errors';
-import { STACKS } from './calibration';
+import { MEMORY_FORMATS, STACKS } from './calibration';
 import { findPreset, presetIds, type ModelPreset } from './presets';
 
 const positiveInt = (what: string) =>
@@ -126,6 +126,8 @@ export const workloadSchema = z
     nodeCount: positiveInt('nodeCount').max(1024).default(1),
     /** software stack: eager PyTorch (default), torch.compile, or fused kernels + CUDA graphs. */
     stack: z.enum(STACKS, { error: `stack must be one of ${STACKS.join(', ')}` }).default('eager'),
+    /** memory format of a 2-D convnet's tensors: channels-last (NHWC, as measured) or NCHW (PyTorch's default). */
+    memoryFormat: z.enum(MEMORY_FORMATS, { error: `memoryFormat must be one of ${MEMORY_FORMATS.join(', ')}` }).default('channels-last'),
     dataset: z
       .union(
         [

@@ -17,7 +17,9 @@ describe('report model of the example project', () => {
     const model = await app.services.report.getReportModel({});
     const params = model.assumptions.claims.find((c) => c.quote.includes('~21M parameters'))!;
     expect(params).toMatchObject({ verdict: 'doubtful', authorFigure: '21 M parameters', appFigure: '7.22 M parameters' });
-    expect(model.assumptions.claims.some((c) => c.quote.startsWith('2.6x faster training'))).toBe(false); // ok today
+    // a peak ratio the estimator does not reach (issue 17: the A100 waits on the host on M3)
+    const peakRatio = model.assumptions.claims.find((c) => c.quote.startsWith('2.6x faster training'))!;
+    expect(peakRatio).toMatchObject({ verdict: 'doubtful', authorFigure: '2.6 ×', appFigure: '1.59 ×' });
     expect(model.assumptions.claims.every((c) => !c.verdict.includes('text says'))).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { RUN_RULE_KINDS } from '../../estimate/run-rules';
 import { z } from 'zod';
 import { PRICE_KINDS, PRICE_UNITS } from '../../domain/catalog';
 import type { PresetFamily } from '../../estimate/model-profile';
-import { STACKS } from '../../estimate/calibration';
+import { MEMORY_FORMATS, STACKS } from '../../estimate/calibration';
 import type { EfficiencyConstants } from '../../estimate/calibration';
 import type { OfferingCost } from '../../estimate/cost';
 import type { GpuEstimate, LeftOutPrice, RankedRow, WorkloadEstimate } from '../../estimate/estimate';
@@ -58,6 +58,7 @@ const throughputEstimateSchema = z.object({
   microBatch: z.number(),
   accumulationSteps: z.number(),
   stack: z.enum(STACKS),
+  memoryFormat: z.enum(MEMORY_FORMATS).nullable(),
   samplesPerSecondLow: z.number(),
   samplesPerSecondHigh: z.number(),
   uncertainty: z.object({ regime: z.string(), basis: z.string() }),
@@ -145,8 +146,9 @@ const efficiencyConstantsSchema = z.object({
   gpuSecondsPerOp: z.number(),
   fixedStepSeconds: z.number(),
   nonOverlap: z.number(),
+  nchwTransposePasses: z.number(),
   frameworkWorkspaceGiB: z.number(),
-  architecture: z.record(z.enum(ARCH_FAMILIES), numbers(['conv', 'matmul', 'bandwidth', 'wattsPerTflop'])),
+  architecture: z.record(z.enum(ARCH_FAMILIES), numbers(['conv', 'matmul', 'bandwidth', 'convBandwidth', 'wattsPerTflop'])),
   stacks: z.record(z.enum(STACKS), numbers(['hostFloor', 'launchGaps', 'activationPasses'])),
   dataParallel: z.object({
     linkEfficiency: z.record(z.enum(['nvswitch', 'nvlink', 'nvlink-bridge', 'pcie-p2p', 'pcie-host', 'network']), z.number()),

@@ -33,7 +33,7 @@ describe('plan:evaluate-claims', () => {
   it('gives a claim saved without its check (a database seeded by an older version) the bundled check of the same id', async () => {
     const row = app.db.prepare('SELECT claims_json FROM projects WHERE id = ?').get('vitaldb-2025') as { claims_json: string };
     const saved = JSON.parse(row.claims_json) as Array<{ id: string; verdict: string; check?: unknown }>;
-    const older = saved.map(({ check: _check, ...c }) => (c.id === 'claim-a100-2.6x-l4' ? { ...c, verdict: 'doubtful' } : c));
+    const older = saved.map(({ check: _check, ...c }) => (c.id === 'claim-a100-2.6x-l4' ? { ...c, verdict: 'ok' } : c));
     older.push({ id: 'my-own', verdict: 'doubtful', quote: 'typed by hand', where: 'me', explanation: 'no check' } as never);
     app.db.prepare('UPDATE projects SET claims_json = ? WHERE id = ?').run(JSON.stringify(older), 'vitaldb-2025');
     try {
@@ -41,7 +41,7 @@ describe('plan:evaluate-claims', () => {
       if (!r.ok) throw new Error(r.error.message);
       const byId = new Map(r.value.evaluations.map((e) => [e.claimId, e]));
       expect(byId.get('claim-params')).toMatchObject({ verdict: 'doubtful', stale: false, appText: '7.22 M parameters' });
-      expect(byId.get('claim-a100-2.6x-l4')).toMatchObject({ storedVerdict: 'doubtful', verdict: 'ok', stale: true });
+      expect(byId.get('claim-a100-2.6x-l4')).toMatchObject({ storedVerdict: 'ok', verdict: 'doubtful', stale: true });
       expect(byId.get('my-own')).toMatchObject({
         verdict: 'doubtful',
         stale: false,
