@@ -190,3 +190,26 @@ test('GPU count, nodes and software stack: the explanation shows the scaling eff
   await expect(page.getByLabel('Speed and scaling')).toContainText('over 2 nodes');
   await expect(page.locator('body')).not.toContainText('NaN');
 });
+
+test("an image CNN's memory format: NCHW's transposes show in the explanation and slow the estimate (issue 17)", async ({ app, page }) => {
+  await openEstimate(page);
+  await page.getByLabel('Model').selectOption('bert-base');
+  await expect(page.getByLabel('Memory format')).toHaveCount(0); // a transformer has none
+  await page.getByLabel('Model').selectOption('resnet50');
+  await expect(page.getByLabel('Memory format')).toHaveValue('channels-last');
+  await page.getByLabel('Precision').selectOption('bf16');
+  await page.locator('.est-table[data-latency-ms]').waitFor();
+  await table(page).getByText('H100', { exact: false }).first().click();
+  const explanation = page.getByLabel('Explanation');
+  await expect(explanation).toContainText('channels-last (NHWC)');
+  const speed = page.getByLabel('Speed and scaling');
+  const before = await speed.innerText();
+  await page.getByLabel('Memory format').selectOption('nchw');
+  await expect(explanation).toContainText(/NCHW: cuDNN transposes each convolution's tensors to NHWC and back, \+[\d.]+ ms per step/);
+  await expect(speed).not.toHaveText(before);
+  await page.getByLabel('Memory format').scrollIntoViewIfNeeded();
+  await app.screenshot('estimate-memory-format-nchw');
+  await explanation.getByText('Memory format').scrollIntoViewIfNeeded();
+  await app.screenshot('estimate-memory-format-explanation');
+  await expect(page.locator('body')).not.toContainText('NaN');
+});

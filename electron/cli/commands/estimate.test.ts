@@ -107,6 +107,74 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     expect(bad.stderr).toContain('stack');
   });
 
+  it('takes the optional "memoryFormat" of a 2-D convnet: NCHW adds the transposes, echoed in each result (issue 17)', () => {
+    const run = (memoryFormat: string) =>
+      cli([
+        'estimate',
+        '--workload',
+        writeWorkload(`rn50-${memoryFormat}.json`, { model: { preset: 'resnet50' }, batchSize: 256, precision: 'bf16', memoryFormat }),
+        '--gpu',
+        'h100-sxm-80gb',
+        '--gpu',
+        'l4-24gb',
+        '--db',
+        db,
+        '--json',
+      ]);
+    type Out = {
+      results: Array<{
+        gpuId: string;
+        memoryFormat?: string;
+        throughput: { samplesPerSecond: number };
+        explanation: Array<{ label: string; value: string }>;
+      }>;
+    };
+    const [nchw, last] = [run('nchw'), run('channels-last')].map((r) => {
+      expect(r.status, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as Out;
+    });
+    expect(nchw!.results.map((r) => r.memoryFormat)).toEqual(['nchw', 'nchw']);
+    expect(last!.results.map((r) => r.memoryFormat)).toEqual(['channels-last', 'channels-last']);
+    for (const [i, r] of nchw!.results.entries()) {
+      const slower = last!.results[i]!.throughput.samplesPerSecond / r.throughput.samplesPerSecond;
+      expect(slower, r.gpuId).toBeGreaterThan(1.05);
+      expect(slower, r.gpuId).toBeLessThan(1.35);
+      expect(r.explanation.find((l) => l.label === 'Memory format')?.value).toMatch(/^NCHW: cuDNN transposes/);
+    }
+    const text = cli([
+      'estimate',
+      '--workload',
+      writeWorkload('rn50-text.json', { model: { preset: 'resnet50' }, batchSize: 64, memoryFormat: 'nchw' }),
+      '--gpu',
+      'l4-24gb',
+      '--db',
+      db,
+    ]);
+    expect(text.stdout).toContain('stack: eager · memory format: nchw');
+    // a transformer has no memory format: not echoed
+    const bert = cli([
+      'estimate',
+      '--workload',
+      writeWorkload('bert-mf.json', { model: { preset: 'bert-base' }, batchSize: 8 }),
+      '--gpu',
+      'l4-24gb',
+      '--db',
+      db,
+      '--json',
+    ]);
+    expect((JSON.parse(bert.stdout) as Out).results[0]!.memoryFormat).toBeUndefined();
+    const bad = cli([
+      'estimate',
+      '--workload',
+      writeWorkload('bad-mf.json', { model: { preset: 'resnet50' }, batchSize: 8, memoryFormat: 'nhwc' }),
+      '--db',
+      db,
+      '--json',
+    ]);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain('memoryFormat must be one of channels-last, nchw');
+  });
+
   it('leaves out the price the app flags (p4d.24xlarge spot) with its reason, and prices it with --include-flagged (issue 19 item 13)', () => {
     const file = writeWorkload('m3-8.json', {
       model: { preset: 'resnet34-1d' },

@@ -63,8 +63,9 @@ export async function runEstimateCommand(args: string[], io: CliIo): Promise<num
       `${estimate.model.name}: ${estimate.model.params.toLocaleString('en-US')} params (${estimate.model.trainableParams.toLocaleString('en-US')} trainable), ${(estimate.model.forwardFlopsPerSample / 1e9).toFixed(3)} GFLOP forward per sample\n\n`,
     );
     const w = estimate.workload;
+    const format = estimate.results.find((r) => r.throughput.memoryFormat)?.throughput.memoryFormat;
     io.stdout(
-      `stack: ${w.stack} · ${w.gpuCount} GPU${w.gpuCount > 1 ? `s over ${w.nodeCount} node${w.nodeCount > 1 ? 's' : ''} (data parallel, batch ${w.batchSize} per GPU)` : ''}\n\n`,
+      `stack: ${w.stack}${format ? ` · memory format: ${format}` : ''} · ${w.gpuCount} GPU${w.gpuCount > 1 ? `s over ${w.nodeCount} node${w.nodeCount > 1 ? 's' : ''} (data parallel, batch ${w.batchSize} per GPU)` : ''}\n\n`,
     );
     io.stdout('gpu                  fits  batch≤  peak GiB  samples/s    bound      hours   cheapest\n');
     for (const r of estimate.results) {

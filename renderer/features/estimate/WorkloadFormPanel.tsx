@@ -209,6 +209,30 @@ export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
           </select>
         </Field>
       </div>
+      {preset?.family === 'cnn2d' && (
+        <div className="est-form-row">
+          <Field
+            id="wf-memory-format"
+            label="Memory format"
+            error={errors.memoryFormat}
+            hint={
+              form.memoryFormat === 'nchw'
+                ? 'transposes around each conv in fp16/bf16: about 25% slower'
+                : "NHWC (torch.channels_last): no transposes; NCHW is PyTorch's default"
+            }
+          >
+            <select
+              id="wf-memory-format"
+              className={`input${errors.memoryFormat ? ' invalid' : ''}`}
+              value={form.memoryFormat}
+              onChange={(e) => onChange('memoryFormat', e.target.value === 'nchw' ? 'nchw' : 'channels-last')}
+            >
+              <option value="channels-last">Channels-last</option>
+              <option value="nchw">NCHW</option>
+            </select>
+          </Field>
+        </div>
+      )}
       <label className="est-check">
         <input type="checkbox" checked={form.gradientCheckpointing} onChange={(e) => onChange('gradientCheckpointing', e.target.checked)} />{' '}
         Gradient checkpointing

@@ -23,6 +23,8 @@ export interface WorkloadForm {
   nodeCount: string;
   /** software stack: eager PyTorch (default), torch.compile, fused kernels + CUDA graphs. */
   stack: 'eager' | 'compiled' | 'optimized';
+  /** memory format of a 2-D convnet's tensors (issue 17): channels-last as measured, or PyTorch's default NCHW. */
+  memoryFormat: 'channels-last' | 'nchw';
   datasetSamples: string;
   epochs: string;
   checkpointEveryMinutes: string;
@@ -62,6 +64,7 @@ export const DEFAULT_FORM: WorkloadForm = {
   gpuCount: '1',
   nodeCount: '1',
   stack: 'eager',
+  memoryFormat: 'channels-last',
   datasetSamples: '600000',
   epochs: '50',
   checkpointEveryMinutes: '30',
@@ -133,6 +136,7 @@ export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Reco
     gpuCount: num(form.gpuCount) ?? 1,
     nodeCount: num(form.nodeCount) ?? 1,
     stack: form.stack,
+    memoryFormat: form.memoryFormat,
     checkpointEveryMinutes: num(form.checkpointEveryMinutes) ?? 30,
   };
   if (form.method !== 'full') w.lora = { rank: num(form.loraRank), targets: ['q', 'k', 'v', 'o'] };
@@ -185,6 +189,7 @@ export function formOf(w: Record<string, unknown>): WorkloadForm {
     gpuCount: s(w.gpuCount, '1'),
     nodeCount: s(w.nodeCount, '1'),
     stack: (w.stack as WorkloadForm['stack']) ?? 'eager',
+    memoryFormat: w.memoryFormat === 'nchw' ? 'nchw' : 'channels-last',
     datasetSamples: s(dataset.samples),
     epochs: s(w.epochs),
     checkpointEveryMinutes: s(w.checkpointEveryMinutes, '30'),
@@ -270,6 +275,7 @@ export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'for
     'gpuCount',
     'nodeCount',
     'stack',
+    'memoryFormat',
     'epochs',
     'checkpointEveryMinutes',
   ];
