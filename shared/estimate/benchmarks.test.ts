@@ -277,7 +277,7 @@ describe('published training throughputs across GPUs (resources/benchmarks/)', (
     const diffs = evalMulti(FITTED)
       .map((x) => Math.abs(x.diff))
       .sort((a, b) => a - b);
-    // the stated multi-GPU error covers 90% of the published rows (the rest are the inconsistent A100 80GB SXM4 BERT-large runs)
-    expect(diffs[Math.floor(diffs.length * 0.9) - 1]!).toBeLessThanOrEqual(UNCERTAINTY.multiGpu.efficiencyError + 1e-9);
+    // the stated multi-GPU error covers every published row in use (the excluded ones carry their evidence in the file)
+    expect(diffs[diffs.length - 1]!).toBeLessThanOrEqual(UNCERTAINTY.multiGpu.efficiencyError + 1e-9);
   });
 });

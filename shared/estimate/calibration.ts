@@ -175,14 +175,14 @@ export const UNCERTAINTY = {
   memory: {
     label: 'memory-bound',
     modelOverMeasuredMin: 0.8,
-    modelOverMeasuredMax: 1.4,
-    basis: '23 memory-bound rows: model ÷ measured from ×0.85 to ×1.35',
+    modelOverMeasuredMax: 1.3,
+    basis: '21 memory-bound rows: model ÷ measured from ×0.85 to ×1.24',
   },
   compute: {
     label: 'compute-bound',
     modelOverMeasuredMin: 0.9,
-    modelOverMeasuredMax: 1.2,
-    basis: '17 compute-bound rows: model ÷ measured from ×0.95 to ×1.17',
+    modelOverMeasuredMax: 1.15,
+    basis: '19 compute-bound rows: model ÷ measured from ×0.92 to ×1.09',
   },
   multiGpu: {
     efficiencyError: 0.1,
