@@ -27,6 +27,10 @@ function writeWorkload(name: string, value: unknown): string {
   fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
   return file;
 }
+
+/** `estimate --json` of a workload written to `name`, on the test database, with any more arguments. */
+const estimateJson = (name: string, workload: unknown, ...args: string[]) =>
+  cli(['estimate', '--workload', writeWorkload(name, workload), ...args, '--db', db, '--json']);
 function allFinite(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(allFinite);
@@ -95,32 +99,21 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     const text = cli(['estimate', '--workload', file, '--gpu', 'rtx-3090-24gb', '--db', db]);
     expect(text.stdout).toContain('stack: compiled · 8 GPUs over 1 node');
     expect(text.stdout).toMatch(/scaling \d+% on 8 GPUs: limited by the gradient all-reduce/);
-    const bad = cli([
-      'estimate',
-      '--workload',
-      writeWorkload('badstack.json', { model: { preset: 'bert-base' }, batchSize: 8, stack: 'fast' }),
-      '--db',
-      db,
-      '--json',
-    ]);
+    const bad = estimateJson('badstack.json', { model: { preset: 'bert-base' }, batchSize: 8, stack: 'fast' });
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain('stack');
   });
 
   it('takes the optional "memoryFormat" of a 2-D convnet: NCHW adds the transposes, echoed in each result (issue 17)', () => {
     const run = (memoryFormat: string) =>
-      cli([
-        'estimate',
-        '--workload',
-        writeWorkload(`rn50-${memoryFormat}.json`, { model: { preset: 'resnet50' }, batchSize: 256, precision: 'bf16', memoryFormat }),
+      estimateJson(
+        `rn50-${memoryFormat}.json`,
+        { model: { preset: 'resnet50' }, batchSize: 256, precision: 'bf16', memoryFormat },
         '--gpu',
         'h100-sxm-80gb',
         '--gpu',
         'l4-24gb',
-        '--db',
-        db,
-        '--json',
-      ]);
+      );
     type Out = {
       results: Array<{
         gpuId: string;
@@ -152,25 +145,9 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     ]);
     expect(text.stdout).toContain('stack: eager · memory format: nchw');
     // a transformer has no memory format: not echoed
-    const bert = cli([
-      'estimate',
-      '--workload',
-      writeWorkload('bert-mf.json', { model: { preset: 'bert-base' }, batchSize: 8 }),
-      '--gpu',
-      'l4-24gb',
-      '--db',
-      db,
-      '--json',
-    ]);
+    const bert = estimateJson('bert-mf.json', { model: { preset: 'bert-base' }, batchSize: 8 }, '--gpu', 'l4-24gb');
     expect((JSON.parse(bert.stdout) as Out).results[0]!.memoryFormat).toBeUndefined();
-    const bad = cli([
-      'estimate',
-      '--workload',
-      writeWorkload('bad-mf.json', { model: { preset: 'resnet50' }, batchSize: 8, memoryFormat: 'nhwc' }),
-      '--db',
-      db,
-      '--json',
-    ]);
+    const bad = estimateJson('bad-mf.json', { model: { preset: 'resnet50' }, batchSize: 8, memoryFormat: 'nhwc' });
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain('memoryFormat must be one of channels-last, nchw');
   });
