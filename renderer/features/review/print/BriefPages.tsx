@@ -5,56 +5,58 @@
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { num, usd } from './format';
 import { DataCostsSentence } from './DataCostsTable';
+import { ganttCaption, ganttLayout } from './gantt-layout';
 
 const monthName = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function Gantt({ model }: { model: ReportModel }) {
   const { weeks, tracks } = model.brief.gantt;
-  const labelW = 150;
-  const colW = Math.max(38, Math.min(70, 560 / Math.max(1, weeks.length)));
-  const rowH = 46;
+  const { labelW, colW, width, headings, byMonth } = ganttLayout(weeks);
+  // a row is as tall as its contents: the bar, and the milestones' diamonds below it when it has any
+  const rowH = (t: (typeof tracks)[number]) => (t.milestones.length > 0 ? 44 : 30);
   const headH = 30;
-  const width = labelW + colW * weeks.length + 4;
-  const height = headH + rowH * tracks.length + 4;
+  const rowY = tracks.map((_, r) => headH + tracks.slice(0, r).reduce((s, t) => s + rowH(t), 0));
+  const height = headH + tracks.reduce((s, t) => s + rowH(t), 0) + 4;
   const x = (week: string) => labelW + weeks.findIndex((w) => w.week === week) * colW;
-  const caption = tracks
-    .map(
-      (t) =>
-        `${t.name}: ${t.bars.map((b) => `${b.label} ${b.from === b.to ? b.from : `${b.from} to ${b.to}`}`).join('; ') || 'nothing booked'}${t.milestones.length ? `; milestones ${t.milestones.map((m) => m.label).join(', ')}` : ''}`,
-    )
-    .join('. ');
+  const caption = ganttCaption(tracks);
+  const nameFont = byMonth ? 9 : 10;
+  const nameChars = Math.floor((labelW - 8) / (nameFont * 0.6));
   return (
     <figure className="rp-chart rp-gantt">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Timeline of tracks by ISO week. ${caption}`}>
-        {weeks.map((w, i) => (
-          <g key={w.week}>
-            <rect x={labelW + i * colW} y={0} width={colW} height={height} fill={i % 2 ? '#f8fafc' : '#ffffff'} />
-            <text x={labelW + i * colW + colW / 2} y={12} fontSize={9} textAnchor="middle" fill="#334155">
-              {w.week.slice(5)}
+        {headings.map((h, i) => (
+          <g key={`${h.label}-${h.sub}-${i}`}>
+            <rect x={h.x} y={0} width={h.width} height={height} fill={i % 2 ? '#f8fafc' : '#ffffff'} />
+            <text x={h.x + (byMonth ? 3 : h.width / 2)} y={12} fontSize={9} textAnchor={byMonth ? 'start' : 'middle'} fill="#334155">
+              {h.label}
             </text>
-            <text x={labelW + i * colW + colW / 2} y={24} fontSize={8} textAnchor="middle" fill="#64748b">
-              {w.start.slice(5)}
+            <text x={h.x + (byMonth ? 3 : h.width / 2)} y={24} fontSize={8} textAnchor={byMonth ? 'start' : 'middle'} fill="#64748b">
+              {h.sub}
             </text>
           </g>
         ))}
         {tracks.map((t, r) => {
-          const y = headH + r * rowH;
+          const y = rowY[r]!;
           return (
             <g key={t.id}>
               <line x1={0} x2={width} y1={y} y2={y} stroke="#cbd5e1" strokeWidth={0.6} />
-              <text x={4} y={y + 18} fontSize={10} fontWeight={700} fill="#111827">
-                {t.name.length > 24 ? `${t.name.slice(0, 23)}…` : t.name}
+              <text x={4} y={y + 18} fontSize={nameFont} fontWeight={700} fill="#111827">
+                {t.name.length > nameChars ? `${t.name.slice(0, nameChars - 1)}…` : t.name}
               </text>
               {t.bars.map((b, i) => {
-                const bx = x(b.from) + 2;
-                const bw = x(b.to) + colW - 2 - bx;
+                const pad = byMonth ? 0.5 : 2;
+                const bx = x(b.from) + pad;
+                const bw = Math.max(2, x(b.to) + colW - pad - bx);
+                const label = b.label.length * 5 <= bw ? b.label : b.label.split(' ')[0]!;
                 return (
                   <g key={i}>
-                    <rect x={bx} y={y + 6} width={bw} height={18} rx={3} fill={t.colour} opacity={0.9} />
-                    <text x={bx + 4} y={y + 19} fontSize={8.5} fill="#ffffff" fontWeight={600}>
-                      {b.label.length * 5 > bw ? b.label.split(' ')[0] : b.label}
-                    </text>
+                    <rect x={bx} y={y + 6} width={bw} height={17} rx={byMonth ? 1.5 : 3} fill={t.colour} opacity={0.9} />
+                    {label.length * 5 <= bw && (
+                      <text x={bx + 4} y={y + 18} fontSize={8.5} fill="#ffffff" fontWeight={600}>
+                        {label}
+                      </text>
+                    )}
                   </g>
                 );
               })}
@@ -73,7 +75,10 @@ function Gantt({ model }: { model: ReportModel }) {
           );
         })}
       </svg>
-      <figcaption>Bars: weeks with GPU time booked, labelled with the hardware; ◆ a milestone’s due week. {caption}.</figcaption>
+      <figcaption>
+        Bars: weeks with GPU time booked{byMonth ? ' (weeks under their month)' : ''}, labelled with the hardware where they are wide
+        enough; ◆ a milestone’s due week. {caption}.
+      </figcaption>
     </figure>
   );
 }

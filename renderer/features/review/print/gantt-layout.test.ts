@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { weekStart } from '../../../../shared/domain/plan/weeks';
+import type { BriefTrack } from '../../../../shared/domain/report/brief';
+import { ganttCaption, ganttLayout, trackBookings, WEEKLY_COLUMNS_UP_TO } from './gantt-layout';
+
+const weeksOf = (year: number, from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const week = `${year}-W${String(from + i).padStart(2, '0')}`;
+    return { week, start: weekStart(week) };
+  });
+
+describe("the brief's Gantt on a printed page", () => {
+  it('gives a short plan a column per week, with its number and Monday', () => {
+    const l = ganttLayout(weeksOf(2026, 1, 8));
+    expect(l.byMonth).toBe(false);
+    expect(l.headings.map((h) => h.label)).toEqual(['W01', 'W02', 'W03', 'W04', 'W05', 'W06', 'W07', 'W08']);
+    expect(l.headings[0]).toMatchObject({ sub: '12-29' }); // 2026-W01 starts on Monday 2025-12-29
+    expect(l.colW).toBeGreaterThanOrEqual(38);
+  });
+
+  it('draws a year of weeks under twelve month headings that fit the page (seed 003: 52 weeks)', () => {
+    const weeks = weeksOf(2026, 1, 52);
+    const l = ganttLayout(weeks);
+    expect(weeks.length).toBeGreaterThan(WEEKLY_COLUMNS_UP_TO);
+    expect(l.byMonth).toBe(true);
+    expect(l.headings.map((h) => h.label)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    // the headings tile the weeks' columns exactly: each week under one month, none lost
+    const total = l.headings.reduce((s, h) => s + h.width, 0);
+    expect(total).toBeCloseTo(l.colW * 52, 6);
+    expect(l.labelW + total).toBeLessThanOrEqual(l.width);
+    // a week goes to the month of its Thursday: 2026-W05 (Mon 26 Jan – Sun 1 Feb) is January's
+    const jan = l.headings[0]!;
+    expect(Math.round(jan.width / l.colW)).toBe(5);
+  });
+
+  it('names the year of each month when a plan crosses New Year', () => {
+    const l = ganttLayout([...weeksOf(2025, 40, 13), ...weeksOf(2026, 1, 10)]);
+    expect(l.headings.map((h) => `${h.label} ${h.sub}`)).toEqual(['Oct 2025', 'Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026']);
+  });
+});
+
+describe("a track's bookings in words", () => {
+  const track = (bars: BriefTrack['bars']): BriefTrack => ({ id: 't', name: 'Lab', colour: '#000', bars, milestones: [] });
+
+  it('lists one or two bookings of a machine, and sums up three or more', () => {
+    expect(trackBookings(track([]))).toBe('nothing booked');
+    expect(trackBookings(track([{ label: 'L4 24GB', from: '2025-W50', to: '2025-W52' }]))).toBe('L4 24GB 2025-W50 to 2025-W52');
+    const monthly = [2, 6, 10, 15].map((w) => ({
+      label: 'V100 SXM2 16GB',
+      from: `2026-W${String(w).padStart(2, '0')}`,
+      to: `2026-W${String(w).padStart(2, '0')}`,
+    }));
+    expect(trackBookings(track([...monthly, { label: 'A100', from: '2026-W20', to: '2026-W21' }]))).toBe(
+      'V100 SXM2 16GB 4 times, 2026-W02 to 2026-W15; A100 2026-W20 to 2026-W21',
+    );
+  });
+
+  it('puts every track and its milestones in the caption', () => {
+    const t = {
+      ...track([{ label: 'T4 16GB', from: '2026-W02', to: '2026-W02' }]),
+      milestones: [{ week: '2026-W03', code: 'M1', label: 'M1 due 2026-01-17' }],
+    };
+    expect(ganttCaption([t, { ...track([]), name: 'Idle' }])).toBe(
+      'Lab: T4 16GB 2026-W02; milestones M1 due 2026-01-17. Idle: nothing booked',
+    );
+  });
+});

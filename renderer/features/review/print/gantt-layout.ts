@@ -1,0 +1,79 @@
+/**
+ * The brief's Gantt laid out for a printed page (pure): a column per ISO week for short plans, the same weeks drawn
+ * narrower under month headings for long ones (a year of weeks stays legible on A4), and a caption that says each
+ * track's bookings in a sentence — repeated bookings of one machine summed up rather than listed one by one.
+ */
+import type { BriefTrack } from '../../../../shared/domain/report/brief';
+
+/** Plans up to this many weeks get a column per week with its number and start date. */
+export const WEEKLY_COLUMNS_UP_TO = 16;
+const PAGE_WIDTH = 720;
+const LABEL_WIDTH = 200;
+
+export interface GanttHeading {
+  x: number;
+  width: number;
+  label: string;
+  sub: string;
+}
+
+export interface GanttLayout {
+  labelW: number;
+  colW: number;
+  width: number;
+  /** one heading per week (short plans) or per month (long plans) */
+  headings: GanttHeading[];
+  byMonth: boolean;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Column widths and headings for `weeks` (each with its Monday `start`, YYYY-MM-DD). */
+export function ganttLayout(weeks: ReadonlyArray<{ week: string; start: string }>): GanttLayout {
+  const n = Math.max(1, weeks.length);
+  if (weeks.length <= WEEKLY_COLUMNS_UP_TO) {
+    const colW = Math.max(38, Math.min(70, (PAGE_WIDTH - 150) / n));
+    return {
+      labelW: 150,
+      colW,
+      width: 150 + colW * n + 4,
+      byMonth: false,
+      headings: weeks.map((w, i) => ({ x: 150 + i * colW, width: colW, label: w.week.slice(5), sub: w.start.slice(5) })),
+    };
+  }
+  const colW = (PAGE_WIDTH - LABEL_WIDTH - 4) / n;
+  const headings: GanttHeading[] = [];
+  weeks.forEach((w, i) => {
+    // a week belongs to the month its Thursday falls in, as ISO weeks belong to years
+    const thursday = new Date(`${w.start}T00:00:00Z`);
+    thursday.setUTCDate(thursday.getUTCDate() + 3);
+    const month = thursday.getUTCMonth();
+    const year = thursday.getUTCFullYear();
+    const last = headings[headings.length - 1];
+    const label = MONTHS[month]!;
+    if (last && last.label === label && last.sub === String(year)) last.width += colW;
+    else headings.push({ x: LABEL_WIDTH + i * colW, width: colW, label, sub: String(year) });
+  });
+  return { labelW: LABEL_WIDTH, colW, width: PAGE_WIDTH, byMonth: true, headings };
+}
+
+/** A track's bookings in words: each booking, or for a machine booked three times or more, how many and over which weeks. */
+export function trackBookings(t: BriefTrack): string {
+  if (t.bars.length === 0) return 'nothing booked';
+  const byLabel = new Map<string, BriefTrack['bars']>();
+  for (const b of t.bars) byLabel.set(b.label, [...(byLabel.get(b.label) ?? []), b]);
+  return [...byLabel.entries()]
+    .map(([label, bars]) => {
+      const span = (b: BriefTrack['bars'][number]) => (b.from === b.to ? b.from : `${b.from} to ${b.to}`);
+      if (bars.length < 3) return bars.map((b) => `${label} ${span(b)}`).join('; ');
+      return `${label} ${bars.length} times, ${bars[0]!.from} to ${bars[bars.length - 1]!.to}`;
+    })
+    .join('; ');
+}
+
+/** The figure's caption: every track's bookings and milestones. */
+export function ganttCaption(tracks: readonly BriefTrack[]): string {
+  return tracks
+    .map((t) => `${t.name}: ${trackBookings(t)}${t.milestones.length ? `; milestones ${t.milestones.map((m) => m.label).join(', ')}` : ''}`)
+    .join('. ');
+}
