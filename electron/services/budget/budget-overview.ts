@@ -51,6 +51,7 @@ export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService,
       budgets: q.selectBudgets(db, plan.project.id),
       rates: q.selectRates(db),
       today: deps.now().toISOString().slice(0, 10),
+      dataCosts: view.analysis.totals.dataCosts,
     };
     const overview = computeOverview(input);
     const dataCosts = compareDataCosts({ ...input, planned: view.analysis.totals.dataCosts, dataAsOf: overview.dataAsOf });

@@ -27,7 +27,7 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
       <div className="panel">
         <div className="panel-title">
           <strong>By track and month</strong>
-          <span className="muted">{c}; planned / actual; variance = budget − forecast</span>
+          <span className="muted">{c}; planned (GPU + the track’s storage and transfer) / actual; variance = budget − forecast</span>
         </div>
         <p className="muted bu-convention" data-testid="variance-convention">
           {o.variance.basis}
@@ -76,6 +76,22 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
                 <td className={`num ${tone(t.variance)}`}>{t.variance === null ? '—' : money(c, t.variance)}</td>
               </tr>
             ))}
+            {o.projectWideData && (
+              <tr data-testid="project-wide-data-row">
+                <td title="Storage and data transfer stated for the whole project, not for one track (Plan screen: Storage & transfer)">
+                  Storage & transfer (whole project)
+                </td>
+                {months.map((m) => (
+                  <td key={m} className="num">
+                    {money(c, o.projectWideData!.months[m])} / <span className="muted">—</span>
+                  </td>
+                ))}
+                <td className="num">{money(c, o.projectWideData.planned)}</td>
+                <td colSpan={4} className="muted">
+                  billed storage and network: see “Storage &amp; network — planned vs actual” below
+                </td>
+              </tr>
+            )}
             <tr className="bu-unalloc-row">
               <td>Unallocated (in the project’s dates)</td>
               {months.map((m) => (

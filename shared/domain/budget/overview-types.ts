@@ -1,6 +1,7 @@
 /** The budget overview's input and result shapes (computeOverview in overview.ts). */
 import type { WeekTotal } from '../plan/totals';
 import type { Plan } from '../plan/types';
+import type { DataCostTotals } from '../data-costs/weekly';
 import type { AllocationRule, Budget, BudgetSpendLine, CurrencyTotals, ExchangeRate } from './types';
 
 export const UNALLOCATED = 'unallocated';
@@ -19,6 +20,8 @@ export interface OverviewInput {
   rates: readonly ExchangeRate[];
   /** Today (YYYY-MM-DD), for the record; the data's own date drives actual vs forecast. */
   today: string;
+  /** The plan's storage and transfer (analyzePlan(...).totals.dataCosts): each item's cost counts in its track's row. */
+  dataCosts?: DataCostTotals;
 }
 
 export interface WeekRow {
@@ -119,6 +122,8 @@ export interface BudgetOverview {
   variance: { atCompletion: string | null; toDate: string; basis: string };
   weeks: WeekRow[];
   months: MonthRow[];
+  /** Planned storage and transfer of the items stated for the whole project (no track), by month; null without any. */
+  projectWideData: { planned: string; months: Record<string, string> } | null;
   tracks: TrackRow[];
   unallocated: { count: number; totals: CurrencyTotals; inWindowCount: number; inWindowTotals: CurrencyTotals };
   outsideWindow: { count: number; totals: CurrencyTotals };

@@ -12,6 +12,7 @@ import { gpuHoursOf, isGpuLine } from './gpu';
 import { addTo, cents } from './money';
 import type { CurrencyTotals } from './types';
 import { budgetAlerts, incompleteForecast } from './overview-alerts';
+import { addUpTrackRows, plannedDataByTrack } from './planned-data-by-track';
 import { VARIANCE_CONVENTION, type BudgetOverview, type MonthRow, type OverviewInput, type TrackRow, type WeekRow } from './overview-types';
 
 const ZERO = new Big(0);
@@ -47,10 +48,14 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     plannedTransfer = plannedTransfer.plus(w.transferExact);
     plannedGpuHours += w.gpuHours;
     for (const [t, v] of Object.entries(w.byTrack)) {
-      bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usd));
-      bump(plannedByTrackWeek, key(t, w.week), new Big(v.usd));
+      bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usdExact));
+      bump(plannedByTrackWeek, key(t, w.week), new Big(v.usdExact));
     }
   }
+  // Storage and transfer stated for a track count in its rows; those for the whole project get a row of their own.
+  const data = plannedDataByTrack(input.dataCosts, trackIds);
+  for (const [k, v] of data.byTrackWeek) bump(plannedByTrackWeek, k, v);
+  for (const [k, v] of data.byTrackMonth) bump(plannedByTrackMonth, k, v);
   // The plan's all-costs figure, added up as the plan's weekly totals and the brief add it (costsAddedUp).
   plannedTotal = costsAddedUp(plannedGpu, plannedStorage, plannedTransfer);
 
@@ -321,6 +326,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     weeks,
     months,
     tracks,
+    projectWideData: input.dataCosts ? addUpTrackRows(tracks, plannedByTrackMonth, data, months, cents(plannedTotal)) : null,
     unallocated,
     outsideWindow,
     alerts,

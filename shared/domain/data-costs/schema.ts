@@ -28,7 +28,13 @@ export const dataCostLineSchema = z.object({
 export const dataCostTotalsSchema = z.object({
   weeks: z.record(
     z.string(),
-    z.object({ storageUsd: z.string(), transferUsd: z.string(), storageExact: z.string(), transferExact: z.string() }),
+    z.object({
+      storageUsd: z.string(),
+      transferUsd: z.string(),
+      storageExact: z.string(),
+      transferExact: z.string(),
+      byTrackExact: z.record(z.string(), z.string()),
+    }),
   ),
   storageUsd: z.string(),
   transferUsd: z.string(),

@@ -44,6 +44,8 @@ export interface DataCostWeek {
   transferUsd: string;
   storageExact: string;
   transferExact: string;
+  /** The week's storage + transfer by the items' track (exact); key '' = items for the whole project. */
+  byTrackExact: Record<string, string>;
 }
 
 export interface DataCostTotals {
@@ -112,17 +114,19 @@ function distribute(cost: Big, shares: Share[], category: DataCostCategory, out:
   if (total.eq(0) || cost.eq(0)) return;
   for (const share of shares) {
     const part = cost.times(share.gb).div(total);
-    out.add(share.item.id, weekOf(share.day), category, part);
+    out.add(share.item, weekOf(share.day), category, part);
   }
 }
 
 class Accumulator {
   readonly byItem = new Map<string, Big>();
-  readonly byWeek = new Map<string, { storage: Big; transfer: Big }>();
-  add(itemId: string, week: string, category: DataCostCategory, usd: Big): void {
-    this.byItem.set(itemId, (this.byItem.get(itemId) ?? new Big(0)).plus(usd));
-    const w = this.byWeek.get(week) ?? { storage: new Big(0), transfer: new Big(0) };
+  readonly byWeek = new Map<string, { storage: Big; transfer: Big; byTrack: Map<string, Big> }>();
+  add(item: DataCostItem, week: string, category: DataCostCategory, usd: Big): void {
+    this.byItem.set(item.id, (this.byItem.get(item.id) ?? new Big(0)).plus(usd));
+    const w = this.byWeek.get(week) ?? { storage: new Big(0), transfer: new Big(0), byTrack: new Map<string, Big>() };
     w[category] = w[category].plus(usd);
+    const track = item.trackId ?? '';
+    w.byTrack.set(track, (w.byTrack.get(track) ?? new Big(0)).plus(usd));
     this.byWeek.set(week, w);
   }
 }
@@ -191,6 +195,7 @@ export function computeDataCosts(plan: Plan, rates: readonly DataRate[] = BUNDLE
       transferUsd: money(w.transfer),
       storageExact: w.storage.toString(),
       transferExact: w.transfer.toString(),
+      byTrackExact: Object.fromEntries([...w.byTrack].map(([t, v]) => [t, v.toString()])),
     };
   }
   for (const line of lines) line.usd = money(out.byItem.get(line.itemId) ?? new Big(0));

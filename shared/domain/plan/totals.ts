@@ -11,6 +11,8 @@ import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './we
 export interface TrackWeekTotal {
   gpuHours: number;
   usd: string;
+  /** The track's exact decimal sum for the week (sum these, not `usd`, when grouping weeks). */
+  usdExact: string;
 }
 
 export interface WeekTotal {
@@ -165,7 +167,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
       gpuHours: round2(gpuHours),
       usd: toMoney(usd),
       usdExact: usd.toString(),
-      byTrack: Object.fromEntries(Object.entries(byTrack).map(([k, v]) => [k, { gpuHours: round2(v.gpuHours), usd: toMoney(v.usd) }])),
+      byTrack: Object.fromEntries(Object.entries(byTrack).map(([k, v]) => [k, { gpuHours: round2(v.gpuHours), usd: toMoney(v.usd), usdExact: v.usd.toString() }])),
       cumulativeUsd: toMoney(cumulative),
       budgetShareUsd: toMoney(share),
       cumulativeBudgetUsd: toMoney(cumulativeBudget),

@@ -171,6 +171,7 @@ export const overviewSchema = z.object({
       lineCount: z.number(),
     }),
   ),
+  projectWideData: z.object({ planned: z.string(), months: z.record(z.string(), z.string()) }).nullable(),
   unallocated: z.object({ count: z.number(), totals: currencyTotals, inWindowCount: z.number(), inWindowTotals: currencyTotals }),
   outsideWindow: z.object({ count: z.number(), totals: currencyTotals }),
   alerts: z.array(alertSchema),

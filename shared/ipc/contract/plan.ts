@@ -68,7 +68,7 @@ export const weekTotalSchema = z.object({
   gpuHours: z.number(),
   usd: z.string(),
   usdExact: z.string(),
-  byTrack: z.record(z.string(), z.object({ gpuHours: z.number(), usd: z.string() })),
+  byTrack: z.record(z.string(), z.object({ gpuHours: z.number(), usd: z.string(), usdExact: z.string() })),
   cumulativeUsd: z.string(),
   budgetShareUsd: z.string(),
   cumulativeBudgetUsd: z.string(),
