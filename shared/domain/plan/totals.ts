@@ -167,7 +167,9 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
       gpuHours: round2(gpuHours),
       usd: toMoney(usd),
       usdExact: usd.toString(),
-      byTrack: Object.fromEntries(Object.entries(byTrack).map(([k, v]) => [k, { gpuHours: round2(v.gpuHours), usd: toMoney(v.usd), usdExact: v.usd.toString() }])),
+      byTrack: Object.fromEntries(
+        Object.entries(byTrack).map(([k, v]) => [k, { gpuHours: round2(v.gpuHours), usd: toMoney(v.usd), usdExact: v.usd.toString() }]),
+      ),
       cumulativeUsd: toMoney(cumulative),
       budgetShareUsd: toMoney(share),
       cumulativeBudgetUsd: toMoney(cumulativeBudget),
