@@ -12,6 +12,22 @@ import { migration as m0010 } from './0010-settings';
 import { migration as m0011 } from './0011-budget-credits';
 import { migration as m0012 } from './0012-storage-costs';
 import { migration as m0013 } from './0013-data-rates';
+import { migration as m0014 } from './0014-aws-service-names';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013];
+export const migrations: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+  m0012,
+  m0013,
+  m0014,
+];

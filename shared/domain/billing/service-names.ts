@@ -4,7 +4,7 @@
  * rule on the service catches both only when both read the same. The product name wins where the row has one; a
  * bare code is named from AWS's list of product codes (the `product/ProductName` AWS gives each code in its CUR).
  */
-const AWS_PRODUCT_NAMES: Readonly<Record<string, string>> = {
+export const AWS_PRODUCT_NAMES: Readonly<Record<string, string>> = {
   AmazonEC2: 'Amazon Elastic Compute Cloud',
   AmazonS3: 'Amazon Simple Storage Service',
   AmazonSageMaker: 'Amazon SageMaker',
