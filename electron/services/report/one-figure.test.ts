@@ -46,6 +46,12 @@ describe.each(['seed-003-small-lab', 'vitaldb-2025'])('the total of %s', (projec
     expect(model.brief.months.at(-1)!.cumulativePlannedUsd).toBe(total);
     expect(model.brief.months.reduce((s, m) => s.plus(m.plannedUsd), new Big(0)).toFixed(2)).toBe(total);
     expect(model.summary.remainingUsd).toBe(totals.remainingAllCostsUsd);
+    // The report's budget table, week by week: its cumulative column ends on the total too (it ended on the GPU cost).
+    expect(model.timeline.weeks.at(-1)!.allCostsCumulativeUsd).toBe(total);
+    expect(model.timeline.weeks.reduce((s, w) => s.plus(w.allCostsUsd), new Big(0)).toFixed(2)).toBe(total);
+    // The Budget screen's track rows (with the project-wide storage row) add up to it, to the cent.
+    const rows = [...overview.tracks.map((t) => t.planned), overview.projectWideData?.planned ?? '0'];
+    expect(rows.reduce((s, v) => s.plus(v), new Big(0)).toFixed(2)).toBe(total);
 
     const current = app.services.plan.compareScenarios(projectId).rows.find((r) => r.scenarioId === null)!;
     expect(current.usd).toBe(total);

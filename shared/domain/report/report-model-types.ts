@@ -96,8 +96,12 @@ export interface ReportModel {
       start: string;
       hoursByTrack: Record<string, number>;
       gpuHours: number;
+      /** GPU cost of the week and its running total. */
       usd: string;
       cumulativeUsd: string;
+      /** GPU + storage + transfer of the week and its running total (ends on the plan's total, as the brief). */
+      allCostsUsd: string;
+      allCostsCumulativeUsd: string;
       cumulativeBudgetUsd: string;
     }>;
   };

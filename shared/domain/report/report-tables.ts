@@ -101,7 +101,16 @@ export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'cat
     case 'costs-by-provider':
       return columnsOf(model.costs.byProvider, ['key', 'gpuHours', 'usd'], { key: 'provider' });
     case 'weeks':
-      return columnsOf(model.timeline.weeks, ['week', 'start', 'gpuHours', 'usd', 'cumulativeUsd', 'cumulativeBudgetUsd']);
+      return columnsOf(model.timeline.weeks, [
+        'week',
+        'start',
+        'gpuHours',
+        'usd',
+        'cumulativeUsd',
+        'allCostsUsd',
+        'allCostsCumulativeUsd',
+        'cumulativeBudgetUsd',
+      ]);
     case 'prices':
       return columnsOf(model.prices, ['offeringId', 'provider', 'sku', 'gpuId', 'kind', 'usd', 'per', 'asOf', 'source', 'usedFor']);
     case 'problems':

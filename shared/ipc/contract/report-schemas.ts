@@ -211,6 +211,8 @@ export const reportModelSchema = z.object({
         gpuHours: z.number(),
         usd: z.string(),
         cumulativeUsd: z.string(),
+        allCostsUsd: z.string(),
+        allCostsCumulativeUsd: z.string(),
         cumulativeBudgetUsd: z.string(),
       }),
     ),

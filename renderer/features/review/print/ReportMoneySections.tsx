@@ -13,7 +13,8 @@ export function CostsSection({ model }: { model: ReportModel }) {
       source={
         <>
           plan allocations × catalog prices (cost rule in section Assumptions); providers from the catalog's offerings. Each row is rounded
-          to the cent; the total is the plan's total, {usd(model.costs.total)}, the same figure everywhere in this report.
+          to the cent; these tables are the GPU cost, {usd(model.costs.total)}; the storage and transfer below bring it to the plan's total,
+          the figure the brief and every summary in this report use.
         </>
       }
     >
@@ -28,7 +29,7 @@ export function CostsSection({ model }: { model: ReportModel }) {
           <div key={label}>
             <h3>By {label.toLowerCase()}</h3>
             <Table
-              head={[label, 'GPU-h', 'Cost']}
+              head={[label, 'GPU-h', 'GPU cost']}
               numeric={[1, 2]}
               rows={[
                 ...rows.map((r) => [r.key, num(r.gpuHours), usd(r.usd)]),
@@ -84,16 +85,16 @@ export function BudgetSection({ model }: { model: ReportModel }) {
       )}
       <BurnUpChart model={model} />
       <Table
-        head={['Week', 'Planned this week', 'Planned cumulative', 'Budget share cumulative', 'Status']}
+        head={['Week', 'Planned this week (all costs)', 'Planned cumulative', 'Budget share cumulative', 'Status']}
         numeric={[1, 2, 3]}
         rows={model.timeline.weeks.map((w) => [
           w.week,
-          usd(w.usd),
-          usd(w.cumulativeUsd),
+          usd(w.allCostsUsd),
+          usd(w.allCostsCumulativeUsd),
           usd(w.cumulativeBudgetUsd),
-          Number(w.cumulativeUsd) > Number(model.budget.budgetUsd) ? (
+          Number(w.allCostsCumulativeUsd) > Number(model.budget.budgetUsd) ? (
             <span className="bad">over total budget</span>
-          ) : Number(w.cumulativeUsd) > Number(w.cumulativeBudgetUsd) ? (
+          ) : Number(w.allCostsCumulativeUsd) > Number(w.cumulativeBudgetUsd) ? (
             <span className="warn">ahead of budget pace</span>
           ) : (
             'on pace'
