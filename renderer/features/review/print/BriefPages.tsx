@@ -5,7 +5,7 @@
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { num, usd } from './format';
 import { DataCostsSentence } from './DataCostsTable';
-import { ganttCaption, ganttLayout } from './gantt-layout';
+import { ganttCaption, ganttLayout, labelFits, milestonesByWeek } from './gantt-layout';
 
 const monthName = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -48,11 +48,11 @@ function Gantt({ model }: { model: ReportModel }) {
                 const pad = byMonth ? 0.5 : 2;
                 const bx = x(b.from) + pad;
                 const bw = Math.max(2, x(b.to) + colW - pad - bx);
-                const label = b.label.length * 5 <= bw ? b.label : b.label.split(' ')[0]!;
+                const label = labelFits(b.label, bw) ? b.label : b.label.split(' ')[0]!;
                 return (
                   <g key={i}>
                     <rect x={bx} y={y + 6} width={bw} height={17} rx={byMonth ? 1.5 : 3} fill={t.colour} opacity={0.9} />
-                    {label.length * 5 <= bw && (
+                    {labelFits(label, bw) && (
                       <text x={bx + 4} y={y + 18} fontSize={8.5} fill="#ffffff" fontWeight={600}>
                         {label}
                       </text>
@@ -60,13 +60,13 @@ function Gantt({ model }: { model: ReportModel }) {
                   </g>
                 );
               })}
-              {t.milestones.map((m, i) => {
+              {milestonesByWeek(t.milestones).map((m) => {
                 const mx = x(m.week) + colW / 2;
                 return (
-                  <g key={i}>
+                  <g key={m.week}>
                     <path d={`M ${mx} ${y + 28} l 5 6 l -5 6 l -5 -6 z`} fill="#111827" />
                     <text x={mx + 7} y={y + 39} fontSize={8.5} fill="#111827">
-                      {m.code}
+                      {m.codes}
                     </text>
                   </g>
                 );

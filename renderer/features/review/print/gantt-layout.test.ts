@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { weekStart } from '../../../../shared/domain/plan/weeks';
 import type { BriefTrack } from '../../../../shared/domain/report/brief';
-import { ganttCaption, ganttLayout, trackBookings, WEEKLY_COLUMNS_UP_TO } from './gantt-layout';
+import { ganttCaption, ganttLayout, labelFits, milestonesByWeek, trackBookings, WEEKLY_COLUMNS_UP_TO } from './gantt-layout';
 
 const weeksOf = (year: number, from: number, count: number) =>
   Array.from({ length: count }, (_, i) => {
@@ -16,6 +16,25 @@ describe("the brief's Gantt on a printed page", () => {
     expect(l.headings.map((h) => h.label)).toEqual(['W01', 'W02', 'W03', 'W04', 'W05', 'W06', 'W07', 'W08']);
     expect(l.headings[0]).toMatchObject({ sub: '12-29' }); // 2026-W01 starts on Monday 2025-12-29
     expect(l.colW).toBeGreaterThanOrEqual(38);
+  });
+
+  it('spans the page for a plan of a few weeks too, so its text prints at the same size (seed 002: 3 weeks)', () => {
+    for (const n of [1, 3, 8, 16]) expect(ganttLayout(weeksOf(2026, 2, n)).width).toBeGreaterThanOrEqual(716);
+  });
+
+  it("writes a bar's label only where it fits, and one diamond per week with its milestones' codes", () => {
+    expect(labelFits('RTX 3090 24GB', 66)).toBe(false); // printed past the end of a 66 px bar before
+    expect(labelFits('RTX 3090 24GB', 90)).toBe(true);
+    expect(
+      milestonesByWeek([
+        { week: '2026-W02', code: 'DEMO', label: 'DEMO' },
+        { week: '2026-W02', code: 'DEV', label: 'DEV' },
+        { week: '2026-W03', code: '7B', label: '7B' },
+      ]),
+    ).toEqual([
+      { week: '2026-W02', codes: 'DEMO · DEV' },
+      { week: '2026-W03', codes: '7B' },
+    ]);
   });
 
   it('draws a year of weeks under twelve month headings that fit the page (seed 003: 52 weeks)', () => {

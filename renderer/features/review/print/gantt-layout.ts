@@ -32,7 +32,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function ganttLayout(weeks: ReadonlyArray<{ week: string; start: string }>): GanttLayout {
   const n = Math.max(1, weeks.length);
   if (weeks.length <= WEEKLY_COLUMNS_UP_TO) {
-    const colW = Math.max(38, Math.min(70, (PAGE_WIDTH - 150) / n));
+    // the drawing spans the page at every plan length, so its text prints at one size whatever the weeks
+    const colW = Math.max(38, (PAGE_WIDTH - 154) / n);
     return {
       labelW: 150,
       colW,
@@ -76,4 +77,14 @@ export function ganttCaption(tracks: readonly BriefTrack[]): string {
   return tracks
     .map((t) => `${t.name}: ${trackBookings(t)}${t.milestones.length ? `; milestones ${t.milestones.map((m) => m.label).join(', ')}` : ''}`)
     .join('. ');
+}
+
+/** Whether a bar's label (8.5 px bold, about 5.8 px a character, 4 px padding each side) fits in `width`. */
+export const labelFits = (label: string, width: number): boolean => label.length * 5.8 + 8 <= width;
+
+/** A track's milestones grouped by due week: one diamond per week, its codes side by side ("DEMO · DEV"). */
+export function milestonesByWeek(milestones: BriefTrack['milestones']): Array<{ week: string; codes: string }> {
+  const byWeek = new Map<string, string[]>();
+  for (const m of milestones) byWeek.set(m.week, [...(byWeek.get(m.week) ?? []), m.code]);
+  return [...byWeek].map(([week, codes]) => ({ week, codes: codes.join(' · ') }));
 }
