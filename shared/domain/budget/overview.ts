@@ -12,16 +12,11 @@ import { gpuHoursOf, isGpuLine } from './gpu';
 import { addTo, cents } from './money';
 import type { CurrencyTotals } from './types';
 import { budgetAlerts, incompleteForecast } from './overview-alerts';
-import { addUpTrackRows, plannedDataByTrack } from './planned-data-by-track';
+import { addPlannedData, addUpTrackRows, bump, periodKey as key } from './planned-data-by-track';
 import { VARIANCE_CONVENTION, type BudgetOverview, type MonthRow, type OverviewInput, type TrackRow, type WeekRow } from './overview-types';
 
 const ZERO = new Big(0);
 const dayOf = (iso: string) => iso.slice(0, 10);
-const key = (trackId: string, period: string) => `${trackId}|${period}`;
-
-function bump(map: Map<string, Big>, k: string, v: Big): void {
-  map.set(k, (map.get(k) ?? ZERO).plus(v));
-}
 
 /** A week's planned cost: GPU + storage + transfer, exact (the plan's all-costs figure for the week). */
 const plannedOf = (w: WeekTotal): Big => new Big(w.allCostsExact);
@@ -53,9 +48,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     }
   }
   // Storage and transfer stated for a track count in its rows; those for the whole project get a row of their own.
-  const data = plannedDataByTrack(input.dataCosts, trackIds);
-  for (const [k, v] of data.byTrackWeek) bump(plannedByTrackWeek, k, v);
-  for (const [k, v] of data.byTrackMonth) bump(plannedByTrackMonth, k, v);
+  const projectWide = addPlannedData(input.dataCosts, trackIds, plannedByTrackWeek, plannedByTrackMonth);
   // The plan's all-costs figure, added up as the plan's weekly totals and the brief add it (costsAddedUp).
   plannedTotal = costsAddedUp(plannedGpu, plannedStorage, plannedTransfer);
 
@@ -326,7 +319,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     weeks,
     months,
     tracks,
-    projectWideData: input.dataCosts ? addUpTrackRows(tracks, plannedByTrackMonth, data, months, cents(plannedTotal)) : null,
+    projectWideData: input.dataCosts ? addUpTrackRows(tracks, plannedByTrackMonth, projectWide, months, cents(plannedTotal)) : null,
     unallocated,
     outsideWindow,
     alerts,

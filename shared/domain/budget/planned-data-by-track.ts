@@ -6,36 +6,43 @@
 import Big from 'big.js';
 import { monthOfWeek } from '../plan/weeks';
 import type { DataCostTotals } from '../data-costs/weekly';
-import { cents } from './money';
 
-export interface PlannedDataByTrack {
-  /** `${trackId}|${week}` and `${trackId}|${month}` → planned storage + transfer of the track (exact). */
-  byTrackWeek: Map<string, Big>;
-  byTrackMonth: Map<string, Big>;
-  /** Items stated for the whole project: total and by month (exact); zero when there are none. */
-  projectWide: { total: Big; byMonth: Map<string, Big> };
+/** Items stated for the whole project: planned storage + transfer in all and by month (exact). */
+export interface ProjectWideData {
+  total: Big;
+  byMonth: Map<string, Big>;
 }
 
-const bump = (m: Map<string, Big>, k: string, v: Big) => m.set(k, (m.get(k) ?? new Big(0)).plus(v));
+/** The key of a track's sum over a period (an ISO week or a month) in the overview's maps. */
+export const periodKey = (trackId: string, period: string) => `${trackId}|${period}`;
 
-export function plannedDataByTrack(dataCosts: DataCostTotals | undefined, trackIds: ReadonlySet<string>): PlannedDataByTrack {
-  const out: PlannedDataByTrack = {
-    byTrackWeek: new Map(),
-    byTrackMonth: new Map(),
-    projectWide: { total: new Big(0), byMonth: new Map() },
-  };
+export function bump(map: Map<string, Big>, k: string, v: Big): void {
+  map.set(k, (map.get(k) ?? new Big(0)).plus(v));
+}
+
+/**
+ * Adds each track's planned storage and transfer to its week and month sums (`periodKey`); returns what belongs to the
+ * whole project (items without a track, or for a track the plan no longer has).
+ */
+export function addPlannedData(
+  dataCosts: DataCostTotals | undefined,
+  trackIds: ReadonlySet<string>,
+  byTrackWeek: Map<string, Big>,
+  byTrackMonth: Map<string, Big>,
+): ProjectWideData {
+  const projectWide: ProjectWideData = { total: new Big(0), byMonth: new Map() };
   for (const [week, w] of Object.entries(dataCosts?.weeks ?? {}))
     for (const [trackId, exact] of Object.entries(w.byTrackExact)) {
       const v = new Big(exact);
       if (trackIds.has(trackId)) {
-        bump(out.byTrackWeek, `${trackId}|${week}`, v);
-        bump(out.byTrackMonth, `${trackId}|${monthOfWeek(week)}`, v);
+        bump(byTrackWeek, periodKey(trackId, week), v);
+        bump(byTrackMonth, periodKey(trackId, monthOfWeek(week)), v);
       } else {
-        out.projectWide.total = out.projectWide.total.plus(v);
-        bump(out.projectWide.byMonth, monthOfWeek(week), v);
+        projectWide.total = projectWide.total.plus(v);
+        bump(projectWide.byMonth, monthOfWeek(week), v);
       }
     }
-  return out;
+  return projectWide;
 }
 
 /**
@@ -63,15 +70,15 @@ export function centsAddingUp(amounts: readonly Big[], total: string): string[] 
 export function addUpTrackRows(
   tracks: Array<{ trackId: string; planned: string; months: Record<string, { planned: string }> }>,
   byTrackMonth: ReadonlyMap<string, Big>,
-  data: PlannedDataByTrack,
+  projectWide: ProjectWideData,
   months: ReadonlyArray<{ month: string; planned: string }>,
   total: string,
 ): { planned: string; months: Record<string, string> } | null {
-  const cell = (trackId: string, month: string) => byTrackMonth.get(`${trackId}|${month}`) ?? new Big(0);
-  const wide = (month: string) => data.projectWide.byMonth.get(month) ?? new Big(0);
-  const hasWide = !data.projectWide.total.eq(0);
+  const cell = (trackId: string, month: string) => byTrackMonth.get(periodKey(trackId, month)) ?? new Big(0);
+  const wide = (month: string) => projectWide.byMonth.get(month) ?? new Big(0);
+  const hasWide = !projectWide.total.eq(0);
   const rowExacts = tracks.map((t) => months.reduce((s, m) => s.plus(cell(t.trackId, m.month)), new Big(0)));
-  const rows = centsAddingUp(hasWide ? [...rowExacts, data.projectWide.total] : rowExacts, total);
+  const rows = centsAddingUp(hasWide ? [...rowExacts, projectWide.total] : rowExacts, total);
   tracks.forEach((t, i) => (t.planned = rows[i]!));
   const wideMonths: Record<string, string> = {};
   for (const m of months) {
