@@ -60,7 +60,7 @@ export function explainRun(x: RunFigures): ExplanationLine[] {
     {
       label: 'Compute time',
       value: `${round(t.computeSeconds * 1000, 3)} ms`,
-      formula: `FLOPs ÷ (${round(t.efficiency, 3)} × ${round(t.sustainedTflops, 4)} TFLOP/s ${t.peak.used}${t.sustainedTflops < t.peak.tflops ? ` sustained: the ${gpu.tdpWatts} W board holds ${round(t.sustainedTflops, 4)} of its ${t.peak.tflops} TFLOP/s peak (${c.architecture[t.family].wattsPerTflop} W per TFLOP/s for ${ARCH_LABELS[t.family]})` : ' peak'}); efficiency = ${c.computeEfficiency} × ${t.archScale} (${ARCH_LABELS[t.family]}, ${p.family === 'cnn1d' || p.family === 'cnn2d' ? 'convolutions' : 'matmuls'}, relative to Hopper) × width ${round(p.matmulWidth, 4)} ÷ (width + ${round(t.halfWidth, 3)}); half-efficiency width ${c.halfEfficiencyWidth} × (${t.peak.tflops} ÷ ${REFERENCE_PEAK_TFLOPS})^${c.halfWidthPeakExponent}`,
+      formula: `FLOPs ÷ (${round(t.efficiency, 3)} × ${round(t.sustainedTflops, 4)} TFLOP/s ${t.peak.used}${t.sustainedTflops < t.peak.tflops ? ` sustained: the ${gpu.tdpWatts} W board holds ${round(t.sustainedTflops, 4)} of its ${t.peak.tflops} TFLOP/s peak (${c.architecture[t.family].wattsPerTflop} W per TFLOP/s for ${ARCH_LABELS[t.family]})` : ' peak'}); efficiency = ${c.computeEfficiency} × ${t.archScale} (${ARCH_LABELS[t.family]}, ${conv ? 'convolutions' : 'matmuls'}, relative to Hopper) × width ${round(p.matmulWidth, 4)} ÷ (width + ${round(t.halfWidth, 3)}); half-efficiency width ${c.halfEfficiencyWidth} × (${t.peak.tflops} ÷ ${REFERENCE_PEAK_TFLOPS})^${c.halfWidthPeakExponent}`,
     },
     {
       label: 'Memory traffic per step',
@@ -70,7 +70,7 @@ export function explainRun(x: RunFigures): ExplanationLine[] {
     {
       label: 'Memory time',
       value: `${round(t.memorySeconds * 1000, 3)} ms`,
-      formula: `bytes ÷ (${round(t.bandwidth, 3)} × ${gpu.memoryBandwidthGBs} GB/s); ${round(t.bandwidth, 3)} = ${c.bandwidthEfficiency} × ${conv ? `${c.architecture[t.family].convBandwidth} for a convnet's traffic on` : c.architecture[t.family].bandwidth} ${conv ? '' : 'for '}${ARCH_LABELS[t.family]}`,
+      formula: `bytes ÷ (${round(t.bandwidth, 3)} × ${gpu.memoryBandwidthGBs} GB/s); ${round(t.bandwidth, 3)} = ${c.bandwidthEfficiency} × ${conv ? `${c.architecture[t.family].convBandwidth} for a convnet's traffic on` : `${c.architecture[t.family].bandwidth} for`} ${ARCH_LABELS[t.family]}`,
     },
     ...memoryFormatLine(x),
     {

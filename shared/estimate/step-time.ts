@@ -35,7 +35,7 @@ function peakTflops(gpu: Gpu, precision: Workload['precision']): { tflops: numbe
  * Passes over the saved activations that NCHW adds to a 2-D convnet with fp16/bf16 tensor-core convolutions: cuDNN
  * transposes each conv's tensors to NHWC and back (channels-last avoids them; 1-D convs have no channels-last format).
  */
-export function nchwTransposeTraffic(family: string, w: Workload, mixed: boolean, c: EfficiencyConstants): number {
+function nchwTransposePasses(family: string, w: Workload, mixed: boolean, c: EfficiencyConstants): number {
   return family === 'cnn2d' && mixed && w.memoryFormat === 'nchw' ? c.nchwTransposePasses : 0;
 }
 
@@ -86,7 +86,7 @@ export function stepTime(
   const bytesPerSecond = bandwidth * gpu.memoryBandwidthGBs * 1e9;
   const memorySeconds = bytes / bytesPerSecond;
   // NCHW: the transposes are kernels of their own between the convs, so their time adds to the step whatever bounds it
-  const transposeBytes = nchwTransposeTraffic(p.family, w, mixed, c) * batch * layerActivations;
+  const transposeBytes = nchwTransposePasses(p.family, w, mixed, c) * batch * layerActivations;
   const transposeSeconds = transposeBytes / bytesPerSecond;
 
   const casts = mixed ? p.matmulOps : 0;
