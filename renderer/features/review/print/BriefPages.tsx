@@ -16,8 +16,13 @@ function Gantt({ model }: { model: ReportModel }) {
   // a row is as tall as its contents: the bar, and the milestones' diamonds below it when it has any
   const rowH = (t: (typeof tracks)[number]) => (t.milestones.length > 0 ? 44 : 30);
   const headH = 30;
-  const rowY = tracks.map((_, r) => headH + tracks.slice(0, r).reduce((s, t) => s + rowH(t), 0));
-  const height = headH + tracks.reduce((s, t) => s + rowH(t), 0) + 4;
+  const rowY: number[] = [];
+  let bottom = headH;
+  for (const t of tracks) {
+    rowY.push(bottom);
+    bottom += rowH(t);
+  }
+  const height = bottom + 4;
   const x = (week: string) => labelW + weeks.findIndex((w) => w.week === week) * colW;
   const caption = ganttCaption(tracks);
   const nameFont = byMonth ? 9 : 10;
