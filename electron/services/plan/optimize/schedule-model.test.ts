@@ -235,20 +235,21 @@ describe('auto-plan model', () => {
     expect(computeTotals(result.plan, catalog).usd).toBe('17664.00');
   });
 
+  /** A booking the lead pinned: M3's phase on the cheap L4 offering in 2026-W04. */
+  const pinnedM3Booking = (hours: number): Allocation => ({
+    id: 'pinned',
+    trackId: 'b',
+    week: '2026-W04',
+    offeringId: 'cheap',
+    gpuId: 'l4',
+    gpuCount: 1,
+    hours,
+    phaseId: 'm3-p',
+    note: null,
+  });
+
   it('keeps pinned bookings and counts them toward their milestone', async () => {
-    const keep: Allocation[] = [
-      {
-        id: 'pinned',
-        trackId: 'b',
-        week: '2026-W04',
-        offeringId: 'cheap',
-        gpuId: 'l4',
-        gpuCount: 1,
-        hours: 50,
-        phaseId: 'm3-p',
-        note: null,
-      },
-    ];
+    const keep = [pinnedM3Booking(50)];
     const { plan, catalog } = smallPlan({ needs: [48, 40, 96], keep });
     const result = await optimize(plan, catalog, { pinnedAllocationIds: ['pinned'] });
     expect(result.plan.allocations.find((a) => a.id === 'pinned')?.hours).toBe(50);
@@ -257,19 +258,7 @@ describe('auto-plan model', () => {
   });
 
   it('a phase its pinned bookings already cover is done: no division by its zero hours left, nothing added to it', async () => {
-    const keep: Allocation[] = [
-      {
-        id: 'pinned',
-        trackId: 'b',
-        week: '2026-W04',
-        offeringId: 'cheap',
-        gpuId: 'l4',
-        gpuCount: 1,
-        hours: 96,
-        phaseId: 'm3-p',
-        note: null,
-      },
-    ];
+    const keep = [pinnedM3Booking(96)];
     const { plan, catalog } = smallPlan({ needs: [48, 40, 96], keep });
     const result = await optimize(plan, catalog, { pinnedAllocationIds: ['pinned'] });
     expect(result.status).toBe('optimal');
