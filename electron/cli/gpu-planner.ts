@@ -5,6 +5,7 @@ import { runBudgetCommand } from './commands/budget';
 import { runCatalogCommand } from './commands/catalog';
 import { runCreditsCommand } from './commands/credits';
 import { runEstimateCommand } from './commands/estimate';
+import { runFxCommand } from './commands/fx';
 import { runPlanCommand } from './commands/plan';
 import { runProjectCommand } from './commands/project';
 import { runReportCommand } from './commands/report';
@@ -26,6 +27,7 @@ const HELP = `gpu-planner — plan GPU training from the command line
   gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
   gpu-planner spend [--by month|week|track|provider|service] [--json]
   gpu-planner credits [--project ID] [--json] | credits add (--preset KEY | --provider ID --name N --amount X --expires DATE --source S) --granted DATE | credits remove ID
+  gpu-planner fx list [--all] [--currency CODE] | fx add FROM TO RATE --as-of DATE --source S | fx import FILE | fx rate FROM TO [--on DATE]
   gpu-planner source add FOLDER [--mapping NAME] | source list | source sync [--id N] [--json]
   gpu-planner export-pdf --out FILE [--project ID]
   gpu-planner serve [--port N] [--open]       the app in your browser (machines without Electron)
@@ -46,6 +48,7 @@ const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   source: runSourceCommand,
   settings: runSettingsCommand,
   credits: runCreditsCommand,
+  fx: runFxCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

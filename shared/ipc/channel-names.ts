@@ -77,6 +77,7 @@ export const channelNames = [
   'budget:replace-rules',
   'budget:preview-rules',
   'budget:list-rates',
+  'budget:import-rates',
   'budget:save-rate',
   'budget:delete-rate',
   'budget:get-overview',

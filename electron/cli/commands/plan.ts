@@ -1,5 +1,7 @@
 import { offerLabel, problemKindWords } from '../../../shared/domain/report/brief';
 import { gpuShortName } from '../../../shared/domain/offer-label';
+import { money, toCents } from '../../../shared/domain/money-format';
+import { conversionLines } from '../../../shared/domain/plan/plan-currency';
 import type { CatalogService } from '../../services/catalog/catalog.service';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -44,24 +46,27 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
     }
     const p = shown.project;
     const names = readableNames(app.services.catalog, shown.tracks);
-    io.stdout(`${p.name} (${p.id})  ${p.start} → ${p.end}  budget ${p.currency} ${p.budget}\n`);
+    const cur = shown.totals.currency;
+    const m$ = (v: string) => money(cur, toCents(v));
+    io.stdout(`${p.name} (${p.id})  ${p.start} → ${p.end}  budget ${m$(shown.totals.budget)}\n`);
     for (const t of shown.tracks) io.stdout(`  track ${t.name} — ${t.owner}  ${t.start} → ${t.end}\n`);
     for (const m of shown.milestones)
       io.stdout(
-        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ? names.offering(m.offeringId) : 'no hardware'}  ~${m.estimatedHours} GPU-h, ~$${m.estimatedUsd}\n`,
+        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ? names.offering(m.offeringId) : 'no hardware'}  ~${m.estimatedHours} GPU-h, ~${money('USD', m.estimatedUsd)} (estimate, catalog USD)\n`,
       );
-    io.stdout('\nweek       start       GPU-h      USD   cumulative\n');
+    io.stdout(`\nweek       start       GPU-h  ${cur.padStart(7)}   cumulative\n`);
     for (const w of shown.weeks)
       io.stdout(
         `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${names.track(a.trackId)}: ${names.gpu(a.gpuId)}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
       );
-    io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, $${shown.totals.usd} of $${shown.totals.budget}\n`);
+    io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, ${m$(shown.totals.usd)} of ${m$(shown.totals.budget)}\n`);
     for (const line of shown.dataCosts)
-      io.stdout(`  ${line.category} ${line.label}: $${line.usd} — ${line.quantity} at ${line.rate?.sku ?? 'no price'}\n`);
+      io.stdout(`  ${line.category} ${line.label}: ${m$(line.usd)} — ${line.quantity} at ${line.rate?.sku ?? 'no price'}\n`);
     if (shown.dataCosts.length)
       io.stdout(
-        `GPU $${shown.totals.usd} + storage $${shown.totals.storageUsd} + transfer $${shown.totals.transferUsd} = $${shown.totals.allCostsUsd}, ${leftOrOver(shown.totals.remainingAllCostsUsd)}\n`,
+        `GPU ${m$(shown.totals.usd)} + storage ${m$(shown.totals.storageUsd)} + transfer ${m$(shown.totals.transferUsd)} = ${m$(shown.totals.allCostsUsd)}, ${leftOrOver(shown.totals.remainingAllCostsUsd, cur)}\n`,
       );
+    for (const line of conversionLines(shown.conversion)) io.stdout(`  rate ${line}\n`);
     if (shown.conflicts.length) io.stdout(`\nProblems (${shown.conflicts.length}):\n`);
     for (const c of shown.conflicts) io.stdout(`  [${c.severity}] ${c.week ?? ''} ${problemKindWords(c.kind)}: ${c.message}\n`);
     return EXIT_OK;
@@ -104,7 +109,7 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       `Status: ${answer.status} (${answer.solver.seconds} s${answer.solver.gap ? `, within ${(answer.solver.gap * 100).toFixed(2)} % of optimal` : ''})\n`,
     );
     io.stdout(
-      `Suggested schedule: $${answer.totals.usd} of $${answer.totals.budget}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`,
+      `Suggested schedule: ${money(answer.totals.currency, toCents(answer.totals.usd))} of ${money(answer.totals.currency, toCents(answer.totals.budget))}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`,
     );
     // Names a person reads: the track's name and the offer's provider and SKU, not their ids.
     const view = await app.services.plan.getPlan(values.project as string | undefined);
@@ -131,9 +136,9 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
   }
 }
 
-/** "$12.00 left" or "over by $16.27". */
-function leftOrOver(remaining: string): string {
-  return remaining.startsWith('-') ? `over by $${remaining.slice(1)}` : `$${remaining} left`;
+/** "$12.00 left" or "over by €16.27". */
+function leftOrOver(remaining: string, currency: string): string {
+  return remaining.startsWith('-') ? `over by ${money(currency, remaining.slice(1))}` : `${money(currency, remaining)} left`;
 }
 
 /** Offer, GPU and track names for the text output, so it shows no ids (issue 19 item 10). */

@@ -1,6 +1,6 @@
 /** Budget planning SQL (budgets, allocation rules, exchange rates, spend lines for the overview): parameterized only. */
 import type { Database } from 'better-sqlite3';
-import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RuleKind } from '../../../shared/domain/budget/types';
+import type { AllocationRule, Budget, BudgetSpendLine, ExchangeRate, RateOrigin, RuleKind } from '../../../shared/domain/budget/types';
 import { toBigInt, withExactFallback } from './exact-sums';
 
 interface BudgetRow {
@@ -28,6 +28,7 @@ interface RateRow {
   rate: string;
   as_of: string;
   source: string;
+  origin: RateOrigin;
 }
 const toBudget = (r: BudgetRow): Budget => ({
   id: r.id,
@@ -54,6 +55,7 @@ const toRate = (r: RateRow): ExchangeRate => ({
   rate: r.rate,
   asOf: r.as_of,
   source: r.source,
+  origin: r.origin,
 });
 
 export function selectBudgets(db: Database, projectId: string): Budget[] {
@@ -144,17 +146,47 @@ export function selectRates(db: Database): ExchangeRate[] {
   return (db.prepare('SELECT * FROM exchange_rates ORDER BY from_currency, to_currency, as_of DESC').all() as RateRow[]).map(toRate);
 }
 
-/** Same pair and date replaces the earlier entry. */
+/** Same pair and date replaces the earlier entry (a bundled one too: the user's rate takes its place). */
 export function upsertRate(db: Database, r: Omit<ExchangeRate, 'id'>): number {
   db.prepare(
-    `INSERT INTO exchange_rates (from_currency, to_currency, rate, as_of, source) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (from_currency, to_currency, as_of) DO UPDATE SET rate = excluded.rate, source = excluded.source`,
-  ).run(r.from, r.to, r.rate, r.asOf, r.source);
+    `INSERT INTO exchange_rates (from_currency, to_currency, rate, as_of, source, origin) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (from_currency, to_currency, as_of) DO UPDATE SET rate = excluded.rate, source = excluded.source, origin = excluded.origin`,
+  ).run(r.from, r.to, r.rate, r.asOf, r.source, r.origin ?? 'user');
   return (
     db.prepare('SELECT id FROM exchange_rates WHERE from_currency = ? AND to_currency = ? AND as_of = ?').get(r.from, r.to, r.asOf) as {
       id: number;
     }
   ).id;
+}
+
+/** Adds a bundled rate unless the pair already has a rate on that date (the user's stays). Returns 1 when added. */
+export function insertBundledRate(db: Database, r: Omit<ExchangeRate, 'id' | 'origin'>): number {
+  return db
+    .prepare(
+      `INSERT INTO exchange_rates (from_currency, to_currency, rate, as_of, source, origin) VALUES (?, ?, ?, ?, ?, 'bundled')
+      ON CONFLICT (from_currency, to_currency, as_of) DO NOTHING`,
+    )
+    .run(r.from, r.to, r.rate, r.asOf, r.source).changes;
+}
+
+/** The rates a person looks at: the user's and imported ones, and the bundled ones of one pair or currency if asked. */
+export function selectRatesFiltered(db: Database, f: { origin?: RateOrigin | 'own'; currency?: string; limit?: number }): ExchangeRate[] {
+  const where: string[] = [];
+  const args: Array<string | number> = [];
+  if (f.origin === 'own') where.push("origin IN ('user', 'import')");
+  else if (f.origin) (where.push('origin = ?'), args.push(f.origin));
+  if (f.currency) (where.push('(from_currency = ? OR to_currency = ?)'), args.push(f.currency, f.currency));
+  const sql = `SELECT * FROM exchange_rates ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY as_of DESC, from_currency, to_currency LIMIT ?`;
+  return (db.prepare(sql).all(...args, f.limit ?? 100_000) as RateRow[]).map(toRate);
+}
+
+/** How many rates of each origin, and the bundled rates' date range. */
+export function rateSummary(db: Database): { origin: RateOrigin; count: number; first: string; last: string }[] {
+  return db
+    .prepare(
+      'SELECT origin, COUNT(*) AS count, MIN(as_of) AS first, MAX(as_of) AS last FROM exchange_rates GROUP BY origin ORDER BY origin',
+    )
+    .all() as { origin: RateOrigin; count: number; first: string; last: string }[];
 }
 
 export function deleteRate(db: Database, id: number): number {

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../app-context';
 import { tempDir } from '../../test-support/paths';
@@ -85,11 +86,12 @@ describe('budget planning service on the seeded example', () => {
   });
 
   it('rules catch lines, overview shows actual vs plan, alerts notified once, currencies kept apart until a rate', async () => {
+    // ARS: a currency the bundled ECB rates do not cover, so its line waits for the user's rate.
     insertSpend([
       { day: '2025-12-22', cost: '12.40', tags: { track: 'vitaldb' }, instanceType: 'g2-standard-8', hours: '8' },
       { day: '2025-12-29', cost: '290.00', tags: { track: 'vitaldb' } },
       { day: '2025-12-23', cost: '4.10', service: 'Cloud Storage' },
-      { day: '2025-12-24', cost: '20', currency: 'EUR', tags: { track: 'vitaldb' } },
+      { day: '2025-12-24', cost: '20', currency: 'ARS', tags: { track: 'vitaldb' } },
     ]);
     const preview = await app.handlers.invoke('budget:preview-rules', { projectId: 'vitaldb-2025' });
     expect(preview.ok && preview.value.rules[0]!.count).toBe(3);
@@ -111,7 +113,7 @@ describe('budget planning service on the seeded example', () => {
 
     const o = await app.services.budget.getOverview('vitaldb-2025');
     expect(o.actual.value).toBe('306.50');
-    expect(o.actual.notConverted).toEqual({ EUR: '20' });
+    expect(o.actual.notConverted).toEqual({ ARS: '20' });
     expect(o.actual.gpuHours).toBe(8);
     expect(o.unallocated).toMatchObject({ count: 0, inWindowCount: 0 });
     insertSpend([
@@ -124,7 +126,7 @@ describe('budget planning service on the seeded example', () => {
     expect(withOld.actual.value).toBe('306.50');
     expect(o.dataAsOf).toBe('2025-12-29');
     expect(o.alerts.map((a) => a.id)).toEqual(
-      expect.arrayContaining(['currency:EUR', 'project:*:*:forecast:120', 'month:*:2025-12:actual:120']),
+      expect.arrayContaining(['currency:ARS', 'project:*:*:forecast:120', 'month:*:2025-12:actual:120']),
     );
     const notified = notes.length;
     expect(notified).toBeGreaterThan(0);
@@ -132,7 +134,7 @@ describe('budget planning service on the seeded example', () => {
     expect(notes.length).toBe(notified);
 
     const rate = await app.handlers.invoke('budget:save-rate', {
-      from: 'EUR',
+      from: 'ARS',
       to: 'USD',
       rate: '1.05',
       asOf: '2025-12-01',
@@ -142,6 +144,19 @@ describe('budget planning service on the seeded example', () => {
     const o2 = await app.services.budget.getOverview('vitaldb-2025');
     expect(o2.actual.value).toBe('327.50');
     expect(o2.actual.notConverted).toEqual({});
+  });
+
+  it('converts a EUR billing line at the bundled ECB rate of its charge date (the newest month-end on or before it), and names the rate', async () => {
+    const before = (await app.services.budget.getOverview('vitaldb-2025')).actual.value;
+    insertSpend([
+      { day: '2025-12-24', cost: '20', currency: 'EUR', tags: { track: 'vitaldb' } },
+      { day: '2026-01-05', cost: '10', currency: 'EUR', tags: { track: 'vitaldb' } },
+    ]);
+    const o = await app.services.budget.getOverview('vitaldb-2025');
+    // ECB: 1 EUR = 1.1566 USD on 2025-11-28, 1.175 USD on 2025-12-31 (../shared/fx/eurofxref-hist.csv).
+    expect(new Big(o.actual.value).minus(before).toFixed(2)).toBe('34.88'); // 20 × 1.1566 + 10 × 1.175 = 23.132 + 11.75
+    expect(o.actual.notConverted).toEqual({});
+    expect(o.actual.rates.join(' ')).toContain('EUR→USD 1.1566 (as of 2025-11-28, ECB euro reference rate, 2025-11-28)');
   });
 
   it('refuses bad input with the field: wrong currency, unknown track, tag without key, bad reorder, same-currency rate', async () => {

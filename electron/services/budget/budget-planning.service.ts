@@ -13,6 +13,8 @@ import { overviewReader } from './budget-overview';
 import { importReachReader } from './import-reach';
 import { checkTrack, projectPlan, refuseOtherProject } from './budget-project';
 import { createSpendAllocator } from './spend-allocator';
+import { parseRatesCsv } from './fx-csv';
+import { describeRate, findRate } from '../../../shared/domain/budget/currency';
 
 /** A budget to save: a new one (no id) or an edit of one. */
 export type BudgetDraft = Omit<Budget, 'id'> & { id?: number | undefined };
@@ -64,6 +66,34 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     })();
   }
 
+  /**
+   * The rates a person reviews: their own (typed or imported) by default, or the bundled ones too (`all`), optionally of
+   * one currency; with how many rates of each origin there are and the newest bundled date.
+   */
+  function listRates(filter: { all?: boolean | undefined; currency?: string | undefined; limit?: number | undefined } = {}) {
+    const rates = q.selectRatesFiltered(db, {
+      ...(filter.all ? {} : { origin: 'own' as const }),
+      ...(filter.currency ? { currency: filter.currency } : {}),
+      ...(filter.limit ? { limit: filter.limit } : {}),
+    });
+    return { rates, summary: q.rateSummary(db) };
+  }
+
+  /** The rate that converts `from` into `to` on `day`, as every figure uses it (currency.ts), or null. */
+  function rateOn(from: string, to: string, day: string) {
+    const rate = findRate(q.selectRates(db), from, to, day);
+    return rate ? { ...rate, text: describeRate(from, to, rate, day) } : null;
+  }
+
+  /** A CSV of rates (fx-csv.ts), all or nothing: the same pair and date replaces the stored rate. */
+  function importRates(text: string, file: string): { imported: number } {
+    const rows = parseRatesCsv(text, file);
+    db.transaction(() => {
+      for (const row of rows) q.upsertRate(db, row);
+    }).immediate();
+    return { imported: rows.length };
+  }
+
   function saveRate(r: Omit<ExchangeRate, 'id'>): ExchangeRate {
     if (r.from === r.to)
       throw new UserError('INVALID_RATE', 'A rate converts between two different currencies.', { field: 'to', value: r.to });
@@ -83,7 +113,9 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     replaceRules,
     previewRules,
     reallocate: allocator.reallocate,
-    listRates: () => q.selectRates(db),
+    listRates,
+    rateOn,
+    importRates,
     saveRate,
     deleteRate: (id: number) => q.deleteRate(db, id) > 0,
     getOverview: overviewReader(deps, planService, allocator),

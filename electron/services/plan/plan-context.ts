@@ -10,6 +10,7 @@ import { scenarioInfo } from '../../../shared/domain/plan/scenarios';
 import { planWeeks } from '../../../shared/domain/plan/totals';
 import type { OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
+import { selectRates } from '../../db/queries/budget-planning';
 import { selectDefaultProjectId } from '../../db/queries/plan';
 import { selectPlan } from '../../db/queries/plan-aggregate';
 import { selectScenarios } from '../../db/queries/scenario';
@@ -32,8 +33,8 @@ export interface PlanContext {
 /** The history key of a scenario (a project's is its id). */
 export const scenarioKey = (scenarioId: string) => `scenario:${scenarioId}`;
 
-/** The catalog's offerings as the plan prices them. */
-function planCatalog(catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>): PlanCatalog {
+/** The catalog's offerings as the plan prices them, and the exchange rates that turn its USD into a project's currency. */
+function planCatalog(db: Database, catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>): PlanCatalog {
   const gpuNames = new Map(catalogService.listGpus().map((g) => [g.id, g.name]));
   const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
     id: o.id,
@@ -46,7 +47,7 @@ function planCatalog(catalogService: Pick<CatalogService, 'listOfferings' | 'lis
     prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
   }));
   const dataRates = catalogService.listDataRates().map(({ edited: _edited, ...rate }) => rate);
-  return { offerings, dataRates };
+  return { offerings, dataRates, rates: selectRates(db) };
 }
 
 export function createPlanContext(
@@ -70,7 +71,7 @@ export function createPlanContext(
     return loaded;
   }
 
-  const catalog = () => planCatalog(catalogService);
+  const catalog = () => planCatalog(db, catalogService);
 
   function view(plan: Plan, revision: number, cat: PlanCatalog = catalog(), scenario: Scenario | null = null): PlanView {
     const t0 = performance.now();

@@ -92,6 +92,8 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
       milestoneId: p.milestoneId ?? null,
     })),
     totals: {
+      /** The currency of every amount of the plan (the project's; the `usd` names are historical). */
+      currency: v.analysis.totals.currency,
       gpuHours: v.analysis.totals.gpuHours,
       usd: v.analysis.totals.usd,
       budget: v.analysis.totals.budget,
@@ -103,6 +105,8 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
     },
     dataCosts: v.analysis.totals.dataCosts.lines,
     dataCostRule: v.analysis.totals.dataCosts.rule,
+    /** How the catalog's USD prices became the project's currency, week by week (null: the project is in USD). */
+    conversion: v.analysis.totals.conversion,
     pools: plan.pools.map((p) => ({
       id: p.id,
       name: p.name,

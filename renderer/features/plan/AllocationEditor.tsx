@@ -9,7 +9,7 @@ import type { Allocation, OfferingFacts, Plan } from '../../../shared/domain/pla
 import { Field, NumberField } from '../../ui/Field';
 import { bookingFormErrors } from './editors/booking-form';
 import { missingOffering } from './editors/editor-parts';
-import { fmtUsd, gpuShort } from './timeline-model';
+import { fmtMoney, gpuShort } from './timeline-model';
 
 interface Props {
   plan: Plan;
@@ -70,7 +70,7 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
         <strong>
           {isNew ? 'New booking' : 'Booking'} · {track?.name} · {allocation.week}
         </strong>
-        <span className="muted">{costUsd ? `${fmtUsd(costUsd)} planned this week` : ''}</span>
+        <span className="muted">{costUsd ? `${fmtMoney(costUsd, plan.project.currency)} planned this week` : ''}</span>
         <span className="spacer" />
         <button type="button" className="btn small" onClick={onClose}>
           Close

@@ -5,7 +5,7 @@
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { EditorTarget } from './PlanEditors';
-import { fmtUsd } from './timeline-model';
+import { fmtMoney } from './timeline-model';
 import { TableHead } from '../../ui/TableHead';
 import { DeleteButton } from '../../ui/DeleteButton';
 
@@ -27,8 +27,8 @@ export function DataCostsPanel({
       <div className="panel-title">
         <strong>Storage &amp; data transfer</strong>
         <span className="muted">
-          storage {fmtUsd(totals.storageUsd)} · transfer {fmtUsd(totals.transferUsd)} — own lines, not in the GPU cost ({fmtUsd(totals.usd)}
-          )
+          storage {fmtMoney(totals.storageUsd, totals.currency)} · transfer {fmtMoney(totals.transferUsd, totals.currency)} — own lines, not
+          in the GPU cost ({fmtMoney(totals.usd, totals.currency)})
         </span>
         <span className="spacer" />
         <button type="button" className="btn" onClick={() => onOpen({ kind: 'dataCost', id: null })}>
@@ -70,7 +70,7 @@ export function DataCostsPanel({
                   )}
                   {line.rate && line.unpriced && <div className="pt-bad-text">{line.unpriced}</div>}
                 </td>
-                <td className="num">{fmtUsd(line.usd)}</td>
+                <td className="num">{fmtMoney(line.usd, totals.currency)}</td>
                 <td>
                   <button
                     type="button"

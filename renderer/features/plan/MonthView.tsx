@@ -2,10 +2,11 @@
 import Big from 'big.js';
 import { groupWeeksByMonth } from '../../../shared/domain/plan/weeks';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
-import { fmtHours, fmtUsd, gpuShort } from './timeline-model';
+import { fmtHours, fmtMoney, gpuShort } from './timeline-model';
 
 export function MonthView({ view }: { view: PlanView }) {
   const { plan, analysis, weeks } = view;
+  const cur = analysis.totals.currency;
   const months = groupWeeksByMonth(weeks);
   const byWeek = new Map(analysis.totals.weeks.map((w) => [w.week, w]));
   return (
@@ -79,11 +80,12 @@ export function MonthView({ view }: { view: PlanView }) {
             </td>
             {months.map((m) => (
               <td key={m.month} className="num">
-                {fmtUsd(
+                {fmtMoney(
                   m.weeks
                     .reduce((s, w) => s.plus(byWeek.get(w)?.usdExact ?? '0'), new Big(0))
                     .round(2, Big.roundHalfUp)
                     .toFixed(2),
+                  cur,
                 )}
               </td>
             ))}
@@ -91,13 +93,13 @@ export function MonthView({ view }: { view: PlanView }) {
           <tr>
             <td>
               <strong>Cumulative cost</strong>
-              <div className="muted">budget {fmtUsd(plan.project.budget)}</div>
+              <div className="muted">budget {fmtMoney(analysis.totals.budget, cur)}</div>
             </td>
             {months.map((m) => {
               const c = byWeek.get(m.weeks[m.weeks.length - 1]!)?.cumulativeUsd ?? '0';
               return (
                 <td key={m.month} className={`num${Number(c) > Number(plan.project.budget) ? ' pt-bad-text' : ''}`}>
-                  {fmtUsd(c)}
+                  {fmtMoney(c, cur)}
                 </td>
               );
             })}

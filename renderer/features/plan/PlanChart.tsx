@@ -1,6 +1,7 @@
 /** GPU-hours by track per week (stacked bars) with the cumulative cost line against the budget (right axis). */
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryStack } from 'victory';
 import { allCostsCumulative } from '../../../shared/domain/plan/totals';
+import { currencySign, money } from '../../../shared/domain/money-format';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 
 export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: string }) {
@@ -17,14 +18,14 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
   const title =
     `GPU-hours by track per ISO week, ${weeks[0] ?? ''} to ${weeks.at(-1) ?? ''}: ${analysis.totals.gpuHours.toLocaleString('en-US')} GPU-hours in all` +
     (peak ? `, at most ${peak.gpuHours.toLocaleString('en-US')} in ${peak.week}` : '') +
-    `; planned cost (GPU, storage and transfer) ${plan.project.currency} ${Number(analysis.totals.allCostsUsd).toLocaleString('en-US')} against a budget of ${budget.toLocaleString('en-US')}.`;
+    `; planned cost (GPU, storage and transfer) ${money(analysis.totals.currency, analysis.totals.allCostsUsd)} against a budget of ${money(analysis.totals.currency, analysis.totals.budget)}.`;
   return (
     <div className="panel pt-chart" aria-label="GPU-hours by track per week, with cumulative cost">
       <div className="panel-title">
         <strong>GPU-hours by track per week</strong>
         <span className="muted">
-          stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis (USD) · dashed: budget {plan.project.currency}{' '}
-          {budget.toLocaleString('en-US')}
+          stacked bars, left axis (GPU-hours) · line: cumulative planned cost, right axis ({analysis.totals.currency}) · dashed: budget{' '}
+          {plan.project.currency} {budget.toLocaleString('en-US')}
         </span>
       </div>
       <div className="pt-legend">
@@ -68,9 +69,9 @@ export function PlanChart({ view, todayWeek }: { view: PlanView; todayWeek: stri
         <VictoryAxis
           dependentAxis
           orientation="right"
-          label="USD (cumulative)"
+          label={`${analysis.totals.currency} (cumulative)`}
           tickValues={niceTicks(maxCost).map((v) => v / scale)}
-          tickFormat={(t: number) => `$${Math.round(t * scale).toLocaleString('en-US')}`}
+          tickFormat={(t: number) => `${currencySign(analysis.totals.currency)}${Math.round(t * scale).toLocaleString('en-US')}`}
           style={{ axisLabel: { fontSize: 10, padding: 52 }, tickLabels: { fontSize: 10, fill: '#c53030' } }}
         />
         <VictoryStack>

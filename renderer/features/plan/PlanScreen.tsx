@@ -17,7 +17,9 @@ import { usePlanStore } from './store';
 import { Timeline } from './Timeline';
 import { SuggestSchedulePanel } from './suggest/SuggestSchedulePanel';
 import { useSuggestStore } from './suggest/store';
-import { fmtHours, fmtUsd } from './timeline-model';
+import { fmtHours, fmtMoney } from './timeline-model';
+import { conversionText } from '../../../shared/domain/plan/plan-currency';
+import Big from 'big.js';
 import './plan.css';
 
 export function PlanScreen() {
@@ -62,6 +64,7 @@ export function PlanScreen() {
     );
   }
   const { plan, analysis } = view;
+  const cur = analysis.totals.currency;
   const selectedAllocation = plan.allocations.find((a) => a.id === s.selectedAllocationId) ?? null;
   const errors = analysis.problems.filter((p) => p.severity === 'error').length;
   const overBudget = Number(analysis.totals.remainingAllCostsUsd) < 0;
@@ -142,16 +145,15 @@ export function PlanScreen() {
       <div className="kpis">
         <div
           className="kpi"
-          title={`All costs: every week's GPU cost at the planned prices (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')}) plus the storage and transfer the plan states`}
+          title={`All costs, in ${cur}: every week's GPU cost at the planned prices (${plan.plannedPrices.map((p) => `${p.offeringId} $${p.usd}/${p.per} as of ${p.asOf}`).join('; ')}) plus the storage and transfer the plan states.${conversionText(analysis.totals.conversion)}`}
         >
           <div className="kpi-label">Planned cost</div>
-          <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtUsd(analysis.totals.allCostsUsd)}</div>
+          <div className={`kpi-value${overBudget ? ' pt-bad-text' : ''}`}>{fmtMoney(analysis.totals.allCostsUsd, cur)}</div>
           <div className="kpi-sub">
-            GPU {fmtUsd(analysis.totals.usd)} + storage and transfer · of {plan.project.currency}{' '}
-            {Number(plan.project.budget).toLocaleString('en-US')} budget ·{' '}
+            GPU {fmtMoney(analysis.totals.usd, cur)} + storage and transfer · of {fmtMoney(analysis.totals.budget, cur)} budget ·{' '}
             {overBudget
-              ? `${fmtUsd(String(-Number(analysis.totals.remainingAllCostsUsd)))} over`
-              : `${fmtUsd(analysis.totals.remainingAllCostsUsd)} left`}
+              ? `${fmtMoney(new Big(analysis.totals.remainingAllCostsUsd).neg().toFixed(2), cur)} over`
+              : `${fmtMoney(analysis.totals.remainingAllCostsUsd, cur)} left`}
           </div>
         </div>
         <div
@@ -159,9 +161,10 @@ export function PlanScreen() {
           title={`Storage and data transfer the plan states, priced from dated storage and transfer prices. ${analysis.totals.dataCosts.rule}`}
         >
           <div className="kpi-label">Storage &amp; transfer</div>
-          <div className="kpi-value">{fmtUsd(String(Number(analysis.totals.storageUsd) + Number(analysis.totals.transferUsd)))}</div>
+          <div className="kpi-value">{fmtMoney(new Big(analysis.totals.storageUsd).plus(analysis.totals.transferUsd).toFixed(2), cur)}</div>
           <div className="kpi-sub">
-            storage {fmtUsd(analysis.totals.storageUsd)} · transfer {fmtUsd(analysis.totals.transferUsd)} · counted in the total
+            storage {fmtMoney(analysis.totals.storageUsd, cur)} · transfer {fmtMoney(analysis.totals.transferUsd, cur)} · counted in the
+            total
           </div>
         </div>
         <div className="kpi" title="Hours of booked GPUs × GPU count, all weeks">

@@ -5,9 +5,11 @@
 import { useState } from 'react';
 import type { PlanComparisonView } from '../../../shared/ipc/contract/plan-scenarios';
 import { dayShiftText, hoursDeltaText, signedText, usdDeltaText } from './figure-text';
-import { fmtHours, fmtUsd } from './timeline-model';
+import { usePlanStore } from './store';
+import { fmtHours, fmtMoney } from './timeline-model';
 
 export function ComparisonTable({ comparison }: { comparison: PlanComparisonView }) {
+  const currency = usePlanStore((s) => s.view?.analysis.totals.currency ?? 'USD');
   const [onlyChanged, setOnlyChanged] = useState(true);
   const { summaries, finish, weeks } = comparison;
   const ref = summaries[0]!;
@@ -41,12 +43,16 @@ export function ComparisonTable({ comparison }: { comparison: PlanComparisonView
           </tr>
         </thead>
         <tbody>
-          {metric('Cost (app, USD)', 'Sum of the weekly planned cost at catalog prices (or the prices the plan was made with)', (i) => (
-            <>
-              {fmtUsd(summaries[i]!.usd)}
-              {i > 0 && <div className="muted">{usdDeltaText(summaries[i]!.usd, ref.usd)}</div>}
-            </>
-          ))}
+          {metric(
+            `Cost (app, ${currency})`,
+            `Sum of the weekly planned cost at catalog prices (or the prices the plan was made with), in ${currency}`,
+            (i) => (
+              <>
+                {fmtMoney(summaries[i]!.usd, currency)}
+                {i > 0 && <div className="muted">{usdDeltaText(summaries[i]!.usd, ref.usd, currency)}</div>}
+              </>
+            ),
+          )}
           {metric('Finish', 'Sunday of the last booked week', (i) => (
             <>
               {finish[i] ?? '—'}
@@ -98,7 +104,7 @@ export function ComparisonTable({ comparison }: { comparison: PlanComparisonView
               {w.plans.map((p, i) => (
                 <td key={i} className={i > 0 && p.changes.length > 0 ? 'sw-changed' : ''}>
                   <span className="num">
-                    {fmtHours(p.gpuHours)} h · {fmtUsd(p.usd)}
+                    {fmtHours(p.gpuHours)} h · {fmtMoney(p.usd, currency)}
                   </span>
                   {i > 0 && Math.abs(p.deltaGpuHours) > 0.005 && (
                     <span className="muted"> ({signedText(p.deltaGpuHours, `${fmtHours(Math.abs(p.deltaGpuHours))} h`)})</span>

@@ -2,8 +2,9 @@
 import { weekEnd } from '../../../shared/domain/plan/weeks';
 import type { Response } from '../../../shared/ipc/contract';
 import { rangeText, usdDeltaText } from './figure-text';
+import { usePlanStore } from './store';
 import { KIND_LABEL } from './ProblemsPanel';
-import { fmtHours, fmtUsd } from './timeline-model';
+import { fmtHours, fmtMoney } from './timeline-model';
 import { CURRENT_PLAN, MAX_PICKED, type ScenarioActions } from './use-scenario-actions';
 
 type Compare = Response<'plan:compare-scenarios'>;
@@ -26,6 +27,7 @@ export function ScenarioRow({
   onOpen: (scenarioId: string | null) => void;
 }) {
   const { picked, renaming, confirmDelete } = actions;
+  const currency = usePlanStore((state) => state.view?.analysis.totals.currency ?? 'USD');
   const rowKey = r.scenarioId ?? CURRENT_PLAN;
   return (
     <tr className={open ? 'sw-open' : ''}>
@@ -71,8 +73,8 @@ export function ScenarioRow({
         </div>
       </td>
       <td className="num">
-        {fmtUsd(r.usd)}
-        {base && r !== base ? <div className="muted">{usdDeltaText(r.usd, base.usd)}</div> : null}
+        {fmtMoney(r.usd, currency)}
+        {base && r !== base ? <div className="muted">{usdDeltaText(r.usd, base.usd, currency)}</div> : null}
       </td>
       <td className="num">{rangeText(r.authorUsd, '$')}</td>
       <td className="num">{fmtHours(r.gpuHours)}</td>

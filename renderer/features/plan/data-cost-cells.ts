@@ -1,6 +1,6 @@
 /** The weekly "Storage & transfer" totals row: its own line, never folded into the GPU cost row (issue 19 item 15). */
 import type { PlanView } from '../../../shared/ipc/contract/plan';
-import { fmtUsd } from './timeline-model';
+import { fmtMoney } from './timeline-model';
 import type { TotalText } from './TimelineRows';
 
 type Totals = PlanView['analysis']['totals'];
@@ -21,8 +21,9 @@ export function dataCostCells(totals: Totals): { storage: Map<string, TotalText>
   if (totals.dataCosts.lines.length === 0) return { storage, transfer };
   const rates = dataRatesText(totals);
   for (const t of totals.weeks) {
-    const title = `${t.week}: storage $${t.storageUsd}, data transfer $${t.transferUsd}; GPU cost $${t.usd} (separate); all costs $${t.allCostsUsd}.\n${totals.dataCosts.rule}\n${rates}`;
-    const cell = (usd: string): TotalText => ({ text: Number(usd) > 0 ? fmtUsd(usd) : '—', cls: '', title });
+    const m = (v: string) => fmtMoney(v, totals.currency);
+    const title = `${t.week}: storage ${m(t.storageUsd)}, data transfer ${m(t.transferUsd)}; GPU cost ${m(t.usd)} (separate); all costs ${m(t.allCostsUsd)}.\n${totals.dataCosts.rule}\n${rates}`;
+    const cell = (usd: string): TotalText => ({ text: Number(usd) > 0 ? m(usd) : '—', cls: '', title });
     storage.set(t.week, cell(t.storageUsd));
     transfer.set(t.week, cell(t.transferUsd));
   }

@@ -15,8 +15,10 @@ describe('figure texts', () => {
   });
 
   it('gives a cost and GPU-hours against the reference', () => {
-    expect(usdDeltaText('1500', '1200')).toBe('+$300');
-    expect(usdDeltaText('1150.5', '1200')).toBe('−$49.50');
+    expect(usdDeltaText('1500', '1200', 'USD')).toBe('+$300.00');
+    expect(usdDeltaText('1500', '1200', 'EUR')).toBe('+€300.00');
+    expect(usdDeltaText('1500', '1200', 'CHF')).toBe('+CHF 300.00');
+    expect(usdDeltaText('1150.5', '1200', 'USD')).toBe('−$49.50');
     expect(hoursDeltaText(100, 112.34)).toBe('−12.3 h');
     expect(hoursDeltaText(40, 40)).toBe('±0');
   });

@@ -1,5 +1,6 @@
 /** Texts of the plan's figures as the scenario and milestone tables show them: ranges, signed differences, day shifts. */
-import { fmtHours, fmtUsd } from './timeline-model';
+import Big from 'big.js';
+import { fmtHours, fmtMoney } from './timeline-model';
 
 /** A low–high range as written ("3", "$2–$5"), or a dash when there is none. */
 export const rangeText = (r: { low: number; high: number } | null | undefined, unit = '') =>
@@ -8,9 +9,11 @@ export const rangeText = (r: { low: number; high: number } | null | undefined, u
 /** A difference with its sign, `abs` being the formatted absolute value. */
 export const signedText = (n: number, abs: string) => (n > 0 ? `+${abs}` : n < 0 ? `−${abs}` : '±0');
 
-/** A cost against a reference cost (decimal strings in USD): "+$1,200", "−$80", "±0". */
-export const usdDeltaText = (usd: string, referenceUsd: string) =>
-  signedText(Number(usd) - Number(referenceUsd), fmtUsd(String(Math.abs(Number(usd) - Number(referenceUsd)))));
+/** A cost against a reference cost (decimal strings in `currency`): "+$1,200.00", "−€80.00", "±0". */
+export const usdDeltaText = (usd: string, referenceUsd: string, currency: string) => {
+  const d = new Big(usd).minus(referenceUsd);
+  return signedText(d.cmp(0), fmtMoney(d.abs().toFixed(2), currency));
+};
 
 /** GPU-hours against a reference, to a tenth of an hour: "+12.5 h". */
 export const hoursDeltaText = (hours: number, referenceHours: number) =>

@@ -1,5 +1,6 @@
 /** Layout of the timeline: bars as runs of consecutive weeks on the same offering, packed into sub-rows. */
 import type { Allocation, OfferingFacts } from '../../../shared/domain/plan/types';
+import { money, toCents } from '../../../shared/domain/money-format';
 
 export interface Run {
   key: string;
@@ -92,7 +93,7 @@ export function fmtHours(h: number): string {
   return Number.isInteger(h) ? String(h) : h.toFixed(1);
 }
 
-export function fmtUsd(s: string): string {
-  const n = Number(s);
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: n < 100 ? 2 : 0, maximumFractionDigits: n < 100 ? 2 : 0 })}`;
+/** An amount of the plan to the cent in its currency, by the one money formatter (`€1,234.50`). */
+export function fmtMoney(s: string, currency: string): string {
+  return money(currency, toCents(s));
 }

@@ -4,7 +4,7 @@ import type { CellRef } from '../../../shared/domain/plan/checks';
 import type { Allocation, Milestone } from '../../../shared/domain/plan/types';
 import { monthOfWeek, weekOf } from '../../../shared/domain/plan/weeks';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
-import { buildRuns, fmtHours, fmtUsd, type Run } from './timeline-model';
+import { buildRuns, fmtHours, fmtMoney, type Run } from './timeline-model';
 import type { TotalText } from './TimelineRows';
 import { dataCostCells } from './data-cost-cells';
 
@@ -54,6 +54,7 @@ export function useTimelineData(view: PlanView) {
   const allocationTrack = useMemo(() => new Map(plan.allocations.map((a) => [a.id, a.trackId])), [plan.allocations]);
   const totalsCells = useMemo(() => {
     const budget = Number(plan.project.budget);
+    const cur = analysis.totals.currency;
     const hours = new Map<string, TotalText>();
     const cost = new Map<string, TotalText>();
     const cumulative = new Map<string, TotalText>();
@@ -62,13 +63,13 @@ export function useTimelineData(view: PlanView) {
       hours.set(w, { text: `${fmtHours(t.gpuHours)} h`, cls: '', title: `${w}: ${t.gpuHours} GPU-hours booked` });
       const over = Number(t.usd) > Number(t.budgetShareUsd) && Number(t.usd) > 0;
       cost.set(w, {
-        text: fmtUsd(t.usd),
-        sub: `share ${fmtUsd(t.budgetShareUsd)}`,
+        text: fmtMoney(t.usd, cur),
+        sub: `share ${fmtMoney(t.budgetShareUsd, cur)}`,
         cls: over ? 'warn' : '',
-        title: `${w}: $${t.usd} planned (catalog price, else the plan's price); budget share $${t.budgetShareUsd} = budget × project days in the week ÷ project days`,
+        title: `${w}: ${fmtMoney(t.usd, cur)} planned (catalog price, else the plan's price${cur === 'USD' ? '' : `, ${analysis.totals.conversion?.weeks[w]?.text ?? 'no exchange rate: not counted'}`}); budget share ${fmtMoney(t.budgetShareUsd, cur)} = budget × project days in the week ÷ project days`,
       });
       cumulative.set(w, {
-        text: fmtUsd(t.cumulativeUsd),
+        text: fmtMoney(t.cumulativeUsd, cur),
         sub: `${Math.round((Number(t.cumulativeUsd) / Math.max(1, budget)) * 100)}% of budget`,
         cls: Number(t.cumulativeUsd) > budget ? 'bad' : '',
         title: `By the end of ${w}: $${t.cumulativeUsd} of the $${plan.project.budget} budget (${plan.project.budgetSource})`,

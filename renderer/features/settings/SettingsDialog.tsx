@@ -1,10 +1,13 @@
-/** Settings: the one set of cost assumptions (electricity, a bought machine's lifetime and hours, subscription hours). */
+/** Settings: the one set of cost assumptions (electricity, a bought machine's lifetime and hours, subscription hours), and the exchange rates. */
 import { useState } from 'react';
 import { COST_SETTING_LABELS, costSettingsSchema, type CostSettings } from '../../../shared/domain/settings/cost-settings';
 import { Dialog } from '../../ui/Dialog';
 import { NumberField, parseNumber } from '../../ui/Field';
 import { ApiError } from '../../app/api';
 import { useSettings } from './store';
+import { ExchangeRatesPanel } from './ExchangeRatesPanel';
+import { usePlanStore } from '../plan/store';
+import { useBudgetStore } from '../budget/store';
 import './settings.css';
 
 const KEYS = Object.keys(COST_SETTING_LABELS) as Array<keyof CostSettings>;
@@ -89,6 +92,14 @@ export function SettingsDialog() {
         Now: {view.summary}
         {view.updatedAt ? ` · changed ${view.updatedAt.slice(0, 10)}` : ' · the defaults'}.
       </p>
+      <ExchangeRatesPanel
+        onChanged={() => {
+          // Every figure in a project's currency is re-priced with the new rates.
+          const plan = usePlanStore.getState();
+          if (plan.view) void plan.load(plan.view.plan.project.id);
+          void useBudgetStore.getState().load();
+        }}
+      />
     </Dialog>
   );
 }

@@ -60,7 +60,10 @@ export interface Budget {
   thresholds: number[];
 }
 
-/** 1 `from` = `rate` `to`, entered by the user, valid from `asOf` until a later rate for the same pair. */
+/** Where a rate comes from: typed by the user, imported from a CSV, or bundled with the app (ECB reference rates). */
+export type RateOrigin = 'user' | 'import' | 'bundled';
+
+/** 1 `from` = `rate` `to`, valid from `asOf` until a later rate for the same pair. */
 export interface ExchangeRate {
   id: number;
   from: string;
@@ -68,6 +71,8 @@ export interface ExchangeRate {
   rate: string;
   asOf: string;
   source: string;
+  /** Absent: a user's rate. The user's and imported rates are looked up before the bundled ones. */
+  origin?: RateOrigin;
 }
 
 /** Amounts per currency (decimal strings), kept apart. */

@@ -118,10 +118,24 @@ function distribute(cost: Big, shares: Share[], category: DataCostCategory, out:
   }
 }
 
+/** Turns a week's USD into the project's currency (null: no rate for the week, the cost is left out and reported). */
+export interface WeekConversion {
+  factor(week: string): Big | null;
+  miss(week: string): void;
+}
+const NO_CONVERSION: WeekConversion = { factor: () => new Big(1), miss: () => undefined };
+
 class Accumulator {
   readonly byItem = new Map<string, Big>();
   readonly byWeek = new Map<string, { storage: Big; transfer: Big; byTrack: Map<string, Big> }>();
-  add(item: DataCostItem, week: string, category: DataCostCategory, usd: Big): void {
+  constructor(private readonly fx: WeekConversion) {}
+  add(item: DataCostItem, week: string, category: DataCostCategory, priced: Big): void {
+    const factor = this.fx.factor(week);
+    if (factor === null) {
+      if (priced.gt(0)) this.fx.miss(week);
+      return;
+    }
+    const usd = priced.times(factor);
     this.byItem.set(item.id, (this.byItem.get(item.id) ?? new Big(0)).plus(usd));
     const w = this.byWeek.get(week) ?? { storage: new Big(0), transfer: new Big(0), byTrack: new Map<string, Big>() };
     w[category] = w[category].plus(usd);
@@ -141,10 +155,14 @@ function quantityText(item: DataCostItem, days: string[]): string {
   return `${held} held ${span}`;
 }
 
-export function computeDataCosts(plan: Plan, rates: readonly DataRate[] = BUNDLED_DATA_RATES): DataCostTotals {
+export function computeDataCosts(
+  plan: Plan,
+  rates: readonly DataRate[] = BUNDLED_DATA_RATES,
+  fx: WeekConversion = NO_CONVERSION,
+): DataCostTotals {
   const rateById = new Map(rates.map((r) => [r.id, r]));
   const pools = new Map<string, { rate: DataRate; category: DataCostCategory; shares: Share[] }>();
-  const out = new Accumulator();
+  const out = new Accumulator(fx);
   const lines: DataCostLine[] = [];
   for (const item of plan.dataCosts ?? []) {
     const category = CATEGORY[item.kind];

@@ -14,10 +14,13 @@
  * - offering-missing / price-changed: an allocation or phase names an offering that is no longer in the catalog (error),
  *   or whose current price differs from the price the plan was made with (warning) (offering-checks.ts).
  * - allocation-outside-track: an allocation in a week wholly outside its track's dates (warning) (budget-checks.ts).
+ * - exchange-rate-missing / exchange-rate-stale: a week's costs without a rate into the project's currency (error), or
+ *   converted at a rate over a month older than the week (info) (currency-checks.ts).
  * - run-over-session / run-over-job-timeout / spot-without-checkpoint / dataset-over-disk / dataset-over-memory: one run
  *   of a phase against its offering's limits and host (run-rule-checks.ts).
  */
 import { budgetProblems, trackDateProblems } from './budget-checks';
+import { currencyProblems } from './currency-checks';
 import { milestoneCoverage } from './milestone-coverage';
 import { offeringProblems } from './offering-checks';
 import { poolLoads } from './pool-checks';
@@ -38,6 +41,8 @@ export type ProblemKind =
   | 'offering-missing'
   | 'price-changed'
   | 'allocation-outside-track'
+  | 'exchange-rate-missing'
+  | 'exchange-rate-stale'
   | RunRuleKind
   | RunGpuKind;
 
@@ -101,6 +106,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
     ...milestones.problems,
     ...offeringProblems(plan, book),
     ...budgetProblems(plan, totals),
+    ...currencyProblems(totals),
     ...trackDateProblems(plan),
     ...runRuleProblems(plan, book),
     ...runGpuProblems(plan, book),

@@ -7,6 +7,7 @@ import { createPriceBook, hourlyCost, reservedAllocationCosts, subscriptionWeekC
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
 import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './weeks';
+import { planConverter, type PlanConversion } from './plan-currency';
 
 export interface TrackWeekTotal {
   gpuHours: number;
@@ -56,6 +57,14 @@ export interface PlanTotals {
   allCostsUsd: string;
   remainingAllCostsUsd: string;
   dataCosts: DataCostTotals;
+  /**
+   * The currency of every amount above (the project's; the `usd` names are historical). The catalog's USD prices are
+   * converted week by week (plan-currency.ts); null conversion: the project is in USD.
+   */
+  currency: string;
+  conversion: PlanConversion | null;
+  /** Allocations whose week has no exchange rate: their cost is not counted (never at 1.0). */
+  unconvertedAllocationIds: string[];
 }
 
 /** The weeks the timeline shows: the project's weeks, widened to any allocation outside them. */
@@ -126,7 +135,25 @@ export function allocationCosts(allocations: Allocation[], book: PriceBook, mone
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
   const money: Record<string, string> = {};
+  const fx = planConverter(plan.project.currency, catalog.rates ?? []);
   const costs = allocationCosts(plan.allocations, book, money);
+  const unconverted: string[] = [];
+  if (plan.project.currency !== 'USD') {
+    for (const a of plan.allocations) {
+      const usd = costs.get(a.id);
+      if (!usd) continue;
+      const factor = fx.factor(a.week);
+      if (factor === null) {
+        if (usd.gt(0)) (unconverted.push(a.id), fx.miss(a.week));
+        costs.set(a.id, ZERO);
+        money[a.id] = '0.00';
+        continue;
+      }
+      const converted = usd.times(factor);
+      costs.set(a.id, converted);
+      money[a.id] = toMoney(converted);
+    }
+  }
   const byWeek = new Map<string, Allocation[]>();
   for (const a of plan.allocations) {
     const list = byWeek.get(a.week) ?? [];
@@ -139,7 +166,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   let cumulative = new Big(0);
   let cumulativeBudget = new Big(0);
   let totalHours = 0;
-  const data = computeDataCosts(plan, catalog.dataRates);
+  const data = computeDataCosts(plan, catalog.dataRates, fx);
   const out: WeekTotal[] = [];
   for (const week of weeks) {
     let usd = new Big(0);
@@ -192,6 +219,9 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     allCostsUsd: toMoney(allCosts),
     remainingAllCostsUsd: toMoney(budget.minus(allCosts)),
     dataCosts: data,
+    currency: plan.project.currency,
+    conversion: fx.summary(),
+    unconvertedAllocationIds: unconverted,
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
 import type { DataRate } from '../data-costs/rate-schema';
+import type { ExchangeRate } from '../budget/types';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -246,4 +247,6 @@ export interface PlanCatalog {
   offerings: OfferingFacts[];
   /** The catalog's storage and data-transfer prices (issue 19 item 15); absent: the bundled rows. */
   dataRates?: DataRate[];
+  /** Dated exchange rates (the bundled ECB ones and the user's): the catalog's USD into the project's currency. */
+  rates?: ExchangeRate[];
 }

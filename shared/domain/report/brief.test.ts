@@ -12,7 +12,7 @@ const scenario = (name: string, usd: string, errors: number, scenarioId: string 
 });
 
 describe('betterScenario (the brief recommends a passing scenario)', () => {
-  const base = { scenarioId: null, budgetUsd: '615', plannedUsd: '628.57', errors: 1 };
+  const base = { currency: 'USD', scenarioId: null, budgetUsd: '615', plannedUsd: '628.57', errors: 1 };
 
   it('names the cheapest other scenario with no errors within the budget when the plan is over budget', () => {
     const text = betterScenario({

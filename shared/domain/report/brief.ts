@@ -139,6 +139,8 @@ export const constantWords = (name: string) => CONSTANT_WORDS[name] ?? name.repl
 const money = (v: Big | string | number) => new Big(v).toFixed(2);
 export interface BriefInput {
   projectName: string;
+  /** The currency of every amount of the brief (the project's). */
+  currency: string;
   scenarioName: string;
   start: string;
   end: string;
@@ -185,7 +187,7 @@ function biggestRisks(problems: BriefInput['problems']): string[] {
 /** ", storage and data transfer ($2.70)" when the plan states some, else nothing. */
 function dataPart(input: BriefInput): string {
   const data = new Big(input.dataCostsUsd ?? 0);
-  return data.gt(0) ? `, storage and data transfer (${usdText(money(data))})` : '';
+  return data.gt(0) ? `, storage and data transfer (${usdText(money(data), input.currency)})` : '';
 }
 
 export function buildBrief(input: BriefInput): Brief {
@@ -195,17 +197,17 @@ export function buildBrief(input: BriefInput): Brief {
   const diff = budget.minus(planned).abs();
   const status: Brief['status'] = over
     ? {
-        label: `Over budget by ${usdText(money(diff))}${input.errors ? `, ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open` : ''}`,
+        label: `Over budget by ${usdText(money(diff), input.currency)}${input.errors ? `, ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open` : ''}`,
         tone: 'bad',
       }
     : input.errors > 0
       ? { label: `Within budget on paper, but ${input.errors} ${input.errors === 1 ? 'error' : 'errors'} open`, tone: 'warn' }
-      : { label: `Within budget: ${usdText(money(diff))} left`, tone: 'good' };
+      : { label: `Within budget: ${usdText(money(diff), input.currency)} left`, tone: 'good' };
 
   const reasons: string[] = [];
   if (over)
     reasons.push(
-      `Bring the plan within the ${usdText(input.budgetUsd)} budget (cut ${usdText(money(diff))}) or raise the budget by that much.`,
+      `Bring the plan within the ${usdText(input.budgetUsd, input.currency)} budget (cut ${usdText(money(diff), input.currency)}) or raise the budget by that much.`,
     );
   if (input.errors > 0)
     reasons.push(
@@ -218,7 +220,7 @@ export function buildBrief(input: BriefInput): Brief {
     over && input.errors > 0 ? 'do-not-approve-yet' : over || input.errors > 0 ? 'approve-with-changes' : 'approve';
   const headline =
     verdict === 'approve'
-      ? `Approve ${usdText(input.plannedUsd)} as planned.`
+      ? `Approve ${usdText(input.plannedUsd, input.currency)} as planned.`
       : verdict === 'approve-with-changes'
         ? `Approve with the changes below.`
         : `Do not approve yet: the plan is over budget and has open errors.`;
@@ -288,18 +290,22 @@ export function buildBrief(input: BriefInput): Brief {
 
   return {
     title: `${input.projectName} — GPU plan review${input.scenarioId ? ` (${input.scenarioName})` : ''}`,
-    decision: `Approve ${usdText(input.plannedUsd)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours)${dataPart(input)} for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd)}.`,
+    decision: `Approve ${usdText(input.plannedUsd, input.currency)} of GPU compute (${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours)${dataPart(input)} for ${input.projectName}${input.scenarioId ? `, scenario “${input.scenarioName}”` : ''}, booked ${input.bookedFrom ?? input.start} to ${input.bookedTo ?? input.end}, against a budget of ${usdText(input.budgetUsd, input.currency)}.`,
     recommendation: { verdict, headline, reasons },
     status,
     keyFigures: [
       {
         label: 'Planned cost',
-        value: usdText(input.plannedUsd),
+        value: usdText(input.plannedUsd, input.currency),
         note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked${
-          Number(input.dataCostsUsd ?? 0) > 0 ? `; storage & transfer ${usdText(input.dataCostsUsd!)} included` : ''
+          Number(input.dataCostsUsd ?? 0) > 0 ? `; storage & transfer ${usdText(input.dataCostsUsd!, input.currency)} included` : ''
         }`,
       },
-      { label: 'Budget', value: usdText(input.budgetUsd), note: over ? `over by ${usdText(money(diff))}` : `${usdText(money(diff))} left` },
+      {
+        label: 'Budget',
+        value: usdText(input.budgetUsd, input.currency),
+        note: over ? `over by ${usdText(money(diff), input.currency)}` : `${usdText(money(diff), input.currency)} left`,
+      },
       {
         label: 'Duration',
         value: input.durationDays === null ? '—' : `${input.durationDays} days`,

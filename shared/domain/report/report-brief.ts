@@ -16,6 +16,7 @@ export function reportBrief(
   const { scenarioName, span, problems, nextSteps } = sections;
   return buildBrief({
     projectName: project.name,
+    currency: project.currency,
     scenarioName,
     start: project.start,
     end: project.end,

@@ -25,8 +25,8 @@ describe("the report's storage and transfer lines (issue 19 item 15)", () => {
   it('the brief says storage and transfer come on top of the GPU cost, with what is left of the budget', () => {
     const left = new Big(d.remainingAllCostsUsd);
     expect(dataCostsSentence(d)).toBe(
-      `Storage ${usdText(d.storageUsd)} and data transfer $0.00 come on top of the GPU cost of ${usdText(d.gpuUsd)}: all costs ${usdText(d.allCostsUsd)}, ` +
-        `${left.lt(0) ? `${usdText(left.abs().toFixed(2))} over` : `${usdText(left.toFixed(2))} left of`} the budget.`,
+      `Storage ${usdText(d.storageUsd, 'USD')} and data transfer $0.00 come on top of the GPU cost of ${usdText(d.gpuUsd, 'USD')}: all costs ${usdText(d.allCostsUsd, 'USD')}, ` +
+        `${left.lt(0) ? `${usdText(left.abs().toFixed(2), 'USD')} over` : `${usdText(left.toFixed(2), 'USD')} left of`} the budget.`,
     );
     // Thousands are grouped as everywhere else in the brief: "$1,376.39", not "$1376.39".
     expect(dataCostsSentence({ ...d, storageUsd: '1376.39', gpuUsd: '9341.92', allCostsUsd: '10718.31' })).toContain(

@@ -9,6 +9,8 @@ import { readableSource } from './readable-source';
 import { usdText } from './usd-text';
 
 export interface ReportDataCosts {
+  /** The currency of every amount here (the project's). */
+  currency: string;
   gpuUsd: string;
   storageUsd: string;
   transferUsd: string;
@@ -31,6 +33,7 @@ export interface ReportDataCosts {
 export function reportDataCosts(plan: Plan, totals: PlanTotals): ReportDataCosts {
   const trackName = new Map(plan.tracks.map((t) => [t.id, t.name]));
   return {
+    currency: totals.currency,
     gpuUsd: totals.usd,
     storageUsd: totals.storageUsd,
     transferUsd: totals.transferUsd,
@@ -54,7 +57,7 @@ export function reportDataCosts(plan: Plan, totals: PlanTotals): ReportDataCosts
 export function dataCostsSentence(d: ReportDataCosts): string {
   if (d.lines.length === 0) return '';
   const left = new Big(d.remainingAllCostsUsd);
-  const usd = (v: string | Big) => usdText(new Big(v).abs().toFixed(2));
+  const usd = (v: string | Big) => usdText(new Big(v).abs().toFixed(2), d.currency);
   return (
     `Storage ${usd(d.storageUsd)} and data transfer ${usd(d.transferUsd)} come on top of the GPU cost of ${usd(d.gpuUsd)}: ` +
     `all costs ${usd(d.allCostsUsd)}, ${left.lt(0) ? `${usd(left)} over` : `${usd(left)} left of`} the budget.`

@@ -38,8 +38,24 @@ function columnsOf<K extends string, T extends Record<K, CsvValue>>(
   return { header: columns.map((c) => rename[c] ?? c), rows: rows.map((row) => columns.map((c) => row[c])) };
 }
 
+/**
+ * Every table with money says its currency: a last `currency` column, the project's for the plan's figures, USD (the
+ * catalog's) for the estimator's and the seed authors' figures and the catalog's prices. The plan's money columns are
+ * named for what they hold (`cost`, `allCosts`), not for a currency.
+ */
+function withCurrency(table: CsvTable, currency: string): CsvTable {
+  return { header: [...table.header, 'currency'], rows: table.rows.map((r) => [...r, currency]) };
+}
+
+const CATALOG_CURRENCY = 'USD';
+
 /** The report's own tables (catalog and spend come from their services). */
 export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'catalog' | 'spend'>): CsvTable {
+  const currency = table === 'estimates' || table === 'prices' || table === 'milestones' ? CATALOG_CURRENCY : model.cover.currency;
+  return table === 'problems' ? reportTableIn(model, table) : withCurrency(reportTableIn(model, table), currency);
+}
+
+function reportTableIn(model: ReportModel, table: Exclude<ReportTable, 'catalog' | 'spend'>): CsvTable {
   switch (table) {
     case 'estimates':
       return columnsOf(
@@ -62,7 +78,7 @@ export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'cat
         { gpuId: 'gpu', offeringId: 'offering' },
       );
     case 'allocations':
-      return columnsOf(model.allocations, ['week', 'track', 'gpuId', 'gpuCount', 'offeringId', 'hours', 'usd', 'note']);
+      return columnsOf(model.allocations, ['week', 'track', 'gpuId', 'gpuCount', 'offeringId', 'hours', 'usd', 'note'], { usd: 'cost' });
     case 'milestones':
       return columnsOf(
         model.milestones.map((m) => ({
@@ -93,24 +109,25 @@ export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'cat
         { trackName: 'track', appBasis: 'basis' },
       );
     case 'tracks':
-      return columnsOf(model.tracks, ['id', 'name', 'owner', 'focus', 'start', 'end', 'gpuHours', 'usd']);
+      return columnsOf(model.tracks, ['id', 'name', 'owner', 'focus', 'start', 'end', 'gpuHours', 'usd'], { usd: 'cost' });
     case 'costs-by-track':
-      return columnsOf(model.costs.byTrack, ['key', 'gpuHours', 'usd'], { key: 'track' });
+      return columnsOf(model.costs.byTrack, ['key', 'gpuHours', 'usd'], { key: 'track', usd: 'cost' });
     case 'costs-by-month':
-      return columnsOf(model.costs.byMonth, ['key', 'gpuHours', 'usd'], { key: 'month' });
+      return columnsOf(model.costs.byMonth, ['key', 'gpuHours', 'usd'], { key: 'month', usd: 'cost' });
     case 'costs-by-provider':
-      return columnsOf(model.costs.byProvider, ['key', 'gpuHours', 'usd'], { key: 'provider' });
+      return columnsOf(model.costs.byProvider, ['key', 'gpuHours', 'usd'], { key: 'provider', usd: 'cost' });
     case 'weeks':
-      return columnsOf(model.timeline.weeks, [
-        'week',
-        'start',
-        'gpuHours',
-        'usd',
-        'cumulativeUsd',
-        'allCostsUsd',
-        'allCostsCumulativeUsd',
-        'cumulativeBudgetUsd',
-      ]);
+      return columnsOf(
+        model.timeline.weeks,
+        ['week', 'start', 'gpuHours', 'usd', 'cumulativeUsd', 'allCostsUsd', 'allCostsCumulativeUsd', 'cumulativeBudgetUsd'],
+        {
+          usd: 'gpuCost',
+          cumulativeUsd: 'gpuCumulative',
+          allCostsUsd: 'allCosts',
+          allCostsCumulativeUsd: 'allCostsCumulative',
+          cumulativeBudgetUsd: 'cumulativeBudget',
+        },
+      );
     case 'prices':
       return columnsOf(model.prices, ['offeringId', 'provider', 'sku', 'gpuId', 'kind', 'usd', 'per', 'asOf', 'source', 'usedFor']);
     case 'problems':

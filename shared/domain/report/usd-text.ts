@@ -1,5 +1,7 @@
-/** Dollars as a person reads them in the brief: "$1,234.50", "−$13.57". */
-export function usdText(v: string | number): string {
-  const n = Number(v);
-  return `${n < 0 ? '−' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import Big from 'big.js';
+import { money, toCents } from '../money-format';
+
+/** A plan amount to the cent in its currency, as the brief's sentences print it (the one money formatter). */
+export function usdText(v: string | number, currency: string): string {
+  return money(currency, toCents(new Big(v).toFixed()));
 }

@@ -47,7 +47,13 @@ export const rateSchema = z.object({
   rate: z.string(),
   asOf: z.string(),
   source: z.string(),
+  origin: z.enum(['user', 'import', 'bundled']).optional(),
 });
+
+/** How many rates of each origin the table holds, and their dates. */
+export const rateSummarySchema = z.array(
+  z.object({ origin: z.enum(['user', 'import', 'bundled']), count: z.number().int(), first: z.string(), last: z.string() }),
+);
 
 const ruleDraft = z.object({
   id: z.number().int().optional(),
@@ -238,7 +244,18 @@ export const budgetPlanningChannels = {
       .strict(),
     response: rulePreviewSchema,
   },
-  'budget:list-rates': { request: z.object({}).strict(), response: z.object({ rates: z.array(rateSchema) }) },
+  'budget:list-rates': {
+    request: z
+      .object({ all: z.boolean().optional(), currency: currency.optional(), limit: z.number().int().min(1).max(100_000).optional() })
+      .strict(),
+    response: z.object({ rates: z.array(rateSchema), summary: rateSummarySchema }),
+  },
+  'budget:import-rates': {
+    request: z
+      .object({ fileName: z.string().trim().min(1).max(300), text: z.string().max(20_000_000, 'a rates file of at most 20 MB') })
+      .strict(),
+    response: z.object({ imported: z.number().int() }),
+  },
   'budget:save-rate': {
     request: z
       .object({

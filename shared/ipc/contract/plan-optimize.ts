@@ -47,7 +47,7 @@ export const optimizeResultSchema = z.object({
   /** Weeks whose bookings differ between the plan and the suggestion. */
   changedWeeks: z.array(z.string()),
   conflicts: z.array(z.object({ kind: z.string(), week: z.string().nullable(), message: z.string(), severity: z.string() })),
-  totals: z.object({ gpuHours: z.number(), usd: z.string(), budget: z.string(), remainingUsd: z.string() }),
+  totals: z.object({ currency: z.string(), gpuHours: z.number(), usd: z.string(), budget: z.string(), remainingUsd: z.string() }),
 });
 export type OptimizeResult = z.output<typeof optimizeResultSchema>;
 

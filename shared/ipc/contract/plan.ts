@@ -81,6 +81,15 @@ export const weekTotalSchema = z.object({
   allCostsExact: z.string(),
 });
 
+/** How the catalog's USD became the project's currency, week by week (plan-currency.ts). */
+export const planConversionSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rule: z.string(),
+  weeks: z.record(z.string(), z.object({ day: z.string(), factor: z.string(), text: z.string(), stale: z.boolean() })),
+  missing: z.array(z.object({ week: z.string(), day: z.string() })),
+});
+
 export const analysisSchema = z.object({
   problems: z.array(problemSchema),
   totals: z.object({
@@ -95,6 +104,9 @@ export const analysisSchema = z.object({
     allCostsUsd: z.string(),
     remainingAllCostsUsd: z.string(),
     dataCosts: dataCostTotalsSchema,
+    currency: z.string(),
+    conversion: planConversionSchema.nullable(),
+    unconvertedAllocationIds: z.array(z.string()),
   }),
   pools: z.array(
     z.object({

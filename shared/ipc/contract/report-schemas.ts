@@ -182,6 +182,7 @@ export const reportModelSchema = z.object({
   ),
   milestones: z.array(milestonePhaseSchema),
   dataCosts: z.object({
+    currency: z.string(),
     gpuUsd: z.string(),
     storageUsd: z.string(),
     transferUsd: z.string(),

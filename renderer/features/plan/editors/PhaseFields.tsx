@@ -3,7 +3,7 @@ import { phaseEarlyStopping } from '../../../../shared/domain/plan/run-rule-chec
 import type { OfferingFacts } from '../../../../shared/domain/plan/types';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { Field, NumberField } from '../../../ui/Field';
-import { fmtHours, fmtUsd, gpuShort } from '../timeline-model';
+import { fmtHours, fmtMoney, gpuShort } from '../timeline-model';
 import { DateRangeFields, FORM_ID, offeringText } from './editor-parts';
 import type { PhaseDraft, SavedWorkload } from './milestone-draft';
 import { scaleDraftOf } from './workload-scale';
@@ -178,7 +178,7 @@ function PhaseEstimates({
         <span className="field-label">App's estimate</span>{' '}
         {p.base?.appEstimate ? (
           <>
-            {fmtHours(p.base.appEstimate.hours)} GPU-h, {fmtUsd(p.base.appEstimate.usd)}{' '}
+            {fmtHours(p.base.appEstimate.hours)} GPU-h, {fmtMoney(p.base.appEstimate.usd, 'USD')}{' '}
             <span className="muted">
               ({p.base.appEstimate.basis}; price as of {p.base.appEstimate.priceAsOf ?? '—'})
             </span>

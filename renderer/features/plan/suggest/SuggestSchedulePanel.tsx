@@ -4,7 +4,7 @@
  */
 import type { OptimizeResult } from '../../../../shared/ipc/contract/plan-optimize';
 import { usePlanStore } from '../store';
-import { fmtHours, fmtUsd } from '../timeline-model';
+import { fmtHours, fmtMoney } from '../timeline-model';
 import { useSuggestStore } from './store';
 
 const STATUS_TEXT: Record<OptimizeResult['status'], string> = {
@@ -127,6 +127,7 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
   const removed = (week: string) =>
     (view?.plan.allocations ?? []).filter((a) => a.week === week && result.replacedAllocationIds.includes(a.id));
   const [plan, suggestion] = result.comparison;
+  const currency = view?.analysis.totals.currency ?? 'USD';
   return (
     <div className="pt-suggest-result" data-suggest-status={result.status}>
       <div className={`banner ${result.status === 'infeasible' ? 'warn' : 'ok'}`} role="status">
@@ -147,7 +148,7 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
       )}
       {plan && suggestion && (
         <table className="data pt-suggest-compare">
-          <caption className="muted">The plan and the suggestion, costed the same way (USD, the plan's prices)</caption>
+          <caption className="muted">The plan and the suggestion, costed the same way ({currency}, the plan's prices)</caption>
           <thead>
             <tr>
               <th />
@@ -162,7 +163,7 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
             {[plan, suggestion].map((r) => (
               <tr key={r.name}>
                 <th scope="row">{r.name}</th>
-                <td className="num">{fmtUsd(r.usd)}</td>
+                <td className="num">{fmtMoney(r.usd, currency)}</td>
                 <td>
                   {r.firstWeek ?? '—'} → {r.lastWeek ?? '—'}
                 </td>

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 /**
  * The two-page brief that opens the review (issue 19): page 1 the decision, the recommendation, key figures and the
  * Gantt of tracks × weeks; page 2 cost by month against the budget, the three biggest risks and the scenarios.
@@ -11,6 +12,7 @@ const monthName = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function Gantt({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const { weeks, tracks } = model.brief.gantt;
   const { labelW, colW, width, headings, byMonth } = ganttLayout(weeks);
   // a row is as tall as its contents: the bar, and the milestones' diamonds below it when it has any
@@ -89,6 +91,7 @@ function Gantt({ model }: { model: ReportModel }) {
 }
 
 export function BriefPages({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const { brief, cover } = model;
   const maxMonth = Math.max(1, ...brief.months.map((m) => Math.max(Number(m.plannedUsd), Number(m.budgetUsd ?? 0))));
   return (
@@ -148,10 +151,10 @@ export function BriefPages({ model }: { model: ReportModel }) {
             {brief.months.map((m) => (
               <tr key={m.month}>
                 <td>{monthName(m.month)}</td>
-                <td className="num">{usd(m.plannedUsd)}</td>
-                <td className="num">{m.budgetUsd === null ? '—' : usd(m.budgetUsd)}</td>
-                <td className="num">{usd(m.cumulativePlannedUsd)}</td>
-                <td className="num">{m.cumulativeBudgetUsd === null ? '—' : usd(m.cumulativeBudgetUsd)}</td>
+                <td className="num">{usd(m.plannedUsd, cur)}</td>
+                <td className="num">{m.budgetUsd === null ? '—' : usd(m.budgetUsd, cur)}</td>
+                <td className="num">{usd(m.cumulativePlannedUsd, cur)}</td>
+                <td className="num">{m.cumulativeBudgetUsd === null ? '—' : usd(m.cumulativeBudgetUsd, cur)}</td>
                 <td>
                   <span className="rp-mbar" aria-hidden="true">
                     <i className={m.over ? 'over' : ''} style={{ width: `${(Number(m.plannedUsd) / maxMonth) * 100}%` }} />
@@ -166,17 +169,17 @@ export function BriefPages({ model }: { model: ReportModel }) {
                 <strong>Total</strong>
               </td>
               <td className="num">
-                <strong>{usd(model.summary.plannedUsd)}</strong>
+                <strong>{usd(model.summary.plannedUsd, cur)}</strong>
               </td>
               <td className="num">
-                <strong>{usd(model.summary.budgetUsd)}</strong>
+                <strong>{usd(model.summary.budgetUsd, cur)}</strong>
               </td>
               <td />
               <td />
               <td className={model.summary.budgetStatus === 'over' ? 'bad' : 'good'}>
                 {model.summary.budgetStatus === 'over'
-                  ? `over by ${usd(-Number(model.summary.remainingUsd))}`
-                  : `${usd(model.summary.remainingUsd)} left`}
+                  ? `over by ${usd(new Big(model.summary.remainingUsd).neg().toFixed(), cur)}`
+                  : `${usd(model.summary.remainingUsd, cur)} left`}
               </td>
             </tr>
           </tbody>
@@ -209,7 +212,7 @@ export function BriefPages({ model }: { model: ReportModel }) {
             {brief.scenarios.map((s) => (
               <tr key={s.name}>
                 <td>{s.chosen ? <strong>{s.name} (this report)</strong> : s.name}</td>
-                <td className="num">{usd(s.usd)}</td>
+                <td className="num">{usd(s.usd, cur)}</td>
                 <td className="num">{num(s.gpuHours)}</td>
                 <td className="num">{s.days ?? '—'}</td>
                 <td className="num">{s.errors}</td>

@@ -6,11 +6,13 @@ import { TableHead } from '../../../ui/TableHead';
 
 /** The brief's one sentence (nothing when the plan states no storage or transfer). */
 export function DataCostsSentence({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const text = dataCostsSentence(model.dataCosts);
   return text ? <p data-testid="brief-data-costs">{text}</p> : null;
 }
 
 export function DataCostsTable({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const d = model.dataCosts;
   return (
     <div>
@@ -32,15 +34,16 @@ export function DataCostsTable({ model }: { model: ReportModel }) {
                   {l.price}
                   {l.asOf ? `, as of ${l.asOf}` : ''}; {l.source}
                 </td>
-                <td className="num">{usd(l.usd)}</td>
+                <td className="num">{usd(l.usd, cur)}</td>
               </tr>
             ))}
             <tr className="rp-total">
               <td colSpan={4}>
-                GPU {usd(d.gpuUsd)} + storage {usd(d.storageUsd)} + transfer {usd(d.transferUsd)} = <strong>all costs</strong>
+                GPU {usd(d.gpuUsd, cur)} + storage {usd(d.storageUsd, cur)} + transfer {usd(d.transferUsd, cur)} ={' '}
+                <strong>all costs</strong>
               </td>
               <td className="num">
-                <strong>{usd(d.allCostsUsd)}</strong>
+                <strong>{usd(d.allCostsUsd, cur)}</strong>
               </td>
             </tr>
           </tbody>

@@ -1,6 +1,8 @@
 /** The report's vector charts (Victory SVG, no animation): weekly allocation by track, burn-up, cost by month. */
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter, VictoryStack } from 'victory';
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { currencySign } from '../../../../shared/domain/money-format';
+import { usd } from './format';
 
 const axisStyle = {
   tickLabels: { fontSize: 9, fill: '#374151', fontFamily: 'inherit' },
@@ -10,6 +12,7 @@ const axisStyle = {
 const shortWeek = (w: string) => w.slice(2);
 
 export function AllocationChart({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const { weeks, tracks } = model.timeline;
   const trackTotals = tracks.map(
     (t) => `${t.name} ${weeks.reduce((sum, w) => sum + (w.hoursByTrack[t.id] ?? 0), 0).toLocaleString('en-US')} h`,
@@ -45,6 +48,7 @@ export function AllocationChart({ model }: { model: ReportModel }) {
 }
 
 export function BurnUpChart({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const burn = model.budget.burnUp;
   const budget = Number(model.budget.budgetUsd);
   const actualPoints = model.budget.available
@@ -54,11 +58,10 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
       })
     : [];
   const max = Math.max(budget, ...burn.map((b) => b.plannedCumulativeUsd), ...actualPoints.map((p) => p.y)) * 1.1;
-  const usd = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const lastActual = actualPoints.at(-1);
   const title =
-    `Burn-up by ISO week: planned cumulative cost ${usd(burn.at(-1)?.plannedCumulativeUsd ?? 0)} by ${burn.at(-1)?.week ?? ''} against a budget of ${usd(budget)}` +
-    (lastActual ? `; actual ${usd(lastActual.y)} to week ${lastActual.x}.` : '.');
+    `Burn-up by ISO week: planned cumulative cost ${usd(burn.at(-1)?.plannedCumulativeUsd ?? 0, cur)} by ${burn.at(-1)?.week ?? ''} against a budget of ${usd(budget, cur)}` +
+    (lastActual ? `; actual ${usd(lastActual.y, cur)} to week ${lastActual.x}.` : '.');
   return (
     <figure className="rp-chart" aria-label="Burn-up: planned cumulative cost against budget">
       <div className="rp-legend">
@@ -92,8 +95,8 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
         <VictoryAxis tickValues={burn.map((w) => shortWeek(w.week))} style={axisStyle} />
         <VictoryAxis
           dependentAxis
-          label="USD (cumulative)"
-          tickFormat={(t: number) => `$${Math.round(t).toLocaleString('en-US')}`}
+          label={`${cur} (cumulative)`}
+          tickFormat={(t: number) => `${currencySign(cur)}${Math.round(t).toLocaleString('en-US')}`}
           style={axisStyle}
         />
         <VictoryLine
@@ -122,8 +125,8 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
   );
 }
 
-export function CostBars({ rows, label }: { rows: Array<{ key: string; usd: string }>; label: string }) {
-  const title = `Planned ${label}: ${rows.map((r) => `${r.key} $${Number(r.usd).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`).join('; ')}.`;
+export function CostBars({ rows, label, currency }: { rows: Array<{ key: string; usd: string }>; label: string; currency: string }) {
+  const title = `Planned ${label}: ${rows.map((r) => `${r.key} ${usd(r.usd, currency)}`).join('; ')}.`;
   return (
     <VictoryChart
       title={title}
@@ -136,7 +139,7 @@ export function CostBars({ rows, label }: { rows: Array<{ key: string; usd: stri
       <VictoryAxis style={{ tickLabels: { fontSize: 9, fontFamily: 'inherit' } }} />
       <VictoryAxis
         dependentAxis
-        tickFormat={(t: number) => `$${Math.round(t)}`}
+        tickFormat={(t: number) => `${currencySign(currency)}${Math.round(t)}`}
         style={{ tickLabels: { fontSize: 8, fontFamily: 'inherit' }, grid: { stroke: '#e5e7eb' } }}
       />
       <VictoryBar barWidth={14} style={{ data: { fill: '#2563eb' } }} data={rows.map((r) => ({ x: r.key, y: Number(r.usd) }))} />

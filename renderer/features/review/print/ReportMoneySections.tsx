@@ -6,6 +6,7 @@ import { num, usd } from './format';
 import { Section, Table } from './report-parts';
 
 export function CostsSection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   return (
     <Section
       id="costs"
@@ -13,8 +14,8 @@ export function CostsSection({ model }: { model: ReportModel }) {
       source={
         <>
           plan allocations × catalog prices (cost rule in section Assumptions); providers from the catalog's offerings. Each row is rounded
-          to the cent; these tables are the GPU cost, {usd(model.costs.total)}; the storage and transfer below bring it to the plan's total,
-          the figure the brief and every summary in this report use.
+          to the cent; these tables are the GPU cost, {usd(model.costs.total, cur)}; the storage and transfer below bring it to the plan's
+          total, the figure the brief and every summary in this report use.
         </>
       }
     >
@@ -32,11 +33,11 @@ export function CostsSection({ model }: { model: ReportModel }) {
               head={[label, 'GPU-h', 'GPU cost']}
               numeric={[1, 2]}
               rows={[
-                ...rows.map((r) => [r.key, num(r.gpuHours), usd(r.usd)]),
+                ...rows.map((r) => [r.key, num(r.gpuHours), usd(r.usd, cur)]),
                 [
                   <strong key="t">Total</strong>,
                   num(rows.reduce((t, r) => t + r.gpuHours, 0)),
-                  <strong key="u">{usd(model.costs.total)}</strong>,
+                  <strong key="u">{usd(model.costs.total, cur)}</strong>,
                 ],
               ]}
             />
@@ -46,11 +47,11 @@ export function CostsSection({ model }: { model: ReportModel }) {
       <div className="rp-grid2">
         <div>
           <h3>Cost by month</h3>
-          <CostBars rows={model.costs.byMonth} label="cost by month" />
+          <CostBars rows={model.costs.byMonth} label="cost by month" currency={cur} />
         </div>
         <div>
           <h3>Cost by provider</h3>
-          <CostBars rows={model.costs.byProvider} label="cost by provider" />
+          <CostBars rows={model.costs.byProvider} label="cost by provider" currency={cur} />
         </div>
       </div>
       <DataCostsTable model={model} />
@@ -59,6 +60,7 @@ export function CostsSection({ model }: { model: ReportModel }) {
 }
 
 export function BudgetSection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const { summary } = model;
   return (
     <Section
@@ -73,13 +75,14 @@ export function BudgetSection({ model }: { model: ReportModel }) {
       {!model.budget.available && <p className="rp-banner">{model.budget.message}</p>}
       {model.budget.available && (
         <p>
-          {model.budget.message} Actual to date: <strong>{usd(model.budget.actualUsd)}</strong>
-          {model.budget.forecastUsd ? <>, forecast {usd(model.budget.forecastUsd)}</> : null}.
+          {model.budget.message} Actual to date: <strong>{usd(model.budget.actualUsd, cur)}</strong>
+          {model.budget.forecastUsd ? <>, forecast {usd(model.budget.forecastUsd, cur)}</> : null}.
         </p>
       )}
       {model.budget.forecastUsd && (
         <p>
-          Forecast at completion: <strong>{usd(model.budget.forecastUsd)}</strong> against the {usd(model.budget.budgetUsd)} budget
+          Forecast at completion: <strong>{usd(model.budget.forecastUsd, cur)}</strong> against the {usd(model.budget.budgetUsd, cur)}{' '}
+          budget
           {model.budget.forecastBasis ? <span className="rp-sub"> ({model.budget.forecastBasis})</span> : null}.
         </p>
       )}
@@ -89,9 +92,9 @@ export function BudgetSection({ model }: { model: ReportModel }) {
         numeric={[1, 2, 3]}
         rows={model.timeline.weeks.map((w) => [
           w.week,
-          usd(w.allCostsUsd),
-          usd(w.allCostsCumulativeUsd),
-          usd(w.cumulativeBudgetUsd),
+          usd(w.allCostsUsd, cur),
+          usd(w.allCostsCumulativeUsd, cur),
+          usd(w.cumulativeBudgetUsd, cur),
           Number(w.allCostsCumulativeUsd) > Number(model.budget.budgetUsd) ? (
             <span className="bad">over total budget</span>
           ) : Number(w.allCostsCumulativeUsd) > Number(w.cumulativeBudgetUsd) ? (

@@ -5,6 +5,7 @@ import { num, range, usd } from './format';
 import { Section, Table, dates } from './report-parts';
 
 export function TracksSection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   return (
     <Section id="tracks" model={model} source="the plan's tracks; hours and cost from their allocations">
       <Table
@@ -20,7 +21,7 @@ export function TracksSection({ model }: { model: ReportModel }) {
           t.focus,
           dates(t.start, t.end),
           num(t.gpuHours),
-          usd(t.usd),
+          usd(t.usd, cur),
         ])}
       />
     </Section>
@@ -28,6 +29,7 @@ export function TracksSection({ model }: { model: ReportModel }) {
 }
 
 export function MilestonesSection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   return (
     <Section
       id="milestones"
@@ -51,7 +53,7 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
           m.hardware,
           range(m.runs),
           num(m.appHours, 2),
-          usd(m.appUsd),
+          usd(m.appUsd, 'USD'),
           num(m.bookedHours),
           range(m.authorHours, 'h'),
           range(m.authorUsd, '$'),
@@ -73,6 +75,7 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
 }
 
 export function TimelineSection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   return (
     <Section
       id="timeline"
@@ -91,7 +94,7 @@ export function TimelineSection({ model }: { model: ReportModel }) {
           `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${a.gpuId}`,
           <span className="rp-src">{a.offeringId ?? '—'}</span>,
           num(a.hours),
-          usd(a.usd),
+          usd(a.usd, cur),
           a.note ?? '',
         ])}
       />
@@ -100,6 +103,7 @@ export function TimelineSection({ model }: { model: ReportModel }) {
 }
 
 export function HardwareSection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   return (
     <Section
       id="hardware"
@@ -127,7 +131,7 @@ export function HardwareSection({ model }: { model: ReportModel }) {
                 a.offering,
                 `${a.priceKind}, ${a.priceAsOf}`,
                 num(a.hoursPerRun, 2),
-                usd(a.usdPerRun),
+                usd(a.usdPerRun, 'USD'),
                 `${num(a.requiredGiB)} / ${num(a.gpuMemoryGiB, 0)}`,
                 a.fits ? 'yes' : 'no',
                 a.bound,

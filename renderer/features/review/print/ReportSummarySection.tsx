@@ -1,9 +1,11 @@
+import Big from 'big.js';
 /** The report's summary section: the plan's totals against the budget, the author's figures and the app's estimates. */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { num, range, usd } from './format';
 import { Section, Table, Sev } from './report-parts';
 
 export function SummarySection({ model }: { model: ReportModel }) {
+  const cur = model.cover.currency;
   const { cover, summary } = model;
   return (
     <Section
@@ -19,7 +21,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
       <div className="rp-kpis">
         <div className="rp-kpi">
           <span>Planned cost (bookings)</span>
-          <strong>{usd(summary.plannedUsd)}</strong>
+          <strong>{usd(summary.plannedUsd, cur)}</strong>
           <small>{num(summary.plannedGpuHours)} GPU-hours</small>
         </div>
         <div className="rp-kpi">
@@ -27,7 +29,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
           <strong>
             {Number(summary.appMilestoneUsd.high) === 0 && summary.appPhasesWithoutHourlyPrice > 0
               ? 'In subscription'
-              : `${usd(summary.appMilestoneUsd.low)}–${usd(summary.appMilestoneUsd.high)}`}
+              : `${usd(summary.appMilestoneUsd.low, 'USD')}–${usd(summary.appMilestoneUsd.high, 'USD')}`}
           </strong>
           <small>
             {num(summary.appMilestoneHours.low)}–{num(summary.appMilestoneHours.high)} GPU-h: runs low–high × cost per run
@@ -47,23 +49,25 @@ export function SummarySection({ model }: { model: ReportModel }) {
             {summary.status.label}
           </strong>
           <small>
-            {usd(summary.budgetUsd)} budget, {usd(summary.remainingUsd)} remaining
+            {usd(summary.budgetUsd, cur)} budget, {usd(summary.remainingUsd, cur)} remaining
           </small>
         </div>
       </div>
       <p>
         The plan books <strong>{num(summary.plannedGpuHours)} GPU-hours</strong> over <strong>{summary.durationDays} days</strong> (booked
-        weeks {summary.firstWeek} → {summary.lastWeek}) for an estimated <strong>{usd(summary.plannedUsd)}</strong>
+        weeks {summary.firstWeek} → {summary.lastWeek}) for an estimated <strong>{usd(summary.plannedUsd, cur)}</strong>
         {summary.budgetStatus === 'over' ? (
           <>
-            , <strong className="bad">{usd(-Number(summary.remainingUsd))} over</strong> the {usd(summary.budgetUsd)} budget.
+            , <strong className="bad">{usd(new Big(summary.remainingUsd).neg().toFixed(), cur)} over</strong> the{' '}
+            {usd(summary.budgetUsd, cur)} budget.
           </>
         ) : (
-          <>, within the {usd(summary.budgetUsd)} budget.</>
+          <>, within the {usd(summary.budgetUsd, cur)} budget.</>
         )}{' '}
         The bookings include time beyond the training runs themselves (experimentation, prototyping and idle session time the author
         planned); the app's estimate of the milestone training runs alone is {num(summary.appMilestoneHours.low)}–
-        {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low)}–{usd(summary.appMilestoneUsd.high)}
+        {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low, 'USD')}–
+        {usd(summary.appMilestoneUsd.high, 'USD')}
         {summary.appPhasesWithoutHourlyPrice > 0
           ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
           : ''}
@@ -83,7 +87,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
         numeric={[1, 2, 3, 4, 5]}
         rows={model.assumptions.scenarios.map((s) => [
           s.scenarioId === cover.scenarioId ? <strong>▸ {s.name} (chosen)</strong> : s.name,
-          usd(s.usd),
+          usd(s.usd, cur),
           num(s.gpuHours),
           num(s.durationDays, 0),
           s.errors,

@@ -1,9 +1,19 @@
+import Big from 'big.js';
+import { money, toCents } from '../../../../shared/domain/money-format';
 /** Number formatting for the report (display only; the figures stay exact strings in the model). */
-export function usd(value: string | number | null | undefined): string {
+/**
+ * An amount to the cent in its currency, by the one money formatter: the plan's figures in the project's currency
+ * (`model.cover.currency`), the estimator's and the seed authors' figures in USD (the catalog's currency).
+ */
+export function usd(value: string | number | null | undefined, currency: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return `${n < 0 ? '−' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  let exact: string;
+  try {
+    exact = new Big(value).toFixed();
+  } catch {
+    return String(value);
+  }
+  return money(currency, toCents(exact));
 }
 export function num(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';

@@ -1,0 +1,108 @@
+/**
+ * A project's money in its own currency (issue 25 item 1): the catalog's USD prices are converted week by week at the
+ * bundled ECB rates (or the user's own, first), a missing rate is a problem naming the pair and the date, and the
+ * example stays unchanged in USD.
+ */
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_PROJECT_ID } from '../../../shared/domain/plan/example';
+import { weekStart } from '../../../shared/domain/plan/weeks';
+import { appPerTest, type TestApp } from '../../test-support/test-app';
+import { referenceFile } from '../../test-support/paths';
+import fs from 'node:fs';
+
+let app: TestApp;
+appPerTest((a) => (app = a));
+
+/** The ECB's USD and `currency` rates of the newest month-end on or before `day`, read straight from the reference file. */
+function ecbOnOrBefore(day: string, currency: string): { usd: string; other: string; date: string } {
+  const [header, ...rows] = fs.readFileSync(referenceFile('fx', 'eurofxref-hist.csv'), 'utf8').trim().split(/\r?\n/);
+  const cols = header!.split(',');
+  // Newest first: a month's first row is its last business day.
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const cells = r.split(',');
+    const date = cells[0]!;
+    if (seen.has(date.slice(0, 7))) continue;
+    seen.add(date.slice(0, 7));
+    if (date <= day) return { usd: cells[cols.indexOf('USD')]!, other: cells[cols.indexOf(currency)]!, date };
+  }
+  throw new Error(`no ECB rate before ${day}`);
+}
+
+async function exampleIn(currency: string): Promise<{ projectId: string }> {
+  const { projectId } = app.services.plan.projects.duplicate({ projectId: EXAMPLE_PROJECT_ID, name: `Example in ${currency}` });
+  const view = await app.services.plan.getPlan(projectId);
+  app.services.plan.edit({
+    projectId,
+    revision: view.revision,
+    command: { type: 'upsert', entity: 'project', value: { ...view.plan.project, currency } },
+  });
+  return { projectId };
+}
+
+describe('a plan in the project’s currency', () => {
+  it('the example stays in USD, unchanged: $631.27, no conversion', async () => {
+    const view = await app.services.plan.getPlan(EXAMPLE_PROJECT_ID);
+    expect(view.analysis.totals.currency).toBe('USD');
+    expect(view.analysis.totals.conversion).toBeNull();
+    expect(view.analysis.totals.allCostsUsd).toBe('631.27');
+  });
+
+  for (const currency of ['EUR', 'GBP', 'JPY']) {
+    it(`the example switched to ${currency}: every week converted at the ECB month-end rate before its Monday`, async () => {
+      const usdView = await app.services.plan.getPlan(EXAMPLE_PROJECT_ID);
+      const { projectId } = await exampleIn(currency);
+      const view = await app.services.plan.getPlan(projectId);
+      const t = view.analysis.totals;
+      expect(t.currency).toBe(currency);
+      expect(t.conversion?.missing).toEqual([]);
+      let expected = new Big(0);
+      for (const w of usdView.analysis.totals.weeks) {
+        if (new Big(w.allCostsExact).eq(0)) continue;
+        const day = weekStart(w.week);
+        const ecb = ecbOnOrBefore(day, currency);
+        const factor = currency === 'EUR' ? new Big(1).div(ecb.usd) : new Big(ecb.other).div(ecb.usd);
+        const mine = t.weeks.find((x) => x.week === w.week)!;
+        // Each week's exact figure is the USD figure times the ECB cross rate of that day (to 1e-9 of the unit).
+        expect(new Big(mine.allCostsExact).minus(new Big(w.allCostsExact).times(factor)).abs().lt('1e-9')).toBe(true);
+        expect(t.conversion!.weeks[w.week]!.text).toContain(`ECB euro reference rate, ${ecb.date}`);
+        expected = expected.plus(new Big(w.usdExact).times(factor));
+      }
+      expect(new Big(t.usd).minus(expected).abs().lte('0.005')).toBe(true);
+      expect(t.usd).not.toBe(usdView.analysis.totals.usd);
+      // The allocation editor's per-booking figures are converted too and add up to the GPU total within a cent each.
+      const sum = Object.values(t.allocationUsd).reduce((s, v) => s.plus(v), new Big(0));
+      expect(
+        sum
+          .minus(t.usd)
+          .abs()
+          .lte(new Big('0.01').times(Object.keys(t.allocationUsd).length)),
+      ).toBe(true);
+    });
+  }
+
+  it("the user's own USD→EUR rate wins over the bundled ones (it changed nothing before)", async () => {
+    const { projectId } = await exampleIn('EUR');
+    const before = (await app.services.plan.getPlan(projectId)).analysis.totals.usd;
+    app.services.budget.saveRate({ from: 'USD', to: 'EUR', rate: '0.5', asOf: '2025-01-01', source: 'my bank' });
+    const after = (await app.services.plan.getPlan(projectId)).analysis.totals;
+    const usd = (await app.services.plan.getPlan(EXAMPLE_PROJECT_ID)).analysis.totals.usd;
+    expect(after.usd).not.toBe(before);
+    expect(new Big(after.usd).minus(new Big(usd).times('0.5')).abs().lte('0.01')).toBe(true);
+    expect(Object.values(after.conversion!.weeks)[0]!.text).toBe(
+      '1 USD = 0.5 EUR (my bank, 2025-01-01; ' + Object.values(after.conversion!.weeks)[0]!.text.split('; ')[1],
+    );
+  });
+
+  it('a currency without any rate: costs are not counted at 1.0, and a problem names the pair and the date', async () => {
+    const { projectId } = await exampleIn('XAF');
+    const view = await app.services.plan.getPlan(projectId);
+    const t = view.analysis.totals;
+    expect(t.usd).toBe('0.00');
+    expect(t.unconvertedAllocationIds.length).toBeGreaterThan(0);
+    const problem = view.analysis.problems.find((p) => p.kind === 'exchange-rate-missing');
+    expect(problem?.severity).toBe('error');
+    expect(problem?.message).toMatch(/^No USD→XAF exchange rate on or before 2025-12-\d\d: the costs of /);
+  });
+});
