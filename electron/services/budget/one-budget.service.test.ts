@@ -8,6 +8,10 @@ import { createAppContext, type AppContext } from '../app-context';
 import { tempDir } from '../../test-support/paths';
 import { planTestResources } from '../../test-support/plan-test-resources';
 import { parsePlanFile } from '../../../shared/domain/project/plan-file';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { migrate } from '../../db/migrate';
+import { migrations } from '../../db/migrations';
 
 const res = planTestResources();
 const cleanups: Array<() => void> = [res.remove];
@@ -146,5 +150,44 @@ describe('one budget per project', () => {
       { ...split, trackId: null, month: '2026-03' },
     ];
     expect(() => parsePlanFile(JSON.stringify(doc), 'bad.gpuplan')).toThrow(/Two budgets for the same track and month/);
+  });
+
+  it('an upgraded database whose project had two different budgets: the Budget screen gets the notice (both values, the one kept) until dismissed', async () => {
+    const data = tempDir();
+    cleanups.push(data.remove);
+    const file = path.join(data.dir, 'v14.sqlite');
+    const old = new BetterSqlite3(file);
+    migrate(old, migrations.slice(0, 14), { file });
+    old
+      .prepare(
+        `INSERT INTO projects (id, name, start_date, end_date, currency, budget, budget_source, description, source, created_at, updated_at)
+         VALUES ('p-old', 'Sleep staging', '2026-02-02', '2026-05-29', 'EUR', '3000', 'grant', '', NULL, '2026-01-01', '2026-01-01')`,
+      )
+      .run();
+    old
+      .prepare(
+        "INSERT INTO tracks (id, project_id, name, owner, focus, colour, start_date, end_date, position) VALUES ('t', 'p-old', 'EEG', 'Ana', '', '#336699', '2026-02-02', '2026-05-29', 1)",
+      )
+      .run();
+    old.prepare("INSERT INTO budgets (project_id, track_id, month, amount, currency) VALUES ('p-old', NULL, NULL, '3500', 'EUR')").run();
+    old.close();
+    const app = createAppContext({
+      dataDir: data.dir,
+      databaseFile: file,
+      resourcesDir: res.dir,
+      runtime: 'cli',
+      now: () => new Date('2026-01-05T10:00:00Z'),
+    });
+    cleanups.push(() => app.close());
+    const listed = await app.handlers.invoke('budget:list-budgets', { projectId: 'p-old' });
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(listed.value.splits.total).toBe('3500');
+    expect(listed.value.notices).toHaveLength(1);
+    expect(listed.value.notices[0]!.message).toMatch(/“Sleep staging” had two budgets: EUR 3,000 .* and EUR 3,500 .*Kept EUR 3,500/);
+    expect((await app.services.plan.getPlan('p-old')).analysis.totals.budget).toBe('3500.00');
+    const dismissed = await app.handlers.invoke('budget:dismiss-notice', { id: listed.value.notices[0]!.id });
+    expect(dismissed.ok && dismissed.value.dismissed).toBe(true);
+    const after = await app.handlers.invoke('budget:list-budgets', { projectId: 'p-old' });
+    expect(after.ok && after.value.notices).toEqual([]);
   });
 });
