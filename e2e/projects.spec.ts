@@ -109,6 +109,19 @@ test('a new blank project planned from scratch: wizard, tracks, an estimated mil
   await page.getByLabel('New budget amount').fill('600');
   await page.getByRole('button', { name: 'Add / replace budget' }).click();
   await expect(page.getByRole('table', { name: 'Budgets' })).toContainText('EEG model');
+  // One budget (issue 25 item 2): the wizard's 900 is the Budget screen's total; the track's 600 leaves 300 not split.
+  await expect(page.getByTestId('budget-total')).toHaveText('$900.00');
+  await expect(page.getByTestId('split-by-track')).toContainText('$600.00 of $900.00 · $300.00 not split');
+  // The total raised here is the plan's budget.
+  await page.getByLabel('Amount Project total').fill('950');
+  await page
+    .getByRole('row', { name: /Project.*Total/ })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await expect(page.getByTestId('budget-total')).toHaveText('$950.00');
+  await nav(page, /^Plan/).click();
+  await expect(page.getByText(/of USD 950 budget/)).toBeVisible();
+  await nav(page, /^Budget/).click();
 
   // The review PDF of the new project.
   await nav(page, /^Review/).click();

@@ -164,9 +164,10 @@ describe("a plan edit pointing to another project's id is refused, nothing writt
     const { budget } = await ok<{ budget: { id: number } }>('budget:save-budget', { projectId: B, amount: '100', currency });
     const overwrite = await refused('budget:save-budget', { id: budget.id, projectId: A, amount: '5', currency: a.plan.project.currency });
     expect(overwrite).toMatchObject({ code: 'OTHER_PROJECT', field: 'id' });
-    expect((await ok<{ budgets: Array<{ amount: string }> }>('budget:list-budgets', { projectId: B })).budgets).toEqual([
-      expect.objectContaining({ id: budget.id, amount: '100' }),
-    ]);
+    // B (a copy of the example, with its budget record: total and splits) keeps its total of 100; nothing became 5.
+    const bBudgets = (await ok<{ budgets: Array<{ amount: string }> }>('budget:list-budgets', { projectId: B })).budgets;
+    expect(bBudgets).toContainEqual(expect.objectContaining({ id: budget.id, trackId: null, month: null, amount: '100' }));
+    expect(bBudgets.filter((x) => x.amount === '5')).toEqual([]);
 
     const bTrack = b.plan.tracks[0]!.id;
     const { rule } = await ok<{ rule: { id: number } }>('budget:save-rule', {

@@ -68,6 +68,7 @@ export const channelNames = [
   'budget:spend-summary',
   'budget:list-spend-lines',
   'budget:list-budgets',
+  'budget:dismiss-notice',
   'budget:save-budget',
   'budget:delete-budget',
   'budget:list-rules',

@@ -119,3 +119,92 @@ describe('gpu-planner project list|new|export|import', () => {
     expect(json<{ projects: unknown[] }>(['project', 'list', '--db', dbB, '--json']).projects.length).toBe(before);
   });
 });
+
+describe('gpu-planner project show|budget: one budget per project', () => {
+  interface Shown {
+    project: { id: string; budget: string; currency: string };
+    budget: {
+      total: string | null;
+      currency: string | null;
+      thresholds: number[] | null;
+      byTrack: { allocated: string; remainder: string | null; over: string | null };
+      byMonth: { allocated: string; remainder: string | null; over: string | null };
+      rows: Array<{ trackId: string | null; month: string | null; amount: string; currency: string; thresholds: number[] }>;
+    };
+    notices: unknown[];
+  }
+  const show = (db: string, projectId: string) => json<Shown>(['project', 'show', '--db', db, '--project', projectId, '--json']);
+
+  it("new --budget is the budget's total; project budget sets it or a split, and show, list and plan show read the same record; a plan file carries it", () => {
+    const { projectId } = json<{ projectId: string }>([
+      'project',
+      'new',
+      '--db',
+      dbA,
+      '--name',
+      'One budget',
+      '--start',
+      '2026-02-02',
+      '--end',
+      '2026-05-29',
+      '--currency',
+      'EUR',
+      '--budget',
+      '3000',
+      '--track',
+      'EEG model',
+      '--owner',
+      'Ana',
+      '--json',
+    ]);
+    let shown = show(dbA, projectId);
+    expect(shown.project.budget).toBe('3000');
+    expect(shown.budget).toMatchObject({ total: '3000', currency: 'EUR', thresholds: [50, 80, 100, 120] });
+    expect(shown.notices).toEqual([]);
+
+    // The Budget screen's total, from the CLI: the plan's budget follows.
+    json(['project', 'budget', '--db', dbA, '--project', projectId, '--amount', '3500', '--thresholds', '75,100', '--json']);
+    const trackId = json<{ tracks: Array<{ id: string }> }>(['plan', 'show', '--db', dbA, '--project', projectId, '--json']).tracks[0]!.id;
+    json(['project', 'budget', '--db', dbA, '--project', projectId, '--track', trackId, '--amount', '2000', '--json']);
+    json(['project', 'budget', '--db', dbA, '--project', projectId, '--month', '2026-03', '--amount', '4000', '--json']);
+    shown = show(dbA, projectId);
+    expect(shown.project.budget).toBe('3500');
+    expect(shown.budget).toMatchObject({
+      total: '3500',
+      thresholds: [75, 100],
+      byTrack: { allocated: '2000', remainder: '1500', over: '0' },
+      byMonth: { allocated: '4000', remainder: '0', over: '500' },
+    });
+    const listed = json<{ projects: Array<{ id: string; budget: string }> }>(['project', 'list', '--db', dbA, '--json']).projects;
+    expect(listed.find((p) => p.id === projectId)!.budget).toBe('3500');
+    const plan = json<{ project: { budget: string }; totals: { budget: string } }>([
+      'plan',
+      'show',
+      '--db',
+      dbA,
+      '--project',
+      projectId,
+      '--json',
+    ]);
+    expect(plan.project.budget).toBe('3500');
+    const text = cli(['project', 'show', '--db', dbA, '--project', projectId]).stdout;
+    expect(text).toContain('budget: EUR 3500');
+    expect(text).toContain('split by track: 2000 of 3500, 1500 not split');
+    expect(text).toContain('split by month: 4000 of 3500, over-split by 500');
+
+    // Export, import on the other database: the same budget record.
+    const out = path.join(temp.dir, 'one-budget.gpuplan');
+    expect(cli(['project', 'export', '--db', dbA, '--project', projectId, '--out', out]).status).toBe(0);
+    const imported = json<{ projectId: string }>(['project', 'import', out, '--db', dbB, '--json']).projectId;
+    const copy = show(dbB, imported);
+    const rows = (s: Shown) => s.budget.rows.map((r) => ({ ...r, id: undefined, trackId: r.trackId?.replace(/^.*~/, '') ?? null }));
+    expect(rows(copy)).toEqual(rows(shown));
+    expect(copy.budget.byMonth).toEqual(shown.budget.byMonth);
+
+    // Refused: a bad amount (exit 1, the field named), no --amount (exit 2).
+    const bad = cli(['project', 'budget', '--db', dbA, '--project', projectId, '--amount', '12,5']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--amount');
+    expect(cli(['project', 'budget', '--db', dbA, '--project', projectId]).status).toBe(2);
+  });
+});

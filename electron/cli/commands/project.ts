@@ -6,6 +6,9 @@ import { openCliServices } from '../cli-services';
 const USAGE = `usage:
   gpu-planner project list [--json]
   gpu-planner project new --name NAME --start DATE --end DATE --currency CODE --budget AMOUNT [--track NAME --owner NAME] [--json]
+  gpu-planner project show [--project ID] [--json]
+  gpu-planner project budget [--project ID] --amount AMOUNT [--track TRACK_ID] [--month YYYY-MM] [--thresholds 50,80,100] [--json]
+  gpu-planner project dismiss-notice NOTICE_ID
   gpu-planner project export [--project ID] [--with-spend] --out FILE
   gpu-planner project import FILE [--into PROJECT_ID] [--json]
 (every command takes --db PATH)`;
@@ -27,6 +30,9 @@ export async function runProjectCommand(args: string[], io: CliIo): Promise<numb
       budget: { type: 'string' },
       track: { type: 'string' },
       owner: { type: 'string' },
+      amount: { type: 'string' },
+      month: { type: 'string' },
+      thresholds: { type: 'string' },
       'with-spend': { type: 'boolean', default: false },
     },
     USAGE,
@@ -44,6 +50,12 @@ export async function runProjectCommand(args: string[], io: CliIo): Promise<numb
     return exportProject(values as typeof values & { out: string }, io);
   }
   if (verb === 'import' && rest.length === 1) return importProject(rest[0]!, values, io);
+  if (verb === 'show' && rest.length === 0) return show(values, io);
+  if (verb === 'budget' && rest.length === 0) {
+    if (!values.amount) throw new UsageError(`project budget needs --amount AMOUNT\n${USAGE}`);
+    return setBudget(values as typeof values & { amount: string }, io);
+  }
+  if (verb === 'dismiss-notice' && rest.length === 1 && /^\d+$/.test(rest[0]!)) return dismissNotice(Number(rest[0]), values, io);
   throw new UsageError(USAGE);
 }
 
@@ -128,6 +140,114 @@ function importProject(
     const r = app.services.plan.projects.importFrom(path.resolve(io.cwd, file), { intoProjectId: values.into });
     if (values.json) printJson(io, { projectId: r.projectId, scenarioId: r.scenarioId, scenarios: r.scenarios, spendLines: r.spendLines });
     else io.stdout(`${r.scenarioId ?? r.projectId}\n`);
+    return EXIT_OK;
+  } finally {
+    app.close();
+  }
+}
+
+/** The project with its one budget record: the total (also the plan's budget), its splits, how they add up, and notices. */
+function show(values: { db?: string | undefined; json?: boolean | undefined; project?: string | undefined }, io: CliIo): number {
+  const app = openCliServices(values, io);
+  try {
+    const { plan } = app.services.plan.load(values.project);
+    const { budgets, splits, notices } = app.services.budget.budgetRecord(plan.project.id);
+    const p = plan.project;
+    const out = {
+      project: { id: p.id, name: p.name, start: p.start, end: p.end, currency: p.currency, budget: p.budget, budgetSource: p.budgetSource },
+      budget: {
+        ...splits,
+        rows: budgets.map((b) => ({
+          id: b.id,
+          trackId: b.trackId,
+          month: b.month,
+          amount: b.amount,
+          currency: b.currency,
+          thresholds: b.thresholds,
+        })),
+      },
+      notices,
+    };
+    if (values.json) {
+      printJson(io, out);
+      return EXIT_OK;
+    }
+    io.stdout(`${p.id}  ${p.name}  ${p.start} → ${p.end}  ${p.currency}\n`);
+    io.stdout(
+      splits.total === null
+        ? 'budget: none set\n'
+        : `budget: ${splits.currency} ${splits.total} (thresholds ${splits.thresholds!.join(', ')} %)\n`,
+    );
+    const part = (label: string, s: typeof splits.byTrack) =>
+      s.parts > 0 &&
+      io.stdout(
+        `  ${label}: ${s.allocated}${s.of === null ? '' : ` of ${s.of}${s.over !== '0' ? `, over-split by ${s.over}` : s.remainder !== '0' ? `, ${s.remainder} not split` : ', fully split'}`}\n`,
+      );
+    part('split by track', splits.byTrack);
+    part('split by month', splits.byMonth);
+    for (const t of splits.trackMonths) part(`${t.trackId} by month`, t);
+    for (const n of notices) io.stdout(`notice ${n.id}: ${n.message}\n`);
+    return EXIT_OK;
+  } finally {
+    app.close();
+  }
+}
+
+/** Sets the total (no --track, no --month: the same budget as New / Edit project) or one split of it. */
+function setBudget(
+  values: {
+    db?: string | undefined;
+    json?: boolean | undefined;
+    project?: string | undefined;
+    amount: string;
+    track?: string | undefined;
+    month?: string | undefined;
+    thresholds?: string | undefined;
+  },
+  io: CliIo,
+): number {
+  const app = openCliServices(values, io);
+  try {
+    const { plan } = app.services.plan.load(values.project);
+    const projectId = plan.project.id;
+    const trackId = values.track ?? null;
+    const month = values.month ?? null;
+    if (month !== null && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+      throw new UserError('INVALID_MONTH', `--month is a month YYYY-MM, not "${month}".`, { field: 'month', value: month });
+    const amount = values.amount.trim();
+    if (!/^\d+(\.\d+)?$/.test(amount))
+      throw new UserError('INVALID_AMOUNT', `--amount is an amount of 0 or more such as 3500 or 450.50, not "${amount}".`, {
+        field: 'amount',
+        value: amount,
+      });
+    const existing = app.services.budget.listBudgets(projectId).find((b) => b.trackId === trackId && b.month === month);
+    let thresholds = existing?.thresholds ?? [50, 80, 100, 120];
+    if (values.thresholds !== undefined) {
+      thresholds = values.thresholds
+        .split(/[,\s]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (thresholds.length === 0 || !thresholds.every((t) => Number.isInteger(t) && t >= 1 && t <= 1000))
+        throw new UserError('INVALID_THRESHOLDS', '--thresholds are whole percentages 1–1000, e.g. 50,80,100.', {
+          field: 'thresholds',
+          value: values.thresholds,
+        });
+    }
+    const saved = app.services.budget.saveBudget({ projectId, trackId, month, amount, currency: plan.project.currency, thresholds });
+    if (values.json) printJson(io, { budget: saved, splits: app.services.budget.budgetRecord(projectId).splits });
+    else io.stdout(`${projectId}: budget ${trackId ?? 'project'} ${month ?? 'total'} = ${saved.currency} ${saved.amount}\n`);
+    return EXIT_OK;
+  } finally {
+    app.close();
+  }
+}
+
+function dismissNotice(id: number, values: { db?: string | undefined }, io: CliIo): number {
+  const app = openCliServices(values, io);
+  try {
+    if (!app.services.budget.dismissNotice(id))
+      throw new UserError('NOT_FOUND', `No open notice ${id}.`, { field: 'id', value: String(id) });
+    io.stdout(`dismissed notice ${id}\n`);
     return EXIT_OK;
   } finally {
     app.close();

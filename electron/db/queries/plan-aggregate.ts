@@ -10,6 +10,7 @@ import type {
   Project,
   Track,
 } from '../../../shared/domain/plan/types';
+import { PROJECT_BUDGET_SQL } from './project-budget';
 
 /** A row of the projects table. */
 export interface ProjectRow {
@@ -18,6 +19,7 @@ export interface ProjectRow {
   start_date: string;
   end_date: string;
   currency: string;
+  /** Not a column: the total of the project's budget record (PROJECT_BUDGET_SQL, migration 0015). */
   budget: string;
   budget_source: string;
   description: string;
@@ -189,7 +191,8 @@ function selectPhasesByMilestone(db: Database, projectId: string): Map<string, M
 
 /** The whole plan aggregate of a project, or undefined. */
 export function selectPlan(db: Database, projectId: string): { plan: Plan; revision: number } | undefined {
-  const p = db.prepare('SELECT * FROM projects WHERE id = ?').get(projectId) as ProjectRow | undefined;
+  const p = db.prepare(`SELECT p.*, ${PROJECT_BUDGET_SQL} AS budget FROM projects p WHERE p.id = ?`).get(projectId) as
+    ProjectRow | undefined;
   if (!p) return undefined;
   const tracks = projectRows<TrackRow>(db, projectId, 'SELECT * FROM tracks WHERE project_id = ? ORDER BY position, id').map(toTrack);
   const phases = selectPhasesByMilestone(db, projectId);

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { Plan, Project } from '../../../shared/domain/plan/types';
 import type { ProjectRow } from './plan-aggregate';
 import { upsertPlanRows } from './plan-rows';
+import { writeProjectBudget } from './project-budget';
 
 type ProjectSummaryRow = Pick<ProjectRow, 'id' | 'name' | 'start_date' | 'end_date' | 'is_example' | 'revision'>;
 
@@ -53,15 +54,14 @@ export function bumpRevision(db: Database, projectId: string, at: string): numbe
 export function insertProject(db: Database, plan: Plan, options: { isExample: boolean; at: string }): void {
   const p = plan.project;
   db.prepare(
-    `INSERT INTO projects (id, name, start_date, end_date, currency, budget, budget_source, description, source, notes_json, claims_json, revision, is_example, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+    `INSERT INTO projects (id, name, start_date, end_date, currency, budget_source, description, source, notes_json, claims_json, revision, is_example, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
   ).run(
     p.id,
     p.name,
     p.start,
     p.end,
     p.currency,
-    p.budget,
     p.budgetSource,
     p.description,
     p.source,
@@ -71,13 +71,15 @@ export function insertProject(db: Database, plan: Plan, options: { isExample: bo
     options.at,
     options.at,
   );
+  writeProjectBudget(db, p.id, p.budget, p.currency);
   upsertPlanRows(db, plan);
 }
 
 export function updateProject(db: Database, p: Project): void {
   db.prepare(
-    'UPDATE projects SET name = ?, start_date = ?, end_date = ?, currency = ?, budget = ?, budget_source = ?, description = ?, source = ? WHERE id = ?',
-  ).run(p.name, p.start, p.end, p.currency, p.budget, p.budgetSource, p.description, p.source, p.id);
+    'UPDATE projects SET name = ?, start_date = ?, end_date = ?, currency = ?, budget_source = ?, description = ?, source = ? WHERE id = ?',
+  ).run(p.name, p.start, p.end, p.currency, p.budgetSource, p.description, p.source, p.id);
+  writeProjectBudget(db, p.id, p.budget, p.currency); // the one budget record (migration 0015)
 }
 
 const ownerOf = (table: string) =>

@@ -4,6 +4,7 @@ import type { Plan, Project, Scenario } from '../../../shared/domain/plan/types'
 import { insertProject, updateProject } from './plan';
 import { upsertPlanRows } from './plan-rows';
 import type { ProjectRow } from './plan-aggregate';
+import { PROJECT_BUDGET_SQL } from './project-budget';
 import { insertScenario } from './scenario';
 
 export interface ProjectListRow extends Pick<Project, 'id' | 'name' | 'start' | 'end' | 'currency' | 'budget'> {
@@ -25,7 +26,7 @@ export function selectProjectList(db: Database, options: { includeDeleted?: bool
   const rows = db
     .prepare(
       `
-    SELECT p.*, (SELECT COUNT(*) FROM tracks t WHERE t.project_id = p.id) AS tracks, (SELECT COUNT(*) FROM scenarios s WHERE s.project_id = p.id) AS scenarios
+    SELECT p.*, ${PROJECT_BUDGET_SQL} AS budget, (SELECT COUNT(*) FROM tracks t WHERE t.project_id = p.id) AS tracks, (SELECT COUNT(*) FROM scenarios s WHERE s.project_id = p.id) AS scenarios
     FROM projects p ${options.includeDeleted ? '' : 'WHERE p.deleted_at IS NULL'}
     ORDER BY p.opened_at IS NULL, p.opened_at DESC, p.is_example DESC, p.updated_at DESC, p.name, p.id`,
     )

@@ -3,7 +3,8 @@ import type { HandlerMap } from '../handler-table';
 
 /** Budgets, thresholds, allocation rules, exchange rates and the overview (merged into budgetHandlers). */
 export const budgetPlanningHandlers: HandlerMap<typeof budgetPlanningChannels> = {
-  'budget:list-budgets': ({ projectId }, { services }) => ({ budgets: services.budget.listBudgets(projectId) }),
+  'budget:list-budgets': ({ projectId }, { services }) => services.budget.budgetRecord(projectId),
+  'budget:dismiss-notice': ({ id }, { services }) => ({ dismissed: services.budget.dismissNotice(id) }),
   'budget:save-budget': (request, { services }) => ({ budget: services.budget.saveBudget(request) }),
   'budget:delete-budget': ({ id }, { services }) => ({ deleted: services.budget.deleteBudget(id) }),
   'budget:list-rules': ({ projectId }, { services }) => ({ rules: services.budget.listRules(projectId) }),

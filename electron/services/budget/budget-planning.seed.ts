@@ -8,10 +8,11 @@ const SEEDED_AT = '2025-12-10T00:00:00.000Z';
  * The example project's budget as seed 001 gives it: $615 in total ("Option 2: Balanced": M1 L4 $15 + M2 L4 + A100
  * $100 + M3 A100 $500), all of it on Track 1 (the seed costs no hardware for the multi-sensor track); by month, M1 and M2
  * fall in December 2025 ($115) and M3 in January 2026 ($500). One allocation rule per track, by a `track` tag.
+ * The total itself is the project's budget record, written with the project (queries/project-budget.ts); these are its splits.
  */
 export function seedBudgetPlanning(db: Database): void {
-  const project = db.prepare('SELECT id, budget, currency FROM projects WHERE id = ?').get(EXAMPLE_PROJECT_ID) as
-    { id: string; budget: string; currency: string } | undefined;
+  const project = db.prepare('SELECT id, currency FROM projects WHERE id = ?').get(EXAMPLE_PROJECT_ID) as
+    { id: string; currency: string } | undefined;
   if (!project) return;
   const tracks = new Set(
     (db.prepare('SELECT id FROM tracks WHERE project_id = ?').all(project.id) as Array<{ id: string }>).map((t) => t.id),
@@ -19,7 +20,6 @@ export function seedBudgetPlanning(db: Database): void {
   const thresholds = [50, 80, 100, 120];
   const budget = (trackId: string | null, month: string | null, amount: string) =>
     insertBudget(db, { projectId: project.id, trackId, month, amount, currency: project.currency, thresholds });
-  budget(null, null, project.budget);
   if (tracks.has('track-vitaldb')) budget('track-vitaldb', null, '615');
   budget(null, '2025-12', '115');
   budget(null, '2026-01', '500');

@@ -6,6 +6,9 @@ import Big from 'big.js';
 import type { Budget, ExchangeRate } from '../../../shared/domain/budget/types';
 import { UserError } from '../../../shared/domain/errors';
 import * as q from '../../db/queries/budget-planning';
+import { bumpRevision } from '../../db/queries/plan';
+import { dismissNotice, selectNotices } from '../../db/queries/project-budget';
+import { budgetSplits } from '../../../shared/domain/budget/budget-splits';
 import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
 import { createAllocationRuleUseCases } from './allocation-rules';
@@ -34,6 +37,12 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     return q.selectBudgets(db, projectId);
   }
 
+  /** The project's one budget record: its rows (the total and its splits), how the splits add up, and open notices. */
+  function budgetRecord(projectId: string) {
+    const budgets = listBudgets(projectId);
+    return { budgets, splits: budgetSplits(budgets), notices: selectNotices(db, projectId) };
+  }
+
   function saveBudget(draft: BudgetDraft): Budget {
     const plan = projectPlan(db, draft.projectId);
     if (draft.trackId) checkTrack(db, draft.projectId, draft.trackId);
@@ -59,10 +68,26 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
           throw new UserError('DUPLICATE_BUDGET', 'There is already a budget for this track and month.', { field: 'month' });
         const next = { ...existing, trackId: draft.trackId, month: draft.month, amount, currency: draft.currency, thresholds };
         q.updateBudget(db, next);
+        if (isTotal(existing) || isTotal(next)) planChanged(draft.projectId);
         return next;
       }
       const row = { projectId: draft.projectId, trackId: draft.trackId, month: draft.month, amount, currency: draft.currency, thresholds };
-      return { id: q.insertBudget(db, row), ...row };
+      const id = q.insertBudget(db, row);
+      if (isTotal(row)) planChanged(draft.projectId);
+      return { id, ...row };
+    })();
+  }
+
+  /** The project's total is the plan's budget (its one budget record): a change to it is a change of the plan. */
+  const isTotal = (b: Pick<Budget, 'trackId' | 'month'>) => b.trackId === null && b.month === null;
+  const planChanged = (projectId: string) => bumpRevision(db, projectId, deps.now().toISOString());
+
+  function deleteBudget(id: number): boolean {
+    return db.transaction(() => {
+      const existing = q.selectBudget(db, id);
+      const deleted = q.deleteBudget(db, id) > 0;
+      if (deleted && existing && isTotal(existing)) planChanged(existing.projectId);
+      return deleted;
     })();
   }
 
@@ -104,8 +129,10 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
 
   return {
     listBudgets,
+    budgetRecord,
+    dismissNotice: (id: number) => dismissNotice(db, id, deps.now().toISOString()) > 0,
     saveBudget,
-    deleteBudget: (id: number) => q.deleteBudget(db, id) > 0,
+    deleteBudget,
     listRules,
     saveRule,
     deleteRule,

@@ -4,13 +4,34 @@ import { touchedIds, type PlanCommand } from '../../../shared/domain/plan/comman
 import type { Plan } from '../../../shared/domain/plan/types';
 import { updateProject } from '../../db/queries/plan';
 import * as rows from '../../db/queries/plan-rows';
+import { selectBudgets, updateBudget } from '../../db/queries/budget-planning';
+import { budgetConversion } from '../../../shared/domain/budget/budget-currency';
+import type { ExchangeRate } from '../../../shared/domain/budget/types';
+
+function convertBudgetSplits(db: Database, projectId: string, from: string, to: string, fx: { rates: readonly ExchangeRate[]; now: Date }) {
+  const splits = selectBudgets(db, projectId).filter((b) => b.trackId !== null || b.month !== null);
+  if (splits.length === 0) return;
+  const conversion = budgetConversion(from, to, fx.now.toISOString().slice(0, 10), fx.rates);
+  for (const b of splits) updateBudget(db, { ...b, amount: b.currency === to ? b.amount : conversion.convert(b.amount), currency: to });
+}
 
 /** Writes what a command changed, in the caller's transaction. */
-export function writeChanges(db: Database, before: Plan, after: Plan, command: PlanCommand): void {
+export function writeChanges(
+  db: Database,
+  before: Plan,
+  after: Plan,
+  command: PlanCommand,
+  fx: { rates: readonly ExchangeRate[]; now: Date } = { rates: [], now: new Date() },
+): void {
   const touched = touchedIds(command);
   const projectId = after.project.id;
   const ids = (kind: Parameters<typeof touched.get>[0]) => [...(touched.get(kind) ?? [])];
-  if (touched.has('project')) updateProject(db, after.project);
+  if (touched.has('project')) {
+    // A new currency converts the budget's splits (per track and month) at the day's rate; the total is the project's.
+    if (before.project.currency !== after.project.currency)
+      convertBudgetSplits(db, projectId, before.project.currency, after.project.currency, fx);
+    updateProject(db, after.project);
+  }
   if (touched.has('dataCost')) rows.updateDataCosts(db, after);
   // Allocations first out (a moved run of cells would collide with itself on the unique cell index), back in last.
   for (const id of ids('allocation')) rows.deleteAllocation(db, id);

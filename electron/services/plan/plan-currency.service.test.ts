@@ -30,8 +30,9 @@ function ecbOnOrBefore(day: string, currency: string): { usd: string; other: str
   throw new Error(`no ECB rate before ${day}`);
 }
 
-async function exampleIn(currency: string): Promise<{ projectId: string }> {
-  const { projectId } = app.services.plan.projects.duplicate({ projectId: EXAMPLE_PROJECT_ID, name: `Example in ${currency}` });
+async function exampleIn(currency: string, copy?: string): Promise<{ projectId: string }> {
+  const projectId =
+    copy ?? app.services.plan.projects.duplicate({ projectId: EXAMPLE_PROJECT_ID, name: `Example in ${currency}` }).projectId;
   const view = await app.services.plan.getPlan(projectId);
   app.services.plan.edit({
     projectId,
@@ -40,6 +41,50 @@ async function exampleIn(currency: string): Promise<{ projectId: string }> {
   });
   return { projectId };
 }
+
+describe('a project switched to another currency', () => {
+  it('converts the total budget and its splits at the day’s rate (the newest on or before it), and undo brings them back', async () => {
+    const { projectId } = app.services.plan.projects.duplicate({ projectId: EXAMPLE_PROJECT_ID, name: 'Budget in EUR' });
+    const before = app.services.budget.listBudgets(projectId).map((b) => [b.trackId, b.month, b.amount, b.currency]);
+    expect(before).toEqual(
+      [
+        [null, null, '615', 'USD'],
+        [null, '2025-12', '115', 'USD'],
+        [null, '2026-01', '500', 'USD'],
+        ['track-vitaldb', null, '615', 'USD'],
+      ].map(([t, m, a, c]) => [t === 'track-vitaldb' ? expect.stringMatching(/track-vitaldb$/) : t, m, a, c]),
+    );
+    const { projectId: id } = await exampleIn('EUR', projectId);
+    // Today is after the newest bundled rate (ECB 2026-04-13: 1 EUR = 1.1684 USD): 615 / 1.1684 = 526.36.
+    const ecb = ecbOnOrBefore(new Date().toISOString().slice(0, 10), 'EUR');
+    const eur = (usd: string) => new Big(usd).div(ecb.usd).round(2, Big.roundHalfUp).toFixed(2);
+    expect(app.services.budget.listBudgets(id).map((b) => [b.month, b.amount, b.currency])).toEqual([
+      [null, eur('615'), 'EUR'],
+      ['2025-12', eur('115'), 'EUR'],
+      ['2026-01', eur('500'), 'EUR'],
+      [null, eur('615'), 'EUR'],
+    ]);
+    const view = await app.services.plan.getPlan(id);
+    expect(view.analysis.totals.budget).toBe(eur('615'));
+    app.services.plan.undo({ projectId: id, revision: view.revision });
+    // The total comes back exactly (the command carried it); each split is converted back to the cent, at most a cent off.
+    const back = app.services.budget.listBudgets(id);
+    expect(back.map((b) => b.currency)).toEqual(['USD', 'USD', 'USD', 'USD']);
+    expect(back[0]!.amount).toBe('615');
+    back.slice(1).forEach((b, i) => expect(new Big(b.amount).minus(['115', '500', '615'][i]!).abs().lte('0.01')).toBe(true));
+  });
+
+  it('a budget typed anew with the currency is taken as typed (in the new currency)', async () => {
+    const { projectId } = app.services.plan.projects.duplicate({ projectId: EXAMPLE_PROJECT_ID, name: 'Typed' });
+    const v = await app.services.plan.getPlan(projectId);
+    app.services.plan.edit({
+      projectId,
+      revision: v.revision,
+      command: { type: 'upsert', entity: 'project', value: { ...v.plan.project, currency: 'GBP', budget: '500' } },
+    });
+    expect((await app.services.plan.getPlan(projectId)).analysis.totals.budget).toBe('500.00');
+  });
+});
 
 describe('a plan in the project’s currency', () => {
   it('the example stays in USD, unchanged: $631.27, no conversion', async () => {
@@ -96,7 +141,16 @@ describe('a plan in the project’s currency', () => {
   });
 
   it('a currency without any rate: costs are not counted at 1.0, and a problem names the pair and the date', async () => {
-    const { projectId } = await exampleIn('XAF');
+    // Without a rate the budget cannot follow, so the switch is refused; with the budget typed anew and no splits, it goes.
+    await expect(exampleIn('XAF')).rejects.toThrow(/^No USD→XAF exchange rate on or before \d{4}-\d\d-\d\d to convert the budget/);
+    const { projectId } = app.services.plan.projects.duplicate({ projectId: EXAMPLE_PROJECT_ID, name: 'In XAF' });
+    for (const b of app.services.budget.listBudgets(projectId)) if (b.trackId || b.month) app.services.budget.deleteBudget(b.id);
+    const v = await app.services.plan.getPlan(projectId);
+    app.services.plan.edit({
+      projectId,
+      revision: v.revision,
+      command: { type: 'upsert', entity: 'project', value: { ...v.plan.project, currency: 'XAF', budget: '400000' } },
+    });
     const view = await app.services.plan.getPlan(projectId);
     const t = view.analysis.totals;
     expect(t.usd).toBe('0.00');

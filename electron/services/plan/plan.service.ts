@@ -15,6 +15,7 @@ import type { WorkloadEstimator } from './plan-estimates';
 import { refuseForeignIds } from './plan-ownership';
 import { createScenarioUseCases } from './plan-scenarios';
 import { createProjectService } from './project.service';
+import { withBudgetInNewCurrency } from './plan-currency-change';
 import { runRatesOf } from './run-rates';
 
 export type PlanService = ReturnType<typeof createPlanService>;
@@ -49,7 +50,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand): number {
     return db
       .transaction(() => {
-        writeChanges(db, before, after, command);
+        writeChanges(db, before, after, command, { rates: catalog().rates ?? [], now: deps.now() });
         return bumpRevision(db, projectId, deps.now().toISOString());
       })
       .immediate();
@@ -60,9 +61,10 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     checkRevision(request.projectId, revision, request.revision);
     refuseForeignIds(db, plan.project.id, request.command);
     const cat = catalog();
-    const applied = validatedCommand(plan, cat, request.command);
-    const next = execute(plan, ctx.historyOf(request.projectId), request.command, 200, applied);
-    const newRevision = commit(request.projectId, plan, next.plan, request.command);
+    const command = withBudgetInNewCurrency(plan, request.command, cat.rates ?? [], deps.now());
+    const applied = validatedCommand(plan, cat, command);
+    const next = execute(plan, ctx.historyOf(request.projectId), command, 200, applied);
+    const newRevision = commit(request.projectId, plan, next.plan, command);
     histories.set(request.projectId, next.history);
     return view(next.plan, newRevision, cat);
   }

@@ -16,9 +16,11 @@ import {
   serializePlanFile,
   type PlanFile,
 } from '../../../shared/domain/project/plan-file';
+import { planFileBudget, type PlanFileBudget } from '../../../shared/domain/project/plan-file-budget';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import { validateProject, validateTrack } from '../../../shared/domain/plan/validation';
 import { insertImport } from '../../db/queries/budget';
+import { insertBudget, selectBudgetByScope, selectBudgets, updateBudget } from '../../db/queries/budget-planning';
 import { spendLineInserter } from '../../db/queries/spend-lines';
 import { rebuildSpendRollup } from '../../db/queries/spend-rollup';
 import { selectPlan } from '../../db/queries/plan-aggregate';
@@ -100,9 +102,22 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
     const at = now();
     db.transaction(() => {
       q.insertWholeProject(db, plan, scenarios, at);
+      writeBudgetSection(id, planFileBudget(selectBudgets(db, request.projectId)));
       q.markOpened(db, id, at);
     }).immediate();
     return { projectId: id };
+  }
+
+  /**
+   * The budget record's thresholds and splits, after the project (and its total, `project.budget`) is written: the
+   * total keeps its amount and takes the thresholds and currency given; the splits land on the new project's tracks.
+   */
+  function writeBudgetSection(projectId: string, section: PlanFileBudget | undefined): void {
+    if (!section) return;
+    const total = selectBudgetByScope(db, projectId, null, null);
+    if (total && section.total) updateBudget(db, { ...total, currency: section.total.currency, thresholds: section.total.thresholds });
+    for (const b of section.splits)
+      insertBudget(db, { ...b, projectId, trackId: b.trackId === null ? null : idInProject(projectId, b.trackId) });
   }
 
   function rename(request: { projectId: string; name: string }) {
@@ -148,7 +163,12 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
           lines: q.selectProjectSpend(db, request.projectId),
         }
       : null;
-    const file = buildPlanFile(plan, scenarios, { exportedAt: now(), exportedBy: `GPU Planner ${APP_VERSION}`, spend });
+    const file = buildPlanFile(plan, scenarios, {
+      exportedAt: now(),
+      exportedBy: `GPU Planner ${APP_VERSION}`,
+      spend,
+      budgets: selectBudgets(db, request.projectId),
+    });
     return { text: serializePlanFile(file), file };
   }
 
@@ -262,6 +282,7 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
     let spendLines = 0;
     db.transaction(() => {
       q.insertWholeProject(db, plan, scenarios, at);
+      writeBudgetSection(projectId, file.budget);
       q.markOpened(db, projectId, at);
       spendLines = insertSpend(file, projectId, fileName, at);
     }).immediate();

@@ -1,5 +1,6 @@
 /** Budget: does the money last? Overview (budget, actual, forecast, variance, burn-up, track × month, alerts), spend, rules, budgets, imports. */
 import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../app/api';
 import { useNavigation } from '../../app/navigation';
 import { useFileDrop, type DropOutcome } from '../../ui/file-drop';
 import { Tabs } from '../../ui/Tabs';
@@ -27,7 +28,7 @@ const TAB_LABELS: Record<BudgetTab, string> = {
 const TAB_ORDER: readonly BudgetTab[] = ['overview', 'spend', 'rules', 'budgets', 'imports', 'sources'];
 
 export function BudgetScreen() {
-  const { tab, setTab, overview, load, loading, error, clearError } = useBudgetStore();
+  const { tab, setTab, overview, load, loading, error, clearError, notices, run } = useBudgetStore();
   const [importing, setImporting] = useState(false);
   const [version, setVersion] = useState(0);
   const [dropped, setDropped] = useState<Dropped | null>(null);
@@ -93,6 +94,14 @@ export function BudgetScreen() {
           </button>
         </div>
       )}
+      {notices.map((n) => (
+        <div className="banner warn" role="status" key={n.id} data-testid="budget-notice">
+          {n.message}{' '}
+          <button className="btn small" onClick={() => void run(() => api.budget.dismissNotice({ id: n.id }))}>
+            Dismiss
+          </button>
+        </div>
+      ))}
       {!overview && loading && <div className="muted">Loading…</div>}
       {overview && tab === 'overview' && <OverviewPanel o={overview} />}
       {overview && tab === 'spend' && <SpendExplorer key={version} />}

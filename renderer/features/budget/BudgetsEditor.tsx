@@ -1,8 +1,8 @@
 /** Budgets (project and track, total and per month) with their thresholds, and the dated exchange rates. */
 import { useState } from 'react';
 import { api } from '../../app/api';
-import { monthLabel } from './format';
-import { useBudgetStore, type BudgetRow } from './store';
+import { amountText, monthLabel } from './format';
+import { useBudgetStore, type BudgetRow, type BudgetSplits } from './store';
 import { TableHead } from '../../ui/TableHead';
 import { DeleteButton } from '../../ui/DeleteButton';
 
@@ -69,8 +69,59 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
   );
 }
 
+type SplitPart = BudgetSplits['byTrack'];
+
+/** "€1,800.00 of €3,000.00 split by track · €1,200.00 not split" (or "over-split by …"): one kind of split against its whole. */
+function SplitLine({ label, part, currency, testId }: { label: string; part: SplitPart; currency: string; testId: string }) {
+  if (part.parts === 0) return null;
+  const money = (v: string) => amountText(currency, v);
+  return (
+    <li data-testid={testId}>
+      {label}: {money(part.allocated)}
+      {part.of === null ? (
+        <span className="muted"> (no budget above it to split)</span>
+      ) : (
+        <>
+          {' '}
+          of {money(part.of)}
+          {part.over !== null && part.over !== '0' ? (
+            <strong className="bad"> · over-split by {money(part.over)}</strong>
+          ) : part.remainder !== null && part.remainder !== '0' ? (
+            <span> · {money(part.remainder)} not split</span>
+          ) : (
+            <span> · fully split</span>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The project's one budget: its total (also New / Edit project's budget) and how its splits add up to it. */
+function SplitSummary({ splits, currency, trackName }: { splits: BudgetSplits; currency: string; trackName: (id: string) => string }) {
+  return (
+    <div className="bu-splits" data-testid="budget-splits">
+      {splits.total === null ? (
+        <p className="muted">No budget set: add a Project total here, or set the budget in Edit project (they are the same budget).</p>
+      ) : (
+        <p>
+          Project budget <strong data-testid="budget-total">{amountText(splits.currency ?? currency, splits.total)}</strong>{' '}
+          <span className="muted">(the budget of New / Edit project, the Plan screen and the brief)</span>
+        </p>
+      )}
+      <ul>
+        <SplitLine label="Split by track" part={splits.byTrack} currency={currency} testId="split-by-track" />
+        <SplitLine label="Split by month" part={splits.byMonth} currency={currency} testId="split-by-month" />
+        {splits.trackMonths.map((t) => (
+          <SplitLine key={t.trackId} label={`${trackName(t.trackId)} by month`} part={t} currency={currency} testId="split-track-months" />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function BudgetsEditor() {
-  const { budgets, rates, overview, run, error } = useBudgetStore();
+  const { budgets, splits, rates, overview, run, error } = useBudgetStore();
   const [scopeTrack, setScopeTrack] = useState('');
   const [month, setMonth] = useState('');
   const [amount, setAmount] = useState('');
@@ -106,6 +157,7 @@ export function BudgetsEditor() {
             ))}
           </tbody>
         </table>
+        {splits && <SplitSummary splits={splits} currency={overview.currency} trackName={(id) => trackName(id)} />}
         <div className="toolbar bu-add">
           <select className="input" aria-label="New budget scope" value={scopeTrack} onChange={(e) => setScopeTrack(e.target.value)}>
             <option value="">Project</option>

@@ -10,6 +10,8 @@ export type BudgetTab = 'overview' | 'spend' | 'rules' | 'budgets' | 'imports' |
 export type Rule = Response<'budget:list-rules'>['rules'][number];
 export type BudgetRow = Response<'budget:list-budgets'>['budgets'][number];
 export type Rate = Response<'budget:list-rates'>['rates'][number];
+export type BudgetSplits = Response<'budget:list-budgets'>['splits'];
+export type Notice = Response<'budget:list-budgets'>['notices'][number];
 export type RulePreview = Response<'budget:preview-rules'>;
 
 interface BudgetState {
@@ -17,6 +19,10 @@ interface BudgetState {
   overview: OverviewView | null;
   rules: Rule[];
   budgets: BudgetRow[];
+  /** How the budget's splits add up against its total (the one budget record). */
+  splits: BudgetSplits | null;
+  /** The project's notices not dismissed (e.g. which of two budgets the upgrade kept). */
+  notices: Notice[];
   rates: Rate[];
   loading: boolean;
   error: SerializedError | null;
@@ -33,6 +39,8 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
   overview: null,
   rules: [],
   budgets: [],
+  splits: null,
+  notices: [],
   rates: [],
   loading: false,
   error: null,
@@ -57,6 +65,8 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
       overview: overview.value,
       rules: rules.ok ? rules.value.rules : get().rules,
       budgets: budgets.ok ? budgets.value.budgets : get().budgets,
+      splits: budgets.ok ? budgets.value.splits : get().splits,
+      notices: budgets.ok ? budgets.value.notices : get().notices,
       rates: rates.ok ? rates.value.rates : get().rates,
       error: !rules.ok ? rules.error : !budgets.ok ? budgets.error : !rates.ok ? rates.error : null,
     });

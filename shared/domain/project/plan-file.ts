@@ -13,6 +13,8 @@ import { UserError } from '../errors';
 import { planSchema, scenarioAuthorSchema } from '../plan/schema';
 import { scenarioInfo } from '../plan/scenarios';
 import type { Plan, Scenario } from '../plan/types';
+import type { Budget } from '../budget/types';
+import { planFileBudget, planFileBudgetProblems, planFileBudgetSchema } from './plan-file-budget';
 
 export const PLAN_FILE_FORMAT = 'gpu-planner-plan';
 export const PLAN_FILE_SCHEMA_VERSION = 1;
@@ -64,6 +66,7 @@ export const planFileSchema = z.object({
   plan: planSchema,
   scenarios: z.array(planFileScenarioSchema).max(500),
   spend: z.object({ source: z.string(), lines: z.array(spendLineSchema).max(PLAN_FILE_MAX_SPEND_LINES) }).nullable(),
+  budget: planFileBudgetSchema.optional(),
 });
 export type PlanFile = z.infer<typeof planFileSchema>;
 
@@ -71,7 +74,7 @@ export type PlanFile = z.infer<typeof planFileSchema>;
 export function buildPlanFile(
   plan: Plan,
   scenarios: Scenario[],
-  options: { exportedAt: string; exportedBy: string; spend?: PlanFile['spend'] },
+  options: { exportedAt: string; exportedBy: string; spend?: PlanFile['spend']; budgets?: ReadonlyArray<Omit<Budget, 'id' | 'projectId'>> },
 ): PlanFile {
   return {
     format: PLAN_FILE_FORMAT,
@@ -81,6 +84,7 @@ export function buildPlanFile(
     plan,
     scenarios: scenarios.map((s) => ({ ...scenarioInfo(s), plan: s.plan })),
     spend: options.spend ?? null,
+    ...(options.budgets ? { budget: planFileBudget(options.budgets) } : {}),
   };
 }
 
@@ -276,6 +280,7 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
             },
           ],
     ),
+    ...planFileBudgetProblems(data.budget, new Set(data.plan.tracks.map((t) => t.id))),
   ];
   if (problems.length > 0) {
     const first = problems[0]!;

@@ -30,6 +30,32 @@ export const budgetSchema = z.object({
   thresholds: z.array(z.number()),
 });
 
+const splitPartSchema = z.object({
+  parts: z.number().int(),
+  allocated: z.string(),
+  of: z.string().nullable(),
+  remainder: z.string().nullable(),
+  over: z.string().nullable(),
+});
+/** The one budget record's total and how its splits add up (shared/domain/budget/budget-splits.ts). */
+export const budgetSplitsSchema = z.object({
+  total: z.string().nullable(),
+  currency: z.string().nullable(),
+  thresholds: z.array(z.number()).nullable(),
+  byTrack: splitPartSchema,
+  byMonth: splitPartSchema,
+  trackMonths: z.array(splitPartSchema.extend({ trackId: z.string() })),
+});
+/** Something the app did that the user should know (e.g. which of two budgets migration 0015 kept), until dismissed. */
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  projectId: z.string(),
+  kind: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+
 export const ruleSchema = z.object({
   id: z.number().int(),
   projectId: z.string(),
@@ -188,7 +214,11 @@ export const overviewSchema = z.object({
 export type OverviewView = z.output<typeof overviewSchema>;
 
 export const budgetPlanningChannels = {
-  'budget:list-budgets': { request: z.object({ projectId }).strict(), response: z.object({ budgets: z.array(budgetSchema) }) },
+  'budget:list-budgets': {
+    request: z.object({ projectId }).strict(),
+    response: z.object({ budgets: z.array(budgetSchema), splits: budgetSplitsSchema, notices: z.array(noticeSchema) }),
+  },
+  'budget:dismiss-notice': { request: z.object({ id: z.number().int() }).strict(), response: z.object({ dismissed: z.boolean() }) },
   'budget:save-budget': {
     request: z
       .object({

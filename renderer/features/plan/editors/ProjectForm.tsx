@@ -33,7 +33,16 @@ export function ProjectForm({ view, error, busy, onEdit, onClose }: EditorProps)
     >
       <TextField id="pf-name" label="Project name" error={errors.name} wide value={f.name} onChange={(name) => setF({ ...f, name })} />
       <DateRangeFields idPrefix="pf" start={f.start} end={f.end} errors={errors} onChange={(patch) => setF({ ...f, ...patch })} />
-      <Field id="pf-currency" label="Currency" error={errors.currency} hint="ISO code, e.g. USD">
+      <Field
+        id="pf-currency"
+        label="Currency"
+        error={errors.currency}
+        hint={
+          f.currency.trim().toUpperCase() !== p.currency
+            ? `Every figure is converted to ${f.currency.trim().toUpperCase() || '…'} at dated exchange rates; the budget and its splits are converted at today's rate unless you type a new amount.`
+            : 'ISO code, e.g. USD; every figure of the project is shown in it'
+        }
+      >
         <input
           id="pf-currency"
           className={`input${errors.currency ? ' invalid' : ''}`}

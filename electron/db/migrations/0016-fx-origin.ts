@@ -7,7 +7,7 @@ import type { Migration } from '../migration';
  * none. The rates already stored were all typed by a user.
  */
 export const migration: Migration = {
-  version: 15,
+  version: 16,
   name: 'fx-origin',
   up(db) {
     db.exec(`
