@@ -79,8 +79,14 @@ export function BudgetSection({ model }: { model: ReportModel }) {
       )}
       {model.budget.forecastUsd && (
         <p>
-          Forecast at completion: <strong>{usd(model.budget.forecastUsd)}</strong> against the {usd(model.budget.budgetUsd)} budget
-          {model.budget.forecastBasis ? <span className="rp-sub"> ({model.budget.forecastBasis})</span> : null}.
+          Forecast at completion: <strong>{usd(model.budget.forecastUsd)}</strong> against the {usd(model.budget.budgetUsd)} budget.
+          {model.budget.forecastBasis ? (
+            <span className="rp-sub" data-testid="report-forecast-method">
+              {' '}
+              Forecast: {model.budget.forecastBasis}
+              {model.budget.forecastRule ? ` (${model.budget.forecastRule})` : ''}
+            </span>
+          ) : null}
         </p>
       )}
       <BurnUpChart model={model} />
