@@ -182,6 +182,8 @@ describe('the forecast of the example project with a month of real spend (issue 
     expect(model.budget.forecastUsd).toBe(value);
     expect(model.budget.forecastBasis).toBe(overview.forecast.basis);
     expect(model.budget.forecastCumulativeByWeek![overview.weeks.at(-1)!.week]).toBe(Number(value));
+    const weeksCsv = await csvRows('vitaldb-2025', 'weeks');
+    expect(weeksCsv.map((r) => r.forecastCumulativeUsd || null)).toEqual(overview.weeks.map((w) => w.forecastCumulative));
     expect((await app.services.budget.listCredits('vitaldb-2025')).summary.forecastBefore).toBe(value);
   });
 });

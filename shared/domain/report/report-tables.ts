@@ -100,17 +100,27 @@ export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'cat
       return columnsOf(model.costs.byMonth, ['key', 'gpuHours', 'usd'], { key: 'month' });
     case 'costs-by-provider':
       return columnsOf(model.costs.byProvider, ['key', 'gpuHours', 'usd'], { key: 'provider' });
-    case 'weeks':
-      return columnsOf(model.timeline.weeks, [
-        'week',
-        'start',
-        'gpuHours',
-        'usd',
-        'cumulativeUsd',
-        'allCostsUsd',
-        'allCostsCumulativeUsd',
-        'cumulativeBudgetUsd',
-      ]);
+    case 'weeks': {
+      // The forecast's cumulative line (the Budget screen's and the PDF's), from the week with the last data on.
+      const forecast = model.budget.forecastCumulativeByWeek ?? {};
+      return columnsOf(
+        model.timeline.weeks.map((w) => {
+          const f = forecast[w.week];
+          return { ...w, forecastCumulativeUsd: f === null || f === undefined ? null : f.toFixed(2) };
+        }),
+        [
+          'week',
+          'start',
+          'gpuHours',
+          'usd',
+          'cumulativeUsd',
+          'allCostsUsd',
+          'allCostsCumulativeUsd',
+          'cumulativeBudgetUsd',
+          'forecastCumulativeUsd',
+        ],
+      );
+    }
     case 'prices':
       return columnsOf(model.prices, ['offeringId', 'provider', 'sku', 'gpuId', 'kind', 'usd', 'per', 'asOf', 'source', 'usedFor']);
     case 'problems':
