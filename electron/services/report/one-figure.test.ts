@@ -108,6 +108,10 @@ describe.each(BUNDLED_EXAMPLES.map((e) => e.projectId))('the parts of %s', (proj
     const planned = overview.months.filter((m) => m.planned !== '0.00' || model.brief.months.some((b) => b.month === m.month));
     expect(model.brief.months.map((m) => [m.month, m.plannedUsd])).toEqual(planned.map((m) => [m.month, m.planned]));
     expect(sumOf(overview.months.map((m) => m.planned))).toBe(totals.allCostsUsd);
+    // A month reads the same as its weeks added up (the weekly table, weeks.csv), and a month's forecast before any
+    // spend (its budget alert) is that figure.
+    for (const m of overview.months)
+      expect(sumOf(overview.weeks.filter((w) => w.month === m.month).map((w) => w.plannedUsd)), m.month).toBe(m.planned);
     const monthsCsv = await csvRows(projectId, 'costs-by-month');
     expect(monthsCsv.map((r) => [r.month, r.usd])).toEqual(model.costs.byMonth.map((m) => [m.key, m.usd]));
     for (const m of monthsCsv)

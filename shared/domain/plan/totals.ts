@@ -238,21 +238,27 @@ export function shownWeekCosts(weeks: readonly WeekTotal[]): ShownCostParts[] {
   return apportionCostParts(weeks.map((w) => ({ gpu: w.usdExact, storage: w.storageExact, transfer: w.transferExact })));
 }
 
-/** The plan's costs by month (the ISO month of each week's Thursday, monthOfWeek) as shown, apportioned the same way. */
+/**
+ * The plan's costs by month (the ISO month of each week's Thursday, monthOfWeek) as shown: the sums of the weeks as
+ * shown, so a month reads the same as its weeks added up, and the months add up to the plan's totals.
+ */
 export function shownMonthCosts(weeks: readonly WeekTotal[]): Array<ShownCostParts & { month: string }> {
-  const byMonth = new Map<string, { gpu: Big; storage: Big; transfer: Big }>();
-  for (const w of weeks) {
-    const m = monthOfWeek(w.week);
-    const sums = byMonth.get(m) ?? { gpu: ZERO, storage: ZERO, transfer: ZERO };
-    byMonth.set(m, {
-      gpu: sums.gpu.plus(w.usdExact),
-      storage: sums.storage.plus(w.storageExact),
-      transfer: sums.transfer.plus(w.transferExact),
+  const shown = shownWeekCosts(weeks);
+  const byMonth = new Map<string, ShownCostParts & { month: string }>();
+  weeks.forEach((w, i) => {
+    const month = monthOfWeek(w.week);
+    const sum = byMonth.get(month) ?? { month, gpu: '0.00', storage: '0.00', transfer: '0.00', allCosts: '0.00' };
+    const add = (a: string, b: string) => new Big(a).plus(b).toFixed(2);
+    const part = shown[i]!;
+    byMonth.set(month, {
+      month,
+      gpu: add(sum.gpu, part.gpu),
+      storage: add(sum.storage, part.storage),
+      transfer: add(sum.transfer, part.transfer),
+      allCosts: add(sum.allCosts, part.allCosts),
     });
-  }
-  const months = [...byMonth.keys()].sort();
-  const shown = apportionCostParts(months.map((m) => byMonth.get(m)!));
-  return months.map((month, i) => ({ month, ...shown[i]! }));
+  });
+  return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
 }
 
 /** All costs so far at the end of each week: the running total of the weeks as shown (ends on the plan's total). */

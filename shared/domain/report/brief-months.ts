@@ -9,15 +9,14 @@ const money = (v: Big | string | number) => new Big(v).toFixed(2);
 export function briefMonths(input: Pick<BriefInput, 'weeks' | 'months' | 'budgetByMonth'>, planned: Big, budget: Big): BriefMonth[] {
   // Cost by month against the month budgets (the total budget only when there are none). The months as shown add up
   // to the plan's total (one rounding rule: largest remainder from the exact figures).
+  // Without the plan's months: the weeks apportioned to the plan's total, added up by month.
+  const shownWeeks = apportionCents(
+    input.weeks.map((w) => w.usd),
+    planned,
+  );
   const monthMap = new Map<string, Big>();
-  for (const w of input.weeks) monthMap.set(monthOfWeek(w.week), (monthMap.get(monthOfWeek(w.week)) ?? new Big(0)).plus(w.usd));
-  const monthKeys = [...monthMap.keys()].sort();
-  const shownMonths =
-    input.months ??
-    apportionCents(
-      monthKeys.map((m) => monthMap.get(m)!),
-      planned,
-    ).map((usd, i) => ({ month: monthKeys[i]!, usd }));
+  input.weeks.forEach((w, i) => monthMap.set(monthOfWeek(w.week), (monthMap.get(monthOfWeek(w.week)) ?? new Big(0)).plus(shownWeeks[i]!)));
+  const shownMonths = input.months ?? [...monthMap.keys()].sort().map((month) => ({ month, usd: money(monthMap.get(month)!) }));
   const cumulative = runningCents(shownMonths.map((m) => m.usd));
   let cumB = new Big(0);
   const hasMonthBudgets = Object.keys(input.budgetByMonth).length > 0;
