@@ -1,7 +1,8 @@
 /**
  * The one rounding rule for parts of a total (issue 25 item 4): the cents of a total are apportioned over its parts by
  * largest remainder, from the parts' exact values, so the parts as shown add up to the total as shown. Every table,
- * chart and CSV that splits a total (weeks, months, tracks, providers) calls these, never its own rounding.
+ * chart and CSV that splits a total (weeks, tracks, providers, storage and transfer lines) calls these, never its own
+ * rounding; months are their weeks as shown, added up (shownMonthCosts in plan/totals.ts).
  */
 import Big from 'big.js';
 

@@ -200,7 +200,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     for (const t of track ? [track] : [...trackIds]) s = s.plus(map.get(key(t, month)) ?? ZERO);
     return s;
   };
-  // The months' planned cents apportioned from the plan's totals (the same as the brief's months and costs-by-month).
+  // The months' planned cents: their weeks as shown, added up (the same as the brief's months and costs-by-month).
   const shownMonths = new Map(shownMonthCosts(planWeeks).map((m) => [m.month, m.allCosts]));
   const months: MonthRow[] = monthList.map((month) => {
     const planned = new Big(shownMonths.get(month) ?? '0');
