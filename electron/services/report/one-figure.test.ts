@@ -3,8 +3,13 @@
  * the Plan's weekly totals, the Budget overview (planned total, forecast before any spend, burn-up), the report
  * model behind the PDF brief, the scenario comparison and `plan show --json`, for plans that state storage and transfer.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
+import { parse } from 'csv-parse/sync';
+import { BUNDLED_EXAMPLES } from '../../../shared/domain/plan/bundled-examples';
+import type { Plan } from '../../../shared/domain/plan/types';
 import { resourcesDir, tempDir } from '../../test-support/paths';
 import { createAppContext } from '../app-context';
 
@@ -58,5 +63,131 @@ describe.each(['seed-003-small-lab', 'vitaldb-2025'])('the total of %s', (projec
 
     const shown = app.services.plan.show(projectId);
     expect(shown.totals.allCostsUsd).toBe(total);
+  });
+});
+
+/** A CSV export as rows of named cells (the same text the Export button and the CLI write). */
+async function csvRows(projectId: string, table: 'tracks' | 'costs-by-track' | 'costs-by-month' | 'weeks') {
+  const { text } = await app.services.report.csvText({ projectId, table, bom: false });
+  return parse(text, { columns: true }) as Array<Record<string, string>>;
+}
+const sumOf = (xs: readonly string[]) => xs.reduce((s, v) => s.plus(v), new Big(0)).toFixed(2);
+
+/**
+ * One rounding rule (issue 25 item 4): every table, chart and CSV that splits a total apportions its cents once, from
+ * the exact figures, so a track, a month or a week reads the same to the cent on the Budget screen, in the report (PDF)
+ * and in the CSV files, and the parts add up to the total shown. Before: a track read $296.55 in tracks.csv and $296.56
+ * in costs-by-track.csv, months differed by a cent between the Budget screen and the brief, and a week's all costs in
+ * weeks.csv could be below its GPU cost.
+ */
+describe.each(BUNDLED_EXAMPLES.map((e) => e.projectId))('the parts of %s', (projectId) => {
+  it('add up to the total shown, and read the same on the Budget screen, in the report and in the CSV files', async () => {
+    const totals = (await app.services.plan.getPlan(projectId)).analysis.totals;
+    const overview = await app.services.budget.getOverview(projectId);
+    const model = await app.services.report.getReportModel({ projectId });
+
+    // Weeks: the Budget screen's rows, the report's weekly table and weeks.csv are the same cents; all costs >= GPU.
+    const weeksCsv = await csvRows(projectId, 'weeks');
+    expect(weeksCsv.map((r) => r.week)).toEqual(overview.weeks.map((w) => w.week));
+    overview.weeks.forEach((w, i) => {
+      const row = weeksCsv[i]!;
+      expect(row.allCostsUsd, w.week).toBe(w.plannedUsd);
+      expect(row.usd, w.week).toBe(w.plannedGpuUsd);
+      expect(row.allCostsCumulativeUsd, w.week).toBe(w.plannedCumulative);
+      expect(model.timeline.weeks[i]!.allCostsUsd).toBe(w.plannedUsd);
+      expect(new Big(row.allCostsUsd!).gte(row.usd!), `${w.week}: all costs ${row.allCostsUsd} below GPU ${row.usd}`).toBe(true);
+      expect(new Big(row.allCostsCumulativeUsd!).gte(row.cumulativeUsd!), w.week).toBe(true);
+    });
+    expect(sumOf(weeksCsv.map((r) => r.usd!))).toBe(totals.usd);
+    expect(sumOf(weeksCsv.map((r) => r.allCostsUsd!))).toBe(totals.allCostsUsd);
+    expect(sumOf(overview.weeks.map((w) => w.plannedUsd))).toBe(totals.allCostsUsd);
+    expect(weeksCsv.at(-1)!.cumulativeUsd).toBe(totals.usd);
+
+    // Months: the Budget screen's and the brief's are the same cents and add up to the total; costs-by-month.csv (GPU)
+    // has the same months and adds up to the GPU total.
+    const planned = overview.months.filter((m) => m.planned !== '0.00' || model.brief.months.some((b) => b.month === m.month));
+    expect(model.brief.months.map((m) => [m.month, m.plannedUsd])).toEqual(planned.map((m) => [m.month, m.planned]));
+    expect(sumOf(overview.months.map((m) => m.planned))).toBe(totals.allCostsUsd);
+    // A month reads the same as its weeks added up (the weekly table, weeks.csv), and a month's forecast before any
+    // spend (its budget alert) is that figure.
+    for (const m of overview.months)
+      expect(sumOf(overview.weeks.filter((w) => w.month === m.month).map((w) => w.plannedUsd)), m.month).toBe(m.planned);
+    const monthsCsv = await csvRows(projectId, 'costs-by-month');
+    expect(monthsCsv.map((r) => [r.month, r.usd])).toEqual(model.costs.byMonth.map((m) => [m.key, m.usd]));
+    for (const m of monthsCsv)
+      expect(
+        model.brief.months.some((b) => b.month === m.month),
+        m.month!,
+      ).toBe(true);
+    expect(sumOf(monthsCsv.map((r) => r.usd!))).toBe(totals.usd);
+
+    // Tracks: tracks.csv and costs-by-track.csv (GPU) agree to the cent and add up to the GPU total; the Budget
+    // screen's row is that GPU figure + the track's own storage and transfer, never below it.
+    const tracksCsv = await csvRows(projectId, 'tracks');
+    const byTrackCsv = await csvRows(projectId, 'costs-by-track');
+    for (const t of tracksCsv) {
+      const other = byTrackCsv.find((r) => r.track === t.name);
+      if (other) expect(other.usd, t.name).toBe(t.usd);
+      else expect(t.usd, t.name).toBe('0.00');
+      const row = overview.tracks.find((r) => r.name === t.name)!;
+      expect(new Big(row.planned).gte(t.usd!), t.name).toBe(true);
+      const hasData = (view(projectId).dataCosts ?? []).some((d) => d.trackId === row.trackId);
+      if (!hasData) expect(row.planned, t.name).toBe(t.usd);
+    }
+    expect(sumOf(tracksCsv.map((r) => r.usd!))).toBe(totals.usd);
+    expect(sumOf(byTrackCsv.map((r) => r.usd!))).toBe(totals.usd);
+    expect(sumOf(model.costs.byProvider.map((r) => r.usd))).toBe(totals.usd);
+
+    // The brief's "Planned against budget" bars are drawn to the budget's scale.
+    const budget = Number(model.summary.budgetUsd);
+    for (const m of model.brief.months) {
+      const scale = Math.max(budget, ...model.brief.months.map((x) => Number(x.plannedUsd)));
+      if (Object.keys(overview.budget.byMonth).length === 0) expect(m.barPercent).toBeCloseTo((Number(m.plannedUsd) / scale) * 100, 0);
+    }
+
+    // The forecast (no spend yet: the plan) is one figure on the KPI, the track rows, the report and the CLI's credits.
+    expect(overview.forecast.value).toBe(totals.allCostsUsd);
+    expect(sumOf([...overview.tracks.map((t) => t.forecast), overview.forecast.unassigned])).toBe(overview.forecast.value);
+    expect(model.budget.forecastUsd).toBe(overview.forecast.value);
+    expect((await app.services.budget.listCredits(projectId)).summary.forecastBefore).toBe(overview.forecast.value);
+  });
+});
+
+const plans = new Map<string, Plan>();
+function view(projectId: string): Plan {
+  return plans.get(projectId)!;
+}
+beforeAll(async () => {
+  for (const { projectId } of BUNDLED_EXAMPLES) plans.set(projectId, (await app.services.plan.getPlan(projectId)).plan);
+});
+
+describe('the forecast of the example project with a month of real spend (issue 25 item 3)', () => {
+  it('is one figure on the KPI, the burn-up line, the track rows, the report and the CLI, with its method in words', async () => {
+    const dir = tempDir();
+    const file = path.join(dir.dir, 'december-2025.csv');
+    const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName,Tags';
+    const rows = [
+      ['212.40', '2025-12-15', 'vitaldb'],
+      ['128.90', '2025-12-22', 'vitaldb'],
+      ['33.25', '2025-12-23', 'multisensor'],
+      ['1.75', '2025-12-20', 'none'],
+    ].map(([cost, day, track]) => `${cost},USD,${day} 00:00:00,AWS,Amazon Elastic Compute Cloud,"{""track"":""${track}""}"`);
+    fs.writeFileSync(file, [header, ...rows].join('\n'));
+    await app.services.budget.importFile({ file });
+    dir.remove();
+
+    const overview = await app.services.budget.getOverview('vitaldb-2025');
+    expect(overview.dataAsOf).toBe('2025-12-23');
+    const value = overview.forecast.value;
+    expect(overview.weeks.at(-1)!.forecastCumulative).toBe(value);
+    expect(sumOf([...overview.tracks.map((t) => t.forecast), overview.forecast.unassigned])).toBe(value);
+    expect(overview.forecast.basis).toContain(value);
+    const model = await app.services.report.getReportModel({ projectId: 'vitaldb-2025' });
+    expect(model.budget.forecastUsd).toBe(value);
+    expect(model.budget.forecastBasis).toBe(overview.forecast.basis);
+    expect(model.budget.forecastCumulativeByWeek![overview.weeks.at(-1)!.week]).toBe(Number(value));
+    const weeksCsv = await csvRows('vitaldb-2025', 'weeks');
+    expect(weeksCsv.map((r) => r.forecastCumulativeUsd || null)).toEqual(overview.weeks.map((w) => w.forecastCumulative));
+    expect((await app.services.budget.listCredits('vitaldb-2025')).summary.forecastBefore).toBe(value);
   });
 });

@@ -28,6 +28,10 @@ export function budgetInputOf(overview: OverviewView): BudgetInput {
       : {},
     forecastUsd: overview.forecast.value,
     forecastBasis: overview.forecast.basis,
+    forecastRule: overview.forecast.rule,
+    forecastCumulativeByWeek: hasData
+      ? Object.fromEntries(overview.weeks.map((w) => [w.week, w.forecastCumulative === null ? null : Number(w.forecastCumulative)]))
+      : {},
     status: overview.status,
     alerts: overview.alerts.map((a) => `${a.level}: ${a.message}`),
     source: `budget overview (${overview.actual.basis})`,

@@ -63,8 +63,8 @@ export function BudgetKpis({ o }: { o: OverviewView }) {
         label="Forecast at completion"
         value={money(c, o.forecast.value)}
         tone={forecastTone}
-        sub={`${forecastPct !== null ? `${Math.round(forecastPct * 10) / 10}% of budget · ` : ''}plan ${money(c, o.forecast.fromPlan)}${o.forecast.fromBurnRate ? ` · burn rate ${money(c, o.forecast.fromBurnRate)}` : ''}`}
-        title={`Unit: ${c}, as of ${o.dataAsOf ?? o.today}. Source: ${o.forecast.basis}.`}
+        sub={`${forecastPct !== null ? `${Math.round(forecastPct * 10) / 10}% of budget · ` : ''}${o.forecast.method === 'burn-rate' ? 'by the burn rate' : 'by the plan'} · plan ${money(c, o.forecast.fromPlan)}${o.forecast.fromBurnRate ? ` · burn rate ${money(c, o.forecast.fromBurnRate)}` : ''}`}
+        title={`Unit: ${c}, as of ${o.dataAsOf ?? o.today}. ${o.forecast.rule} ${o.forecast.basis}`}
       />
       <Kpi
         testId="kpi-variance"

@@ -28,9 +28,12 @@ export function BurnUpChart({ overview }: { overview: OverviewView }) {
         <strong>Burn-up by ISO week</strong>
         <span className="muted">
           cumulative {currency}; planned = the plan's weekly allocations priced from the catalog plus its stated storage and transfer;
-          actual = billed cost of spend lines allocated to the tracks; forecast = actual + the plan's remaining weeks
+          actual = billed cost of spend lines allocated to the tracks; forecast = the Forecast at completion card's figure, week by week
         </span>
       </div>
+      <p className="muted bu-forecast-method" data-testid="forecast-method">
+        Forecast: {overview.forecast.basis}
+      </p>
       <div className="bu-legend">
         <span>
           <i style={{ background: COLOURS.planned }} />

@@ -87,7 +87,11 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
                   </td>
                 ))}
                 <td className="num">{money(c, o.projectWideData.planned)}</td>
-                <td colSpan={4} className="muted">
+                <td className="num muted">—</td>
+                <td className="num" title="The forecast's part in no track: tracks + this row add up to the project's forecast">
+                  {money(c, o.forecast.unassigned)}
+                </td>
+                <td colSpan={2} className="muted">
                   billed storage and network: see “Storage &amp; network — planned vs actual” below
                 </td>
               </tr>

@@ -108,12 +108,20 @@ export interface BudgetOverview {
   };
   /** GPU + storage + transfer: the same total as the plan's weekly totals and the brief. */
   planned: { total: string; gpuUsd: string; storageUsd: string; transferUsd: string; toDate: string; gpuHours: number; basis: string };
+  /** The one forecast (forecast.ts): the KPI, the burn-up's line (weeks[].forecastCumulative) and the track rows. */
   forecast: {
     value: string;
     fromPlan: string;
     fromBurnRate: string | null;
     burnRatePerDay: string | null;
+    /** Which of the rule's two figures is the forecast. */
+    method: 'plan' | 'burn-rate';
+    /** The rule in words (FORECAST_RULE). */
+    rule: string;
+    /** The method with this project's figures, in words. */
     basis: string;
+    /** The part in no track (storage and transfer for the whole project): tracks' forecasts + this = value, to the cent. */
+    unassigned: string;
     /** Set while spend in the project's dates is assigned to no track: the forecast is incomplete until it is. */
     incomplete: { lineCount: number; totals: CurrencyTotals; message: string } | null;
     /** Past weeks without assigned spend whose planned figure the forecast keeps. */

@@ -1,25 +1,25 @@
 /**
  * The budget overview of one project: budget, actual (spend lines allocated to its tracks, in the project's currency
- * through dated rates only), forecast at completion (from the plan's remaining allocations and from the burn rate),
- * variance by week, month and track, the burn-up series, and threshold alerts. Pure: the service feeds it.
+ * through dated rates only), forecast at completion (one function, forecast.ts: the KPI, the burn-up line and the track
+ * rows), variance by week, month and track, the burn-up series, and threshold alerts. Every split of a total is
+ * apportioned by the one rounding rule (shared/domain/apportion.ts). Pure: the service feeds it.
  */
 import Big from 'big.js';
-import { daysInclusive, monthOfWeek, weekOf } from '../plan/weeks';
-import { allCostsCumulative, costsAddedUp, type WeekTotal } from '../plan/totals';
+import { runningCents } from '../apportion';
+import { monthOfWeek, weekOf } from '../plan/weeks';
+import { costsAddedUp, shownMonthCosts, shownWeekCosts } from '../plan/totals';
 import { allocate } from './allocation';
+import { forecastAtCompletion, UNASSIGNED_PART } from './forecast';
 import { convert } from './currency';
 import { gpuHoursOf, isGpuLine } from './gpu';
 import { addTo, cents } from './money';
 import type { CurrencyTotals } from './types';
 import { budgetAlerts, incompleteForecast } from './overview-alerts';
-import { addPlannedData, addUpTrackRows, bump, periodKey as key } from './planned-data-by-track';
+import { addPlannedData, addUpTrackRows, bump, periodKey as key, rowsPlannedCents } from './planned-data-by-track';
 import { VARIANCE_CONVENTION, type BudgetOverview, type MonthRow, type OverviewInput, type TrackRow, type WeekRow } from './overview-types';
 
 const ZERO = new Big(0);
 const dayOf = (iso: string) => iso.slice(0, 10);
-
-/** A week's planned cost: GPU + storage + transfer, exact (the plan's all-costs figure for the week). */
-const plannedOf = (w: WeekTotal): Big => new Big(w.allCostsExact);
 
 export function computeOverview(input: OverviewInput): BudgetOverview {
   const { plan, planWeeks, lines, rules, budgets, rates, today } = input;
@@ -29,9 +29,10 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const projectRules = rules.filter((r) => r.projectId === project.id);
   const { trackOf } = allocate(lines, projectRules);
 
-  // Planned: per week, per track × week, per track × month.
+  // Planned: per week, per track × week, per track × month (exact).
   const plannedByTrackMonth = new Map<string, Big>();
   const plannedByTrackWeek = new Map<string, Big>();
+  const gpuByTrack = new Map<string, Big>();
   let plannedTotal = ZERO;
   let plannedGpuHours = 0;
   let plannedGpu = ZERO;
@@ -45,6 +46,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     for (const [t, v] of Object.entries(w.byTrack)) {
       bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usdExact));
       bump(plannedByTrackWeek, key(t, w.week), new Big(v.usdExact));
+      bump(gpuByTrack, t, new Big(v.usdExact));
     }
   }
   // Storage and transfer stated for a track count in its rows; those for the whole project get a row of their own.
@@ -123,71 +125,65 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const asOfWeek = dataAsOf ? weekOf(dataAsOf) : null;
   const isPast = (week: string) => asOfWeek !== null && week <= asOfWeek;
 
-  // Weekly burn-up.
-  // A past week with no spend assigned to any track keeps its planned figure in the forecast: spend left unassigned
-  // (or not imported yet) must not read as money saved.
+  // Weekly burn-up: the weeks' planned cents as every table shows them (apportioned, adding up to the plan's total).
+  const shownWeeks = shownWeekCosts(planWeeks);
+  const plannedRunning = runningCents(shownWeeks.map((w) => w.allCosts));
+  const gpuRunning = runningCents(shownWeeks.map((w) => w.gpu));
+  const plannedByPartWeek = new Map(plannedByTrackWeek);
+  for (const [week, v] of projectWide.byWeek) bump(plannedByPartWeek, key(UNASSIGNED_PART, week), v);
+  // Storage and transfer of the plan's weeks that no track states (all of it when the caller gives no dataCosts).
+  const sumOf = (values: Iterable<Big>) => [...values].reduce((s, v) => s.plus(v), ZERO);
+  const trackData = sumOf(plannedByTrackWeek.values()).minus(sumOf(gpuByTrack.values()));
+  const unassignedData = plannedStorage.plus(plannedTransfer).minus(trackData);
+  if (!input.dataCosts)
+    for (const w of planWeeks) bump(plannedByPartWeek, key(UNASSIGNED_PART, w.week), new Big(w.storageExact).plus(w.transferExact));
+  const hasUnassigned = !unassignedData.eq(0);
+  // The one forecast: its value is the KPI, its cumulative series the burn-up's line, its parts the track rows.
+  const forecastResult = forecastAtCompletion({
+    currency,
+    projectStart: project.start,
+    projectEnd: project.end,
+    weeks: planWeeks.map((w, i) => ({ week: w.week, planned: shownWeeks[i]!.allCosts })),
+    parts: [...plan.tracks.map((t) => t.id), ...(hasUnassigned ? [UNASSIGNED_PART] : [])],
+    plannedByPartWeek,
+    actualByPartWeek: actualByTrackWeek,
+    actualWeeks: new Set(actualByWeek.keys()),
+    actual,
+    dataAsOf,
+  });
+  const keptWeeks = new Set(forecastResult.plannedKeptWeeks);
   const weeks: WeekRow[] = [];
-  const plannedCumulative = allCostsCumulative(planWeeks);
-  let gpuCum = ZERO;
   let actualCum = ZERO;
   let plannedToDate = ZERO;
-  let keptPlanned = ZERO;
-  const plannedKeptWeeks: string[] = [];
   for (const [i, w] of planWeeks.entries()) {
-    const planned = plannedOf(w);
-    gpuCum = gpuCum.plus(w.usdExact);
-    const plannedCum = plannedCumulative[i]!;
+    const shown = shownWeeks[i]!;
+    const planned = new Big(shown.allCosts);
     const past = isPast(w.week);
     const a = actualByWeek.get(w.week) ?? ZERO;
-    const kept = past && !actualByWeek.has(w.week) && planned.gt(0);
     if (past) {
       actualCum = actualCum.plus(a);
       plannedToDate = plannedToDate.plus(planned);
-    }
-    if (kept) {
-      keptPlanned = keptPlanned.plus(planned);
-      plannedKeptWeeks.push(w.week);
     }
     weeks.push({
       week: w.week,
       start: w.start,
       month: monthOfWeek(w.week),
-      plannedUsd: cents(planned),
-      plannedCumulative: cents(plannedCum),
+      plannedUsd: shown.allCosts,
+      plannedCumulative: plannedRunning[i]!,
       actual: past ? cents(a) : null,
       actualCumulative: past ? cents(actualCum) : null,
-      forecastCumulative: null,
+      forecastCumulative: forecastResult.cumulative[i]!,
       variance: past ? cents(planned.minus(a)) : null,
-      plannedKept: kept,
-      plannedGpuUsd: cents(w.usdExact),
-      plannedStorageUsd: cents(w.storageExact),
-      plannedTransferUsd: cents(w.transferExact),
-      plannedDataCumulative: cents(plannedCum.minus(cents(gpuCum))),
+      plannedKept: keptWeeks.has(w.week),
+      plannedGpuUsd: shown.gpu,
+      plannedStorageUsd: shown.storage,
+      plannedTransferUsd: shown.transfer,
+      plannedDataCumulative: new Big(plannedRunning[i]!).minus(gpuRunning[i]!).toFixed(2),
       plannedGpuHours: w.gpuHours,
       actualGpuHours: Math.round((gpuHoursByWeek.get(w.week) ?? 0) * 100) / 100,
     });
   }
-  // Forecast series: from the last week with data, actual so far plus the plan's remaining weeks.
-  if (asOfWeek) {
-    let f = actualCum.plus(keptPlanned);
-    for (const row of weeks) {
-      if (row.week < asOfWeek) continue;
-      if (row.week > asOfWeek) f = f.plus(plannedOf(planWeeks.find((w) => w.week === row.week)!));
-      row.forecastCumulative = cents(f);
-    }
-  }
-
-  const remainingPlanned = plannedTotal.minus(plannedToDate);
-  const fromPlan = actual.plus(asOfWeek ? remainingPlanned.plus(keptPlanned) : plannedTotal);
-  let fromBurnRate: Big | null = null;
-  let burnRatePerDay: Big | null = null;
-  if (dataAsOf) {
-    const elapsed = daysInclusive(project.start, dataAsOf);
-    const left = Math.max(0, daysInclusive(dataAsOf, project.end) - 1);
-    burnRatePerDay = elapsed > 0 ? actual.div(elapsed) : ZERO;
-    fromBurnRate = actual.plus(burnRatePerDay.times(left));
-  }
-  const forecast = fromBurnRate && fromBurnRate.gt(fromPlan) ? fromBurnRate : fromPlan;
+  const forecast = new Big(forecastResult.value);
 
   // Budgets.
   const projectBudgets = budgets.filter((b) => b.projectId === project.id);
@@ -204,27 +200,28 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     for (const t of track ? [track] : [...trackIds]) s = s.plus(map.get(key(t, month)) ?? ZERO);
     return s;
   };
-  const plannedMonth = (month: string) =>
-    weeks.filter((w) => w.month === month).reduce((s, w) => s.plus(plannedOf(planWeeks.find((p) => p.week === w.week)!)), ZERO);
+  // The months' planned cents: their weeks as shown, added up (the same as the brief's months and costs-by-month).
+  const shownMonths = new Map(shownMonthCosts(planWeeks).map((m) => [m.month, m.allCosts]));
   const months: MonthRow[] = monthList.map((month) => {
-    const planned = plannedMonth(month);
+    const planned = new Big(shownMonths.get(month) ?? '0');
     const act = sumFor(actualByTrackMonth, month);
     return { month, planned: cents(planned), actual: cents(act), budget: byMonth[month] ?? null, variance: cents(planned.minus(act)) };
   });
 
+  const trackPlanned = (id: string) => sumOf([...plannedByTrackWeek].filter(([k]) => k.startsWith(`${id}|`)).map(([, v]) => v));
+  const rowPlanned = rowsPlannedCents(
+    [
+      ...plan.tracks.map((t) => ({ gpu: gpuByTrack.get(t.id) ?? ZERO, data: trackPlanned(t.id).minus(gpuByTrack.get(t.id) ?? ZERO) })),
+      ...(hasUnassigned ? [{ gpu: ZERO, data: unassignedData }] : []),
+    ],
+    { gpu: plannedGpu, storage: plannedStorage, transfer: plannedTransfer },
+  );
+
   // Tracks.
-  const tracks: TrackRow[] = plan.tracks.map((t) => {
+  const tracks: TrackRow[] = plan.tracks.map((t, i) => {
     const b = projectBudgets.find((x) => x.trackId === t.id && x.month === null) ?? null;
-    let planned = ZERO;
-    let remaining = ZERO;
-    for (const w of planWeeks) {
-      const v = plannedByTrackWeek.get(key(t.id, w.week)) ?? ZERO;
-      planned = planned.plus(v);
-      // Future weeks, and past weeks in which nothing was assigned to this track, count at their planned figure.
-      if (!isPast(w.week) || !actualByTrackWeek.has(key(t.id, w.week))) remaining = remaining.plus(v);
-    }
     const act = actualByTrack.get(t.id) ?? ZERO;
-    const fc = act.plus(remaining);
+    const fc = new Big(forecastResult.byPart[t.id] ?? '0');
     const ms: Record<string, { planned: string; actual: string }> = {};
     for (const m of monthList)
       ms[m] = {
@@ -236,7 +233,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
       name: t.name,
       colour: t.colour,
       budget: b ? b.amount : null,
-      planned: cents(planned),
+      planned: rowPlanned[i]!,
       actual: cents(act),
       forecast: cents(fc),
       variance: b ? cents(new Big(b.amount).minus(fc)) : null,
@@ -248,10 +245,15 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
 
   const monthActual = (trackId: string | null, month: string) =>
     trackId ? (actualByTrackMonth.get(key(trackId, month)) ?? ZERO) : sumFor(actualByTrackMonth, month);
+  // A month's forecast: its actual + its weeks the forecast counts at their planned figure (the same test as the KPI's).
   const monthPlannedRest = (trackId: string | null, month: string) =>
-    planWeeks
-      .filter((w) => monthOfWeek(w.week) === month && !isPast(w.week))
-      .reduce((rest, w) => rest.plus(trackId ? (plannedByTrackWeek.get(key(trackId, w.week)) ?? ZERO) : plannedOf(w)), ZERO);
+    planWeeks.reduce(
+      (rest, w, i) =>
+        monthOfWeek(w.week) !== month || !forecastResult.countsPlanned(w.week)
+          ? rest
+          : rest.plus(trackId ? (plannedByTrackWeek.get(key(trackId, w.week)) ?? ZERO) : shownWeeks[i]!.allCosts),
+      ZERO,
+    );
   const alerts = budgetAlerts({ plan, projectBudgets, tracks, actual, forecast, notConverted, monthActual, monthPlannedRest });
 
   // At a glance: over when the project's actual or forecast passes its total budget; watch when any budget (track,
@@ -301,15 +303,16 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
         'The plan timeline totals: weekly GPU allocations priced with the catalog, plus the stated storage and data transfer priced from the catalog’s storage and transfer rows (their own lines)',
     },
     forecast: {
-      value: cents(forecast),
-      fromPlan: cents(fromPlan),
-      fromBurnRate: fromBurnRate ? cents(fromBurnRate) : null,
-      burnRatePerDay: burnRatePerDay ? cents(burnRatePerDay) : null,
-      basis: dataAsOf
-        ? `The larger of: actual to ${dataAsOf} + the plan's remaining weeks${plannedKeptWeeks.length ? ` + the planned figure of ${plannedKeptWeeks.length} past week(s) without assigned spend` : ''} (${cents(fromPlan)}), and actual + burn rate ${cents(burnRatePerDay ?? ZERO)}/day to ${project.end} (${cents(fromBurnRate ?? ZERO)})`
-        : 'No spend data in the project window yet: forecast = the plan',
+      value: forecastResult.value,
+      fromPlan: forecastResult.fromPlan,
+      fromBurnRate: forecastResult.fromBurnRate,
+      burnRatePerDay: forecastResult.burnRatePerDay,
+      method: forecastResult.method,
+      rule: forecastResult.rule,
+      basis: forecastResult.basis,
+      unassigned: forecastResult.byPart[UNASSIGNED_PART] ?? '0.00',
       incomplete,
-      plannedKeptWeeks,
+      plannedKeptWeeks: forecastResult.plannedKeptWeeks,
     },
     variance: {
       atCompletion: budgetAmount ? cents(budgetAmount.minus(forecast)) : null,
@@ -319,7 +322,9 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     weeks,
     months,
     tracks,
-    projectWideData: input.dataCosts ? addUpTrackRows(tracks, plannedByTrackMonth, projectWide, months, cents(plannedTotal)) : null,
+    projectWideData: input.dataCosts
+      ? addUpTrackRows(tracks, plannedByTrackMonth, projectWide, months, rowPlanned[tracks.length] ?? '0.00')
+      : null,
     unallocated,
     outsideWindow,
     alerts,

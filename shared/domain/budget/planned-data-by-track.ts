@@ -4,13 +4,15 @@
  * project-wide row, so the rows add up to the project's planned total (GPU + storage + transfer).
  */
 import Big from 'big.js';
+import { apportionCents, shownCents } from '../apportion';
 import { monthOfWeek } from '../plan/weeks';
 import type { DataCostTotals } from '../data-costs/weekly';
 
-/** Items stated for the whole project: planned storage + transfer in all and by month (exact). */
+/** Items stated for the whole project: planned storage + transfer in all, by month and by week (exact). */
 export interface ProjectWideData {
   total: Big;
   byMonth: Map<string, Big>;
+  byWeek: Map<string, Big>;
 }
 
 /** The key of a track's sum over a period (an ISO week or a month) in the overview's maps. */
@@ -30,7 +32,7 @@ export function addPlannedData(
   byTrackWeek: Map<string, Big>,
   byTrackMonth: Map<string, Big>,
 ): ProjectWideData {
-  const projectWide: ProjectWideData = { total: new Big(0), byMonth: new Map() };
+  const projectWide: ProjectWideData = { total: new Big(0), byMonth: new Map(), byWeek: new Map() };
   for (const [week, w] of Object.entries(dataCosts?.weeks ?? {}))
     for (const [trackId, exact] of Object.entries(w.byTrackExact)) {
       const v = new Big(exact);
@@ -40,51 +42,55 @@ export function addPlannedData(
       } else {
         projectWide.total = projectWide.total.plus(v);
         bump(projectWide.byMonth, monthOfWeek(week), v);
+        bump(projectWide.byWeek, week, v);
       }
     }
   return projectWide;
 }
 
+/** Cents for amounts that add up to `total` (largest remainder): the one rule, shared/domain/apportion.ts. */
+export const centsAddingUp = (amounts: readonly Big[], total: string): string[] => apportionCents(amounts, total);
+
 /**
- * Cents for amounts that add up to `total` (largest remainder): the cents the rounded amounts miss go to the largest
- * remainders, the cents they overshoot come off the smallest, so a table's rows add up to its total row.
+ * The track rows' planned cents (each row: its GPU and its storage + transfer, exact): GPU apportioned from the plan's
+ * GPU total, storage + transfer from the plan's storage and transfer totals (each rounded, as the planned total adds
+ * them), each row their sum — so the rows add up to the planned total and no row is below its GPU cost.
  */
-export function centsAddingUp(amounts: readonly Big[], total: string): string[] {
-  if (amounts.length === 0) return [];
-  const floors = amounts.map((x) => Number(x.times(100).round(0, Big.roundDown).toFixed(0)));
-  const rest = amounts.map((x, i) => x.times(100).minus(floors[i]!));
-  let left = Number(new Big(total).times(100).round(0, Big.roundHalfUp).toFixed(0)) - floors.reduce((s, f) => s + f, 0);
-  const byRest = amounts.map((_, i) => i).sort((a, b) => rest[b]!.cmp(rest[a]!) || a - b);
-  for (let k = 0; left !== 0; k += 1) {
-    const i = left > 0 ? byRest[k % byRest.length]! : byRest[byRest.length - 1 - (k % byRest.length)]!;
-    floors[i] = floors[i]! + Math.sign(left);
-    left -= Math.sign(left);
-  }
-  return floors.map((f) => (f / 100).toFixed(2));
+export function rowsPlannedCents(
+  rows: ReadonlyArray<{ gpu: Big; data: Big }>,
+  totals: { gpu: Big; storage: Big; transfer: Big },
+): string[] {
+  const gpu = apportionCents(
+    rows.map((r) => r.gpu),
+    shownCents(totals.gpu),
+  );
+  const data = apportionCents(
+    rows.map((r) => r.data),
+    new Big(shownCents(totals.storage)).plus(shownCents(totals.transfer)),
+  );
+  return gpu.map((g, i) => new Big(g).plus(data[i]!).toFixed(2));
 }
 
 /**
- * Makes the "By track and month" rows add up: each track's planned figure and month cells, and the project-wide
- * storage row, in cents that sum to the project's planned total and to each month's planned figure.
+ * Makes the "By track and month" month cells add up: each track's month cells, and the project-wide storage row's, in
+ * cents that sum to each month's planned figure. The rows' planned figures (`tracks[].planned`, `widePlanned`) are
+ * apportioned by the caller (GPU, storage and transfer each from its own total).
  */
 export function addUpTrackRows(
   tracks: Array<{ trackId: string; planned: string; months: Record<string, { planned: string }> }>,
   byTrackMonth: ReadonlyMap<string, Big>,
   projectWide: ProjectWideData,
   months: ReadonlyArray<{ month: string; planned: string }>,
-  total: string,
+  widePlanned: string,
 ): { planned: string; months: Record<string, string> } | null {
   const cell = (trackId: string, month: string) => byTrackMonth.get(periodKey(trackId, month)) ?? new Big(0);
   const wide = (month: string) => projectWide.byMonth.get(month) ?? new Big(0);
   const hasWide = !projectWide.total.eq(0);
-  const rowExacts = tracks.map((t) => months.reduce((s, m) => s.plus(cell(t.trackId, m.month)), new Big(0)));
-  const rows = centsAddingUp(hasWide ? [...rowExacts, projectWide.total] : rowExacts, total);
-  tracks.forEach((t, i) => (t.planned = rows[i]!));
   const wideMonths: Record<string, string> = {};
   for (const m of months) {
     const cells = centsAddingUp([...tracks.map((t) => cell(t.trackId, m.month)), ...(hasWide ? [wide(m.month)] : [])], m.planned);
     tracks.forEach((t, i) => ((t.months[m.month] ??= { planned: '0.00' }).planned = cells[i]!));
     if (hasWide) wideMonths[m.month] = cells[tracks.length]!;
   }
-  return hasWide ? { planned: rows[tracks.length]!, months: wideMonths } : null;
+  return hasWide ? { planned: widePlanned, months: wideMonths } : null;
 }

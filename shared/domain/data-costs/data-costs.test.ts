@@ -108,6 +108,11 @@ describe('computeDataCosts: weekly storage and transfer lines', () => {
     expect(totals.lines[0]!.unpriced).toMatch(/No storage or transfer price "nope"/);
     expect(totals.lines[1]!.unpriced).toMatch(/storage price; downloads needs a transfer price/);
   });
+  it('the lines add up to the storage total shown (one rounding rule): three 10 GB datasets of $0.552 are not 3 × $0.18', () => {
+    const totals = computeDataCosts(december(['a', 'b', 'c'].map((id) => item({ id, gb: 10 }))));
+    expect(totals.storageUsd).toBe('0.55');
+    expect(totals.lines.map((l) => l.usd).sort()).toEqual(['0.18', '0.18', '0.19']);
+  });
   it('a plan without stated data costs has no lines', () => {
     expect(computeDataCosts({ ...december([]), dataCosts: undefined }).lines).toEqual([]);
   });

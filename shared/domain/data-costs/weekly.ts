@@ -3,6 +3,7 @@
  * clipped to the project's dates; an item whose rate is missing or of the wrong category is reported unpriced.
  */
 import Big from 'big.js';
+import { apportionCents } from '../apportion';
 import { addDays, format, getDaysInMonth, parseISO } from 'date-fns';
 import type { DataCostItem, Plan } from '../plan/types';
 import { BUNDLED_DATA_RATES, describeRate } from './rates';
@@ -216,7 +217,18 @@ export function computeDataCosts(
       byTrackExact: Object.fromEntries([...w.byTrack].map(([t, v]) => [t, v.toString()])),
     };
   }
-  for (const line of lines) line.usd = money(out.byItem.get(line.itemId) ?? new Big(0));
+  // Each category's lines add up to its total as shown (one rounding rule, shared/domain/apportion.ts).
+  for (const [category, total] of [
+    ['storage', storage],
+    ['transfer', transfer],
+  ] as const) {
+    const own = lines.filter((l) => l.category === category);
+    const shown = apportionCents(
+      own.map((l) => out.byItem.get(l.itemId) ?? new Big(0)),
+      money(total),
+    );
+    own.forEach((l, i) => (l.usd = shown[i]!));
+  }
   return {
     weeks,
     storageUsd: money(storage),

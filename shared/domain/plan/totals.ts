@@ -3,10 +3,11 @@
  * and each week's share of the budget. The cost rules are in pricing.ts.
  */
 import Big from 'big.js';
+import { apportionCostParts, runningCents, type ShownCostParts } from '../apportion';
 import { createPriceBook, hourlyCost, reservedAllocationCosts, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
-import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './weeks';
+import { daysInclusive, daysInWeek, monthOfWeek, weekOf, weeksInRange, weekStart } from './weeks';
 import { planConverter, type PlanConversion } from './plan-currency';
 
 export interface TrackWeekTotal {
@@ -20,7 +21,7 @@ export interface WeekTotal {
   week: string;
   start: string;
   gpuHours: number;
-  /** Rounded to the cent. */
+  /** The week's GPU cost as shown: the weeks' cents apportioned from the plan's GPU total (shownWeekCosts). */
   usd: string;
   /** The week's exact decimal sum (sum these, not `usd`, when grouping weeks). */
   usdExact: string;
@@ -31,10 +32,10 @@ export interface WeekTotal {
   cumulativeBudgetUsd: string;
   /** Allocations without a price (GPU type only, or an offering without any price). */
   unpricedAllocationIds: string[];
-  /** Storage and transfer of the week (their own lines, never in `usd`, which is GPU cost only). */
+  /** Storage and transfer of the week (their own lines, never in `usd`, which is GPU cost only), apportioned as `usd`. */
   storageUsd: string;
   transferUsd: string;
-  /** GPU + storage + transfer of the week. */
+  /** GPU + storage + transfer of the week as shown (never below `usd`). */
   allCostsUsd: string;
   /** The week's exact storage, transfer and all-costs sums (sum these when grouping weeks: one figure, one value). */
   storageExact: string;
@@ -204,6 +205,15 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
       ...weekDataCosts(data, week, usd),
     });
   }
+  // The weeks as shown: GPU, storage and transfer each apportioned from its exact total, so the weeks add up to the
+  // plan's totals and no week's all costs is below its GPU cost (issue 25 item 4).
+  const shown = shownWeekCosts(out);
+  const gpuRunning = runningCents(shown.map((w) => w.gpu));
+  out.forEach((w, i) => {
+    const part = shown[i]!;
+    Object.assign(w, { usd: part.gpu, storageUsd: part.storage, transferUsd: part.transfer, allCostsUsd: part.allCosts });
+    w.cumulativeUsd = gpuRunning[i]!;
+  });
   const storageExact = Object.values(data.weeks).reduce((s, w) => s.plus(w.storageExact), new Big(0));
   const transferExact = Object.values(data.weeks).reduce((s, w) => s.plus(w.transferExact), new Big(0));
   const allCosts = costsAddedUp(cumulative, storageExact, transferExact);
@@ -249,17 +259,41 @@ export function costsAddedUp(gpu: Big | string, storage: Big | string, transfer:
   return new Big(toMoney(new Big(gpu))).plus(toMoney(new Big(storage))).plus(toMoney(new Big(transfer)));
 }
 
-/** All costs so far at the end of each week (GPU, storage, transfer summed exactly, each rounded, then added). */
-export function allCostsCumulative(weeks: readonly WeekTotal[]): Big[] {
-  let gpu = new Big(0);
-  let storage = new Big(0);
-  let transfer = new Big(0);
-  return weeks.map((w) => {
-    gpu = gpu.plus(w.usdExact);
-    storage = storage.plus(w.storageExact);
-    transfer = transfer.plus(w.transferExact);
-    return costsAddedUp(gpu, storage, transfer);
+/**
+ * Each week's GPU, storage, transfer and all costs as every table, chart and CSV shows them: each line's cents
+ * apportioned from its exact total (largest remainder), all costs their sum. The weeks add up to the plan's GPU,
+ * storage, transfer and all-costs totals, and no week's all costs is below its GPU cost.
+ */
+export function shownWeekCosts(weeks: readonly WeekTotal[]): ShownCostParts[] {
+  return apportionCostParts(weeks.map((w) => ({ gpu: w.usdExact, storage: w.storageExact, transfer: w.transferExact })));
+}
+
+/**
+ * The plan's costs by month (the ISO month of each week's Thursday, monthOfWeek) as shown: the sums of the weeks as
+ * shown, so a month reads the same as its weeks added up, and the months add up to the plan's totals.
+ */
+export function shownMonthCosts(weeks: readonly WeekTotal[]): Array<ShownCostParts & { month: string }> {
+  const shown = shownWeekCosts(weeks);
+  const byMonth = new Map<string, ShownCostParts & { month: string }>();
+  weeks.forEach((w, i) => {
+    const month = monthOfWeek(w.week);
+    const sum = byMonth.get(month) ?? { month, gpu: '0.00', storage: '0.00', transfer: '0.00', allCosts: '0.00' };
+    const add = (a: string, b: string) => new Big(a).plus(b).toFixed(2);
+    const part = shown[i]!;
+    byMonth.set(month, {
+      month,
+      gpu: add(sum.gpu, part.gpu),
+      storage: add(sum.storage, part.storage),
+      transfer: add(sum.transfer, part.transfer),
+      allCosts: add(sum.allCosts, part.allCosts),
+    });
   });
+  return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
+}
+
+/** All costs so far at the end of each week: the running total of the weeks as shown (ends on the plan's total). */
+export function allCostsCumulative(weeks: readonly WeekTotal[]): Big[] {
+  return runningCents(shownWeekCosts(weeks).map((w) => w.allCosts)).map((v) => new Big(v));
 }
 
 export function round2(n: number): number {

@@ -7,6 +7,7 @@
 import { betterScenario } from './better-scenario';
 import { usdText } from './usd-text';
 import Big from 'big.js';
+import { briefMonths } from './brief-months';
 import { monthOfWeek, weekStart, weekEnd } from '../plan/weeks';
 
 export interface BriefBar {
@@ -28,6 +29,10 @@ export interface BriefMonth {
   cumulativePlannedUsd: string;
   cumulativeBudgetUsd: string | null;
   over: boolean;
+  /** The planned bar's length and the month budget's mark, in % of the budget's scale (the larger of the budget — the
+   * month budgets, or the project's total without them — and the largest month planned). */
+  barPercent: number;
+  budgetMarkPercent: number | null;
 }
 export interface BriefScenario {
   name: string;
@@ -157,6 +162,8 @@ export interface BriefInput {
   errors: number;
   warnings: number;
   weeks: Array<{ week: string; start: string; usd: string }>;
+  /** The plan's months as shown everywhere (apportioned from its totals); without them the weeks' exact costs are. */
+  months?: Array<{ month: string; usd: string }>;
   tracks: Array<{ id: string; name: string; colour: string }>;
   /** allocations with the hardware already in words */
   allocations: Array<{ week: string; trackId: string; hardware: string; hours: number }>;
@@ -250,32 +257,7 @@ export function buildBrief(input: BriefInput): Brief {
     return { id: t.id, name: t.name, colour: t.colour, bars, milestones };
   });
 
-  // Cost by month against the month budgets (the total budget only when there are none).
-  const monthMap = new Map<string, Big>();
-  for (const w of input.weeks) monthMap.set(monthOfWeek(w.week), (monthMap.get(monthOfWeek(w.week)) ?? new Big(0)).plus(w.usd));
-  let cumB = new Big(0);
-  const hasMonthBudgets = Object.keys(input.budgetByMonth).length > 0;
-  // Months as shown add up to the plan's total (one figure, one value): each month is the step between its rounded
-  // running total and the one before, and the last running total is the plan's total itself.
-  const monthEntries = [...monthMap.entries()].sort((a, b) => a[0].localeCompare(b[0]));
-  let cumExact = new Big(0);
-  let shownBefore = new Big(0);
-  const months: BriefMonth[] = monthEntries.map(([month, usd], i) => {
-    cumExact = cumExact.plus(usd);
-    const shownCum = i === monthEntries.length - 1 ? planned : new Big(money(cumExact));
-    const shownMonth = shownCum.minus(shownBefore);
-    shownBefore = shownCum;
-    const b = input.budgetByMonth[month] ?? null;
-    if (b !== null) cumB = cumB.plus(b);
-    return {
-      month,
-      plannedUsd: money(shownMonth),
-      budgetUsd: b === null ? null : money(b),
-      cumulativePlannedUsd: money(shownCum),
-      cumulativeBudgetUsd: hasMonthBudgets ? money(cumB) : money(budget),
-      over: b !== null ? shownMonth.gt(b) : shownCum.gt(budget),
-    };
-  });
+  const months = briefMonths(input, planned, budget);
 
   const scenarios: BriefScenario[] = input.scenarios.map((s) => ({
     name: s.name,

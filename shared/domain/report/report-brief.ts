@@ -1,6 +1,7 @@
 /** The brief's input from the report's sections: the plan's figures, its weeks and bookings, risks and cheaper rentals. */
 import Big from 'big.js';
 import { buildBrief, type Brief } from './brief';
+import { shownMonthCosts } from '../plan/totals';
 import type { ReportContext } from './report-context';
 import type { ReportModel } from './report-model-types';
 import { money } from './report-numbers';
@@ -31,6 +32,7 @@ export function reportBrief(
     errors: countSeverity(problems, 'error'),
     warnings: countSeverity(problems, 'warning'),
     weeks: weeks.map((w) => ({ week: w.week, start: w.start, usd: w.allCostsExact })),
+    months: shownMonthCosts(weeks).map((m) => ({ month: m.month, usd: m.allCosts })),
     tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
     allocations: plan.allocations.map((a) => ({
       week: a.week,

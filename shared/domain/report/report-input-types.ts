@@ -51,7 +51,12 @@ export interface BudgetInput {
   /** actual cumulative spend per ISO week (null after the data's last date). */
   actualCumulativeByWeek: Record<string, number | null>;
   forecastUsd: string | null;
+  /** The forecast's method with its figures, in words (the budget overview's forecast.basis). */
   forecastBasis: string | null;
+  /** The forecast's rule in words (FORECAST_RULE). */
+  forecastRule?: string | null;
+  /** The forecast's cumulative line per ISO week (null before the week with the last data): the Budget screen's. */
+  forecastCumulativeByWeek?: Record<string, number | null>;
   status: string | null;
   alerts: string[];
   source: string;

@@ -116,18 +116,35 @@ function reportTableIn(model: ReportModel, table: Exclude<ReportTable, 'catalog'
       return columnsOf(model.costs.byMonth, ['key', 'gpuHours', 'usd'], { key: 'month', usd: 'cost' });
     case 'costs-by-provider':
       return columnsOf(model.costs.byProvider, ['key', 'gpuHours', 'usd'], { key: 'provider', usd: 'cost' });
-    case 'weeks':
+    case 'weeks': {
+      // The forecast's cumulative line (the Budget screen's and the PDF's), from the week with the last data on.
+      const forecast = model.budget.forecastCumulativeByWeek ?? {};
       return columnsOf(
-        model.timeline.weeks,
-        ['week', 'start', 'gpuHours', 'usd', 'cumulativeUsd', 'allCostsUsd', 'allCostsCumulativeUsd', 'cumulativeBudgetUsd'],
+        model.timeline.weeks.map((w) => {
+          const f = forecast[w.week];
+          return { ...w, forecastCumulativeUsd: f === null || f === undefined ? null : f.toFixed(2) };
+        }),
+        [
+          'week',
+          'start',
+          'gpuHours',
+          'usd',
+          'cumulativeUsd',
+          'allCostsUsd',
+          'allCostsCumulativeUsd',
+          'cumulativeBudgetUsd',
+          'forecastCumulativeUsd',
+        ],
         {
           usd: 'gpuCost',
           cumulativeUsd: 'gpuCumulative',
           allCostsUsd: 'allCosts',
           allCostsCumulativeUsd: 'allCostsCumulative',
           cumulativeBudgetUsd: 'cumulativeBudget',
+          forecastCumulativeUsd: 'forecastCumulative',
         },
       );
+    }
     case 'prices':
       return columnsOf(model.prices, ['offeringId', 'provider', 'sku', 'gpuId', 'kind', 'usd', 'per', 'asOf', 'source', 'usedFor']);
     case 'problems':

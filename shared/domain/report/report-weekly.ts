@@ -1,11 +1,16 @@
 /** The week-by-week sections: the allocation timeline and the budget's burn-up against the plan's cumulative cost. */
-import { allCostsCumulative } from '../plan/totals';
+import { runningCents } from '../apportion';
+import { shownWeekCosts } from '../plan/totals';
 import type { ReportContext } from './report-context';
 import type { ReportModel } from './report-model-types';
 import { money } from './report-numbers';
 
 export function reportTimeline({ plan, weeks }: ReportContext): ReportModel['timeline'] {
-  const allCosts = allCostsCumulative(weeks);
+  // The weeks as every table shows them (one rounding rule): GPU, storage and transfer apportioned on their own, all
+  // costs their sum, so each column adds up to the plan's total and no week's all costs is below its GPU cost.
+  const shown = shownWeekCosts(weeks);
+  const gpuCumulative = runningCents(shown.map((w) => w.gpu));
+  const allCostsCumulative = runningCents(shown.map((w) => w.allCosts));
   return {
     tracks: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
     weeks: weeks.map((w, i) => ({
@@ -13,18 +18,17 @@ export function reportTimeline({ plan, weeks }: ReportContext): ReportModel['tim
       start: w.start,
       hoursByTrack: Object.fromEntries(Object.entries(w.byTrack).map(([k, v]) => [k, v.gpuHours])),
       gpuHours: w.gpuHours,
-      usd: money(w.usd),
-      cumulativeUsd: money(w.cumulativeUsd),
-      // the step between shown running totals, so the weeks add up to the cumulative column and to the plan's total
-      allCostsUsd: (i === 0 ? allCosts[0]! : allCosts[i]!.minus(allCosts[i - 1]!)).toFixed(2),
-      allCostsCumulativeUsd: allCosts[i]!.toFixed(2),
+      usd: shown[i]!.gpu,
+      cumulativeUsd: gpuCumulative[i]!,
+      allCostsUsd: shown[i]!.allCosts,
+      allCostsCumulativeUsd: allCostsCumulative[i]!,
       cumulativeBudgetUsd: money(w.cumulativeBudgetUsd),
     })),
   };
 }
 
 export function reportBudget({ input, analysis, weeks }: ReportContext): ReportModel['budget'] {
-  const plannedCumulative = allCostsCumulative(weeks).map((v) => v.toFixed(2));
+  const plannedCumulative = runningCents(shownWeekCosts(weeks).map((w) => w.allCosts));
   const budgetTotal = Number(analysis.totals.budget);
   return {
     ...input.budget,

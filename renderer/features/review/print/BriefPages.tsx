@@ -93,7 +93,6 @@ function Gantt({ model }: { model: ReportModel }) {
 export function BriefPages({ model }: { model: ReportModel }) {
   const cur = model.cover.currency;
   const { brief, cover } = model;
-  const maxMonth = Math.max(1, ...brief.months.map((m) => Math.max(Number(m.plannedUsd), Number(m.budgetUsd ?? 0))));
   return (
     <>
       <section className="rp-brief rp-brief-1" aria-label="Brief, page 1">
@@ -134,7 +133,8 @@ export function BriefPages({ model }: { model: ReportModel }) {
         <h2>Cost by month against the budget</h2>
         <table className="rp-table">
           <caption className="rp-sub">
-            Planned cost of the bookings at catalog prices, by calendar month of the week’s Monday; budget as set for each month
+            Planned cost of the bookings at catalog prices, by the month of each ISO week’s Thursday; bars drawn to the budget’s scale;
+            budget as set for each month
             {Object.values(brief.months).every((m) => m.budgetUsd === null) ? ' (no month budgets: the project total is shown)' : ''}.
           </caption>
           <thead>
@@ -157,8 +157,8 @@ export function BriefPages({ model }: { model: ReportModel }) {
                 <td className="num">{m.cumulativeBudgetUsd === null ? '—' : usd(m.cumulativeBudgetUsd, cur)}</td>
                 <td>
                   <span className="rp-mbar" aria-hidden="true">
-                    <i className={m.over ? 'over' : ''} style={{ width: `${(Number(m.plannedUsd) / maxMonth) * 100}%` }} />
-                    {m.budgetUsd !== null && <b style={{ left: `${(Number(m.budgetUsd) / maxMonth) * 100}%` }} />}
+                    <i className={m.over ? 'over' : ''} style={{ width: `${m.barPercent}%` }} />
+                    {m.budgetMarkPercent !== null && <b style={{ left: `${m.budgetMarkPercent}%` }} />}
                   </span>
                   <span className={m.over ? 'bad' : 'good'}>{m.over ? ' over' : ' within'}</span>
                 </td>

@@ -57,11 +57,19 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
         return y === null || y === undefined ? [] : [{ x: shortWeek(w.week), y }];
       })
     : [];
-  const max = Math.max(budget, ...burn.map((b) => b.plannedCumulativeUsd), ...actualPoints.map((p) => p.y)) * 1.1;
+  const forecastPoints = model.budget.available
+    ? burn.flatMap((w) => {
+        const y = model.budget.forecastCumulativeByWeek?.[w.week];
+        return y === null || y === undefined ? [] : [{ x: shortWeek(w.week), y }];
+      })
+    : [];
+  const max =
+    Math.max(budget, ...burn.map((b) => b.plannedCumulativeUsd), ...actualPoints.map((p) => p.y), ...forecastPoints.map((p) => p.y)) * 1.1;
   const lastActual = actualPoints.at(-1);
   const title =
     `Burn-up by ISO week: planned cumulative cost ${usd(burn.at(-1)?.plannedCumulativeUsd ?? 0, cur)} by ${burn.at(-1)?.week ?? ''} against a budget of ${usd(budget, cur)}` +
-    (lastActual ? `; actual ${usd(lastActual.y, cur)} to week ${lastActual.x}.` : '.');
+    (lastActual ? `; actual ${usd(lastActual.y, cur)} to week ${lastActual.x}` : '') +
+    (forecastPoints.length > 0 ? `; forecast at completion ${usd(forecastPoints.at(-1)!.y, cur)}.` : '.');
   return (
     <figure className="rp-chart" aria-label="Burn-up: planned cumulative cost against budget">
       <div className="rp-legend">
@@ -81,6 +89,12 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
           <span>
             <i style={{ background: '#059669' }} />
             actual spend
+          </span>
+        )}
+        {forecastPoints.length > 0 && (
+          <span>
+            <i style={{ background: '#8f5b0a' }} />
+            forecast (the Budget screen's)
           </span>
         )}
       </div>
@@ -117,6 +131,9 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
           data={burn.map((w) => ({ x: shortWeek(w.week), y: w.plannedCumulativeUsd }))}
         />
         {actualPoints.length > 0 && <VictoryLine style={{ data: { stroke: '#059669', strokeWidth: 2 } }} data={actualPoints} />}
+        {forecastPoints.length > 1 && (
+          <VictoryLine style={{ data: { stroke: '#8f5b0a', strokeWidth: 2, strokeDasharray: '4,3' } }} data={forecastPoints} />
+        )}
       </VictoryChart>
       <figcaption>
         Cumulative planned cost per ISO week against the budget. Source: plan totals (cost rule below); budget: {model.summary.budgetSource}

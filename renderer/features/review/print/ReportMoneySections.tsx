@@ -82,8 +82,14 @@ export function BudgetSection({ model }: { model: ReportModel }) {
       {model.budget.forecastUsd && (
         <p>
           Forecast at completion: <strong>{usd(model.budget.forecastUsd, cur)}</strong> against the {usd(model.budget.budgetUsd, cur)}{' '}
-          budget
-          {model.budget.forecastBasis ? <span className="rp-sub"> ({model.budget.forecastBasis})</span> : null}.
+          budget.
+          {model.budget.forecastBasis ? (
+            <span className="rp-sub" data-testid="report-forecast-method">
+              {' '}
+              Forecast: {model.budget.forecastBasis}
+              {model.budget.forecastRule ? ` (${model.budget.forecastRule})` : ''}
+            </span>
+          ) : null}
         </p>
       )}
       <BurnUpChart model={model} />
