@@ -16,6 +16,7 @@ import { catalogDataRateHandlers } from './catalog/data-rates.handlers';
 import { createCatalogService } from './catalog/catalog.service';
 import { estimateHandlers } from './estimate/estimate.handlers';
 import { createEstimateService } from './estimate/estimate.service';
+import { keepDerivedDataCurrent } from './derived-data';
 import { createFileGrants } from './file-grants';
 import { consoleLogger, neverThrowing } from './logger';
 import type { Logger } from '../../shared/logger';
@@ -66,7 +67,7 @@ export interface AppContext {
 export function createAppContext(options: AppContextOptions): AppContext {
   const databaseFile = options.databaseFile ?? path.join(options.dataDir, DATABASE_FILE_NAME);
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir();
-  const { db } = openDatabase(databaseFile, { resourcesDir });
+  const { db, seeded, examplesAdded } = openDatabase(databaseFile, { resourcesDir });
   const deps: ServiceDeps = {
     db,
     databaseFile,
@@ -91,6 +92,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
   const report = createReportService(deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
   const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings };
+  keepDerivedDataCurrent({ db, catalog, settings, plan, budget, newPlans: seeded || examplesAdded.length > 0 });
   /** What holds a worker thread or a browser: stopped on close and on quit. */
   const stopAll = () => [estimate.dispose(), optimize.dispose(), pdfRenderer.close()];
   const info = (): AppInfo => ({
