@@ -18,6 +18,9 @@ export const ESTIMATE_INPUT_WRITES = {
   settings: ['update'],
 } as const satisfies { catalog: ReadonlyArray<keyof CatalogService>; settings: ReadonlyArray<keyof SettingsService> };
 
+/** The catalog writes that change what the plans' data costs (storage, transfer) forecast, not their estimates. */
+export const FORECAST_INPUT_WRITES = { catalog: ['updateDataRate'] } as const satisfies { catalog: ReadonlyArray<keyof CatalogService> };
+
 /** The plan writes that may move a project's forecast (their request names the project). */
 export const FORECAST_WRITES = [
   'edit',
@@ -57,6 +60,14 @@ export function keepDerivedDataCurrent(options: {
   };
   for (const name of ESTIMATE_INPUT_WRITES.catalog) wrapMethod(catalog, name, refreshingEstimates);
   for (const name of ESTIMATE_INPUT_WRITES.settings) wrapMethod(settings, name, refreshingEstimates);
+  for (const name of FORECAST_INPUT_WRITES.catalog)
+    wrapMethod(
+      catalog,
+      name,
+      (original) =>
+        (...args) =>
+          budget.aroundWrite('all', () => original(...args)),
+    );
   // A plan edit that raises the forecast over a threshold notifies as it is saved.
   for (const name of FORECAST_WRITES)
     wrapMethod(plan, name, (original) => (request: { projectId?: string }) => {

@@ -263,6 +263,56 @@ describe('derived data is refreshed by the writes that change its inputs', () =>
   }, 60_000);
 });
 
+describe('a plan edit that raises the forecast over a threshold notifies as it is saved', () => {
+  it('one notification by the edit; reading the plan and the overview after it notifies nothing', async () => {
+    const { projectId } = await invokeOk<{ projectId: string }>(
+      app.handlers.invoke('plan:create-project', {
+        name: 'February run',
+        start: '2026-02-02',
+        end: '2026-03-01',
+        currency: 'USD',
+        budget: '100',
+        track: { name: 'Training', owner: 'Ana' },
+      }),
+    );
+    await invokeOk(app.handlers.invoke('budget:save-budget', { projectId, amount: '100', currency: 'USD', thresholds: [80, 100] }));
+    const v = await app.services.plan.getPlan(projectId);
+    const offering = app.services.catalog
+      .listOfferings()
+      .find((o) => o.gpuCount === 1 && o.prices.some((p) => p.kind === 'on-demand' && p.per === 'hour' && p.usd >= 1))!;
+    const booking = (hours: number) => ({
+      id: 'a-fuzz-1',
+      trackId: v.plan.tracks[0]!.id,
+      week: '2026-W07',
+      offeringId: offering.id,
+      gpuId: offering.gpuId,
+      gpuCount: 1,
+      hours,
+      phaseId: null,
+      note: null,
+    });
+    const small = await invokeOk<{ revision: number }>(
+      app.handlers.invoke('plan:edit', {
+        projectId,
+        revision: v.revision,
+        command: { type: 'upsert', entity: 'allocation', value: booking(1) },
+      }),
+    );
+    expect(notes).toEqual([]);
+    await invokeOk(
+      app.handlers.invoke('plan:edit', {
+        projectId,
+        revision: small.revision,
+        command: { type: 'upsert', entity: 'allocation', value: booking(168) },
+      }),
+    );
+    expect(notes.map((n) => n.title)).toEqual(['Budget exceeded: February run']);
+    expect(notes[0]!.body).toContain('forecast');
+    await expectPure(() => app.services.plan.getPlan(projectId));
+    await expectPure(() => app.services.budget.getOverview(projectId));
+  });
+});
+
 describe('a report is built from one snapshot of the plan', () => {
   /** How many times the project's plan rows are read from SQLite while `run` runs. */
   async function planLoads(run: () => Promise<unknown>): Promise<number> {

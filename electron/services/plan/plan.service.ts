@@ -1,6 +1,6 @@
 /** Plan use cases: load a project's plan with its checks and totals, edit it (validated, atomic, undoable), scenarios. */
 import { UserError } from '../../../shared/domain/errors';
-import { execute, redo, undo, type PlanCommand } from '../../../shared/domain/plan/commands';
+import { execute, redo, touchedIds, undo, type PlanCommand } from '../../../shared/domain/plan/commands';
 import type { Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { bumpRevision, selectProjects } from '../../db/queries/plan';
@@ -46,14 +46,15 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   } = createScenarioUseCases(ctx, (plan, cat) => withCurrentEstimates(plan, cat, estimator, ctx.now).plan);
 
   /**
-   * Validates, then writes the change, the estimates it made stale (a workload, a GPU, runs, a planned price) and the
+   * Validates, then writes the change, the estimates it made stale (a milestone's workload, GPU, offering or runs) and the
    * revision bump in one transaction; nothing is half-saved.
    */
   function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand, cat = catalog()): number {
     return db
       .transaction(() => {
         writeChanges(db, before, after, command);
-        writeStaleEstimates(ctx, estimator, after, cat, { scenarios: false });
+        // Only a milestone's phases hold what an estimate depends on in the plan (workload, GPU, offering, runs).
+        if (touchedIds(command).has('milestone')) writeStaleEstimates(ctx, estimator, after, cat, { scenarios: false });
         return bumpRevision(db, projectId, deps.now().toISOString());
       })
       .immediate();
