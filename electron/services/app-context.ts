@@ -92,7 +92,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
   const report = createReportService(deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
   const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings };
-  keepDerivedDataCurrent({ db, catalog, settings, plan, budget, newPlans: seeded || examplesAdded.length > 0 });
+  // Estimates are computed at start for a new database and, in a long-running app, once per launch (an update of the
+  // estimation engine changes them without any write); the CLI's short runs leave them as the writes left them.
+  const refreshAtStart = seeded || examplesAdded.length > 0 || options.runtime !== 'cli';
+  keepDerivedDataCurrent({ db, catalog, settings, plan, budget, refreshAtStart });
   /** What holds a worker thread or a browser: stopped on close and on quit. */
   const stopAll = () => [estimate.dispose(), optimize.dispose(), pdfRenderer.close()];
   const info = (): AppInfo => ({

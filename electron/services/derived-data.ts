@@ -4,7 +4,7 @@
  * and raises the budget alerts it crosses); this file wires the writes of one domain to the data another derives:
  * - a price (catalog) or a cost setting changes every project's estimates, in the same transaction;
  * - a plan edit (or undo, redo, promotion) may raise the project's forecast over a budget threshold: notified then;
- * - a new database (or new bundled examples) gets its estimates once, as it is opened.
+ * - a new database (or new bundled examples, or a new launch of the app) gets its estimates once, as it is opened.
  */
 import type { Database } from 'better-sqlite3';
 import type { BudgetService } from './budget/budget.service';
@@ -45,8 +45,8 @@ export function keepDerivedDataCurrent(options: {
   settings: SettingsService;
   plan: PlanService;
   budget: BudgetService;
-  /** The database was just created (and seeded), or bundled examples were added to it as it opened. */
-  newPlans: boolean;
+  /** Recompute every project's estimates now: a new database (seeded), new bundled examples, an app launch. */
+  refreshAtStart: boolean;
 }): void {
   const { db, catalog, settings, plan, budget } = options;
   // A price or a setting: the write and every estimate it changed commit together (the estimator is synchronous).
@@ -74,5 +74,5 @@ export function keepDerivedDataCurrent(options: {
       const scope = request?.projectId ? [request.projectId] : 'all';
       return budget.aroundWrite(scope, () => original(request as never));
     });
-  if (options.newPlans) plan.refreshAllEstimates();
+  if (options.refreshAtStart) plan.refreshAllEstimates();
 }
