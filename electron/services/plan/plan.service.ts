@@ -60,8 +60,9 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
       .immediate();
   }
 
-  /** The plan as saved by a commit (with the estimates it refreshed). */
-  const saved = (projectId: string, revision: number, cat?: PlanCatalog) => view(load(projectId).plan, revision, cat);
+  /** The plan as a commit saved it: read again when the commit refreshed estimates, else the plan it wrote. */
+  const saved = (after: Plan, command: PlanCommand, revision: number, cat?: PlanCatalog) =>
+    view(touchedIds(command).has('milestone') ? load(after.project.id).plan : after, revision, cat);
 
   /** The plan view of a project or of one of its scenarios, as stored: a read, it writes nothing. */
   function currentView(projectId?: string, scenarioId?: string): PlanView {
@@ -79,7 +80,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const next = execute(plan, ctx.historyOf(request.projectId), request.command, 200, applied);
     const newRevision = commit(request.projectId, plan, next.plan, request.command, cat);
     histories.set(request.projectId, next.history);
-    return saved(request.projectId, newRevision, cat);
+    return saved(next.plan, request.command, newRevision, cat);
   }
 
   function step(direction: 'undo' | 'redo', request: { projectId: string; revision?: number | undefined }): PlanView {
@@ -91,7 +92,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const applied = direction === 'undo' ? r.entry.inverse : r.entry.command;
     const newRevision = commit(request.projectId, plan, r.plan, applied);
     histories.set(request.projectId, r.history);
-    return saved(request.projectId, newRevision);
+    return saved(r.plan, applied, newRevision);
   }
 
   /** The `plan show --json` shape of any plan (the current one, a scenario's, a suggested schedule). */
