@@ -34,8 +34,9 @@ export function createBudgetService(
     catalog,
   }: { plan: Pick<PlanService, 'getPlan' | 'currentView' | 'load'>; catalog: Pick<CatalogService, 'listProviders' | 'listOfferings'> },
 ) {
-  const imports = createBudgetImportService(deps);
   const planning = createBudgetPlanningService(deps, { plan });
+  // An import's lines get their tracks by the rules in the transaction that makes them visible.
+  const imports = createBudgetImportService(deps, { onPublished: (importId) => planning.allocateImports([importId]) });
   /**
    * An import allocates its lines by the rules and raises the budget alerts it crosses, as it is written (issue 25
    * item 6: reads never do); its result says how much of it falls in the active project's dates and how much is assigned.
@@ -44,7 +45,6 @@ export function createBudgetService(
     planning.aroundWrite('all', async () => {
       const result = await imports.importFile(request);
       if (result.importId === null) return result;
-      planning.allocateImports([result.importId]);
       const reach = planning.importReach([result.importId]).get(result.importId);
       return reach ? { ...result, reach } : result;
     });
