@@ -124,7 +124,7 @@ describe('reads write nothing and notify nothing', () => {
     }
   }, 60_000);
 
-  it('the report: its model, every CSV table, the CSV export and a cancelled PDF export', async () => {
+  it('the report: its model (plan, scenario), CSV tables, the CSV export, a cancelled PDF export, the plan file export', async () => {
     insertRawSpend();
     await expectPure(() => app.services.report.getReportModel({ projectId: EXAMPLE }));
     const scenarioId = app.services.plan.scenarios(EXAMPLE)[0]!.id;
