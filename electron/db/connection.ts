@@ -12,6 +12,8 @@ export interface OpenedDatabase {
   file: string;
   migration: MigrationOutcome;
   seeded: boolean;
+  /** Example projects a newer app bundled and this existing database lacked, added as it opened. */
+  examplesAdded: string[];
 }
 
 /**
@@ -50,19 +52,20 @@ function openWritable(file: string, options: { resourcesDir: string; seed?: bool
     db.pragma('synchronous = NORMAL');
     const fresh = (db.pragma('user_version', { simple: true }) as number) === 0;
     let seeded = false;
+    let examplesAdded: string[] = [];
     const migrateAndSeed = () => {
       const migrated = migrate(db, migrations, { file });
       if (fresh && options.seed !== false) {
         seedDatabase(db, options.resourcesDir);
         seeded = true;
-      } else if (!fresh && options.seed !== false) addBundledToExisting(db, options.resourcesDir);
+      } else if (!fresh && options.seed !== false) examplesAdded = addBundledToExisting(db, options.resourcesDir).examplesAdded;
       return migrated;
     };
     // A new database is migrated AND seeded in one transaction (the nested ones become savepoints): a seed that fails
     // leaves user_version 0 and no table, so the next start does both again — never a migrated, empty database.
     // (An existing database is not wrapped: its migration backs the file up first, outside any transaction.)
     const outcome = fresh ? db.transaction(migrateAndSeed)() : migrateAndSeed();
-    return { db, file, migration: outcome, seeded };
+    return { db, file, migration: outcome, seeded, examplesAdded };
   } catch (error) {
     db.close();
     throw error;

@@ -16,6 +16,7 @@ import { catalogDataRateHandlers } from './catalog/data-rates.handlers';
 import { createCatalogService } from './catalog/catalog.service';
 import { estimateHandlers } from './estimate/estimate.handlers';
 import { createEstimateService } from './estimate/estimate.service';
+import { keepDerivedDataCurrent } from './derived-data';
 import { createFileGrants } from './file-grants';
 import { consoleLogger, neverThrowing } from './logger';
 import type { Logger } from '../../shared/logger';
@@ -66,7 +67,7 @@ export interface AppContext {
 export function createAppContext(options: AppContextOptions): AppContext {
   const databaseFile = options.databaseFile ?? path.join(options.dataDir, DATABASE_FILE_NAME);
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir();
-  const { db } = openDatabase(databaseFile, { resourcesDir });
+  const { db, seeded, examplesAdded } = openDatabase(databaseFile, { resourcesDir });
   const deps: ServiceDeps = {
     db,
     databaseFile,
@@ -91,6 +92,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
   const report = createReportService(deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
   const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings };
+  // Estimates are computed at start for a new database and, in a long-running app, once per launch (an update of the
+  // estimation engine changes them without any write); the CLI's short runs leave them as the writes left them.
+  const refreshAtStart = seeded || examplesAdded.length > 0 || options.runtime !== 'cli';
+  keepDerivedDataCurrent({ db, catalog, settings, plan, budget, refreshAtStart });
   /** What holds a worker thread or a browser: stopped on close and on quit. */
   const stopAll = () => [estimate.dispose(), optimize.dispose(), pdfRenderer.close()];
   const info = (): AppInfo => ({

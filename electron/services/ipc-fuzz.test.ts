@@ -2,15 +2,97 @@
  * Fuzz (issue 11): random and hostile payloads at every IPC channel through the real handler table, for a bounded
  * number of runs with fixed seeds. Asserted: the call resolves (never throws), a refusal is a typed error (never
  * "INTERNAL"), a refused call writes nothing, and no payload pollutes Object.prototype.
+ * Issue 25 item 6: after every call of a read channel (shared/ipc/read-channels.ts), valid or not, every table's
+ * content, the plans' revisions and SQLite's count of changed rows are as before, and nothing was notified.
  */
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contract, type Channel } from '../../shared/ipc/contract';
+import { isReadChannel, READ_CHANNELS, type ReadChannel } from '../../shared/ipc/read-channels';
+import { planRevisions, totalChanges } from '../test-support/db-snapshot';
 import { createTestApp } from '../test-support/test-app';
 
-const app = createTestApp();
+const notes: string[] = [];
+const app = createTestApp({ notify: (title, body) => notes.push(`${title}: ${body}`) });
 afterAll(() => app.dispose());
+
+const EXAMPLE = 'vitaldb-2025';
+/** Spend as another process or tool leaves it (no rule run on it, no rollup): the reads that used to fix it up find it. */
+function insertRawSpend(): void {
+  const importId = Number(
+    app.db
+      .prepare(
+        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
+         VALUES ('raw.csv', 'raw', 'focus', 2, 2, '{}', '2026-01-05T00:00:00Z')`,
+      )
+      .run().lastInsertRowid,
+  );
+  const line = app.db.prepare(
+    `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
+     VALUES (?, ?, ?, ?, ?, 'USD', 'Compute Engine', ?)`,
+  );
+  line.run(importId, 2, '2025-12-22T00:00:00Z', '700', 700_000_000_000n, '{"track":"vitaldb"}');
+  line.run(importId, 3, '2025-12-23T00:00:00Z', '4.1', 4_100_000_000n, '{}');
+}
+insertRawSpend();
+
+/** A valid request (or a few) of each read channel, so that the fuzz reaches what a read does when it succeeds. */
+function validReads(): Record<ReadChannel, unknown[]> {
+  const plan = app.services.plan.load(EXAMPLE).plan;
+  const scenarioId = app.services.plan.scenarios(EXAMPLE)[0]!.id;
+  const workload = plan.milestones.flatMap((m) => m.phases).find((p) => p.workload)!.workload!;
+  const offeringId = app.services.catalog.listOfferings()[0]!.id;
+  return {
+    'app:get-info': [{}],
+    'catalog:list-gpus': [{}],
+    'catalog:list-providers': [{}],
+    'catalog:list-offerings': [{}],
+    'catalog:list-reliability': [{}],
+    'catalog:list-discrepancies': [{}],
+    'catalog:get-price-history': [{ offeringId }],
+    'catalog:list-data-rates': [{}],
+    'catalog:export-csv': [{ bom: false }],
+    'estimate:list-presets': [{}],
+    'estimate:list-workloads': [{}],
+    'estimate:run': [{ workload, gpuIds: ['l4-24gb', 'a100-sxm-40gb'] }],
+    'estimate:sweep': [{ sweepId: 'fuzz-sweep', workloads: [workload], gpuIds: ['l4-24gb'] }],
+    'plan:list-projects': [{}],
+    'plan:get-plan': [{}, { projectId: EXAMPLE }, { projectId: EXAMPLE, scenarioId }],
+    'plan:get-run-rates': [{ projectId: EXAMPLE }],
+    'plan:compare-scenarios': [{ projectId: EXAMPLE }],
+    'plan:compare-plans': [{ projectId: EXAMPLE, ids: [null, scenarioId] }],
+    'plan:project-contents': [{ projectId: EXAMPLE }],
+    'plan:evaluate-claims': [{ projectId: EXAMPLE }],
+    'plan:export-file': [{ projectId: EXAMPLE }],
+    'budget:choose-import-file': [{}],
+    'budget:preview-file': [{ fileToken: 'no-such-token' }],
+    'budget:list-imports': [{}],
+    'budget:list-mappings': [{}],
+    'budget:export-mapping': [{ name: 'none' }],
+    'budget:spend-summary': [{ by: 'month' }, { by: 'track' }, { by: 'week', exact: true }],
+    'budget:list-spend-lines': [{ offset: 0, limit: 20, groupBy: 'service' }],
+    'budget:list-sources': [{}],
+    'budget:list-budgets': [{ projectId: EXAMPLE }],
+    'budget:list-rules': [{ projectId: EXAMPLE }],
+    'budget:preview-rules': [{ projectId: EXAMPLE }],
+    'budget:list-rates': [{}],
+    'budget:get-overview': [{}, { projectId: EXAMPLE }],
+    'budget:list-credits': [{ projectId: EXAMPLE }],
+    'report:get-report-model': [{ projectId: EXAMPLE }],
+    'report:export-csv': [
+      { projectId: EXAMPLE, table: 'weeks' },
+      { projectId: EXAMPLE, table: 'spend', groupBy: 'track' },
+    ],
+    'report:export-pdf': [{ projectId: EXAMPLE }],
+    'settings:get': [{}],
+  };
+}
+
+/** What a read must leave as it found it: the content digest, the revisions, the changed-row count, the notifications. */
+function readState() {
+  return { digest: digestNow(), revisions: planRevisions(app.db), changes: totalChanges(app.db), notes: notes.length };
+}
 
 /** Every row of every table, hashed: "nothing written" is checked on content, not on counters. */
 function databaseDigest(): string {
@@ -79,12 +161,31 @@ const payload = fc.oneof(fc.anything(), fc.dictionary(hostileKey, hostileValue, 
 describe('IPC fuzz: every channel of the contract', () => {
   const channels = Object.keys(contract) as Channel[];
 
+  it(`classifies ${READ_CHANNELS.length} channels as reads; each valid read writes nothing and notifies nothing`, async () => {
+    expect(READ_CHANNELS.filter((c) => !channels.includes(c))).toEqual([]);
+    const wrote: string[] = [];
+    for (const [channel, requests] of Object.entries(validReads())) {
+      for (const request of requests) {
+        const before = readState();
+        const result = await app.handlers.dispatch(channel, request);
+        if (!result.ok && result.error.code === 'INTERNAL') wrote.push(`${channel}: INTERNAL ${result.error.message.slice(0, 200)}`);
+        const after = readState();
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          wrote.push(
+            `${channel} ${JSON.stringify(request)}: ${JSON.stringify({ before: { ...before, digest: before.digest.slice(0, 8) }, after: { ...after, digest: after.digest.slice(0, 8) } })}`,
+          );
+      }
+    }
+    expect(wrote).toEqual([]);
+  }, 120_000);
+
   it(`covers ${channels.length} channels: no throw, typed errors only, no write on error, no prototype pollution`, async () => {
     const failures: string[] = [];
     for (const [index, channel] of channels.entries()) {
       await fc.assert(
         fc.asyncProperty(payload, async (request) => {
           const before = digestNow();
+          const read = isReadChannel(channel) ? readState() : null;
           let result;
           try {
             result = await app.handlers.dispatch(channel, request);
@@ -97,6 +198,7 @@ describe('IPC fuzz: every channel of the contract', () => {
               failures.push(`${channel}: INTERNAL ${result.error.message.slice(0, 200)} for ${JSON.stringify(request)?.slice(0, 200)}`);
             if (digestNow() !== before) failures.push(`${channel}: refused but wrote (${result.error.code})`);
           }
+          if (read && JSON.stringify(readState()) !== JSON.stringify(read)) failures.push(`${channel}: a read wrote or notified`);
           expect(Object.keys(Object.prototype)).toEqual([]);
         }),
         { numRuns: 8, seed: 4242 + index },

@@ -10,6 +10,8 @@ export interface TestAppOptions {
   dialogs?: Dialogs;
   /** Where the app's log lines go (the console by default). */
   logger?: Logger;
+  /** Native notifications (budget alerts); none shown by default. */
+  notify?: (title: string, body: string) => void;
 }
 
 export type TestApp = AppContext & { dataDir: string; dispose: () => void };
@@ -23,6 +25,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     ...(options.now ? { now: options.now } : {}),
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   return {
     ...context,

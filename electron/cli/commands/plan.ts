@@ -38,7 +38,6 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
   if (positionals[0] !== 'show' || positionals.length > 1) throw new UsageError(USAGE);
   const app = openCliServices(values, io);
   try {
-    await app.services.plan.refreshEstimates(values.project); // estimates kept current with prices and workloads
     const shown = app.services.plan.show(values.project);
     if (values.json) {
       printJson(io, shown);

@@ -119,7 +119,6 @@ async function exportProject(
   try {
     const projectId = values.project ?? app.services.plan.projects.list()[0]?.id;
     if (!projectId) throw new UserError('NOT_FOUND', 'There is no project to export.', { field: 'project' });
-    await app.services.plan.refreshEstimates(projectId); // the file carries the current estimates
     const r = app.services.plan.projects.exportTo({ projectId, includeSpend: values['with-spend'] }, path.resolve(io.cwd, values.out));
     io.stderr(
       `Wrote ${r.file} (${r.bytes} bytes, ${r.scenarios} scenarios${values['with-spend'] ? `, ${r.spendLines} spend lines` : ''})\n`,

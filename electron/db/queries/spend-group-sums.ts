@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { nanosText, toBigInt, TWO_POW_62, withExactFallback } from './exact-sums';
 import { spendLineWhere, spendRollupWhere, type SpendFilters, type SpendGroupBy } from './spend-filters';
-import { ensureRollupComplete } from './spend-rollup';
+import { rollupComplete } from './spend-rollup';
 
 export interface GroupSumRow {
   key: string;
@@ -43,9 +43,8 @@ const ROLLUP_GROUP_KEY: Record<SpendGroupBy, string> = {
  * integer nano-units (SQLite integer SUM: exact to 1e-9 per line, fast over millions of lines).
  */
 export function selectGroupSums(db: Database, by: SpendGroupBy, filters: SpendFilters, exact: boolean): GroupSumRow[] {
-  const rollup = exact ? null : spendRollupWhere(filters);
+  const rollup = exact || !rollupComplete(db) ? null : spendRollupWhere(filters);
   if (rollup) {
-    ensureRollupComplete(db);
     const rows = withExactFallback(db, (sum) =>
       db
         .prepare(

@@ -9,11 +9,10 @@ import { compareDataCosts } from '../../../shared/domain/budget/data-cost-lines'
 import { computeOverview } from '../../../shared/domain/budget/overview';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
 import * as q from '../../db/queries/budget-planning';
 import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
-import { createAlertNotifier } from './budget-alerts';
-import type { SpendAllocator } from './spend-allocator';
 
 /** The project's dates as the spend lines are filtered: from its start to the day after its end (exclusive). */
 export function projectWindow(plan: { project: { start: string; end: string } }): { from: string; toExclusive: string } {
@@ -33,15 +32,17 @@ export function bucketTotals(buckets: Array<{ currency: string; nanos: bigint; l
   return bucket;
 }
 
-export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService, 'getPlan'>, allocator: SpendAllocator) {
+/**
+ * The overview of a project: a read, it writes nothing and notifies nothing (issue 25 item 6). `loaded` is a plan view
+ * the caller already holds (a report's snapshot), else the project's plan is read once here.
+ */
+export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService, 'currentView'>) {
   const { db } = deps;
-  const notifyNewAlerts = createAlertNotifier(deps);
 
-  return async function getOverview(projectId?: string): Promise<OverviewView> {
-    const view = await planService.getPlan(projectId);
+  return function overviewOf(projectId?: string, loaded?: PlanView): OverviewView {
+    const view = loaded ?? planService.currentView(projectId);
     const plan = view.plan;
     const { from, toExclusive } = projectWindow(plan);
-    allocator.allocateNewImports();
     const input = {
       plan,
       planWeeks: view.analysis.totals.weeks,
@@ -61,14 +62,12 @@ export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService,
       from,
       toExclusive,
     );
-    const result: OverviewView = {
+    return {
       ...overview,
       unallocated: { ...overview.unallocated, ...bucketTotals(buckets.unallocated) },
       outsideWindow: bucketTotals(buckets.outside),
       tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
       dataCosts,
     };
-    notifyNewAlerts(result);
-    return result;
   };
 }

@@ -20,7 +20,7 @@ afterAll(() => {
   res.remove();
 });
 
-/** A December 2025 month of spend, written as an active import would leave it. */
+/** A December 2025 month of spend, written as an active import would leave it (allocated, its alerts notified). */
 function insertSpend(
   lines: Array<{
     day: string;
@@ -32,6 +32,10 @@ function insertSpend(
     hours?: string;
   }>,
 ): void {
+  app.services.budget.aroundWrite('all', () => insertImportLines(lines));
+}
+
+function insertImportLines(lines: Parameters<typeof insertSpend>[0]): void {
   const importId = Number(
     app.db
       .prepare(
@@ -58,6 +62,7 @@ function insertSpend(
       JSON.stringify(l.tags ?? {}),
     ),
   );
+  app.services.budget.allocateImports([importId]);
 }
 
 describe('budget planning service on the seeded example', () => {
@@ -192,8 +197,8 @@ describe('budget planning service on the seeded example', () => {
   });
 });
 
-describe('allocation on overview: each import once under the current rules', () => {
-  it('allocates a new import; an import restored after a rule change gets the current rules, not its stale tracks', async () => {
+describe('allocation on the writes that add spend, never on the overview (issue 25 item 6)', () => {
+  it('a restored import is allocated by the current rules when it is restored; reading the overview changes no line', async () => {
     const dir = tempDir();
     const ctx = createAppContext({ dataDir: dir.dir, resourcesDir: res.dir, runtime: 'cli', now: () => new Date('2026-01-05T10:00:00Z') });
     try {
@@ -213,15 +218,20 @@ describe('allocation on overview: each import once under the current rules', () 
         .run(importId);
       const trackOfLine = () =>
         (ctx.db.prepare('SELECT track_id FROM spend_lines WHERE import_id = ?').get(importId) as { track_id: string | null }).track_id;
+      // Written by no import (a tool): the overview reads it as it is, unallocated.
       expect((await ctx.handlers.invoke('budget:get-overview', {})).ok).toBe(true);
+      expect(trackOfLine()).toBe(null);
+      ctx.services.budget.allocateImports([importId]); // what an import does as it is written
       expect(trackOfLine()).toBe('track-vitaldb');
-      // Replaced (e.g. by a newer export) while the rule that caught it is deleted; then restored by an undo.
+      // Replaced (e.g. by a newer export) while the rule that caught it is deleted; then restored (an undo allocates it).
       ctx.db.prepare("UPDATE billing_imports SET status = 'replaced' WHERE id = ?").run(importId);
       const tagRule = ctx.services.budget.listRules('vitaldb-2025').find((r) => r.trackId === 'track-vitaldb')!;
       expect((await ctx.handlers.invoke('budget:delete-rule', { id: tagRule.id })).ok).toBe(true);
       expect(trackOfLine()).toBe('track-vitaldb');
       ctx.db.prepare("UPDATE billing_imports SET status = 'active' WHERE id = ?").run(importId);
       expect((await ctx.handlers.invoke('budget:get-overview', {})).ok).toBe(true);
+      expect(trackOfLine()).toBe('track-vitaldb');
+      ctx.services.budget.allocateImports([importId]);
       expect(trackOfLine()).toBe(null);
     } finally {
       ctx.close();

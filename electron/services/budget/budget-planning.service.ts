@@ -11,7 +11,10 @@ import { dismissNotice, selectNotices } from '../../db/queries/project-budget';
 import { budgetSplits } from '../../../shared/domain/budget/budget-splits';
 import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
+import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { createAllocationRuleUseCases } from './allocation-rules';
+import { createAlertRaiser } from './budget-alerts';
 import { overviewReader } from './budget-overview';
 import { importReachReader } from './import-reach';
 import { checkTrack, projectPlan, refuseOtherProject } from './budget-project';
@@ -24,13 +27,22 @@ export type BudgetDraft = Omit<Budget, 'id'> & { id?: number | undefined };
 
 /** The plan the overview compares the spend with. */
 export interface BudgetPlanningDeps {
-  plan: Pick<PlanService, 'getPlan'>;
+  plan: Pick<PlanService, 'currentView' | 'load'>;
 }
 
 export function createBudgetPlanningService(deps: ServiceDeps, { plan: planService }: BudgetPlanningDeps) {
   const { db } = deps;
   const allocator = createSpendAllocator(db);
-  const { listRules, saveRule, deleteRule, reorderRules, replaceRules, previewRules } = createAllocationRuleUseCases(deps, allocator);
+  const rules = createAllocationRuleUseCases(deps, allocator);
+  const overviewOf = overviewReader(deps, planService);
+  const { aroundWrite } = createAlertRaiser(deps, (projectId) => overviewOf(projectId));
+  /** Rules move spend between every project's tracks: any project's alerts may change. */
+  const { listRules, previewRules } = rules;
+  const saveRule = (draft: Parameters<typeof rules.saveRule>[0]) => aroundWrite('all', () => rules.saveRule(draft));
+  const deleteRule = (id: number) => aroundWrite('all', () => rules.deleteRule(id));
+  const reorderRules = (projectId: string, ruleIds: number[]) => aroundWrite('all', () => rules.reorderRules(projectId, ruleIds));
+  const replaceRules = (projectId: string, drafts: Parameters<typeof rules.replaceRules>[1]) =>
+    aroundWrite('all', () => rules.replaceRules(projectId, drafts));
 
   function listBudgets(projectId: string): Budget[] {
     projectPlan(db, projectId);
@@ -43,7 +55,10 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     return { budgets, splits: budgetSplits(budgets), notices: selectNotices(db, projectId) };
   }
 
-  function saveBudget(draft: BudgetDraft): Budget {
+  /** Saving a budget may cross a threshold (a lower amount, a new threshold): notified by this write. */
+  const saveBudget = (draft: BudgetDraft): Budget => aroundWrite([draft.projectId], () => writeBudget(draft));
+
+  function writeBudget(draft: BudgetDraft): Budget {
     const plan = projectPlan(db, draft.projectId);
     if (draft.trackId) checkTrack(db, draft.projectId, draft.trackId);
     if (draft.currency !== plan.project.currency) {
@@ -113,13 +128,19 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
   /** A CSV of rates (fx-csv.ts), all or nothing: the same pair and date replaces the stored rate. */
   function importRates(text: string, file: string): { imported: number } {
     const rows = parseRatesCsv(text, file);
-    db.transaction(() => {
-      for (const row of rows) q.upsertRate(db, row);
-    }).immediate();
+    aroundWrite('all', () =>
+      db
+        .transaction(() => {
+          for (const row of rows) q.upsertRate(db, row);
+        })
+        .immediate(),
+    );
     return { imported: rows.length };
   }
 
-  function saveRate(r: Omit<ExchangeRate, 'id'>): ExchangeRate {
+  const saveRate = (r: Omit<ExchangeRate, 'id'>): ExchangeRate => aroundWrite('all', () => writeRate(r));
+
+  function writeRate(r: Omit<ExchangeRate, 'id'>): ExchangeRate {
     if (r.from === r.to)
       throw new UserError('INVALID_RATE', 'A rate converts between two different currencies.', { field: 'to', value: r.to });
     if (new Big(r.rate).lte(0)) throw new UserError('INVALID_RATE', 'A rate must be greater than 0.', { field: 'rate', value: r.rate });
@@ -132,7 +153,7 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     budgetRecord,
     dismissNotice: (id: number) => dismissNotice(db, id, deps.now().toISOString()) > 0,
     saveBudget,
-    deleteBudget,
+    deleteBudget: (id: number) => aroundWrite('all', () => deleteBudget(id)),
     listRules,
     saveRule,
     deleteRule,
@@ -144,9 +165,15 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     rateOn,
     importRates,
     saveRate,
-    deleteRate: (id: number) => q.deleteRate(db, id) > 0,
-    getOverview: overviewReader(deps, planService, allocator),
-    importReach: importReachReader(deps, planService, allocator),
+    deleteRate: (id: number) => aroundWrite('all', () => q.deleteRate(db, id) > 0),
+    /** A read: the overview of a project (of the plan view the caller holds, when it passes one). */
+    getOverview: async (projectId?: string, loaded?: PlanView): Promise<OverviewView> => overviewOf(projectId, loaded),
+    overviewOf,
+    importReach: importReachReader(deps, planService),
+    /** The lines of new or restored imports get their tracks (called by the writes that add them). */
+    allocateImports: allocator.allocateImports,
+    /** Runs a write and notifies the budget alerts it raised (budget-alerts.ts). */
+    aroundWrite,
   };
 }
 

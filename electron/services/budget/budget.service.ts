@@ -29,34 +29,55 @@ export function mergeDisjoint<A extends object, B extends object, C extends obje
 
 export function createBudgetService(
   deps: ServiceDeps,
-  { plan, catalog }: { plan: Pick<PlanService, 'getPlan'>; catalog: Pick<CatalogService, 'listProviders' | 'listOfferings'> },
+  {
+    plan,
+    catalog,
+  }: { plan: Pick<PlanService, 'getPlan' | 'currentView' | 'load'>; catalog: Pick<CatalogService, 'listProviders' | 'listOfferings'> },
 ) {
-  const imports = createBudgetImportService(deps);
   const planning = createBudgetPlanningService(deps, { plan });
-  /** An import's result says how much of it falls in the active project's dates and how much of that is assigned. */
-  const importFile = async (request: Parameters<typeof imports.importFile>[0]): Promise<ImportResult> => {
-    const result = await imports.importFile(request);
-    if (result.importId === null) return result;
-    const reach = (await planning.importReach([result.importId])).get(result.importId);
-    return reach ? { ...result, reach } : result;
-  };
+  // An import's lines get their tracks by the rules in the transaction that makes them visible.
+  const imports = createBudgetImportService(deps, { onPublished: (importId) => planning.allocateImports([importId]) });
+  /**
+   * An import allocates its lines by the rules and raises the budget alerts it crosses, as it is written (issue 25
+   * item 6: reads never do); its result says how much of it falls in the active project's dates and how much is assigned.
+   */
+  const importFile = (request: Parameters<typeof imports.importFile>[0]): Promise<ImportResult> =>
+    planning.aroundWrite('all', async () => {
+      const result = await imports.importFile(request);
+      if (result.importId === null) return result;
+      const reach = planning.importReach([result.importId]).get(result.importId);
+      return reach ? { ...result, reach } : result;
+    });
+  /** Undoing an import: the imports it restores are allocated by the current rules; alerts it raises are notified. */
+  const undoImport = (id: number) =>
+    planning.aroundWrite('all', () => {
+      const result = imports.undoImport(id);
+      planning.allocateImports(result.restoredImportIds);
+      return result;
+    });
   /** The imports list, each active import with its reach into the active project. */
   const listImportsWithReach = async (): Promise<BillingImport[]> => {
     const list = imports.listImports();
-    const reach = await planning.importReach(list.filter((i) => i.status === 'active').map((i) => i.id));
+    const reach = planning.importReach(list.filter((i) => i.status === 'active').map((i) => i.id));
     return list.map((i) => {
       const r = reach.get(i.id);
       return r ? { ...i, reach: r } : i;
     });
   };
+  const credits = createBudgetCreditsService(deps, { plan, catalog, getOverview: planning.getOverview });
   return mergeDisjoint(
     // Billing imports, history with undo, column mappings, spend summary and explorer (import/import.service.ts).
-    { ...imports, importFile, listImportsWithReach },
-    // Folders of billing exports kept in sync through the import service (sources/sources.service.ts).
-    createBudgetSourcesService(deps, imports),
+    { ...imports, importFile, undoImport, listImportsWithReach },
+    // Folders of billing exports kept in sync through the import above (allocated, alerts raised) (sources/sources.service.ts).
+    createBudgetSourcesService(deps, { importFile }),
     // Budgets, thresholds, allocation rules, exchange rates, overview (budget-planning.service.ts).
     planning,
     // Credits and free tiers: dated offsets applied to the spend and the forecast (credits/credits.service.ts).
-    createBudgetCreditsService(deps, { plan, catalog, getOverview: planning.getOverview }),
+    {
+      ...credits,
+      saveCredit: (credit: Parameters<typeof credits.saveCredit>[0]) =>
+        planning.aroundWrite([credit.projectId], () => credits.saveCredit(credit)),
+      deleteCredit: (id: number) => planning.aroundWrite('all', () => credits.deleteCredit(id)),
+    },
   );
 }

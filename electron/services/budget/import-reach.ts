@@ -7,21 +7,19 @@ import * as q from '../../db/queries/budget-planning';
 import type { PlanService } from '../plan/plan.service';
 import type { ServiceDeps } from '../service-deps';
 import { bucketTotals, projectWindow } from './budget-overview';
-import type { SpendAllocator } from './spend-allocator';
 
-export function importReachReader({ db }: Pick<ServiceDeps, 'db'>, planService: Pick<PlanService, 'getPlan'>, allocator: SpendAllocator) {
+export function importReachReader({ db }: Pick<ServiceDeps, 'db'>, planService: Pick<PlanService, 'load'>) {
   /** Import id → its reach into the active project; empty when there is no project to compare with. */
-  return async function importReach(importIds: number[]): Promise<Map<number, ImportReach>> {
+  return function importReach(importIds: number[]): Map<number, ImportReach> {
     const reach = new Map<number, ImportReach>();
     if (importIds.length === 0) return reach;
     let plan;
     try {
-      plan = (await planService.getPlan()).plan;
+      plan = planService.load().plan;
     } catch {
       return reach; // no active project
     }
     const { from, toExclusive } = projectWindow(plan);
-    allocator.allocateNewImports();
     const rows = q.selectImportWindowTotals(
       db,
       plan.tracks.map((t) => t.id),

@@ -1,4 +1,8 @@
-/** Writes each active spend line's track from the allocation rules, so that SQL group-bys and the explorer see it. */
+/**
+ * Writes each active spend line's track from the allocation rules, so that SQL group-bys and the explorer see it.
+ * Run by the writes that change spend or rules (an import, a sync, an undo that restores an import, a rule edit),
+ * never by a read (issue 25 item 6).
+ */
 import type { Database } from 'better-sqlite3';
 import { allocate } from '../../../shared/domain/budget/allocation';
 import * as q from '../../db/queries/budget-planning';
@@ -6,19 +10,9 @@ import * as q from '../../db/queries/budget-planning';
 export type SpendAllocator = ReturnType<typeof createSpendAllocator>;
 
 export function createSpendAllocator(db: Database) {
-  /**
-   * Active imports whose lines carry the current rules' tracks: the overview allocates only the lines of the others
-   * (new, restored by an undo, or written by another process), not every line no rule matches each time it loads.
-   */
-  const allocatedImports = new Set<number>();
-
   /** Writes each active spend line's track from the rules (all projects' rules, in order) in one transaction. */
   function reallocate(lines?: ReturnType<typeof q.selectActiveSpendLines>): { allocated: number; unallocated: number; changed: number } {
-    if (!lines) {
-      allocatedImports.clear();
-      for (const id of q.selectActiveImportIds(db)) allocatedImports.add(id);
-      lines = q.selectActiveSpendLines(db);
-    }
+    lines ??= q.selectActiveSpendLines(db);
     const projects = (db.prepare('SELECT id FROM projects ORDER BY created_at, id').all() as Array<{ id: string }>).map((p) => p.id);
     const rules = projects.flatMap((p, i) => q.selectRules(db, p).map((r) => ({ ...r, position: i * 1_000_000 + r.position })));
     const { trackOf } = allocate(lines, rules);
@@ -31,14 +25,12 @@ export function createSpendAllocator(db: Database) {
     return { allocated: trackOf.size, unallocated: lines.length - trackOf.size, changed: changed.length };
   }
 
-  /** Lines of imports the rules have not run on yet get their track (rule edits reallocate every line). */
-  function allocateNewImports(): void {
-    const pending = q.selectActiveImportIds(db).filter((id) => !allocatedImports.has(id));
-    if (pending.length > 0) {
-      reallocate(q.selectActiveSpendLines(db, { importIds: pending }));
-      for (const id of pending) allocatedImports.add(id);
-    }
+  /** The lines of these imports (new, or made active again by an undo) get their track under the current rules. */
+  function allocateImports(importIds: readonly number[]): void {
+    const active = new Set(q.selectActiveImportIds(db));
+    const ids = importIds.filter((id) => active.has(id));
+    if (ids.length > 0) reallocate(q.selectActiveSpendLines(db, { importIds: ids }));
   }
 
-  return { reallocate, allocateNewImports };
+  return { reallocate, allocateImports };
 }

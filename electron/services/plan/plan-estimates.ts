@@ -18,10 +18,11 @@ export interface WorkloadEstimateResult {
   training?: { hours: number; offerings?: Array<{ offeringId: string; hours: number }> } | null;
   throughput?: { bound?: string } | null;
 }
-export type WorkloadEstimator = (
-  workload: Record<string, unknown>,
-  gpuIds: string[],
-) => { results: WorkloadEstimateResult[] } | Promise<{ results: WorkloadEstimateResult[] }>;
+/**
+ * Synchronous (the in-process engine answers in about a millisecond), so that the writes that change an estimate's
+ * inputs can refresh it inside their own transaction.
+ */
+export type WorkloadEstimator = (workload: Record<string, unknown>, gpuIds: string[]) => { results: WorkloadEstimateResult[] };
 
 /** GPUs one run of the workload uses: the engine's echo, else the workload's gpuCount (all nodes together), else 1. */
 export function runGpus(workload: Record<string, unknown>, result?: Pick<WorkloadEstimateResult, 'gpuCount'>): number {
@@ -43,19 +44,19 @@ export function runWallHours(result: WorkloadEstimateResult, offeringId: string 
  * The app's estimate of a phase: mid runs × GPU-hours per run (wall-clock hours × the run's GPUs) on the phase's GPU,
  * costed at the plan's price per GPU-hour.
  */
-export async function estimatePhase(
+export function estimatePhase(
   plan: Plan,
   catalog: PlanCatalog,
   phase: MilestonePhase,
   estimator: WorkloadEstimator,
   now: Date,
-): Promise<AppEstimate | null> {
+): AppEstimate | null {
   if (!phase.workload) return null;
   const book = createPriceBook(plan, catalog);
   const offering = phase.offeringId ? book.offerings.get(phase.offeringId) : undefined;
   const gpuId = offering?.gpuId ?? phase.gpuId;
   if (!gpuId) return null;
-  const answer = await estimator(phase.workload, [gpuId]);
+  const answer = estimator(phase.workload, [gpuId]);
   const result = answer.results.find((r) => r.gpuId === gpuId);
   const wallHours = result ? runWallHours(result, phase.offeringId) : null;
   if (!result || wallHours === null) return null;

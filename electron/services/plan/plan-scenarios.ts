@@ -6,7 +6,7 @@ import { UserError } from '../../../shared/domain/errors';
 import { execute, redo, undo, type PlanCommand } from '../../../shared/domain/plan/commands';
 import { comparePlans, type ComparedPlan } from '../../../shared/domain/plan/scenario-diff';
 import { compareScenarios, deriveScenarioPlan, noVariation, scenarioInfo } from '../../../shared/domain/plan/scenarios';
-import type { Plan, Scenario } from '../../../shared/domain/plan/types';
+import type { Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { selectRevision } from '../../db/queries/plan';
 import { replacePlanRows } from '../../db/queries/project';
@@ -18,7 +18,11 @@ import { refuseForeignIds } from './plan-ownership';
 /** A new scenario id, unique by the time and a random suffix. */
 const newScenarioId = (at: string) => `scenario-${at.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
 
-export function createScenarioUseCases(ctx: PlanContext) {
+/**
+ * `withEstimates(plan, catalog)`: the plan with the engine's current estimates, as a scenario is saved (a scenario
+ * edit refreshes the estimates it made stale in the write itself; reads never do).
+ */
+export function createScenarioUseCases(ctx: PlanContext, withEstimates: (plan: Plan, cat: PlanCatalog) => Plan = (plan) => plan) {
   const { db, histories } = ctx;
 
   function loadScenario(projectId: string | undefined, scenarioId: string): { scenario: Scenario; revision: number } {
@@ -42,9 +46,10 @@ export function createScenarioUseCases(ctx: PlanContext) {
     const applied = validatedCommand(scenario.plan, cat, request.command);
     const key = scenarioKey(scenario.id);
     const next = execute(scenario.plan, ctx.historyOf(key), request.command, 200, applied);
-    const newRevision = saveScenarioPlan(scenario.id, next.plan);
+    const plan = withEstimates(next.plan, cat);
+    const newRevision = saveScenarioPlan(scenario.id, plan);
     histories.set(key, next.history);
-    return ctx.view(next.plan, newRevision, cat, { ...scenario, plan: next.plan });
+    return ctx.view(plan, newRevision, cat, { ...scenario, plan });
   }
 
   function stepScenario(
@@ -57,9 +62,11 @@ export function createScenarioUseCases(ctx: PlanContext) {
     const history = ctx.historyOf(key);
     const r = direction === 'undo' ? undo(scenario.plan, history) : redo(scenario.plan, history);
     if (!r) throw new UserError('NOTHING_TO_' + direction.toUpperCase(), `Nothing to ${direction}.`);
-    const newRevision = saveScenarioPlan(scenario.id, r.plan);
+    const cat = ctx.catalog();
+    const plan = withEstimates(r.plan, cat);
+    const newRevision = saveScenarioPlan(scenario.id, plan);
     histories.set(key, r.history);
-    return ctx.view(r.plan, newRevision, ctx.catalog(), { ...scenario, plan: r.plan });
+    return ctx.view(plan, newRevision, cat, { ...scenario, plan });
   }
 
   function duplicateScenario(request: { projectId: string; name: string; description: string; fromScenarioId?: string | undefined }) {
@@ -174,10 +181,11 @@ export function createScenarioUseCases(ctx: PlanContext) {
     return comparePlans(compared, ctx.catalog());
   }
 
-  function compare(projectId?: string) {
-    const { plan } = ctx.load(projectId);
+  /** The plan beside its scenarios; `loaded` (a report's snapshot) spares loading the plan again. */
+  function compare(projectId?: string, loaded?: { plan: Plan; catalog: PlanCatalog }) {
+    const plan = loaded?.plan ?? ctx.load(projectId).plan;
     const list = ctx.scenarios(plan.project.id);
-    return { scenarios: list.map(scenarioInfo), rows: compareScenarios(plan, list, ctx.catalog()) };
+    return { scenarios: list.map(scenarioInfo), rows: compareScenarios(plan, list, loaded?.catalog ?? ctx.catalog()) };
   }
 
   return {

@@ -112,7 +112,8 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
       };
     };
     try {
-      const v = await app.services.plan.getPlan('vitaldb-2025');
+      // The engine changed (a stand-in here; an app update in life): the explicit refresh saves its estimates.
+      const v = await app.services.plan.refreshEstimates('vitaldb-2025');
       const m1 = v.plan.milestones[0]!.phases[0]!;
       // 50 epochs × 600K samples × 2 µs = 60 h per run on L4; 4 runs (midpoint of 3-5).
       expect(m1.appEstimate).toMatchObject({ hoursPerRun: 60, hours: 240, priceAsOf: '2025-12-10' });

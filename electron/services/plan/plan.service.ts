@@ -1,12 +1,12 @@
 /** Plan use cases: load a project's plan with its checks and totals, edit it (validated, atomic, undoable), scenarios. */
 import { UserError } from '../../../shared/domain/errors';
 import { execute, redo, touchedIds, undo, type PlanCommand } from '../../../shared/domain/plan/commands';
-import type { Plan, Scenario } from '../../../shared/domain/plan/types';
+import type { Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { bumpRevision, selectProjects } from '../../db/queries/plan';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ServiceDeps } from '../service-deps';
-import { estimateRefresher } from './estimate-refresh';
+import { estimateRefresher, withCurrentEstimates, writeStaleEstimates } from './estimate-refresh';
 import { writeChanges } from './plan-changes';
 import { createPlanContext } from './plan-context';
 import { describePlan } from './plan-describe';
@@ -30,7 +30,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   const { db } = deps;
   const ctx = createPlanContext(deps, catalogService);
   const { histories, load, view, catalog } = ctx;
-  const refreshEstimates = estimateRefresher(ctx, estimator);
+  const refresher = estimateRefresher(ctx, estimator);
   const {
     editScenario,
     undoScenario,
@@ -44,16 +44,32 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     compareScenarios,
     deleteScenario,
     insertScenario,
-  } = createScenarioUseCases(ctx);
+  } = createScenarioUseCases(ctx, (plan, cat) => withCurrentEstimates(plan, cat, estimator, ctx.now).plan);
 
-  /** Validates, then writes the change and bumps the revision in one transaction; nothing is half-saved. */
-  function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand): number {
+  /**
+   * Validates, then writes the change, the estimates it made stale (a milestone's workload, GPU, offering or runs) and the
+   * revision bump in one transaction; nothing is half-saved.
+   */
+  function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand, cat = catalog()): number {
     return db
       .transaction(() => {
-        writeChanges(db, before, after, command, { rates: catalog().rates ?? [], now: deps.now() });
+        writeChanges(db, before, after, command, { rates: cat.rates ?? [], now: deps.now() });
+        // Only a milestone's phases hold what an estimate depends on in the plan (workload, GPU, offering, runs).
+        if (touchedIds(command).has('milestone')) writeStaleEstimates(ctx, estimator, after, cat, { scenarios: false });
         return bumpRevision(db, projectId, deps.now().toISOString());
       })
       .immediate();
+  }
+
+  /** The plan as a commit saved it: read again when the commit refreshed estimates, else the plan it wrote. */
+  const saved = (after: Plan, command: PlanCommand, revision: number, cat?: PlanCatalog) =>
+    view(touchedIds(command).has('milestone') ? load(after.project.id).plan : after, revision, cat);
+
+  /** The plan view of a project or of one of its scenarios, as stored: a read, it writes nothing. */
+  function currentView(projectId?: string, scenarioId?: string): PlanView {
+    if (scenarioId) return scenarioView(projectId, scenarioId);
+    const l = load(projectId);
+    return view(l.plan, l.revision);
   }
 
   function edit(request: { projectId: string; revision: number; command: PlanCommand }): PlanView {
@@ -64,9 +80,9 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const command = withBudgetInNewCurrency(plan, request.command, cat.rates ?? [], deps.now());
     const applied = validatedCommand(plan, cat, command);
     const next = execute(plan, ctx.historyOf(request.projectId), command, 200, applied);
-    const newRevision = commit(request.projectId, plan, next.plan, command);
+    const newRevision = commit(request.projectId, plan, next.plan, command, cat);
     histories.set(request.projectId, next.history);
-    return view(next.plan, newRevision, cat);
+    return saved(next.plan, command, newRevision, cat);
   }
 
   function step(direction: 'undo' | 'redo', request: { projectId: string; revision?: number | undefined }): PlanView {
@@ -78,36 +94,38 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const applied = direction === 'undo' ? r.entry.inverse : r.entry.command;
     const newRevision = commit(request.projectId, plan, r.plan, applied);
     histories.set(request.projectId, r.history);
-    return view(r.plan, newRevision);
+    return saved(r.plan, applied, newRevision);
   }
 
   /** The `plan show --json` shape of any plan (the current one, a scenario's, a suggested schedule). */
   const describe = (plan: Plan, planScenarios: Scenario[] = []) => describePlan(plan, view(plan, 0), planScenarios);
 
   /** `gpu-planner plan show --json` (spec/cli.md), with a few extra fields. */
-  function show(projectId?: string) {
+  function show(projectId?: string, loaded?: PlanView) {
+    if (loaded) return describePlan(loaded.plan, loaded, ctx.scenarios(loaded.plan.project.id));
     const { plan } = load(projectId);
     return describe(plan, ctx.scenarios(plan.project.id));
   }
 
-  /** An edit, then (when the estimation engine is there and a milestone changed) its estimates recomputed. */
+  /** An edit; the estimates it made stale are refreshed in its own transaction (see commit). */
   async function editAndEstimate(request: { projectId: string; revision: number; command: PlanCommand }): Promise<PlanView> {
-    const edited = edit(request);
-    if (!touchedIds(request.command).has('milestone') || !estimator) return edited;
-    return refreshEstimates(request.projectId);
+    return edit(request);
   }
 
-  /** A scenario edit, then (a milestone changed, the engine is there) the estimates of the plan and its scenarios recomputed. */
+  /** A scenario edit; the scenario's estimates are refreshed as it is saved (plan-scenarios.ts). */
   async function editScenarioAndEstimate(request: {
     projectId: string;
     scenarioId: string;
     revision: number;
     command: PlanCommand;
   }): Promise<PlanView> {
-    const edited = editScenario(request);
-    if (!touchedIds(request.command).has('milestone') || !estimator) return edited;
-    await refreshEstimates(request.projectId);
-    return scenarioView(request.projectId, request.scenarioId);
+    return editScenario(request);
+  }
+
+  /** The explicit refresh (a command): one project's estimates recomputed and the changed ones saved. */
+  async function refreshEstimates(projectId?: string): Promise<PlanView> {
+    refresher.refreshEstimates(projectId);
+    return currentView(projectId);
   }
 
   return {
@@ -120,21 +138,17 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     undoPromote,
     comparePlans,
     listProjects: () => selectProjects(db),
-    projects: createProjectService(deps, { refreshEstimates }),
+    projects: createProjectService(deps, { refreshEstimates: refresher.refreshEstimates }),
     editAndEstimate,
-    getPlan: async (projectId?: string, scenarioId?: string): Promise<PlanView> => {
-      if (estimator) {
-        const refreshed = await refreshEstimates(projectId);
-        return scenarioId ? scenarioView(projectId, scenarioId) : refreshed;
-      }
-      if (scenarioId) return scenarioView(projectId, scenarioId);
-      const l = load(projectId);
-      return view(l.plan, l.revision);
-    },
+    /** A read: the plan as stored (its estimates are kept current by the writes that change their inputs). */
+    getPlan: async (projectId?: string, scenarioId?: string): Promise<PlanView> => currentView(projectId, scenarioId),
+    currentView,
     edit,
     undo: (request: { projectId: string; revision?: number | undefined }) => step('undo', request),
     redo: (request: { projectId: string; revision?: number | undefined }) => step('redo', request),
     refreshEstimates,
+    /** Every project's estimates, after a write that changes them all (a price, a setting), or a new database. */
+    refreshAllEstimates: refresher.refreshAllEstimates,
     duplicateScenario,
     compareScenarios,
     scenarioView,
@@ -144,9 +158,9 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     load,
     catalog,
     /** Monthly and yearly run-rates of the project's setups (bundled examples that define them; else none). */
-    runRates: (projectId?: string) => {
-      const { plan } = load(projectId);
-      return { projectId: plan.project.id, runRates: runRatesOf(deps.resourcesDir, plan, catalog()) };
+    runRates: (projectId?: string, loaded?: PlanView) => {
+      const { plan } = loaded ?? load(projectId);
+      return { projectId: plan.project.id, runRates: runRatesOf(deps.resourcesDir, plan, loaded?.catalog ?? catalog()) };
     },
     scenarios: ctx.scenarios,
     insertScenario,

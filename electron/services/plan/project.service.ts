@@ -32,9 +32,9 @@ export type ProjectService = ReturnType<typeof createProjectService>;
 
 const APP_VERSION = '0.1.0';
 
-/** The plan's estimate refresh: an exported plan file carries the current estimates. */
+/** The plan's estimate refresh: an imported plan file's estimates are recomputed on this catalog as it is imported. */
 export interface ProjectServiceDeps {
-  refreshEstimates: (projectId: string) => Promise<unknown>;
+  refreshEstimates: (projectId: string) => void;
 }
 
 export function createProjectService(deps: ServiceDeps, { refreshEstimates }: ProjectServiceDeps) {
@@ -191,8 +191,7 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
       filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION] }],
     });
     if (!file) return { file: null, bytes: 0, scenarios: 0, spendLines: 0 };
-    await refreshEstimates(request.projectId); // the file carries the current estimates
-    return exportTo(request, file);
+    return exportTo(request, file); // the stored estimates are current: the writes that change them refresh them
   }
 
   /** Reads a plan file from disk, size-bounded before it is read. */
@@ -270,7 +269,10 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
         plan,
         createdAt: at,
       };
-      db.transaction(() => insertScenario(db, scenario, at)).immediate();
+      db.transaction(() => {
+        insertScenario(db, scenario, at);
+        refreshEstimates(target.project.id);
+      }).immediate();
       return { projectId: target.project.id, scenarioId: id, scenarios: 1, spendLines: 0 };
     }
     const projectId = newProjectId();
@@ -285,6 +287,7 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
       writeBudgetSection(projectId, file.budget);
       q.markOpened(db, projectId, at);
       spendLines = insertSpend(file, projectId, fileName, at);
+      refreshEstimates(projectId);
     }).immediate();
     return { projectId, scenarioId: null, scenarios: scenarios.length, spendLines };
   }

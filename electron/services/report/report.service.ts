@@ -21,6 +21,7 @@ import { countPdfPages, headerFooterTemplates, printHash } from './print-url';
 import type { PdfRenderer } from './render-pdf';
 import { budgetInputOf, phaseEstimatesOf } from './report-inputs';
 import { evaluatePlanClaims } from '../plan/claims/claims.service';
+import { selectDefaultProjectId } from '../../db/queries/plan';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -32,7 +33,7 @@ export interface ReportRequest {
 
 /** The services the report reads, and the PDF renderer the app context owns (Electron's printToPDF or Chromium). */
 export interface ReportServiceDeps {
-  plan: Pick<PlanService, 'getPlan' | 'compareScenarios' | 'scenarioView' | 'show' | 'runRates'>;
+  plan: Pick<PlanService, 'getPlan' | 'compareScenarios' | 'scenarioView' | 'show' | 'runRates' | 'projects'>;
   catalog: Pick<CatalogService, 'listGpus' | 'listOfferings' | 'exportCsv'>;
   estimate: Pick<EstimateService, 'estimateWorkload'>;
   budget: Pick<BudgetService, 'getOverview' | 'spendSummary'>;
@@ -42,8 +43,9 @@ export interface ReportServiceDeps {
 
 export function createReportService(deps: ServiceDeps, { plan, catalog, estimate, budget, settings, pdfRenderer }: ReportServiceDeps) {
   async function getReportModel(request: ReportRequest): Promise<ReportModel> {
+    // One snapshot of the plan: loaded and analysed once here, then passed to every part of the report (issue 25 item 6).
     const current = await plan.getPlan(request.projectId);
-    const comparison = plan.compareScenarios(current.plan.project.id);
+    const comparison = plan.compareScenarios(current.plan.project.id, current);
     if (request.scenarioId && !comparison.rows.some((r) => r.scenarioId === request.scenarioId)) {
       throw new UserError('UNKNOWN_SCENARIO', `No scenario "${request.scenarioId}" in project ${current.plan.project.id}.`, {
         field: 'scenarioId',
@@ -56,7 +58,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     // A chosen scenario is reported in full: its tracks, milestones, bookings, costs and checks (the budget's actual
     // spend is the project's, whatever the scenario).
     const view = request.scenarioId ? plan.scenarioView(current.plan.project.id, request.scenarioId) : current;
-    const show = plan.show(current.plan.project.id);
+    const show = plan.show(current.plan.project.id, current);
     return assembleReportModel({
       view,
       scenarios: comparison.rows,
@@ -64,7 +66,8 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
       offerings: catalog.listOfferings(),
       gpus: catalog.listGpus(),
       phaseEstimates: phaseEstimatesOf(view.plan, catalog.listGpus(), (workload) => estimate.estimateWorkload(workload)),
-      budget: budgetInputOf(await budget.getOverview(view.plan.project.id)),
+      // The budget's actual spend is the project's, whatever the scenario; its plan is the snapshot's current plan.
+      budget: budgetInputOf(await budget.getOverview(current.plan.project.id, current)),
       constants: {
         efficiency: flattenConstants(FITTED),
         memory: { ...ASSUMPTIONS },
@@ -75,7 +78,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
       generatedAt: deps.now().toISOString(),
       appVersion: deps.appVersion ?? process.env.npm_package_version ?? '0.1.0',
       sections: request.sections,
-      runRates: request.scenarioId ? [] : plan.runRates(current.plan.project.id).runRates,
+      runRates: request.scenarioId ? [] : plan.runRates(current.plan.project.id, current).runRates,
       claimEvaluations: evaluatePlanClaims({ catalog, estimate }, deps.resourcesDir, view),
     });
   }
@@ -110,7 +113,14 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     const total = 5;
     const progress = (stage: 'model' | 'render' | 'pdf' | 'write' | 'done' | 'error', done: number, message: string) =>
       deps.emit('report:export-progress', { stage, done, total, message });
-    const project = (await plan.getPlan(request.projectId)).plan.project;
+    // The project's name for the file name: its row, not its plan (the plan is read once, for the report itself).
+    const projectId = request.projectId ?? selectDefaultProjectId(deps.db);
+    const project = plan.projects.list().find((p) => p.id === projectId);
+    if (!project)
+      throw new UserError('NOT_FOUND', projectId ? `No project "${projectId}".` : 'There is no project yet.', {
+        field: 'projectId',
+        ...(projectId ? { value: projectId } : {}),
+      });
     const file = await deps.dialogs.saveFile({
       title: 'Export plan PDF',
       defaultPath: `${project.id}-review-${deps.now().toISOString().slice(0, 10)}.pdf`,

@@ -12,7 +12,7 @@ afterAll(() => {
   res.remove();
 });
 
-/** Spend lines of an active import, tagged to the VitalDB track (the seeded rule takes `track: vitaldb*`). */
+/** Spend lines of an active import, tagged to the VitalDB track (the seeded rule takes `track: vitaldb*`), allocated as an import does. */
 function insertSpend(lines: Array<{ day: string; cost: string; provider: string }>): void {
   const importId = Number(
     app.db
@@ -28,6 +28,7 @@ function insertSpend(lines: Array<{ day: string; cost: string; provider: string 
   lines.forEach((l, i) =>
     stmt.run(importId, i + 2, `${l.day}T00:00:00Z`, l.cost, BigInt(Math.round(Number(l.cost) * 100)) * 10_000_000n, l.provider),
   );
+  app.services.budget.allocateImports([importId]); // as an import allocates its lines by the rules
 }
 
 const azureTrial = {

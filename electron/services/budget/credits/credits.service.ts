@@ -28,8 +28,8 @@ export function createBudgetCreditsService(deps: ServiceDeps, { plan: plans, cat
 
   /** The spend events the credits can pay: actual lines allocated to the project's tracks, then the remaining weeks. */
   async function spendEvents(projectId?: string) {
-    const overview = await getOverview(projectId);
-    const view = await plans.getPlan(overview.projectId);
+    const view = await plans.getPlan(projectId);
+    const overview = await getOverview(view.plan.project.id, view);
     const plan = view.plan;
     const providers = catalog.listProviders();
     const providerOfOffering = new Map(catalog.listOfferings().map((o) => [o.id, o.providerId]));

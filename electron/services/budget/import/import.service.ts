@@ -67,7 +67,12 @@ function invalidRowsError(fileName: string, summary: ReadSummary): UserError {
   );
 }
 
-export function createBudgetImportService(deps: ServiceDeps) {
+/** What the budget domain derives from an import's lines as they are made visible (their tracks, issue 25 item 6). */
+export interface ImportHooks {
+  onPublished?: (importId: number) => void;
+}
+
+export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks = {}) {
   const { db } = deps;
   q.registerDecimalSum(db);
   const mappings = createColumnMappings(deps);
@@ -167,6 +172,7 @@ export function createBudgetImportService(deps: ServiceDeps) {
         invoiceOpen: tally.invoiceOpen,
         mappingName,
         indexesSuspended,
+        onPublished: hooks.onPublished,
       });
       importId = null;
       indexesSuspended = false;

@@ -89,6 +89,8 @@ export interface Publication {
   invoiceOpen: boolean;
   mappingName: string | null;
   indexesSuspended: boolean;
+  /** Derived data of the lines made visible (their tracks by the allocation rules), written in the same transaction. */
+  onPublished?: ((importId: number) => void) | undefined;
 }
 
 /** The one transaction that makes a staged import visible, with the imports it replaces (returned). */
@@ -135,6 +137,7 @@ export function publishImport(db: Database, stagedId: number, p: Publication): q
     });
     q.rebuildSpendRollup(db, stagedId); // daily rollup for fast group-bys (migration 0005)
     q.finishImport(db, stagedId, superseded ? 'replaced' : 'active');
+    p.onPublished?.(stagedId);
     return replacedRows;
   })();
 }
