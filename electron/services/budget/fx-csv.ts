@@ -3,10 +3,10 @@
  * rate comes from. The export writes the same columns (and `origin`), so an export imported elsewhere gives the same
  * rates. Any bad row refuses the whole file, each problem with its line, column and what was expected.
  */
-import { parse } from 'csv-parse/sync';
 import { toCsv, unneutraliseCsvCell } from '../../../shared/domain/csv';
 import type { ExchangeRate } from '../../../shared/domain/budget/types';
 import { UserError, type ErrorDetails } from '../../../shared/domain/errors';
+import { csvRecords } from '../csv-records';
 
 export const RATES_CSV_COLUMNS = ['from', 'to', 'rate', 'as_of', 'source'] as const;
 
@@ -23,19 +23,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Parses and validates every row of a rates CSV; any problem refuses the whole file. */
 export function parseRatesCsv(text: string, file: string): Array<Omit<ExchangeRate, 'id'>> {
-  let parsed: Array<{ record: string[]; line: number }>;
-  try {
-    const out = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<{
-      record: string[];
-      raw: string;
-      info: { lines: number };
-    }>;
-    // info.lines is the record's last line; its raw text ends with its own line break, which is not a line inside it.
-    parsed = out.map((r) => ({ record: r.record, line: r.info.lines - (r.raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0) }));
-  } catch (error) {
-    const e = error as { lines?: number; message: string };
-    throw new UserError('CSV_SYNTAX', `${file}: not readable as CSV: ${e.message}`, { file, line: e.lines ?? 1 });
-  }
+  const parsed = csvRecords(text, file);
   const header = parsed[0]?.record.map((h) => h.trim().toLowerCase());
   const missing = RATES_CSV_COLUMNS.filter((c) => !header?.includes(c));
   if (!header || missing.length > 0)

@@ -77,6 +77,14 @@ describe('catalog CSV', () => {
     }
     expect(caught).toMatchObject({ code: 'CSV_INVALID', details: { line: 5, column: 'usd (12)' } });
     expect((caught as Error).message).toMatch(/line 5, column usd \(12\)/);
+    // The same file with LF line ends (a spreadsheet on Linux or macOS): the same lines (they read one less before).
+    expect(parseCatalogCsv(`${header}\n${ok}\n`, 'ok.csv')[0]).toMatchObject({ line: 2 });
+    try {
+      parseCatalogCsv(`${header}\n${ok}\n\n${bad}\n`, 'bad.csv');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'CSV_INVALID', details: { line: 5, column: 'usd (12)' } });
   });
 
   it('reports a missing column in the header', () => {

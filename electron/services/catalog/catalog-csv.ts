@@ -2,12 +2,12 @@
  * The catalog as CSV: one row per price (history included) with its offering's columns, so that an export imported
  * into another database rebuilds the same catalog, and imported into the same one adds nothing.
  */
-import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { PRICE_KINDS, PRICE_UNITS, type OfferingWithPrices, type Price } from '../../../shared/domain/catalog';
 import { toCsv, unneutraliseCsvCell } from '../../../shared/domain/csv';
 import { UserError, type ErrorDetails } from '../../../shared/domain/errors';
 import { newOfferingPriceSchema, offeringInputSchema } from '../../../shared/ipc/contract/catalog';
+import { csvRecords } from '../csv-records';
 
 export const CATALOG_CSV_COLUMNS = [
   'offering_id',
@@ -68,19 +68,7 @@ const textOrNull = (text: string): string | null => (text.trim() === '' ? null :
 
 /** Parses and validates every row; any problem refuses the whole file with each problem's line and column. */
 export function parseCatalogCsv(text: string, file: string): CatalogCsvRow[] {
-  let parsed: Array<{ record: string[]; line: number }>;
-  try {
-    // info + raw give each record's first line in the file, also when a quoted field spans several lines
-    const out = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<{
-      record: string[];
-      raw: string;
-      info: { lines: number };
-    }>;
-    parsed = out.map((r) => ({ record: r.record, line: r.info.lines - (r.raw.match(/\n/g)?.length ?? 0) }));
-  } catch (error) {
-    const e = error as { lines?: number; column?: number; message: string };
-    throw new UserError('CSV_SYNTAX', `${file}: not readable as CSV: ${e.message}`, { file, line: e.lines ?? 1 });
-  }
+  const parsed = csvRecords(text, file);
   const header = parsed[0]?.record;
   const data = parsed.slice(1);
   const missing = CATALOG_CSV_COLUMNS.filter((c) => !header?.map((h) => h.trim().toLowerCase()).includes(c));

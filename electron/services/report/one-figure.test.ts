@@ -89,19 +89,20 @@ describe.each(BUNDLED_EXAMPLES.map((e) => e.projectId))('the parts of %s', (proj
     // Weeks: the Budget screen's rows, the report's weekly table and weeks.csv are the same cents; all costs >= GPU.
     const weeksCsv = await csvRows(projectId, 'weeks');
     expect(weeksCsv.map((r) => r.week)).toEqual(overview.weeks.map((w) => w.week));
+    expect([...new Set(weeksCsv.map((r) => r.currency))]).toEqual([overview.currency]);
     overview.weeks.forEach((w, i) => {
       const row = weeksCsv[i]!;
-      expect(row.allCostsUsd, w.week).toBe(w.plannedUsd);
-      expect(row.usd, w.week).toBe(w.plannedGpuUsd);
-      expect(row.allCostsCumulativeUsd, w.week).toBe(w.plannedCumulative);
+      expect(row.allCosts, w.week).toBe(w.plannedUsd);
+      expect(row.gpuCost, w.week).toBe(w.plannedGpuUsd);
+      expect(row.allCostsCumulative, w.week).toBe(w.plannedCumulative);
       expect(model.timeline.weeks[i]!.allCostsUsd).toBe(w.plannedUsd);
-      expect(new Big(row.allCostsUsd!).gte(row.usd!), `${w.week}: all costs ${row.allCostsUsd} below GPU ${row.usd}`).toBe(true);
-      expect(new Big(row.allCostsCumulativeUsd!).gte(row.cumulativeUsd!), w.week).toBe(true);
+      expect(new Big(row.allCosts!).gte(row.gpuCost!), `${w.week}: all costs ${row.allCosts} below GPU ${row.gpuCost}`).toBe(true);
+      expect(new Big(row.allCostsCumulative!).gte(row.gpuCumulative!), w.week).toBe(true);
     });
-    expect(sumOf(weeksCsv.map((r) => r.usd!))).toBe(totals.usd);
-    expect(sumOf(weeksCsv.map((r) => r.allCostsUsd!))).toBe(totals.allCostsUsd);
+    expect(sumOf(weeksCsv.map((r) => r.gpuCost!))).toBe(totals.usd);
+    expect(sumOf(weeksCsv.map((r) => r.allCosts!))).toBe(totals.allCostsUsd);
     expect(sumOf(overview.weeks.map((w) => w.plannedUsd))).toBe(totals.allCostsUsd);
-    expect(weeksCsv.at(-1)!.cumulativeUsd).toBe(totals.usd);
+    expect(weeksCsv.at(-1)!.gpuCumulative).toBe(totals.usd);
 
     // Months: the Budget screen's and the brief's are the same cents and add up to the total; costs-by-month.csv (GPU)
     // has the same months and adds up to the GPU total.
@@ -113,13 +114,13 @@ describe.each(BUNDLED_EXAMPLES.map((e) => e.projectId))('the parts of %s', (proj
     for (const m of overview.months)
       expect(sumOf(overview.weeks.filter((w) => w.month === m.month).map((w) => w.plannedUsd)), m.month).toBe(m.planned);
     const monthsCsv = await csvRows(projectId, 'costs-by-month');
-    expect(monthsCsv.map((r) => [r.month, r.usd])).toEqual(model.costs.byMonth.map((m) => [m.key, m.usd]));
+    expect(monthsCsv.map((r) => [r.month, r.cost])).toEqual(model.costs.byMonth.map((m) => [m.key, m.usd]));
     for (const m of monthsCsv)
       expect(
         model.brief.months.some((b) => b.month === m.month),
         m.month!,
       ).toBe(true);
-    expect(sumOf(monthsCsv.map((r) => r.usd!))).toBe(totals.usd);
+    expect(sumOf(monthsCsv.map((r) => r.cost!))).toBe(totals.usd);
 
     // Tracks: tracks.csv and costs-by-track.csv (GPU) agree to the cent and add up to the GPU total; the Budget
     // screen's row is that GPU figure + the track's own storage and transfer, never below it.
@@ -127,15 +128,15 @@ describe.each(BUNDLED_EXAMPLES.map((e) => e.projectId))('the parts of %s', (proj
     const byTrackCsv = await csvRows(projectId, 'costs-by-track');
     for (const t of tracksCsv) {
       const other = byTrackCsv.find((r) => r.track === t.name);
-      if (other) expect(other.usd, t.name).toBe(t.usd);
-      else expect(t.usd, t.name).toBe('0.00');
+      if (other) expect(other.cost, t.name).toBe(t.cost);
+      else expect(t.cost, t.name).toBe('0.00');
       const row = overview.tracks.find((r) => r.name === t.name)!;
-      expect(new Big(row.planned).gte(t.usd!), t.name).toBe(true);
+      expect(new Big(row.planned).gte(t.cost!), t.name).toBe(true);
       const hasData = (view(projectId).dataCosts ?? []).some((d) => d.trackId === row.trackId);
-      if (!hasData) expect(row.planned, t.name).toBe(t.usd);
+      if (!hasData) expect(row.planned, t.name).toBe(t.cost);
     }
-    expect(sumOf(tracksCsv.map((r) => r.usd!))).toBe(totals.usd);
-    expect(sumOf(byTrackCsv.map((r) => r.usd!))).toBe(totals.usd);
+    expect(sumOf(tracksCsv.map((r) => r.cost!))).toBe(totals.usd);
+    expect(sumOf(byTrackCsv.map((r) => r.cost!))).toBe(totals.usd);
     expect(sumOf(model.costs.byProvider.map((r) => r.usd))).toBe(totals.usd);
 
     // The brief's "Planned against budget" bars are drawn to the budget's scale.
@@ -187,7 +188,7 @@ describe('the forecast of the example project with a month of real spend (issue 
     expect(model.budget.forecastBasis).toBe(overview.forecast.basis);
     expect(model.budget.forecastCumulativeByWeek![overview.weeks.at(-1)!.week]).toBe(Number(value));
     const weeksCsv = await csvRows('vitaldb-2025', 'weeks');
-    expect(weeksCsv.map((r) => r.forecastCumulativeUsd || null)).toEqual(overview.weeks.map((w) => w.forecastCumulative));
+    expect(weeksCsv.map((r) => r.forecastCumulative || null)).toEqual(overview.weeks.map((w) => w.forecastCumulative));
     expect((await app.services.budget.listCredits('vitaldb-2025')).summary.forecastBefore).toBe(value);
   });
 });
