@@ -59,7 +59,7 @@ describe('migration 0015-one-budget', () => {
     addProject('split-only', 'Split only', 'USD', '900');
     addBudget('split-only', null, '2026-01', '300', 'USD');
 
-    const outcome = migrate(db, migrations, { file });
+    const outcome = migrate(db, migrations.slice(0, 15), { file });
     expect(outcome.applied).toEqual(['0015-one-budget']);
     expect(schemaVersion(db)).toBe(15);
     expect(outcome.backupFile).toBe(`${file}.backup-v14`);
@@ -125,7 +125,7 @@ describe('migration 0015-one-budget', () => {
     const { db, file, addProject, addBudget } = schema14('dismiss.sqlite');
     addProject('p', 'P', 'USD', '10');
     addBudget('p', null, null, '20', 'USD');
-    migrate(db, migrations, { file });
+    migrate(db, migrations.slice(0, 15), { file });
     const [n] = selectNotices(db, 'p');
     db.prepare('UPDATE notices SET dismissed_at = ? WHERE id = ?').run('2026-01-02', n!.id);
     expect(selectNotices(db, 'p')).toEqual([]);
