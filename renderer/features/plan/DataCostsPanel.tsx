@@ -41,7 +41,7 @@ export function DataCostsPanel({
         </p>
       ) : (
         <table className="table" aria-label="Storage and transfer lines">
-          <TableHead columns={['What', 'For', 'Quantity', 'Priced at', { label: 'Cost (USD)', num: true }, '']} />
+          <TableHead columns={['What', 'For', 'Quantity', 'Priced at', { label: `Cost (${totals.currency})`, num: true }, '']} />
           <tbody>
             {totals.dataCosts.lines.map((line) => (
               <tr key={line.itemId}>

@@ -1,4 +1,5 @@
 /** The timeline's weekly totals: one TotalsRow per figure (GPU-hours, cost, cumulative cost, storage, data transfer). */
+import { money, toCents } from '../../../shared/domain/money-format';
 import type { Project } from '../../../shared/domain/plan/types';
 import { TotalsRow, type TotalText } from './TimelineRows';
 
@@ -17,7 +18,7 @@ function totalsRowSpecs(cells: WeeklyTotalsCells, project: Pick<Project, 'curren
     { label: 'Cost', sub: "vs the week's share of the budget", cells: cells.cost, keyed: true },
     {
       label: 'Cumulative cost',
-      sub: `vs budget ${project.currency} ${Number(project.budget).toLocaleString('en-US')}`,
+      sub: `vs budget ${money(project.currency, toCents(project.budget || '0'))}`,
       cells: cells.cumulative,
       keyed: false,
     },
