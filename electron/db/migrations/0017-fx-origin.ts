@@ -7,7 +7,7 @@ import type { Migration } from '../migration';
  * none. The rates already stored were all typed by a user.
  */
 export const migration: Migration = {
-  version: 16,
+  version: 17,
   name: 'fx-origin',
   up(db) {
     db.exec(`

@@ -1,4 +1,4 @@
-/** Migration 0016 on a database with rates typed by a user (schema 15), then the bundled ECB rates added on open. */
+/** Migration 0017 on a database with rates typed by a user (schema 16), then the bundled ECB rates added on open. */
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,18 +11,18 @@ import { migrations } from './index';
 const t = tempDir();
 afterAll(() => t.remove());
 
-describe('migration 0016-fx-origin', () => {
+describe('migration 0017-fx-origin', () => {
   it("keeps the user's rates as the user's, and the bundled rates never overwrite one on the same pair and date", () => {
-    const file = path.join(t.dir, 'v15.sqlite');
+    const file = path.join(t.dir, 'v16.sqlite');
     const db = new BetterSqlite3(file);
-    migrate(db, migrations.slice(0, 15), { file });
+    migrate(db, migrations.slice(0, 16), { file });
     const add = db.prepare('INSERT INTO exchange_rates (from_currency, to_currency, rate, as_of, source) VALUES (?, ?, ?, ?, ?)');
     add.run('EUR', 'USD', '1.05', '2025-12-01', 'ECB reference rate');
     add.run('EUR', 'GBP', '0.9', '2026-04-13', 'my bank'); // the same pair and date as a bundled rate
 
-    const outcome = migrate(db, migrations.slice(0, 16), { file });
-    expect(outcome.applied).toEqual(['0016-fx-origin']);
-    expect(schemaVersion(db)).toBe(16);
+    const outcome = migrate(db, migrations.slice(0, 17), { file });
+    expect(outcome.applied).toEqual(['0017-fx-origin']);
+    expect(schemaVersion(db)).toBe(17);
     expect(selectRates(db).map((r) => [r.from, r.to, r.rate, r.origin])).toEqual([
       ['EUR', 'GBP', '0.9', 'user'],
       ['EUR', 'USD', '1.05', 'user'],
