@@ -13,6 +13,8 @@ import { migration as m0011 } from './0011-budget-credits';
 import { migration as m0012 } from './0012-storage-costs';
 import { migration as m0013 } from './0013-data-rates';
 import { migration as m0014 } from './0014-aws-service-names';
+import { migration as m0015 } from './0015-reserved-for-merge';
+import { migration as m0016 } from './0016-subscription-allowances';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +32,6 @@ export const migrations: readonly Migration[] = [
   m0012,
   m0013,
   m0014,
+  m0015,
+  m0016,
 ];

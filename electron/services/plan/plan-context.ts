@@ -32,8 +32,12 @@ export interface PlanContext {
 /** The history key of a scenario (a project's is its id). */
 export const scenarioKey = (scenarioId: string) => `scenario:${scenarioId}`;
 
+/** What the plan's catalog is read from (without `listSubscriptions`: the bundled subscriptions). */
+export type PlanCatalogSource = Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'> &
+  Partial<Pick<CatalogService, 'listSubscriptions'>>;
+
 /** The catalog's offerings as the plan prices them. */
-function planCatalog(catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>): PlanCatalog {
+function planCatalog(catalogService: PlanCatalogSource): PlanCatalog {
   const gpuNames = new Map(catalogService.listGpus().map((g) => [g.id, g.name]));
   const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
     id: o.id,
@@ -46,13 +50,11 @@ function planCatalog(catalogService: Pick<CatalogService, 'listOfferings' | 'lis
     prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
   }));
   const dataRates = catalogService.listDataRates().map(({ edited: _edited, ...rate }) => rate);
-  return { offerings, dataRates };
+  const subscriptions = catalogService.listSubscriptions?.();
+  return subscriptions ? { offerings, dataRates, subscriptions } : { offerings, dataRates };
 }
 
-export function createPlanContext(
-  deps: ServiceDeps,
-  catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>,
-): PlanContext {
+export function createPlanContext(deps: ServiceDeps, catalogService: PlanCatalogSource): PlanContext {
   const { db } = deps;
   const histories = new Map<string, History>();
   const historyOf = (key: string) => histories.get(key) ?? emptyHistory();

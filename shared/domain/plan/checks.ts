@@ -14,6 +14,8 @@
  * - offering-missing / price-changed: an allocation or phase names an offering that is no longer in the catalog (error),
  *   or whose current price differs from the price the plan was made with (warning) (offering-checks.ts).
  * - allocation-outside-track: an allocation in a week wholly outside its track's dates (warning) (budget-checks.ts).
+ * - subscription-over-allowance: a month's bookings on a subscription need more units than it includes and it sells no
+ *   top-up (error; with top-ups the packs are bought and costed instead) (subscription-pricing.ts).
  * - run-over-session / run-over-job-timeout / spot-without-checkpoint / dataset-over-disk / dataset-over-memory: one run
  *   of a phase against its offering's limits and host (run-rule-checks.ts).
  */
@@ -25,6 +27,7 @@ import { createPriceBook } from './pricing';
 import type { RunRuleKind } from '../../estimate/run-rules';
 import { runGpuProblems, type RunGpuKind } from './run-gpu-checks';
 import { runRuleProblems } from './run-rule-checks';
+import { subscriptionProblems } from './subscription-pricing';
 import { computeTotals, type PlanTotals } from './totals';
 import type { Plan, PlanCatalog } from './types';
 
@@ -38,6 +41,7 @@ export type ProblemKind =
   | 'offering-missing'
   | 'price-changed'
   | 'allocation-outside-track'
+  | 'subscription-over-allowance'
   | RunRuleKind
   | RunGpuKind;
 
@@ -98,6 +102,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
   const milestones = milestoneCoverage(plan, book);
   const problems = [
     ...pools.problems,
+    ...subscriptionProblems(totals.subscriptions, plan.allocations),
     ...milestones.problems,
     ...offeringProblems(plan, book),
     ...budgetProblems(plan, totals),

@@ -3,7 +3,8 @@
  * and each week's share of the budget. The cost rules are in pricing.ts.
  */
 import Big from 'big.js';
-import { createPriceBook, hourlyCost, reservedAllocationCosts, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
+import { createPriceBook, hourlyCost, reservedAllocationCosts, toMoney, type PriceBook } from './pricing';
+import { subscriptionCosts, type SubscriptionMonth } from './subscription-pricing';
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
 import { daysInclusive, daysInWeek, weekOf, weeksInRange, weekStart } from './weeks';
@@ -56,6 +57,8 @@ export interface PlanTotals {
   allCostsUsd: string;
   remainingAllCostsUsd: string;
   dataCosts: DataCostTotals;
+  /** Each subscription's months: fee, allowance used, top-ups bought, and each booking's share (subscription-pricing.ts). */
+  subscriptions: SubscriptionMonth[];
 }
 
 /** The weeks the timeline shows: the project's weeks, widened to any allocation outside them. */
@@ -86,38 +89,34 @@ function memoHourly(a: Allocation, price: NonNullable<ReturnType<PriceBook['pric
   return entry;
 }
 
-/** Cost of each allocation (exact, Big), by the rules of pricing.ts. */
-export function allocationCosts(allocations: Allocation[], book: PriceBook, money?: Record<string, string>): Map<string, Big> {
+/** Cost of each allocation (exact, Big), by the rules of pricing.ts; `months` receives the subscriptions' months. */
+export function allocationCosts(
+  allocations: Allocation[],
+  book: PriceBook,
+  money?: Record<string, string>,
+  months?: SubscriptionMonth[],
+): Map<string, Big> {
   const costs = new Map<string, Big>();
-  const subscriptionUsers = new Map<string, Allocation[]>();
   const reserved = reservedAllocationCosts(allocations, book);
+  const subscriptions = subscriptionCosts(allocations, book);
+  if (months) months.push(...subscriptions.months);
   for (const a of allocations) {
     const price = book.price(a.offeringId);
     const commitmentShare = reserved.get(a.id);
+    const subscriptionShare = subscriptions.costs.get(a.id);
     if (commitmentShare) {
       costs.set(a.id, commitmentShare);
       if (money) money[a.id] = toMoney(commitmentShare);
-    } else if (!price || price.per === 'once') {
+    } else if (subscriptionShare) {
+      costs.set(a.id, subscriptionShare);
+      if (money) money[a.id] = toMoney(subscriptionShare);
+    } else if (!price || price.per !== 'hour') {
       costs.set(a.id, ZERO);
       if (money) money[a.id] = '0.00';
-    } else if (price.per === 'hour') {
+    } else {
       const m = memoHourly(a, price);
       costs.set(a.id, m.cost);
       if (money) money[a.id] = m.money;
-    } else {
-      const key = `${a.offeringId}|${a.week}`;
-      const list = subscriptionUsers.get(key) ?? [];
-      list.push(a);
-      subscriptionUsers.set(key, list);
-    }
-  }
-  for (const users of subscriptionUsers.values()) {
-    const price = book.price(users[0]!.offeringId)!;
-    const share = users.length === 1 ? subscriptionWeekCost(price) : subscriptionWeekCost(price).div(users.length);
-    const shareMoney = toMoney(share);
-    for (const a of users) {
-      costs.set(a.id, share);
-      if (money) money[a.id] = shareMoney;
     }
   }
   return costs;
@@ -126,7 +125,8 @@ export function allocationCosts(allocations: Allocation[], book: PriceBook, mone
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
   const money: Record<string, string> = {};
-  const costs = allocationCosts(plan.allocations, book, money);
+  const subscriptions: SubscriptionMonth[] = [];
+  const costs = allocationCosts(plan.allocations, book, money, subscriptions);
   const byWeek = new Map<string, Allocation[]>();
   for (const a of plan.allocations) {
     const list = byWeek.get(a.week) ?? [];
@@ -192,6 +192,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     allCostsUsd: toMoney(allCosts),
     remainingAllCostsUsd: toMoney(budget.minus(allCosts)),
     dataCosts: data,
+    subscriptions,
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
 import type { DataRate } from '../data-costs/rate-schema';
+import type { Subscription } from '../subscriptions';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -246,4 +247,6 @@ export interface PlanCatalog {
   offerings: OfferingFacts[];
   /** The catalog's storage and data-transfer prices (issue 19 item 15); absent: the bundled rows. */
   dataRates?: DataRate[];
+  /** Subscriptions' allowances, usage rates and top-ups (issue 25 item 5); absent: the bundled rows. */
+  subscriptions?: Subscription[];
 }

@@ -3,7 +3,7 @@
  * whose optimum is the cheapest weekly schedule meeting every milestone (or the earliest finish within budget).
  *
  * Decisions: x[p,o,w] = GPU-hours of milestone phase p on offering o in ISO week w (continuous);
- * y[o,w] = a monthly subscription is used in week w (binary, charged price × 12/52 as the plan's costing does);
+ * y[o,w] = a monthly subscription is used in week w (binary, charged price × 12/52: a weekly approximation of the plan's costing, which charges the fee per month and top-ups beyond the allowance);
  * c[p,o] = phase p runs on offering o (binary, only when it may choose between offerings);
  * z[p,w] = phase p is finished by the end of week w (binary, only for phases another one waits for).
  * Constraints: each phase gets the GPU-hours it needs within its window (elastic: a shortfall is allowed at a
