@@ -51,7 +51,7 @@ describe('migration 0014-aws-service-names', () => {
     addRule.run(3, 'service', 'Amazon*');
     const focusRollup = rollup(db, 2);
 
-    const outcome = migrate(db, migrations, { file });
+    const outcome = migrate(db, migrations.slice(0, 14), { file });
     expect(outcome.applied).toEqual(['0014-aws-service-names']);
     expect(schemaVersion(db)).toBe(14);
     expect(services(db, 1)).toEqual([
@@ -88,7 +88,7 @@ describe('migration 0014-aws-service-names', () => {
     addLine.run(2, 1, '1.00', 1_000_000_000, 'AmazonS3');
     rebuildSpendRollup(db); // the query module stores the overflowing sum split
     const before = rollup(db, 1);
-    const outcome = migrate(db, migrations, { file });
+    const outcome = migrate(db, migrations.slice(0, 14), { file });
     expect(outcome.applied).toEqual(['0014-aws-service-names']);
     expect(services(db, 1)).toEqual(['AmazonEC2', 'AmazonEC2']);
     expect(rollup(db, 1)).toEqual(before);

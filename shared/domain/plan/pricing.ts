@@ -36,21 +36,18 @@ export interface ResolvedPrice {
   offeringGpuCount: number;
   /** usd ÷ offeringGpuCount, computed once (hourly prices). */
   perGpu: Big;
-  /** A month's price spread over one week (subscriptions): the optimizer's weekly approximation only; plan costs are monthly. */
-  perWeek: Big;
   /** Identity of the figure, for memoized costs. */
   memoKey: string;
   /** Term of a reservation in years (its price is a commitment), else null. */
   termYears: number | null;
 }
 
-function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek' | 'memoKey' | 'termYears'>): ResolvedPrice {
+function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'memoKey' | 'termYears'>): ResolvedPrice {
   return {
     ...p,
     termYears: p.per === 'hour' ? reservedTermYears(p.kind) : null,
     memoKey: `${p.kind}|${p.usd.toString()}|${p.per}|${p.offeringGpuCount}`,
     perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount),
-    perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0),
   };
 }
 
