@@ -20,7 +20,7 @@ import { gpuShortName } from '../offer-label';
 import type { Problem } from './checks';
 import type { PriceBook } from './pricing';
 import type { Allocation } from './types';
-import { monthOfWeek } from './weeks';
+import { daysInclusive, daysInWeek, monthOfWeek, weeksInRange } from './weeks';
 
 export interface TopUpPurchase {
   units: number;
@@ -246,4 +246,33 @@ export function subscriptionProblems(months: readonly SubscriptionMonth[], alloc
     });
   }
   return problems;
+}
+
+/**
+ * What `gpuHours` on a subscription offering cost alone between `start` and `end` (a phase's estimate): the hours
+ * spread over the days, each calendar month its fee and the top-ups its share needs, by the rules above.
+ */
+export function standaloneSubscriptionCost(
+  book: PriceBook,
+  offeringId: string,
+  gpuId: string,
+  gpuHours: number,
+  start: string,
+  end: string,
+): { usd: Big; months: SubscriptionMonth[] } {
+  const weeks = weeksInRange(start, end);
+  const days = Math.max(1, daysInclusive(start, end));
+  const allocations: Allocation[] = weeks.map((week, i) => ({
+    id: `standalone-${i}`,
+    trackId: 'standalone',
+    week,
+    offeringId,
+    gpuId,
+    gpuCount: 1,
+    hours: (gpuHours * daysInWeek(week, start, end)) / days,
+    phaseId: null,
+    note: null,
+  }));
+  const { months } = subscriptionCosts(allocations, book);
+  return { usd: months.reduce((s, m) => s.plus(m.usd), ZERO), months };
 }
