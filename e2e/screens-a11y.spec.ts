@@ -47,7 +47,7 @@ test('Plan of the VitalDB example and of seed 003 (timeline, problems, claims, r
   await expect(page.getByRole('region', { name: 'Problems' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Claims to check' })).toBeVisible();
   await expect(page.locator('.pt-chart svg > title')).toHaveText(
-    /2025-W50 to 2026-W05: 556(\.\d+)? GPU-hours in all.*planned cost \(GPU, storage and transfer\) USD 631\.27 against a budget of 615/,
+    /2025-W50 to 2026-W05: 556(\.\d+)? GPU-hours in all.*planned cost \(GPU, storage and transfer\) USD 639\.73 against a budget of 615/,
   );
   await expectPageAccessible(page, 'plan-vitaldb');
 
@@ -71,7 +71,7 @@ test('Budget after a billing import, and Review with its preview: no serious or 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.bu-chart svg > title')).toHaveText(
-    /Burn-up by ISO week, 2025-W50 to 2026-W05: planned \$631\.27 in all \(of it storage and transfer \$2\.70\).*budget \$615\.00/, // GPU $628.57 + storage $2.70
+    /Burn-up by ISO week, 2025-W50 to 2026-W05: planned \$639\.73 in all \(of it storage and transfer \$2\.70\).*budget \$615\.00/, // GPU $637.03 + storage $2.70
   );
   await expectPageAccessible(page, 'budget-overview');
   await page.getByRole('tab', { name: 'Spend explorer' }).click();

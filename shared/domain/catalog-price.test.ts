@@ -28,7 +28,17 @@ describe('price per GPU-hour', () => {
   it('spreads a subscription over the stated usable hours', () => {
     const r = pricePerGpuHour(price({ usd: 50, per: 'month', kind: 'subscription' }), { gpuCount: 1, powerWatts: null })!;
     expect(r.usd).toBeCloseTo(0.5);
-    expect(r.basis).toMatch(/100 usable GPU-hours/);
+    expect(r.basis).toMatch(/100 usable GPU-hours .*the catalog gives this subscription no allowance/);
+  });
+  it("takes a catalog subscription's allowance over its notes and over Settings (Colab Pro: 100 CU ÷ 1.19 CU/h on a T4)", () => {
+    const notes = '~$10/month buys 100 compute units; a T4 uses ~1.8 CU/h (about 55 T4-hours a month).';
+    const r = pricePerGpuHour(price({ usd: 10, per: 'month', kind: 'subscription', notes }), {
+      id: 'colab-pro-t4-16gb',
+      gpuCount: 1,
+      powerWatts: null,
+    })!;
+    expect(r.usd).toBeCloseTo(10 / (100 / 1.19), 6);
+    expect(r.basis).toMatch(/Colab Pro: 100 CU a month ÷ 1\.19 CU\/h = 84 GPU-hours/);
   });
   it('uses the GPU-hours a subscription buys when its notes state them (Colab Pro: about 55 T4-hours a month)', () => {
     const notes = '~$10/month buys 100 compute units; a T4 uses ~1.8 CU/h (about 55 T4-hours a month).';

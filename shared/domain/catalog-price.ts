@@ -5,6 +5,7 @@
 import type { Offering, Price, PriceKind } from './catalog';
 import { HOURS_PER_YEAR, reservedTermYears } from './reserved';
 import { DEFAULT_COST_SETTINGS, type CostSettings } from './settings/cost-settings';
+import { allowanceHoursPerMonth, BUNDLED_SUBSCRIPTIONS, type Subscription } from './subscriptions';
 
 /** The catalog's $/GPU-hour rests on the one set of cost settings (electricity, lifetime, hours a year, subscription hours). */
 export type PerGpuHourAssumptions = Pick<
@@ -24,8 +25,9 @@ export interface PerGpuHour {
 /** A price turned into USD per GPU-hour so that every offering compares on one scale. */
 export function pricePerGpuHour(
   price: Price,
-  offering: Pick<Offering, 'gpuCount' | 'powerWatts'> & { notes?: string | null },
+  offering: Pick<Offering, 'gpuCount' | 'powerWatts'> & { id?: string; notes?: string | null },
   a: PerGpuHourAssumptions = DEFAULT_PER_GPU_HOUR_ASSUMPTIONS,
+  subscriptions: readonly Subscription[] = BUNDLED_SUBSCRIPTIONS,
 ): PerGpuHour | null {
   const gpus = Math.max(1, offering.gpuCount);
   const scale = (divisor: number, extra = 0) => ({
@@ -42,6 +44,15 @@ export function pricePerGpuHour(
     return { ...scale(gpus), basis: `${each}${commitment}` };
   }
   if (price.per === 'month') {
+    // The catalog's allowance is the truth (issue 25 item 5); the notes' words, then the Settings assumption, only without one.
+    const allowance = offering.id ? allowanceHoursPerMonth(offering.id, subscriptions) : null;
+    if (allowance) {
+      const hours = allowance.hours * gpus;
+      return {
+        ...scale(hours),
+        basis: `$${price.usd}/month ÷ ${Math.round(allowance.hours * 10) / 10} GPU-hours a month (${allowance.basis})`,
+      };
+    }
     const stated = statedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
     const hours = (stated ?? a.subscriptionHoursPerMonth) * gpus;
     return {
@@ -49,7 +60,7 @@ export function pricePerGpuHour(
       basis:
         stated !== null
           ? `$${price.usd}/month ÷ ${stated} GPU-hours a month (as the price's notes state)`
-          : `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (assumption)`,
+          : `$${price.usd}/month ÷ ${a.subscriptionHoursPerMonth} usable GPU-hours a month (Settings assumption: the catalog gives this subscription no allowance)`,
     };
   }
   if (price.per === 'once') {

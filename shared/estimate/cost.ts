@@ -7,6 +7,8 @@ import Big from 'big.js';
 import type { Gpu, OfferingWithPrices, Price, PriceKind } from '../domain/catalog';
 import { describeReserved, reservedCommitment, reservedTermYears, type ReservedCommitment } from '../domain/reserved';
 import { DEFAULT_COST_SETTINGS, purchaseLifetimeHours, type CostSettings } from '../domain/settings/cost-settings';
+import { cheapestTopUps } from '../domain/plan/subscription-pricing';
+import { subscriptionOf, unitWord } from '../domain/subscriptions';
 
 export const COST_ASSUMPTIONS = {
   ...DEFAULT_COST_SETTINGS,
@@ -98,6 +100,21 @@ export function costOfRun(
     }
     case 'subscription': {
       const sessionHours = assumptions.subscriptionHoursPerDay * 30;
+      const allowance = subscriptionOf(offering.id);
+      if (allowance && allowance.subscription.unitsPerMonth > 0) {
+        // The catalog's allowance (issue 25 item 5): each month its fee, and the top-up packs its share of the units needs.
+        const { subscription: sub, rate } = allowance;
+        const unit = unitWord(sub.unit);
+        const months = Math.max(1, Math.ceil(hours / sessionHours));
+        const unitsPerMonth = new Big((hours / months).toFixed(6)).times(rate.unitsPerHour);
+        const packs = cheapestTopUps(unitsPerMonth.minus(sub.unitsPerMonth), sub.topUps);
+        const packUsd = (packs ?? []).reduce((sum, t) => sum.plus(new Big(t.usd).times(t.count)), new Big(0));
+        factor = (usd) => usd.plus(packUsd).times(months);
+        const bought = packs?.length ? ` + ${packs.map((t) => `${t.count} × ${t.units} ${unit} top-up at $${t.usd}`).join(' + ')}` : '';
+        const short = packs === null && unitsPerMonth.gt(sub.unitsPerMonth) ? '; more than the allowance and no top-up to buy' : '';
+        basis = `subscription $${price.usd}/${price.per}${bought} × ${months} month${months > 1 ? 's' : ''} (${hours.toFixed(2)} h × ${rate.unitsPerHour} ${unit}/h = ${unitsPerMonth.times(months).round(2).toString()} ${unit}; ${sub.name} includes ${sub.unitsPerMonth} ${unit} a month, about ${Math.round(sub.unitsPerMonth / rate.unitsPerHour)} GPU-hours: catalog allowance as of ${rate.asOf})${short}`;
+        break;
+      }
       const hourly = offering.prices.find((x) => x.kind === 'on-demand' && x.per === 'hour' && x.usd > 0);
       const fromNotes = includedHoursPerMonth(`${price.notes ?? ''} ${offering.notes ?? ''}`);
       // compute units are spent per GPU-hour: the subscription buys what its price pays at the offering's hourly rate

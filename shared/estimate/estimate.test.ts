@@ -234,11 +234,12 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(fast === null || fast.usd <= 100).toBe(true);
   });
 
-  it('a subscription pays the months its compute units need (Colab Pro T4: ~55 h a month)', () => {
+  it('a subscription pays its month and the top-ups its compute units need (Colab Pro T4: 100 CU a month, 1.19 CU/h, 100-CU packs at $9.99)', () => {
     const e = estimateWorkloadAcrossCatalog({ ...m1, precision: 'fp16' }, gpus, offerings, { gpuIds: ['t4-16gb'] });
     const sub = e.ranking.find((r) => r.priceKind === 'subscription')!;
-    expect(sub.usd).toBe(10 * Math.max(1, Math.ceil(sub.trainingHours / 55)));
-    expect(sub.basis).toContain('55 GPU-hours a month');
+    const over = sub.trainingHours * 1.19 - 100;
+    expect(sub.usd).toBeCloseTo(10 + (over > 0 ? Math.ceil(over / 100) * 9.99 : 0), 2);
+    expect(sub.basis).toMatch(/Colab Pro includes 100 CU a month, about 84 GPU-hours: catalog allowance/);
   });
 
   it('warns on the gpuCount field when no offering has that many GPUs', () => {

@@ -14,6 +14,8 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
       milestones: Array<Record<string, unknown>>;
       weeks: Array<{ week: string; start: string; allocations: Array<Record<string, unknown>>; gpuHours: number; usd: string }>;
       conflicts: Array<{ kind: string; week: string | null; message: string }>;
+      subscriptions: Array<{ name: string; month: string; usedUnits: string; includedUnits: string; topUps: unknown[]; usd: string }>;
+      costRule: string;
     };
     expect(out.project).toMatchObject({ id: 'vitaldb-2025', start: '2025-12-11', end: '2026-01-31', currency: 'USD', budget: '615' });
     expect(out.tracks.map((t) => [t.id, t.name, t.owner])).toEqual([
@@ -46,6 +48,12 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
       expect.arrayContaining(['pool-concurrency', 'cumulative-over-budget', 'allocation-outside-track']),
     );
     for (const m of out.milestones) expect(m.estimatedHours).toBeGreaterThan(0);
+    // Colab Pro's months (issue 25 item 5): Jayanth's T4 prototyping uses 71.4 and 35.7 of the 100 CU included, no top-up.
+    expect(out.subscriptions.map((m) => [m.name, m.month, m.usedUnits, m.includedUnits, m.topUps.length, m.usd])).toEqual([
+      ['Colab Pro', '2025-12', '71.4', '100', 0, '10'],
+      ['Colab Pro', '2026-01', '35.7', '100', 0, '10'],
+    ]);
+    expect(out.costRule).toMatch(/fee once per calendar month/);
   });
 
   it('the text output and its check messages name offers, GPUs, tracks and problems as a person reads them, not by id', () => {

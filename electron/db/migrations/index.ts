@@ -14,6 +14,7 @@ import { migration as m0012 } from './0012-storage-costs';
 import { migration as m0013 } from './0013-data-rates';
 import { migration as m0014 } from './0014-aws-service-names';
 import { migration as m0015 } from './0015-one-budget';
+import { migration as m0016 } from './0016-subscription-allowances';
 import { migration as m0017 } from './0017-fx-origin';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
@@ -33,5 +34,6 @@ export const migrations: readonly Migration[] = [
   m0013,
   m0014,
   m0015,
+  m0016,
   m0017,
 ];

@@ -7,6 +7,8 @@ import { insertGpu, insertOffering, insertPrice, insertProvider } from '../../db
 import { seedReliability } from './reliability.seed';
 import { insertDataRate } from '../../db/queries/data-rates';
 import { dataRatesFileSchema } from '../../../shared/domain/data-costs/rates';
+import { subscriptionsFileSchema } from '../../../shared/domain/subscriptions';
+import { insertSubscription } from '../../db/queries/subscriptions';
 
 const resourceOfferingSchema = offeringInputSchema.extend({
   id: z.string(),
@@ -35,8 +37,8 @@ function readBundledCatalog(resourcesDir: string) {
 }
 
 /**
- * Loads resources/catalog/{gpus,providers,offerings,storage-transfer}.json: every GPU, provider, offering and dated
- * price, and the storage and transfer prices. With
+ * Loads resources/catalog/{gpus,providers,offerings,storage-transfer,subscriptions}.json: every GPU, provider, offering
+ * and dated price, the storage and transfer prices, and the subscriptions' allowances and top-ups. With
  * `onlyMissing`, rows whose id the database already has are skipped (an existing database gets the new bundled rows
  * and keeps its own edits).
  */
@@ -54,5 +56,7 @@ export function seedCatalog(db: Database, resourcesDir: string, options: { onlyM
   }
   const { rates } = readJson(path.join(resourcesDir, 'catalog', 'storage-transfer.json'), dataRatesFileSchema);
   for (const rate of rates) insertDataRate(db, rate, { onlyMissing: options.onlyMissing === true });
+  const { subscriptions } = readJson(path.join(resourcesDir, 'catalog', 'subscriptions.json'), subscriptionsFileSchema);
+  for (const s of subscriptions) insertSubscription(db, s, { onlyMissing: options.onlyMissing === true });
   seedReliability(db, resourcesDir);
 }

@@ -8,6 +8,7 @@ import type { ParsedRequest } from '../../../shared/ipc/contract';
 import { discrepancySchema, type Discrepancy } from '../../../shared/ipc/contract/catalog';
 import * as q from '../../db/queries/catalog';
 import { selectReliability } from '../../db/queries/reliability';
+import { selectSubscriptions } from '../../db/queries/subscriptions';
 import { catalogToCsv, parseCatalogCsv } from './catalog-csv';
 import type { ServiceDeps } from '../service-deps';
 import { createDataRatesService } from './data-rates.service';
@@ -188,6 +189,8 @@ export function createCatalogService(deps: ServiceDeps) {
     exportCsv,
     importCsv,
     listDiscrepancies,
+    /** Subscriptions' allowances, usage rates and top-ups, with their sources (issue 25 item 5). */
+    listSubscriptions: () => selectSubscriptions(db),
     listGpus: () => q.selectGpus(db),
     getGpu: (id: string) => q.selectGpu(db, id),
     listProviders: () => q.selectProviders(db),

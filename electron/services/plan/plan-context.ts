@@ -33,8 +33,12 @@ export interface PlanContext {
 /** The history key of a scenario (a project's is its id). */
 export const scenarioKey = (scenarioId: string) => `scenario:${scenarioId}`;
 
+/** What the plan's catalog is read from (without `listSubscriptions`: the bundled subscriptions). */
+export type PlanCatalogSource = Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'> &
+  Partial<Pick<CatalogService, 'listSubscriptions'>>;
+
 /** The catalog's offerings as the plan prices them, and the exchange rates that turn its USD into a project's currency. */
-function planCatalog(db: Database, catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>): PlanCatalog {
+function planCatalog(db: Database, catalogService: PlanCatalogSource): PlanCatalog {
   const gpuNames = new Map(catalogService.listGpus().map((g) => [g.id, g.name]));
   const offerings: OfferingFacts[] = catalogService.listOfferings().map((o) => ({
     id: o.id,
@@ -47,13 +51,12 @@ function planCatalog(db: Database, catalogService: Pick<CatalogService, 'listOff
     prices: o.prices.map((p) => ({ kind: p.kind, usd: p.usd, per: p.per, asOf: p.asOf, source: p.source })),
   }));
   const dataRates = catalogService.listDataRates().map(({ edited: _edited, ...rate }) => rate);
-  return { offerings, dataRates, rates: selectRates(db) };
+  const subscriptions = catalogService.listSubscriptions?.();
+  const rates = selectRates(db);
+  return subscriptions ? { offerings, dataRates, subscriptions, rates } : { offerings, dataRates, rates };
 }
 
-export function createPlanContext(
-  deps: ServiceDeps,
-  catalogService: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>,
-): PlanContext {
+export function createPlanContext(deps: ServiceDeps, catalogService: PlanCatalogSource): PlanContext {
   const { db } = deps;
   const histories = new Map<string, History>();
   const historyOf = (key: string) => histories.get(key) ?? emptyHistory();

@@ -103,6 +103,7 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
       allCostsUsd: v.analysis.totals.allCostsUsd,
       remainingAllCostsUsd: v.analysis.totals.remainingAllCostsUsd,
     },
+    subscriptions: v.analysis.totals.subscriptions,
     dataCosts: v.analysis.totals.dataCosts.lines,
     dataCostRule: v.analysis.totals.dataCosts.rule,
     /** How the catalog's USD prices became the project's currency, week by week (null: the project is in USD). */
@@ -117,7 +118,7 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
     })),
     scenarios: compareScenarios(plan, planScenarios, v.catalog),
     costRule:
-      'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a monthly subscription costs price × 12/52 per week the plan uses it; catalog price of the planned kind, else the planned price',
+      'usd = hours × gpuCount × (hourly price ÷ offering GPUs); a subscription costs its fee once per calendar month it is booked (a week in the month of its Thursday) plus the whole top-up packs its bookings need beyond the allowance (units = hours × gpuCount × units per hour), shared by those bookings in proportion to their units (see subscriptions); catalog price of the planned kind, else the planned price',
     claims: plan.claims,
     notes: plan.notes,
   };

@@ -59,3 +59,28 @@ describe('plan estimates count every GPU a multi-GPU workload uses (issue 17)', 
     for (const o of alt) expect(o.gpuHours).toBe(200);
   });
 });
+
+describe('a phase on a subscription costs its months, not $0 (issue 25 item 5)', () => {
+  it("M1 moved to Colab Pro's T4: 4 runs × 10 h = 40 T4-hours in December, 47.6 of 100 CU: the month's fee", async () => {
+    const { plan, phase, catalog } = examplePhase(1);
+    phase.offeringId = 'colab-pro-t4-16gb';
+    phase.gpuId = 't4-16gb';
+    const e = (await estimatePhase(plan, catalog, phase, engine, NOW))!;
+    expect(e.hours).toBe(40);
+    expect(e.usd).toBe('10.00');
+    expect(e.basis).toContain('subscription $10/month: 2025-12 Colab Pro 47.6 CU of 100');
+  });
+
+  it('hours beyond the allowance buy top-ups: 4 runs × 60 h = 240 T4-hours = 285.6 CU, two 100-CU packs', async () => {
+    const long: WorkloadEstimator = (workload, gpuIds) => ({
+      results: gpuIds.map((gpuId) => ({ gpuId, gpuCount: 1, fits: true, training: { hours: 60 }, throughput: { bound: 'compute' } })),
+    });
+    const { plan, phase, catalog } = examplePhase(1);
+    phase.offeringId = 'colab-pro-t4-16gb';
+    phase.gpuId = 't4-16gb';
+    const e = (await estimatePhase(plan, catalog, phase, long, NOW))!;
+    expect(e.hours).toBe(240);
+    expect(e.usd).toBe('29.98'); // $10 + 2 × $9.99
+    expect(e.basis).toContain('2 × 100 CU top-up');
+  });
+});

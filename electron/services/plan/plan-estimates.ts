@@ -5,6 +5,7 @@
  */
 import { gpuShortName } from '../../../shared/domain/offer-label';
 import { createPriceBook, standaloneCost, toMoney } from '../../../shared/domain/plan/pricing';
+import { fmtUnits, standaloneSubscriptionCost } from '../../../shared/domain/plan/subscription-pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
 
 export interface WorkloadEstimateResult {
@@ -65,7 +66,12 @@ export function estimatePhase(
   const runs = (phase.runs.low + phase.runs.high) / 2;
   const hours = Math.round(hoursPerRun * runs * 100) / 100;
   const price = book.price(phase.offeringId);
-  const usd = standaloneCost(price, hours);
+  // On a subscription: the months of the phase's dates, each its fee and the top-ups these hours need (issue 25 item 5).
+  const onSubscription =
+    price?.per === 'month' && phase.offeringId
+      ? standaloneSubscriptionCost(book, phase.offeringId, gpuId, hours, phase.start, phase.end)
+      : null;
+  const usd = onSubscription ? onSubscription.usd : standaloneCost(price, hours);
   const perRun = gpus > 1 ? `${gpus} GPUs × ${Math.round(wallHours * 100) / 100} h` : `${Math.round(wallHours * 100) / 100} h`;
   return {
     hours,
@@ -74,6 +80,6 @@ export function estimatePhase(
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
-    basis: `estimator: ${runs} runs × ${perRun} on ${result.gpuName ? gpuShortName(result.gpuName) : gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
+    basis: `estimator: ${runs} runs × ${perRun} on ${result.gpuName ? gpuShortName(result.gpuName) : gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : onSubscription ? `subscription $${price.usd.toString()}/month: ${onSubscription.months.map((m) => `${m.month} ${m.name} ${fmtUnits(m.usedUnits)} ${m.unitWord}${m.includedUnits === null ? '' : ` of ${fmtUnits(m.includedUnits)}`}${m.topUps.length ? ` + ${m.topUps.map((t) => `${t.count} × ${t.units} ${m.unitWord} top-up`).join(' + ')}` : ''}`).join('; ')}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }

@@ -8,7 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { ServiceDeps } from '../service-deps';
 import { estimateRefresher, withCurrentEstimates, writeStaleEstimates } from './estimate-refresh';
 import { writeChanges } from './plan-changes';
-import { createPlanContext } from './plan-context';
+import { createPlanContext, type PlanCatalogSource } from './plan-context';
 import { describePlan } from './plan-describe';
 import { checkRevision, validatedCommand } from './plan-edit-guards';
 import type { WorkloadEstimator } from './plan-estimates';
@@ -22,7 +22,7 @@ export type PlanService = ReturnType<typeof createPlanService>;
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
 export interface PlanServiceDeps {
-  catalog: Pick<CatalogService, 'listOfferings' | 'listGpus' | 'listDataRates'>;
+  catalog: PlanCatalogSource;
   estimator: WorkloadEstimator | null;
 }
 

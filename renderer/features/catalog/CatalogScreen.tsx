@@ -145,9 +145,10 @@ export function CatalogScreen() {
           </div>
           <p className="muted small assumptions">
             $/GPU-hour: hourly prices ÷ GPUs in the offering (a reservation's rate holds only at 100% use of its term); subscriptions ÷ the
-            GPU-hours a month their notes state, else {costSettings.subscriptionHoursPerMonth}; purchases over{' '}
-            {costSettings.purchaseLifetimeYears} years × {costSettings.purchaseHoursPerYear.toLocaleString('en-US')} training hours a year
-            plus electricity: <SettingsNote />. Hover a figure for its derivation.
+            GPU-hours a month their catalog allowance gives (Colab: compute units a month ÷ units per hour), else{' '}
+            {costSettings.subscriptionHoursPerMonth}; purchases over {costSettings.purchaseLifetimeYears} years ×{' '}
+            {costSettings.purchaseHoursPerYear.toLocaleString('en-US')} training hours a year plus electricity: <SettingsNote />. Hover a
+            figure for its derivation.
           </p>
         </>
       )}

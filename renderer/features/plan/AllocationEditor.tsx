@@ -9,6 +9,8 @@ import type { Allocation, OfferingFacts, Plan } from '../../../shared/domain/pla
 import { Field, NumberField } from '../../ui/Field';
 import { bookingFormErrors } from './editors/booking-form';
 import { missingOffering } from './editors/editor-parts';
+import { explainSubscriptionBooking } from './subscription-explain';
+import type { SubscriptionMonth } from '../../../shared/domain/plan/subscription-pricing';
 import { fmtMoney, gpuShort } from './timeline-model';
 
 interface Props {
@@ -16,6 +18,8 @@ interface Props {
   allocation: Allocation;
   offerings: OfferingFacts[];
   costUsd: string | undefined;
+  /** The subscription-month the booking is costed in (fee, allowance, top-ups), when it is on a subscription. */
+  subscription?: SubscriptionMonth | null;
   fieldErrors: Record<string, string>;
   onEdit: (command: PlanCommand) => Promise<boolean>;
   onClose: () => void;
@@ -24,7 +28,18 @@ interface Props {
   onSaved?: (allocationId: string) => void;
 }
 
-export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldErrors, onEdit, onClose, isNew, onSaved }: Props) {
+export function AllocationEditor({
+  plan,
+  allocation,
+  offerings,
+  costUsd,
+  subscription,
+  fieldErrors,
+  onEdit,
+  onClose,
+  isNew,
+  onSaved,
+}: Props) {
   const [offeringId, setOfferingId] = useState(allocation.offeringId ?? '');
   const [gpuCount, setGpuCount] = useState(String(allocation.gpuCount));
   const [hours, setHours] = useState(String(allocation.hours));
@@ -132,6 +147,13 @@ export function AllocationEditor({ plan, allocation, offerings, costUsd, fieldEr
         <div className="field-hint">
           Planned price: ${planned.usd}/{planned.per} ({planned.kind}, as of {planned.asOf}; {planned.source}). The catalog's current price
           of that kind is used when there is one.
+        </div>
+      )}
+      {subscription && (
+        <div className="field-hint" aria-label="Subscription allowance" data-testid="subscription-explanation" title={subscription.source}>
+          {explainSubscriptionBooking(subscription, allocation.id).map((line) => (
+            <div key={line}>{line}</div>
+          ))}
         </div>
       )}
     </section>

@@ -3,6 +3,7 @@ import { readableSource } from '../../../shared/domain/report/readable-source';
 import { useEffect, useMemo } from 'react';
 import { weekOf } from '../../../shared/domain/plan/weeks';
 import { AllocationEditor } from './AllocationEditor';
+import { subscriptionMonthOf } from './subscription-explain';
 import { MonthView } from './MonthView';
 import { PlanChart } from './PlanChart';
 import { PlanEditor, PlanPartsPanel } from './PlanEditors';
@@ -244,6 +245,7 @@ export function PlanScreen() {
           allocation={selectedAllocation}
           offerings={view.catalog.offerings}
           costUsd={analysis.totals.allocationUsd[selectedAllocation.id]}
+          subscription={subscriptionMonthOf(analysis.totals.subscriptions, selectedAllocation.id)}
           fieldErrors={s.fieldErrors}
           onEdit={s.edit}
           onClose={() => s.select(s.selected, null)}

@@ -7,6 +7,7 @@ type Problem = PlanView['analysis']['problems'][number];
 export const KIND_LABEL: Record<string, string> = {
   'pool-over-capacity': 'pool over capacity',
   'pool-concurrency': 'pool shared at once',
+  'subscription-over-allowance': 'subscription over its allowance',
   'milestone-short-hours': 'milestone short of hours',
   'milestone-no-hardware': 'milestone without hardware',
   'week-over-budget-share': 'week over its budget share',

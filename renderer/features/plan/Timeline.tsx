@@ -283,7 +283,10 @@ export function Timeline({ view, selection, todayWeek, onEdit, onSelect, onEditT
           );
         })}
 
-        {section(stack.totalsSectionRow, 'Weekly totals — cost = hours × GPUs × price per GPU-hour; subscriptions × 12/52 per week used')}
+        {section(
+          stack.totalsSectionRow,
+          'Weekly totals — cost = hours × GPUs × price per GPU-hour; a subscription’s month (fee + top-ups beyond its allowance) shared by its bookings',
+        )}
         <WeeklyTotalsRows
           placeRow={(k) => ({ rowRef: grid.rowRef(stack.totalsRow(k)), range: cols(stack.totalsRow(k)) })}
           weeks={weeks}

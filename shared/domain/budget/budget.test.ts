@@ -206,7 +206,9 @@ describe('overview of the VitalDB example', () => {
     expect(w52.actual).toBe('65.00');
     expect(o.weeks.find((w) => w.week === '2026-W01')!.actualCumulative).toBe('365.00');
     expect(o.weeks.find((w) => w.week === '2026-W02')!.actual).toBeNull();
-    const remaining = totals.weeks.filter((w) => w.week > '2026-W01').reduce((s, w) => s.plus(w.allCostsExact), new Big(0));
+    // The plan's remaining weeks: its total as shown (GPU, storage, transfer each to the cent) less the weeks to date.
+    const toDate = totals.weeks.filter((w) => w.week <= '2026-W01').reduce((s, w) => s.plus(w.allCostsExact), new Big(0));
+    const remaining = new Big(totals.allCostsUsd).minus(toDate);
     // Past weeks without assigned spend (W50, W51) keep their planned figure.
     const kept = totals.weeks.filter((w) => w.week < '2025-W52' && new Big(w.allCostsExact).gt(0));
     expect(o.forecast.plannedKeptWeeks).toEqual(kept.map((w) => w.week));

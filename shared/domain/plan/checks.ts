@@ -16,6 +16,8 @@
  * - allocation-outside-track: an allocation in a week wholly outside its track's dates (warning) (budget-checks.ts).
  * - exchange-rate-missing / exchange-rate-stale: a week's costs without a rate into the project's currency (error), or
  *   converted at a rate over a month older than the week (info) (currency-checks.ts).
+ * - subscription-over-allowance: a month's bookings on a subscription need more units than it includes and it sells no
+ *   top-up (error; with top-ups the packs are bought and costed instead) (subscription-pricing.ts).
  * - run-over-session / run-over-job-timeout / spot-without-checkpoint / dataset-over-disk / dataset-over-memory: one run
  *   of a phase against its offering's limits and host (run-rule-checks.ts).
  */
@@ -28,6 +30,7 @@ import { createPriceBook } from './pricing';
 import type { RunRuleKind } from '../../estimate/run-rules';
 import { runGpuProblems, type RunGpuKind } from './run-gpu-checks';
 import { runRuleProblems } from './run-rule-checks';
+import { subscriptionProblems } from './subscription-pricing';
 import { computeTotals, type PlanTotals } from './totals';
 import type { Plan, PlanCatalog } from './types';
 
@@ -43,6 +46,7 @@ export type ProblemKind =
   | 'allocation-outside-track'
   | 'exchange-rate-missing'
   | 'exchange-rate-stale'
+  | 'subscription-over-allowance'
   | RunRuleKind
   | RunGpuKind;
 
@@ -103,6 +107,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
   const milestones = milestoneCoverage(plan, book);
   const problems = [
     ...pools.problems,
+    ...subscriptionProblems(totals.subscriptions, plan.allocations),
     ...milestones.problems,
     ...offeringProblems(plan, book),
     ...budgetProblems(plan, totals),

@@ -83,7 +83,7 @@ describe('the VitalDB example (seed 001)', () => {
     });
   });
 
-  it('weekly totals: GPU-hours and exact cost (hourly × hours × GPUs; subscription spread by week)', () => {
+  it('weekly totals: GPU-hours and exact cost (hourly × hours × GPUs; a subscription month shared by its bookings)', () => {
     const totals = computeTotals(plan, catalog);
     expect(totals.weeks.map((w) => w.week)).toEqual([
       '2025-W50',
@@ -96,13 +96,15 @@ describe('the VitalDB example (seed 001)', () => {
       '2026-W05',
     ]);
     expect(totals.weeks.map((w) => w.gpuHours)).toEqual([24, 33, 167, 32, 62, 146, 92, 0]);
-    // W52: L4 147 h × $0.275 + T4 $10/month × 12/52 = 40.425 + 2.3077 = 42.73
-    expect(totals.weeks[2]!.usd).toBe('42.73');
-    expect(totals.weeks[2]!.usdExact).toMatch(/^42\.7326923/);
+    // W52: L4 147 h × $0.275 + a third of December's Colab Pro fee in whole cents (T4 20 h in each of W50-W52:
+    // 71.4 of 100 CU; $10 → 3.34 + 3.33 + 3.33) = 40.425 + 3.33 = 43.755
+    expect(totals.weeks[2]!.usd).toBe('43.76');
+    expect(totals.weeks[2]!.usdExact).toBe('43.755');
     // W03: A100 126 h × $2.215 + L4 20 h × $0.275 = 279.09 + 5.50
     expect(totals.weeks[5]!.usd).toBe('284.59');
-    // 164 L4-h × 0.275 + 252 A100-h × 2.215 + 50 L4-h × 0.275 + 5 weeks × 10 × 12/52 = 45.10 + 558.18 + 13.75 + 11.54
-    expect(totals.usd).toBe('628.57');
+    // 164 L4-h × 0.275 + 252 A100-h × 2.215 + 50 L4-h × 0.275 + Colab Pro's fee in December and January
+    // (60 and 30 T4-hours: 71.4 and 35.7 of 100 CU, no top-up) = 45.10 + 558.18 + 13.75 + 20.00 (was 5 weeks × 10 × 12/52 = 11.54)
+    expect(totals.usd).toBe('637.03');
     expect(totals.gpuHours).toBe(556);
     expect(totals.weeks[7]!.cumulativeBudgetUsd).toBe('615.00');
   });

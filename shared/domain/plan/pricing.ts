@@ -4,8 +4,8 @@
  * Cost definition (stated once, used everywhere):
  * - hourly price (`per: hour`, the price of the whole offering, which has `offering.gpuCount` GPUs):
  *   cost = allocation.hours × allocation.gpuCount × (usd / offering.gpuCount)  — i.e. hours × GPUs × price per GPU-hour.
- * - subscription (`per: month`): usd × 12 / 52 per ISO week in which the plan uses the offering at all, charged once per
- *   offering per week whatever the hours, split evenly between the allocations using it that week.
+ * - subscription (`per: month`): the fee once per calendar month the plan books the subscription, its allowance shared by
+ *   that month's bookings, units beyond it bought as whole top-up packs or raised as a problem (subscription-pricing.ts).
  * - reserved (`reserved-1y`/`-3y`, hourly rate): a commitment of term × 8,760 h × the rate for each reservation (one box),
  *   paid whether used or not; the plan's allocations on the offering share it in proportion to their GPU-hours
  *   (commitment × allocation GPU-hours ÷ all the plan's GPU-hours there). More box-hours than a term holds take more
@@ -18,6 +18,7 @@
  */
 import Big from 'big.js';
 import { reservedCommitment, reservedTermYears } from '../reserved';
+import { BUNDLED_SUBSCRIPTIONS } from '../subscriptions';
 import type { Allocation, OfferingFacts, Plan, PlanCatalog, PlannedPrice } from './types';
 
 export const WEEKS_PER_MONTH = new Big(52).div(12);
@@ -35,21 +36,18 @@ export interface ResolvedPrice {
   offeringGpuCount: number;
   /** usd ÷ offeringGpuCount, computed once (hourly prices). */
   perGpu: Big;
-  /** A month's price spread over one week (subscriptions), computed once. */
-  perWeek: Big;
   /** Identity of the figure, for memoized costs. */
   memoKey: string;
   /** Term of a reservation in years (its price is a commitment), else null. */
   termYears: number | null;
 }
 
-function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'perWeek' | 'memoKey' | 'termYears'>): ResolvedPrice {
+function resolved(p: Omit<ResolvedPrice, 'perGpu' | 'memoKey' | 'termYears'>): ResolvedPrice {
   return {
     ...p,
     termYears: p.per === 'hour' ? reservedTermYears(p.kind) : null,
     memoKey: `${p.kind}|${p.usd.toString()}|${p.per}|${p.offeringGpuCount}`,
     perGpu: p.offeringGpuCount === 1 ? p.usd : p.usd.div(p.offeringGpuCount),
-    perWeek: p.per === 'month' ? p.usd.times(12).div(52) : new Big(0),
   };
 }
 
@@ -103,6 +101,8 @@ export function createPriceBook(plan: Plan, catalog: PlanCatalog) {
   return {
     offerings,
     planned,
+    /** The catalog's subscription allowances (absent from the catalog: the bundled rows). */
+    subscriptions: catalog.subscriptions ?? BUNDLED_SUBSCRIPTIONS,
     price(offeringId: string | null): ResolvedPrice | null {
       if (!offeringId) return null;
       if (!cache.has(offeringId)) cache.set(offeringId, resolvePrice(offeringId, planned.get(offeringId), offerings.get(offeringId)));
@@ -115,11 +115,6 @@ export type PriceBook = ReturnType<typeof createPriceBook>;
 /** Hourly cost of `hours` on `gpuCount` GPUs at an hourly offering price. */
 export function hourlyCost(price: ResolvedPrice, hours: number, gpuCount: number): Big {
   return price.perGpu.times(hours).times(gpuCount);
-}
-
-/** A month's subscription spread over one ISO week. */
-export function subscriptionWeekCost(price: ResolvedPrice): Big {
-  return price.perWeek;
 }
 
 /** Money as a decimal string with cents (display and JSON); exact sums stay in Big until here. */

@@ -4,7 +4,8 @@
  */
 import Big from 'big.js';
 import { apportionCostParts, runningCents, type ShownCostParts } from '../apportion';
-import { createPriceBook, hourlyCost, reservedAllocationCosts, subscriptionWeekCost, toMoney, type PriceBook } from './pricing';
+import { createPriceBook, hourlyCost, reservedAllocationCosts, toMoney, type PriceBook } from './pricing';
+import { subscriptionCosts, type SubscriptionMonth } from './subscription-pricing';
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
 import { daysInclusive, daysInWeek, monthOfWeek, weekOf, weeksInRange, weekStart } from './weeks';
@@ -66,6 +67,8 @@ export interface PlanTotals {
   conversion: PlanConversion | null;
   /** Allocations whose week has no exchange rate: their cost is not counted (never at 1.0). */
   unconvertedAllocationIds: string[];
+  /** Each subscription's months: fee, allowance used, top-ups bought, and each booking's share (subscription-pricing.ts). */
+  subscriptions: SubscriptionMonth[];
 }
 
 /** The weeks the timeline shows: the project's weeks, widened to any allocation outside them. */
@@ -96,38 +99,34 @@ function memoHourly(a: Allocation, price: NonNullable<ReturnType<PriceBook['pric
   return entry;
 }
 
-/** Cost of each allocation (exact, Big), by the rules of pricing.ts. */
-export function allocationCosts(allocations: Allocation[], book: PriceBook, money?: Record<string, string>): Map<string, Big> {
+/** Cost of each allocation (exact, Big), by the rules of pricing.ts; `months` receives the subscriptions' months. */
+export function allocationCosts(
+  allocations: Allocation[],
+  book: PriceBook,
+  money?: Record<string, string>,
+  months?: SubscriptionMonth[],
+): Map<string, Big> {
   const costs = new Map<string, Big>();
-  const subscriptionUsers = new Map<string, Allocation[]>();
   const reserved = reservedAllocationCosts(allocations, book);
+  const subscriptions = subscriptionCosts(allocations, book);
+  if (months) months.push(...subscriptions.months);
   for (const a of allocations) {
     const price = book.price(a.offeringId);
     const commitmentShare = reserved.get(a.id);
+    const subscriptionShare = subscriptions.costs.get(a.id);
     if (commitmentShare) {
       costs.set(a.id, commitmentShare);
       if (money) money[a.id] = toMoney(commitmentShare);
-    } else if (!price || price.per === 'once') {
+    } else if (subscriptionShare) {
+      costs.set(a.id, subscriptionShare);
+      if (money) money[a.id] = toMoney(subscriptionShare);
+    } else if (!price || price.per !== 'hour') {
       costs.set(a.id, ZERO);
       if (money) money[a.id] = '0.00';
-    } else if (price.per === 'hour') {
+    } else {
       const m = memoHourly(a, price);
       costs.set(a.id, m.cost);
       if (money) money[a.id] = m.money;
-    } else {
-      const key = `${a.offeringId}|${a.week}`;
-      const list = subscriptionUsers.get(key) ?? [];
-      list.push(a);
-      subscriptionUsers.set(key, list);
-    }
-  }
-  for (const users of subscriptionUsers.values()) {
-    const price = book.price(users[0]!.offeringId)!;
-    const share = users.length === 1 ? subscriptionWeekCost(price) : subscriptionWeekCost(price).div(users.length);
-    const shareMoney = toMoney(share);
-    for (const a of users) {
-      costs.set(a.id, share);
-      if (money) money[a.id] = shareMoney;
     }
   }
   return costs;
@@ -137,7 +136,8 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   const weeks = planWeeks(plan);
   const money: Record<string, string> = {};
   const fx = planConverter(plan.project.currency, catalog.rates ?? []);
-  const costs = allocationCosts(plan.allocations, book, money);
+  const subscriptions: SubscriptionMonth[] = [];
+  const costs = allocationCosts(plan.allocations, book, money, subscriptions);
   const unconverted: string[] = [];
   if (plan.project.currency !== 'USD') {
     for (const a of plan.allocations) {
@@ -232,6 +232,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     currency: plan.project.currency,
     conversion: fx.summary(),
     unconvertedAllocationIds: unconverted,
+    subscriptions,
   };
 }
 

@@ -10,6 +10,7 @@
 import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
 import type { DataRate } from '../data-costs/rate-schema';
 import type { ExchangeRate } from '../budget/types';
+import type { Subscription } from '../subscriptions';
 
 /** `{low, high}` range, as the seed documents give most figures (3-5 runs, $80-120). */
 export interface Range {
@@ -249,4 +250,6 @@ export interface PlanCatalog {
   dataRates?: DataRate[];
   /** Dated exchange rates (the bundled ECB ones and the user's): the catalog's USD into the project's currency. */
   rates?: ExchangeRate[];
+  /** Subscriptions' allowances, usage rates and top-ups (issue 25 item 5); absent: the bundled rows. */
+  subscriptions?: Subscription[];
 }

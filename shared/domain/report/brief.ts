@@ -88,6 +88,7 @@ export { gpuShortName, offerLabel } from '../offer-label';
 export const PROBLEM_KIND_WORDS: Record<string, string> = {
   'pool-over-capacity': 'more hours than the account or quota holds',
   'pool-concurrency': 'more GPUs at once than the account allows',
+  'subscription-over-allowance': 'a subscription’s month needs more than its allowance and it sells no top-up',
   'milestone-short-hours': 'a milestone has fewer GPU-hours booked than it needs',
   'milestone-no-hardware': 'a milestone has no hardware chosen',
   'allocation-outside-track': 'hours booked outside the track’s dates',
@@ -127,7 +128,7 @@ export const CONSTANT_WORDS: Record<string, string> = {
   spotRestartMinutes: 'Minutes to restart after a spot interruption',
   purchaseLifetimeYears: 'Years a bought machine is written off over (Settings)',
   purchaseHoursPerYear: 'Training hours a year on a bought machine (Settings)',
-  subscriptionHoursPerMonth: 'Usable GPU-hours a month of a subscription (Settings)',
+  subscriptionHoursPerMonth: 'Usable GPU-hours a month of a subscription without a catalog allowance (Settings)',
   reservedHoursPerMonth: 'Machine-hours a month a reservation is used (0: the run alone)',
   electricityUsdPerKwh: 'Electricity price (USD per kWh, Settings)',
   hostWatts: 'Host power beside the GPUs (W)',

@@ -164,7 +164,7 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
   const current = {
     scenarioId: null,
     name: 'Current plan',
-    usd: '631.27',
+    usd: '639.73',
     gpuHours: 556,
     durationDays: 49,
     errors: 1,
@@ -184,8 +184,8 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
 
   it('the brief: decision, recommendation, Gantt with hardware per bar and milestones, months against budget, three risks, scenarios', () => {
     const b = model.brief;
-    // GPU $628.57 + the example's dataset storage $2.70: one total, with the storage named in the decision.
-    expect(b.decision).toContain('Approve $631.27 of GPU compute (556 GPU-hours), storage and data transfer ($2.70)');
+    // GPU $637.03 + the example's dataset storage $2.70: one total, with the storage named in the decision.
+    expect(b.decision).toContain('Approve $639.73 of GPU compute (556 GPU-hours), storage and data transfer ($2.70)');
     expect(b.recommendation.verdict).not.toBe('approve');
     expect(b.gantt.tracks).toHaveLength(plan.tracks.length);
     const vitaldb = b.gantt.tracks.find((t) => t.id === 'track-vitaldb')!;

@@ -15,7 +15,11 @@ export const costSettingsSchema = z
     purchaseHoursPerYear: z.number().min(1).max(8760),
     /** Host power beside the GPUs when an offering gives no whole-box figure, watts. */
     hostWatts: z.number().min(0).max(10000),
-    /** Usable GPU-hours a month of a subscription whose notes do not say (sessions time out, compute units run out). */
+    /**
+     * Usable GPU-hours a month of a subscription the catalog gives no allowance for (a subscription offering you add
+     * yourself). The catalog's own allowance (resources/catalog/subscriptions.json: Colab Pro 100 CU, Pro+ 600 CU a
+     * month and what each GPU uses per hour) is the truth where it exists; this is only the fallback for comparing $/GPU-hour.
+     */
     subscriptionHoursPerMonth: z.number().min(1).max(744),
     /** Age after which a catalog price is marked stale, months (issue 19 item 13). */
     stalePriceMonths: z.number().int().min(1).max(120),
@@ -37,7 +41,7 @@ export const COST_SETTING_LABELS: Record<keyof CostSettings, { label: string; un
   purchaseLifetimeYears: { label: 'Lifetime of a bought machine', unit: 'years' },
   purchaseHoursPerYear: { label: 'Training hours a year on a bought machine', unit: 'h/year' },
   hostWatts: { label: 'Host power beside the GPUs (when the offering gives none)', unit: 'W' },
-  subscriptionHoursPerMonth: { label: 'Usable GPU-hours a month of a subscription', unit: 'h/month' },
+  subscriptionHoursPerMonth: { label: 'Usable GPU-hours a month of a subscription without a catalog allowance', unit: 'h/month' },
   stalePriceMonths: { label: 'Age after which a price is marked stale', unit: 'months' },
 };
 

@@ -20,6 +20,7 @@ import { dataCostTotalsSchema } from '../../domain/data-costs/schema';
 import { planProjectChannels } from './plan-projects';
 import { planScenarioChannels, scenarioInfoSchema } from './plan-scenarios';
 import { dataRateSchema } from '../../domain/data-costs/rate-schema';
+import { SUBSCRIPTION_UNITS, subscriptionSchema } from '../../domain/subscriptions';
 
 const projectId = z.string().min(1).max(120);
 const scenarioId = z.string().min(1).max(200);
@@ -90,6 +91,35 @@ export const planConversionSchema = z.object({
   missing: z.array(z.object({ week: z.string(), day: z.string() })),
 });
 
+/** A subscription's month as the totals give it (shared/domain/plan/subscription-pricing.ts). */
+export const subscriptionMonthSchema = z.object({
+  subscriptionId: z.string().nullable(),
+  name: z.string(),
+  month: z.string(),
+  unit: z.enum(SUBSCRIPTION_UNITS).nullable(),
+  unitWord: z.string(),
+  feeUsd: z.string(),
+  includedUnits: z.string().nullable(),
+  usedUnits: z.string(),
+  overUnits: z.string(),
+  topUps: z.array(z.object({ units: z.number(), usd: z.string(), count: z.number().int() })),
+  topUpUsd: z.string(),
+  uncoveredUnits: z.string(),
+  usd: z.string(),
+  gpuHours: z.record(z.string(), z.number()),
+  allocations: z.array(
+    z.object({
+      allocationId: z.string(),
+      week: z.string(),
+      offeringId: z.string(),
+      gpuHours: z.number(),
+      units: z.string(),
+      usd: z.string(),
+    }),
+  ),
+  source: z.string(),
+});
+
 export const analysisSchema = z.object({
   problems: z.array(problemSchema),
   totals: z.object({
@@ -107,6 +137,7 @@ export const analysisSchema = z.object({
     currency: z.string(),
     conversion: planConversionSchema.nullable(),
     unconvertedAllocationIds: z.array(z.string()),
+    subscriptions: z.array(subscriptionMonthSchema),
   }),
   pools: z.array(
     z.object({
@@ -160,7 +191,11 @@ export const planViewSchema = z.object({
   revision: z.number().int(),
   weeks: z.array(z.string()),
   analysis: analysisSchema,
-  catalog: z.object({ offerings: z.array(offeringFactsSchema), dataRates: z.array(dataRateSchema).optional() }),
+  catalog: z.object({
+    offerings: z.array(offeringFactsSchema),
+    dataRates: z.array(dataRateSchema).optional(),
+    subscriptions: z.array(subscriptionSchema).optional(),
+  }),
   history: z.object({ undoLabel: z.string().nullable(), redoLabel: z.string().nullable() }),
   /** How long the checks and totals took on this edit, ms (main process). */
   analysisMs: z.number(),

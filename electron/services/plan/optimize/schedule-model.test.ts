@@ -53,7 +53,14 @@ function phaseMilestone(
 }
 
 /** Two tracks, three weeks (2026-W02…W04), a one-GPU pool on the cheap offering, a dearer offering outside it. */
-function smallPlan(options: { needs: [number, number, number]; budget?: string; subscription?: boolean; keep?: Allocation[] }): {
+function smallPlan(options: {
+  needs: [number, number, number];
+  budget?: string;
+  subscription?: boolean;
+  /** The subscription's allowance a month (1 unit per GPU-hour of the cheap L4) and its top-up packs. */
+  allowance?: { units: number; topUps: Array<{ units: number; usd: string }> };
+  keep?: Allocation[];
+}): {
   plan: Plan;
   catalog: PlanCatalog;
 } {
@@ -66,6 +73,24 @@ function smallPlan(options: { needs: [number, number, number]; budget?: string; 
       ),
       offering('dear', 'a100', { kind: 'on-demand', usd: '3', per: 'hour' }),
     ],
+    ...(options.allowance
+      ? {
+          subscriptions: [
+            {
+              id: 'sub',
+              providerId: 'x',
+              name: 'Sub',
+              unit: 'gpu-hours' as const,
+              unitsPerMonth: options.allowance.units,
+              asOf: '2026-01-01',
+              source: 'test',
+              notes: null,
+              rates: [{ offeringId: 'cheap', unitsPerHour: 1, asOf: '2026-01-01', source: 'test', notes: null }],
+              topUps: options.allowance.topUps.map((t) => ({ ...t, asOf: '2026-01-01', source: 'test', notes: null })),
+            },
+          ],
+        }
+      : {}),
   };
   const project = {
     id: 'p',
@@ -183,11 +208,30 @@ function weekKey(day: string): string {
 }
 
 describe('auto-plan model', () => {
-  const cases: Array<{ name: string; needs: [number, number, number]; subscription?: boolean; budget?: string }> = [
+  const cases: Array<{
+    name: string;
+    needs: [number, number, number];
+    subscription?: boolean;
+    budget?: string;
+    allowance?: { units: number; topUps: Array<{ units: number; usd: string }> };
+  }> = [
     { name: 'hourly prices, room for everything', needs: [48, 32, 96] },
     { name: 'the one-GPU pool shared by two tracks', needs: [160, 32, 192] },
-    { name: 'a monthly subscription charged per week used', needs: [48, 16, 64], subscription: true },
+    { name: 'a monthly subscription charged per month used', needs: [48, 16, 64], subscription: true },
     { name: 'subscription and a tight pool', needs: [112, 32, 160], subscription: true },
+    {
+      // 112 L4-hours in January: 12 over a 100 GPU-hour allowance, one 32-hour pack; the dear A100 stays dearer
+      name: 'a subscription with an allowance and top-up packs',
+      needs: [48, 16, 64],
+      subscription: true,
+      allowance: {
+        units: 100,
+        topUps: [
+          { units: 32, usd: '10' },
+          { units: 64, usd: '18' },
+        ],
+      },
+    },
   ];
   for (const c of cases) {
     it(`equals brute force: ${c.name}`, async () => {

@@ -5,7 +5,9 @@
  */
 import { phaseNeededHours } from '../milestone-coverage';
 import { reservationCommitment, type PriceBook, type ResolvedPrice } from '../pricing';
+import { subscriptionOf } from '../../subscriptions';
 import type { Allocation, Milestone, MilestonePhase, OfferingFacts, Plan } from '../types';
+import { monthOfWeek } from '../weeks';
 import type { OptimizeOptions } from './schedule-model';
 
 export interface PhaseDemand {
@@ -122,17 +124,23 @@ export function keepBookings(plan: Plan, demands: PhaseDemand[], pinnedAllocatio
 }
 
 export interface KeptCosts {
+  /** What kept bookings cost, subscriptions aside (their months are costed with the schedule's, schedule-model.ts). */
   fixedUsd: number;
-  /** `offeringId|week` of the subscription weeks kept bookings already pay for. */
-  paidSubscriptionWeeks: Set<string>;
+  /** Kept bookings on offerings priced per month, by `subscriptionKey` (subscription|month). */
+  keptSubscriptionUse: Map<string, Allocation[]>;
   /** Reservations kept bookings already use are committed: their commitment is fixed, their further hours free. */
   fixedReservedHours: Map<string, number>;
 }
 
-/** Kept bookings: their cost (as the plan costs them) and the subscription weeks they already pay for. */
+/** The subscription-month a booking on a monthly-priced offering counts in: `colab-pro|2026-01` (subscription-pricing.ts). */
+export function subscriptionKey(book: PriceBook, offeringId: string, week: string): string {
+  return `${subscriptionOf(offeringId, book.subscriptions)?.subscription.id ?? `offering:${offeringId}`}|${monthOfWeek(week)}`;
+}
+
+/** Kept bookings: their cost (as the plan costs them), and their subscription months. */
 export function keptCosts(fixed: Allocation[], book: PriceBook): KeptCosts {
   let fixedUsd = 0;
-  const paidSubscriptionWeeks = new Set<string>();
+  const keptSubscriptionUse = new Map<string, Allocation[]>();
   const fixedReservedHours = new Map<string, number>();
   for (const a of fixed) {
     const price = book.price(a.offeringId);
@@ -141,12 +149,11 @@ export function keptCosts(fixed: Allocation[], book: PriceBook): KeptCosts {
       fixedReservedHours.set(a.offeringId!, (fixedReservedHours.get(a.offeringId!) ?? 0) + a.hours * a.gpuCount);
     else if (price.per === 'hour') fixedUsd += Number(price.perGpu) * a.hours * a.gpuCount;
     else if (price.per === 'month') {
-      const key = `${a.offeringId}|${a.week}`;
-      if (!paidSubscriptionWeeks.has(key)) fixedUsd += Number(price.perWeek);
-      paidSubscriptionWeeks.add(key);
+      const key = subscriptionKey(book, a.offeringId!, a.week);
+      keptSubscriptionUse.set(key, [...(keptSubscriptionUse.get(key) ?? []), a]);
     }
   }
 
   for (const [offeringId, gpuHours] of fixedReservedHours) fixedUsd += Number(reservationCommitment(book.price(offeringId)!, gpuHours));
-  return { fixedUsd, paidSubscriptionWeeks, fixedReservedHours };
+  return { fixedUsd, keptSubscriptionUse, fixedReservedHours };
 }

@@ -3,7 +3,9 @@
  * whose optimum is the cheapest weekly schedule meeting every milestone (or the earliest finish within budget).
  *
  * Decisions: x[p,o,w] = GPU-hours of milestone phase p on offering o in ISO week w (continuous);
- * y[o,w] = a monthly subscription is used in week w (binary, charged price × 12/52 as the plan's costing does);
+ * y[s,m] = a subscription is used in calendar month m (binary, charged its monthly fee), k[s,m,pack] = top-up packs
+ * bought that month (integer): the month's units (GPU-hours × units per hour) beyond the allowance are covered by packs,
+ * or, without packs, stay within it — the plan's own costing (subscription-pricing.ts);
  * c[p,o] = phase p runs on offering o (binary, only when it may choose between offerings);
  * z[p,w] = phase p is finished by the end of week w (binary, only for phases another one waits for).
  * Constraints: each phase gets the GPU-hours it needs within its window (elastic: a shortfall is allowed at a
@@ -11,13 +13,15 @@
  * days of each week inside its window; each pool's GPU-hours (or vCPUs at once) per week, after the bookings that stay
  * (not milestone work, or pinned); the budget (elastic, a smaller penalty: deadlines first); dependencies (a phase
  * works in a week only once the phase before it in its track is done by that week).
- * Costs are the plan's own (shared/domain/plan/pricing.ts), so the suggested schedule costs what the plan says it costs.
+ * Costs are the plan's own (shared/domain/plan/pricing.ts, subscription-pricing.ts), so the suggested schedule costs what the plan says it costs.
  */
 import { createPriceBook, reservationCommitment } from '../pricing';
 import type { Allocation, CapacityPool, Plan, PlanCatalog } from '../types';
 import { daysInWeek, monthOfWeek, weeksInRange } from '../weeks';
 import { LinearModel } from './lp-model';
-import { hourlyPerGpu, keepBookings, keptCosts, scheduleDemands, type PhaseDemand } from './schedule-demands';
+import { subscriptionCosts } from '../subscription-pricing';
+import { subscriptionOf } from '../../subscriptions';
+import { hourlyPerGpu, keepBookings, keptCosts, scheduleDemands, subscriptionKey, type PhaseDemand } from './schedule-demands';
 import { addPoolRows } from './schedule-pool-rows';
 import { addDependencyRows, addFinishRows } from './schedule-timing-rows';
 
@@ -67,7 +71,8 @@ export interface ScheduleModel {
     kind: 'hours' | 'at-once' | 'vcpus';
   }>;
   choice: Map<string, number>;
-  subscriptions: Array<{ variable: number; offeringId: string; week: string; usd: number }>;
+  /** A binary per subscription-month the schedule may use (`colab-pro|2026-01`), whose cost is the monthly fee. */
+  subscriptions: Array<{ variable: number; key: string; usd: number }>;
   /** Reserved offerings the schedule may use: a binary per offering whose cost is the whole commitment. */
   reservations: Array<{ variable: number; offeringId: string; usd: number }>;
   finishVariable: number | null;
@@ -91,7 +96,9 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   for (const a of fixed) weekSet.add(a.week);
   const weeks = [...weekSet].sort();
 
-  const { fixedUsd, paidSubscriptionWeeks, fixedReservedHours } = keptCosts(fixed, book);
+  const kept = keptCosts(fixed, book);
+  const { keptSubscriptionUse, fixedReservedHours } = kept;
+  let fixedUsd = kept.fixedUsd;
 
   const x: ScheduleModel['x'] = [];
   const shortfall = new Map<number, number>();
@@ -99,7 +106,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   const costTerms: Array<[number, number]> = [];
   const monthTerms = new Map<string, Array<[number, number]>>();
   const trackTerms = new Map<string, Array<[number, number]>>();
-  const subscriptionUse = new Map<string, Array<{ variable: number; cap: number }>>();
+  const subscriptionUse = new Map<string, Array<{ variable: number; cap: number; offeringId: string; fee: number }>>();
   const reservationUse = new Map<string, Array<{ variable: number; cap: number; week: string }>>();
 
   demands.forEach((d, di) => {
@@ -130,8 +137,9 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
         if (c.price && c.price.termYears !== null && !fixedReservedHours.has(c.offering.id))
           reservationUse.set(c.offering.id, [...(reservationUse.get(c.offering.id) ?? []), { variable: v, cap, week }]);
         if (c.price?.per === 'month') {
-          const key = `${c.offering.id}|${week}`;
-          subscriptionUse.set(key, [...(subscriptionUse.get(key) ?? []), { variable: v, cap }]);
+          const key = subscriptionKey(book, c.offering.id, week);
+          const use = { variable: v, cap, offeringId: c.offering.id, fee: Number(c.price.usd) };
+          subscriptionUse.set(key, [...(subscriptionUse.get(key) ?? []), use]);
         }
       }
       if (multi && capTerms.length > 0) model.addRow([...capTerms, [chosen, -capTotal]], '<=', 0);
@@ -162,20 +170,43 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     monthTerms.set(month, [...(monthTerms.get(month) ?? []), [y, usd]]);
   }
 
-  // Subscriptions: a week's use of a monthly-priced offering costs price × 12/52, once, unless a kept booking pays it.
+  // Subscriptions, as the plan costs them: the fee once per month the subscription is used (fixed when a kept booking
+  // uses it), the month's units beyond the allowance covered by whole top-up packs, or kept within it without packs.
   const subscriptions: ScheduleModel['subscriptions'] = [];
+  for (const [key, keptUses] of keptSubscriptionUse)
+    if (!subscriptionUse.has(key)) fixedUsd += Number(subscriptionCosts(keptUses, book).months.reduce((s, m) => s + Number(m.usd), 0));
   for (const [key, uses] of subscriptionUse) {
-    if (paidSubscriptionWeeks.has(key)) continue;
-    const [offeringId, week] = key.split('|') as [string, string];
-    const price = book.price(offeringId)!;
-    const usd = Number(price.perWeek);
-    const y = model.addVariable({ type: 'binary', cost: usd });
-    subscriptions.push({ variable: y, offeringId, week, usd });
-    const bigM = uses.reduce((s, u) => s + u.cap, 0);
-    model.addRow([...uses.map((u) => [u.variable, 1] as [number, number]), [y, -bigM]], '<=', 0);
-    costTerms.push([y, usd]);
-    const month = monthOfWeek(week);
-    monthTerms.set(month, [...(monthTerms.get(month) ?? []), [y, usd]]);
+    const month = key.slice(key.lastIndexOf('|') + 1);
+    const keptUses = keptSubscriptionUse.get(key) ?? [];
+    const fee = Math.max(...uses.map((u) => u.fee), ...keptUses.map((a) => Number(book.price(a.offeringId)?.usd ?? 0)));
+    const monthCost: Array<[number, number]> = [];
+    if (keptUses.length > 0) fixedUsd += fee;
+    else {
+      const y = model.addVariable({ type: 'binary', cost: fee });
+      subscriptions.push({ variable: y, key, usd: fee });
+      const bigM = uses.reduce((s, u) => s + u.cap, 0);
+      model.addRow([...uses.map((u) => [u.variable, 1] as [number, number]), [y, -bigM]], '<=', 0);
+      costTerms.push([y, fee]);
+      monthCost.push([y, fee]);
+    }
+    const found = subscriptionOf(uses[0]!.offeringId, book.subscriptions);
+    if (found) {
+      const rateOf = (offeringId: string) => subscriptionOf(offeringId, book.subscriptions)?.rate.unitsPerHour ?? 0;
+      const keptUnits = keptUses.reduce((s, a) => s + a.hours * a.gpuCount * rateOf(a.offeringId!), 0);
+      const unitTerms = uses.map((u) => [u.variable, rateOf(u.offeringId)] as [number, number]);
+      const room = found.subscription.unitsPerMonth - keptUnits;
+      if (found.subscription.topUps.length === 0) model.addRow(unitTerms, '<=', Math.max(0, room));
+      else {
+        const packs = found.subscription.topUps.map((t) => {
+          const k = model.addVariable({ type: 'integer', cost: Number(t.usd) });
+          costTerms.push([k, Number(t.usd)]);
+          monthCost.push([k, Number(t.usd)]);
+          return [k, -t.units] as [number, number];
+        });
+        model.addRow([...unitTerms, ...packs], '<=', room);
+      }
+    }
+    monthTerms.set(month, [...(monthTerms.get(month) ?? []), ...monthCost]);
   }
 
   const poolRows = addPoolRows({ model, pools: plan.pools, book, weeks, demands, x, fixed, allowTurns: options.allowTurns ?? false });
