@@ -87,11 +87,11 @@ describe('a project switched to another currency', () => {
 });
 
 describe('a plan in the project’s currency', () => {
-  it('the example stays in USD, unchanged: $631.27, no conversion', async () => {
+  it('the example stays in USD, unchanged: $639.73, no conversion', async () => {
     const view = await app.services.plan.getPlan(EXAMPLE_PROJECT_ID);
     expect(view.analysis.totals.currency).toBe('USD');
     expect(view.analysis.totals.conversion).toBeNull();
-    expect(view.analysis.totals.allCostsUsd).toBe('631.27');
+    expect(view.analysis.totals.allCostsUsd).toBe('639.73');
   });
 
   for (const currency of ['EUR', 'GBP', 'JPY']) {
@@ -126,6 +126,23 @@ describe('a plan in the project’s currency', () => {
       ).toBe(true);
     });
   }
+
+  it('the example exported as a plan file, switched to EUR in the file and imported: its figures are in euros, not the same number', async () => {
+    const usd = (await app.services.plan.getPlan(EXAMPLE_PROJECT_ID)).analysis.totals;
+    const { file } = app.services.plan.projects.exportText({ projectId: EXAMPLE_PROJECT_ID });
+    const eurFile = { ...file, plan: { ...file.plan, project: { ...file.plan.project, currency: 'EUR', budget: '600' } } };
+    const { projectId } = app.services.plan.projects.importParsed(eurFile as typeof file, 'vitaldb-eur.gpuplan', {});
+    const t = (await app.services.plan.getPlan(projectId)).analysis.totals;
+    expect(t.currency).toBe('EUR');
+    expect(t.budget).toBe('600.00');
+    expect(t.allCostsUsd).not.toBe(usd.allCostsUsd);
+    // 1 EUR bought 1.17–1.18 USD in Nov–Dec 2025 (ECB): the euro figure is about 85% of the dollar one.
+    expect(new Big(t.allCostsUsd).div(usd.allCostsUsd).toNumber()).toBeGreaterThan(0.84);
+    expect(new Big(t.allCostsUsd).div(usd.allCostsUsd).toNumber()).toBeLessThan(0.87);
+    const model = await app.services.report.getReportModel({ projectId });
+    expect(model.brief.decision).toContain(`Approve €${t.allCostsUsd}`);
+    expect(model.brief.decision).not.toContain('$');
+  });
 
   it("the user's own USD→EUR rate wins over the bundled ones (it changed nothing before)", async () => {
     const { projectId } = await exampleIn('EUR');
