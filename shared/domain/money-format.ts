@@ -31,7 +31,7 @@ export function money(currency: string, decimal: string | null | undefined): str
   const text = groupThousands(decimal);
   if (currency === NO_CURRENCY) return `${text} (currency not stated)`;
   const sym = SYMBOL[currency];
-  if (!sym) return text.startsWith('−') ? `−${currency} ${text.slice(1)}` : `${currency} ${text}`;
+  if (!sym) return `${currency} ${text}`;
   return text.startsWith('−') ? `−${sym}${text.slice(1)}` : `${sym}${text}`;
 }
 

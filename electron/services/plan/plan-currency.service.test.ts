@@ -115,6 +115,12 @@ describe('a plan in the project’s currency', () => {
         expected = expected.plus(new Big(w.usdExact).times(factor));
       }
       expect(new Big(t.usd).minus(expected).abs().lte('0.005')).toBe(true);
+      // The budget checks speak the project's currency (they said "$545.33 … budget of $540.00" in a EUR plan).
+      const budgetProblems = view.analysis.problems.filter(
+        (p) => p.kind === 'cumulative-over-budget' || p.kind === 'week-over-budget-share',
+      );
+      expect(budgetProblems.length).toBeGreaterThan(0);
+      for (const p of budgetProblems) expect(p.message, p.message).not.toContain('$');
       expect(t.usd).not.toBe(usdView.analysis.totals.usd);
       // The allocation editor's per-booking figures are converted too and add up to the GPU total within a cent each.
       const sum = Object.values(t.allocationUsd).reduce((s, v) => s.plus(v), new Big(0));

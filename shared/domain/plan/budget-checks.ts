@@ -5,6 +5,7 @@
  */
 import Big from 'big.js';
 import type { Problem } from './checks';
+import { money } from '../money-format';
 import { toMoney } from './pricing';
 import { allCostsCumulative, type PlanTotals } from './totals';
 import type { Plan } from './types';
@@ -16,11 +17,13 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
   let passed = false;
   // The running all-costs total the Budget screen and the brief show (it ends on the plan's total).
   const cumulativeByWeek = allCostsCumulative(totals.weeks);
+  // Every amount in the project's currency, by the one money formatter.
+  const m = (v: Big | string) => money(plan.project.currency, toMoney(new Big(v)));
   totals.weeks.forEach((w, i) => {
     const usd = new Big(w.allCostsUsd);
     const cumulative = cumulativeByWeek[i]!;
     const parts = new Big(w.storageUsd).plus(w.transferUsd).gt(0)
-      ? ` (GPU $${w.usd}, storage and transfer $${toMoney(new Big(w.storageUsd).plus(w.transferUsd))})`
+      ? ` (GPU ${m(w.usd)}, storage and transfer ${m(new Big(w.storageUsd).plus(w.transferUsd))})`
       : '';
     if (usd.gt(w.budgetShareUsd) && usd.gt(0)) {
       problems.push({
@@ -29,7 +32,7 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
         severity: 'warning',
         week: w.week,
         cell: { row: 'totals', week: w.week },
-        message: `${w.week} costs $${w.allCostsUsd}${parts} but its share of the ${plan.project.currency} ${toMoney(budget)} budget is $${w.budgetShareUsd} (budget spread over the project's days).`,
+        message: `${w.week} costs ${m(w.allCostsUsd)}${parts} but its share of the ${m(budget)} budget is ${m(w.budgetShareUsd)} (budget spread over the project's days).`,
       });
     }
     if (!passed && cumulative.gt(budget)) {
@@ -40,7 +43,7 @@ export function budgetProblems(plan: Plan, totals: PlanTotals): Problem[] {
         severity: 'error',
         week: w.week,
         cell: { row: 'totals', week: w.week },
-        message: `By ${w.week} the plan has cost $${toMoney(cumulative)} (GPU, storage and transfer), past the total budget of $${toMoney(budget)}.`,
+        message: `By ${w.week} the plan has cost ${m(cumulative)} (GPU, storage and transfer), past the total budget of ${m(budget)}.`,
       });
     }
   });

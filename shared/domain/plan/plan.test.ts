@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,8 +98,10 @@ describe('the VitalDB example (seed 001)', () => {
     ]);
     expect(totals.weeks.map((w) => w.gpuHours)).toEqual([24, 33, 167, 32, 62, 146, 92, 0]);
     // W52: L4 147 h × $0.275 + a third of December's Colab Pro fee in whole cents (T4 20 h in each of W50-W52:
-    // 71.4 of 100 CU; $10 → 3.34 + 3.33 + 3.33) = 40.425 + 3.33 = 43.755
-    expect(totals.weeks[2]!.usd).toBe('43.76');
+    // 71.4 of 100 CU; $10 → 3.34 + 3.33 + 3.33) = 40.425 + 3.33 = 43.755, shown as 43.75: the weeks' cents are apportioned
+    // by largest remainder so that they add up to the total (one rounding rule, issue 25 item 4)
+    expect(totals.weeks[2]!.usd).toBe('43.75');
+    expect(totals.weeks.reduce((s, w) => s.plus(w.usd), new Big(0)).toFixed(2)).toBe(totals.usd);
     expect(totals.weeks[2]!.usdExact).toBe('43.755');
     // W03: A100 126 h × $2.215 + L4 20 h × $0.275 = 279.09 + 5.50
     expect(totals.weeks[5]!.usd).toBe('284.59');
