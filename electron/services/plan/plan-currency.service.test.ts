@@ -148,6 +148,14 @@ describe('a plan in the project’s currency', () => {
     const model = await app.services.report.getReportModel({ projectId });
     expect(model.brief.decision).toContain(`Approve €${t.allCostsUsd}`);
     expect(model.brief.decision).not.toContain('$');
+    // The estimator's figures too: each phase's estimate and its cost per run, converted at its start week's rate.
+    const usdModel = await app.services.report.getReportModel({ projectId: EXAMPLE_PROJECT_ID });
+    const m1 = model.milestones.find((m) => m.appUsd !== null)!;
+    const m1Usd = usdModel.milestones.find((m) => m.phaseId.endsWith(m1.phaseId.split('~').at(-1)!))!;
+    expect(Number(m1.appUsd)).toBeCloseTo(Number(m1Usd.appUsd) * Number(Object.values(t.conversion!.weeks)[0]!.factor), 0);
+    const words = [...model.recommendations.flatMap((r) => r.why), ...model.nextSteps.map((n) => n.text)].join(' ');
+    expect(words).toContain('€');
+    expect(words).not.toMatch(/\$\d/);
   });
 
   it("the user's own USD→EUR rate wins over the bundled ones (it changed nothing before)", async () => {

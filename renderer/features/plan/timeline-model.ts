@@ -1,6 +1,9 @@
 /** Layout of the timeline: bars as runs of consecutive weeks on the same offering, packed into sub-rows. */
 import type { Allocation, OfferingFacts } from '../../../shared/domain/plan/types';
+import Big from 'big.js';
 import { money, toCents } from '../../../shared/domain/money-format';
+import { factorAt, type PlanConversion } from '../../../shared/domain/plan/plan-currency';
+import { weekOf } from '../../../shared/domain/plan/weeks';
 
 export interface Run {
   key: string;
@@ -96,4 +99,13 @@ export function fmtHours(h: number): string {
 /** An amount of the plan to the cent in its currency, by the one money formatter (`€1,234.50`). */
 export function fmtMoney(s: string, currency: string): string {
   return money(currency, toCents(s));
+}
+
+/**
+ * An estimate (the estimator answers in the catalog's USD) in the plan's currency, at the rate of its phase's start week
+ * (report-currency.ts does the same for the PDF), so the phase reads the same figure on screen and on paper.
+ */
+export function estimateMoney(usd: string, start: string, totals: { currency: string; conversion: PlanConversion | null }): string {
+  const factor = factorAt(totals.conversion, weekOf(start));
+  return factor ? fmtMoney(new Big(usd).times(factor).toFixed(2), totals.currency) : `${fmtMoney(usd, 'USD')} (no ${totals.currency} rate)`;
 }

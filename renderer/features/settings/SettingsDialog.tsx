@@ -48,7 +48,7 @@ export function SettingsDialog() {
   return (
     <Dialog
       title="Settings"
-      sub="Cost assumptions used by estimates, the catalog's $/GPU-hour, buy or rent, plans and the review PDF."
+      sub="Cost assumptions used by estimates, the catalog's $/GPU-hour, buy or rent, plans and the review PDF; the exchange rates every amount is converted with."
       onClose={close}
       actions={
         <>

@@ -108,3 +108,16 @@ export function conversionText(conversion: PlanConversion | null): string {
   if (!conversion) return '';
   return ` ${conversion.rule} ${conversionLines(conversion).join('; ')}.`;
 }
+
+/**
+ * The factor that turns a USD figure dated in `week` (an estimate of a phase starting that week) into the project's
+ * currency: the week's rate, else the nearest week's the plan has a rate for. 1 for a project in USD; null without any.
+ */
+export function factorAt(conversion: PlanConversion | null, week: string): Big | null {
+  if (!conversion) return new Big(1);
+  const weeks = Object.keys(conversion.weeks).sort();
+  if (weeks.length === 0) return null;
+  const before = weeks.filter((w) => w <= week).at(-1);
+  const chosen = before ?? weeks[0]!;
+  return new Big(conversion.weeks[chosen]!.factor);
+}

@@ -136,6 +136,8 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   const weeks = planWeeks(plan);
   const money: Record<string, string> = {};
   const fx = planConverter(plan.project.currency, catalog.rates ?? []);
+  // Every week of the timeline has its rate looked up (a phase's estimate is converted at its start week's).
+  for (const week of weeks) fx.factor(week);
   const subscriptions: SubscriptionMonth[] = [];
   const costs = allocationCosts(plan.allocations, book, money, subscriptions);
   const unconverted: string[] = [];

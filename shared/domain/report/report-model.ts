@@ -7,6 +7,7 @@
 import { reportAssumptions } from './report-assumptions';
 import { reportBrief } from './report-brief';
 import { reportContext } from './report-context';
+import { reportInProjectCurrency } from './report-currency';
 import { reportCosts } from './report-costs';
 import { reportDataCosts } from './report-data-costs';
 import type { ReportInputs } from './report-input-types';
@@ -25,7 +26,9 @@ export * from './report-sections';
 export type * from './report-input-types';
 export type * from './report-model-types';
 
-export function assembleReportModel(input: ReportInputs): ReportModel {
+export function assembleReportModel(inUsd: ReportInputs): ReportModel {
+  // Every amount of the report in the project's currency (the estimator's too): report-currency.ts.
+  const input = reportInProjectCurrency(inUsd);
   const context = reportContext(input);
   const { plan, analysis, project } = context;
   const milestones = reportMilestones(context);

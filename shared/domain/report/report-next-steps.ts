@@ -3,6 +3,7 @@
  * oldest price, import or allocate billing, and the materially cheaper rentals the estimator found.
  */
 import { gpuShortName, offerLabel } from './brief';
+import { money as moneyText, toCents } from '../money-format';
 import type { ReportContext } from './report-context';
 import type { HardwareAlternative } from './report-input-types';
 import type { ReportMilestonePhase, ReportModel } from './report-model-types';
@@ -20,7 +21,7 @@ function materiallyCheaper(planned: HardwareAlternative | undefined, cheaper: Ha
 }
 
 export function reportNextSteps(
-  { input }: ReportContext,
+  { input, project }: ReportContext,
   sections: {
     problems: ReportProblem[];
     milestones: ReportMilestonePhase[];
@@ -69,7 +70,7 @@ export function reportNextSteps(
       )
     )
       nextSteps.push({
-        text: `${r.title}: consider ${gpuShortName(r.recommended.gpuName)} (${r.recommended.offering}) at $${r.recommended.usdPerRun} per run.`,
+        text: `${r.title}: consider ${gpuShortName(r.recommended.gpuName)} (${r.recommended.offering}) at ${moneyText(project.currency, toCents(r.recommended.usdPerRun))} per run.`,
         source: CHEAPER_RENTAL_SOURCE,
       });
   return nextSteps;

@@ -6,8 +6,13 @@ import Big from 'big.js';
 import type { ReportContext } from './report-context';
 import type { ReportMilestonePhase, ReportModel } from './report-model-types';
 import { money } from './report-numbers';
+import { money as moneyText } from '../money-format';
 
-export function reportRecommendations({ input, words }: ReportContext, milestones: ReportMilestonePhase[]): ReportModel['recommendations'] {
+export function reportRecommendations(
+  { input, words, project }: ReportContext,
+  milestones: ReportMilestonePhase[],
+): ReportModel['recommendations'] {
+  const m$ = (v: string | Big) => moneyText(project.currency, money(v));
   return input.phaseEstimates.map((pe) => {
     const m = milestones.find((x) => x.phaseId === pe.phaseId);
     // Rentals only: a purchase's amortized cost per run assumes buying the machine (shown, not recommended).
@@ -18,23 +23,23 @@ export function reportRecommendations({ input, words }: ReportContext, milestone
     const why: string[] = [];
     if (planned)
       why.push(
-        `Planned: ${planned.gpuName} (${planned.offering}) — ${planned.hoursPerRun.toFixed(2)} h and $${planned.usdPerRun} per run, needs ${planned.requiredGiB.toFixed(1)} of ${planned.gpuMemoryGiB} GiB (${planned.fits ? 'fits' : 'does not fit'}), ${planned.bound}-bound.`,
+        `Planned: ${planned.gpuName} (${planned.offering}) — ${planned.hoursPerRun.toFixed(2)} h and ${m$(planned.usdPerRun)} per run, needs ${planned.requiredGiB.toFixed(1)} of ${planned.gpuMemoryGiB} GiB (${planned.fits ? 'fits' : 'does not fit'}), ${planned.bound}-bound.`,
       );
     if (cheapest)
       why.push(
-        `Cheapest rental that fits: ${cheapest.gpuName} (${cheapest.offering}) at $${cheapest.usdPerRun} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`,
+        `Cheapest rental that fits: ${cheapest.gpuName} (${cheapest.offering}) at ${m$(cheapest.usdPerRun)} per run, ${cheapest.hoursPerRun.toFixed(2)} h.`,
       );
     if (fastest)
       why.push(
-        `Fastest that fits: ${fastest.gpuName} (${fastest.offering}) at ${fastest.hoursPerRun.toFixed(2)} h per run, $${fastest.usdPerRun}.`,
+        `Fastest that fits: ${fastest.gpuName} (${fastest.offering}) at ${fastest.hoursPerRun.toFixed(2)} h per run, ${m$(fastest.usdPerRun)}.`,
       );
     if (planned && cheapest && planned.offeringId !== cheapest.offeringId) {
       const extra = new Big(planned.usdPerRun).minus(cheapest.usdPerRun);
       const saved = cheapest.hoursPerRun - planned.hoursPerRun;
-      if (extra.abs().lt(0.05)) why.push('The planned choice costs about the same per run as the cheapest rental (within $0.05).');
+      if (extra.abs().lt(0.05)) why.push(`The planned choice costs about the same per run as the cheapest rental (within ${m$('0.05')}).`);
       else
         why.push(
-          `The planned choice costs $${money(extra)} more per run than the cheapest rental${saved >= 0.01 ? `; it saves ${saved.toFixed(2)} h per run.` : ' and is not faster.'}`,
+          `The planned choice costs ${m$(extra)} more per run than the cheapest rental${saved >= 0.01 ? `; it saves ${saved.toFixed(2)} h per run.` : ' and is not faster.'}`,
         );
     }
     if (pe.alternatives.some((a) => a.priceKind === 'purchase'))

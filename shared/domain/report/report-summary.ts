@@ -1,4 +1,5 @@
 /** The executive summary: the plan's cost against its budget, the booked span, the status in words and the top risks. */
+import { money as moneyText } from '../money-format';
 import Big from 'big.js';
 import { weekStart as mondayOf, weekEnd as sundayOf } from '../plan/weeks';
 import { costRuleWords } from './brief';
@@ -40,7 +41,7 @@ export function reportSummary(
   const errorCount = countSeverity(problems, 'error');
   const over = remaining.lt(0);
   const status: ReportModel['summary']['status'] = over
-    ? { label: `Over budget by $${money(remaining.abs())}`, tone: 'bad' }
+    ? { label: `Over budget by ${moneyText(project.currency, money(remaining.abs()))}`, tone: 'bad' }
     : errorCount > 0
       ? { label: `Within budget, ${errorCount} ${errorCount === 1 ? 'error' : 'errors'} open`, tone: 'warn' }
       : { label: 'Within budget', tone: 'good' };

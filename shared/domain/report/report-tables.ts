@@ -39,8 +39,8 @@ function columnsOf<K extends string, T extends Record<K, CsvValue>>(
 }
 
 /**
- * Every table with money says its currency: a last `currency` column, the project's for the plan's figures, USD (the
- * catalog's) for the estimator's and the seed authors' figures and the catalog's prices. The plan's money columns are
+ * Every table with money says its currency: a last `currency` column, the project's for the plan's and the estimator's
+ * figures, USD (the catalog's) for the catalog's prices; the seed authors' figures are in the USD their names say. The plan's money columns are
  * named for what they hold (`cost`, `allCosts`), not for a currency.
  */
 function withCurrency(table: CsvTable, currency: string): CsvTable {
@@ -51,7 +51,9 @@ const CATALOG_CURRENCY = 'USD';
 
 /** The report's own tables (catalog and spend come from their services). */
 export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'catalog' | 'spend'>): CsvTable {
-  const currency = table === 'estimates' || table === 'prices' || table === 'milestones' ? CATALOG_CURRENCY : model.cover.currency;
+  // The estimator's figures are converted into the project's currency (report-currency.ts); the seed authors' stay in the
+  // USD their columns name (authorUsdLow/High), and the catalog's price list in the catalog's USD.
+  const currency = table === 'prices' ? CATALOG_CURRENCY : model.cover.currency;
   return table === 'problems' ? reportTableIn(model, table) : withCurrency(reportTableIn(model, table), currency);
 }
 
@@ -75,7 +77,7 @@ function reportTableIn(model: ReportModel, table: Exclude<ReportTable, 'catalog'
           'priceAsOf',
           'priceSource',
         ],
-        { gpuId: 'gpu', offeringId: 'offering' },
+        { gpuId: 'gpu', offeringId: 'offering', usdPerRun: 'costPerRun' },
       );
     case 'allocations':
       return columnsOf(model.allocations, ['week', 'track', 'gpuId', 'gpuCount', 'offeringId', 'hours', 'usd', 'note'], { usd: 'cost' });
@@ -106,7 +108,7 @@ function reportTableIn(model: ReportModel, table: Exclude<ReportTable, 'catalog'
           'authorUsdHigh',
           'appBasis',
         ],
-        { trackName: 'track', appBasis: 'basis' },
+        { trackName: 'track', appBasis: 'basis', appUsd: 'appCost' },
       );
     case 'tracks':
       return columnsOf(model.tracks, ['id', 'name', 'owner', 'focus', 'start', 'end', 'gpuHours', 'usd'], { usd: 'cost' });

@@ -3,7 +3,8 @@ import { phaseEarlyStopping } from '../../../../shared/domain/plan/run-rule-chec
 import type { OfferingFacts } from '../../../../shared/domain/plan/types';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { Field, NumberField } from '../../../ui/Field';
-import { fmtHours, fmtMoney, gpuShort } from '../timeline-model';
+import { estimateMoney, fmtHours, fmtMoney, gpuShort } from '../timeline-model';
+import { usePlanStore } from '../store';
 import { DateRangeFields, FORM_ID, offeringText } from './editor-parts';
 import type { PhaseDraft, SavedWorkload } from './milestone-draft';
 import { scaleDraftOf } from './workload-scale';
@@ -161,6 +162,7 @@ function PhaseEstimates({
   coverage: Coverage | undefined;
   offering: OfferingFacts | undefined;
 }) {
+  const totals = usePlanStore((s) => s.view?.analysis.totals);
   return (
     <div className="pt-estimates">
       <div>
@@ -178,7 +180,8 @@ function PhaseEstimates({
         <span className="field-label">App's estimate</span>{' '}
         {p.base?.appEstimate ? (
           <>
-            {fmtHours(p.base.appEstimate.hours)} GPU-h, {fmtMoney(p.base.appEstimate.usd, 'USD')}{' '}
+            {fmtHours(p.base.appEstimate.hours)} GPU-h,{' '}
+            {totals ? estimateMoney(p.base.appEstimate.usd, p.base.start, totals) : fmtMoney(p.base.appEstimate.usd, 'USD')}{' '}
             <span className="muted">
               ({p.base.appEstimate.basis}; price as of {p.base.appEstimate.priceAsOf ?? '—'})
             </span>

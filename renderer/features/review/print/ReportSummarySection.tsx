@@ -29,7 +29,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
           <strong>
             {Number(summary.appMilestoneUsd.high) === 0 && summary.appPhasesWithoutHourlyPrice > 0
               ? 'In subscription'
-              : `${usd(summary.appMilestoneUsd.low, 'USD')}–${usd(summary.appMilestoneUsd.high, 'USD')}`}
+              : `${usd(summary.appMilestoneUsd.low, cur)}–${usd(summary.appMilestoneUsd.high, cur)}`}
           </strong>
           <small>
             {num(summary.appMilestoneHours.low)}–{num(summary.appMilestoneHours.high)} GPU-h: runs low–high × cost per run
@@ -66,8 +66,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
         )}{' '}
         The bookings include time beyond the training runs themselves (experimentation, prototyping and idle session time the author
         planned); the app's estimate of the milestone training runs alone is {num(summary.appMilestoneHours.low)}–
-        {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low, 'USD')}–
-        {usd(summary.appMilestoneUsd.high, 'USD')}
+        {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low, cur)}–{usd(summary.appMilestoneUsd.high, cur)}
         {summary.appPhasesWithoutHourlyPrice > 0
           ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
           : ''}
