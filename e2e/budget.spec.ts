@@ -203,12 +203,15 @@ test.describe('Budget screen', () => {
     await app.screenshot('budget-import-reach');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await expect(page.getByTestId('kpi-actual')).toContainText('$44.55');
-    await expect(page.getByTestId('kpi-actual')).toContainText('€5.00 not converted');
+    // The EUR line is converted at once at the bundled ECB rate of its date (1 EUR = 1.1566 USD, 2025-11-28, the newest
+    // month-end before 2025-12-23): $44.55 + €5.00 × 1.1566 = $50.33 — never left out, never at 1.0.
+    await expect(page.getByTestId('kpi-actual')).toContainText('$50.33');
+    await expect(page.getByTestId('kpi-actual')).not.toContainText('not converted');
     await expect(page.getByTestId('unallocated')).toContainText('$1.75');
-    await expect(page.getByRole('table', { name: 'Budget by track and month' })).toContainText('$41.30');
+    // VitalDB's December: $41.30 in USD lines + the EUR line's $5.78 at the ECB rate.
+    await expect(page.getByRole('table', { name: 'Budget by track and month' })).toContainText('$47.08');
 
-    // A dated rate brings the EUR line in; nothing was summed before.
+    // A rate of the lead's own for the date comes before the bundled one: $44.55 + €5.00 × 1.05.
     await page.getByRole('tab', { name: 'Budgets & rates' }).click();
     await page.getByLabel('Rate', { exact: true }).fill('1.05');
     await page.getByLabel('Rate as of').fill('2025-12-01');

@@ -268,7 +268,7 @@ test('tracks, milestones, pools and the project are added and edited in forms; a
   await dialog.getByLabel('Total budget').fill('800');
   await dialog.getByRole('button', { name: 'Save project' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/of USD 800 budget/)).toBeVisible();
+  await expect(page.getByText(/of \$800\.00 budget/)).toBeVisible();
   await parts.scrollIntoViewIfNeeded();
   await app.screenshot('plan-parts');
 

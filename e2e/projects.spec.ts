@@ -120,7 +120,7 @@ test('a new blank project planned from scratch: wizard, tracks, an estimated mil
     .click();
   await expect(page.getByTestId('budget-total')).toHaveText('$950.00');
   await nav(page, /^Plan/).click();
-  await expect(page.getByText(/of USD 950 budget/)).toBeVisible();
+  await expect(page.getByText(/of \$950\.00 budget/)).toBeVisible();
   await nav(page, /^Budget/).click();
 
   // The review PDF of the new project.

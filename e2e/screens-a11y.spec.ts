@@ -47,7 +47,7 @@ test('Plan of the VitalDB example and of seed 003 (timeline, problems, claims, r
   await expect(page.getByRole('region', { name: 'Problems' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Claims to check' })).toBeVisible();
   await expect(page.locator('.pt-chart svg > title')).toHaveText(
-    /2025-W50 to 2026-W05: 556(\.\d+)? GPU-hours in all.*planned cost \(GPU, storage and transfer\) USD 639\.73 against a budget of 615/,
+    /2025-W50 to 2026-W05: 556(\.\d+)? GPU-hours in all.*planned cost \(GPU, storage and transfer\) \$639\.73 against a budget of \$615\.00/,
   );
   await expectPageAccessible(page, 'plan-vitaldb');
 
