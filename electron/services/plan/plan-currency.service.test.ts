@@ -158,6 +158,20 @@ describe('a plan in the project’s currency', () => {
     expect(words).not.toMatch(/\$\d/);
   });
 
+  it('the scenarios of a project switched to EUR are compared in euros (they kept the USD copy they were made from)', async () => {
+    const usdRows = app.services.plan.compareScenarios(EXAMPLE_PROJECT_ID).rows;
+    const { projectId } = await exampleIn('EUR');
+    const rows = app.services.plan.compareScenarios(projectId).rows;
+    expect(rows.length).toBeGreaterThan(1);
+    rows.forEach((r, i) => {
+      const ratio = new Big(r.usd).div(usdRows[i]!.usd).toNumber();
+      expect(ratio, r.name).toBeGreaterThan(0.84);
+      expect(ratio, r.name).toBeLessThan(0.87);
+    });
+    const model = await app.services.report.getReportModel({ projectId });
+    expect(model.assumptions.scenarios.map((x) => x.usd)).toEqual(rows.map((r) => r.usd));
+  });
+
   it("the user's own USD→EUR rate wins over the bundled ones (it changed nothing before)", async () => {
     const { projectId } = await exampleIn('EUR');
     const before = (await app.services.plan.getPlan(projectId)).analysis.totals.usd;

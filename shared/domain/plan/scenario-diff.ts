@@ -4,7 +4,7 @@
  */
 import Big from 'big.js';
 import { analyzePlan } from './checks';
-import { summarizePlan, type ScenarioSummary } from './scenarios';
+import { summarizePlan, type ScenarioSummary, inCurrencyOf } from './scenarios';
 import { round2 } from './totals';
 import type { Plan, PlanCatalog, Scenario } from './types';
 import { weekEnd, weekStart } from './weeks';
@@ -46,7 +46,9 @@ export interface PlanComparison {
 const keyOf = (a: { trackId: string; offeringId: string | null; gpuId: string }) => `${a.trackId}|${a.offeringId ?? `gpu:${a.gpuId}`}`;
 
 /** Compares plans[1..] with plans[0], week by week. */
-export function comparePlans(plans: ComparedPlan[], catalog: PlanCatalog): PlanComparison {
+export function comparePlans(compared: ComparedPlan[], catalog: PlanCatalog): PlanComparison {
+  // Every plan in the first one's currency (a scenario keeps the project copy it was made from).
+  const plans = compared.map((p) => (compared[0] ? { ...p, plan: inCurrencyOf(compared[0].plan, p.plan) } : p));
   const analyses = plans.map((p) => analyzePlan(p.plan, catalog));
   const summaries = plans.map((p) =>
     summarizePlan(p.plan, catalog, { scenarioId: p.scenarioId, name: p.name, ...(p.scenario ? { scenario: p.scenario } : {}) }),

@@ -182,8 +182,18 @@ export function summarizePlan(
 export function compareScenarios(base: Plan, scenarios: Scenario[], catalog: PlanCatalog): ScenarioSummary[] {
   return [
     summarizePlan(base, catalog, { scenarioId: null, name: 'Current plan' }),
-    ...scenarios.map((s) => summarizePlan(s.plan, catalog, { scenarioId: s.id, name: s.name, scenario: s })),
+    ...scenarios.map((s) => summarizePlan(inCurrencyOf(base, s.plan), catalog, { scenarioId: s.id, name: s.name, scenario: s })),
   ];
+}
+
+/**
+ * A scenario's plan costed in its project's currency (a scenario keeps the copy of the project it was made from; after
+ * the project changes currency its figures must still be compared in one currency, never USD labelled as euros).
+ */
+export function inCurrencyOf(base: Plan, plan: Plan): Plan {
+  return plan.project.currency === base.project.currency
+    ? plan
+    : { ...plan, project: { ...plan.project, currency: base.project.currency } };
 }
 
 /** What names and describes a scenario, without its plan (lists, the plan view's header, the plan file). */
