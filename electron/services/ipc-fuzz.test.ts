@@ -5,6 +5,7 @@
  * Issue 25 item 6: after every call of a read channel (shared/ipc/read-channels.ts), valid or not, every table's
  * content, the plans' revisions and SQLite's count of changed rows are as before, and nothing was notified.
  */
+import { insertUnallocatedSpend } from '../test-support/db-snapshot';
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,23 +19,7 @@ const app = createTestApp({ notify: (title, body) => notes.push(`${title}: ${bod
 afterAll(() => app.dispose());
 
 const EXAMPLE = 'vitaldb-2025';
-/** Spend as another process or tool leaves it (no rule run on it, no rollup): the reads that used to fix it up find it. */
-function insertRawSpend(): void {
-  const importId = Number(
-    app.db
-      .prepare(
-        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
-         VALUES ('raw.csv', 'raw', 'focus', 2, 2, '{}', '2026-01-05T00:00:00Z')`,
-      )
-      .run().lastInsertRowid,
-  );
-  const line = app.db.prepare(
-    `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
-     VALUES (?, ?, ?, ?, ?, 'USD', 'Compute Engine', ?)`,
-  );
-  line.run(importId, 2, '2025-12-22T00:00:00Z', '700', 700_000_000_000n, '{"track":"vitaldb"}');
-  line.run(importId, 3, '2025-12-23T00:00:00Z', '4.1', 4_100_000_000n, '{}');
-}
+const insertRawSpend = () => insertUnallocatedSpend(app.db);
 insertRawSpend();
 
 /** A valid request (or a few) of each read channel, so that the fuzz reaches what a read does when it succeeds. */

@@ -3,6 +3,7 @@
  * (model, CSV, PDF) write nothing (every table's rows, the plans' revisions, SQLite's change count) and notify nothing;
  * the derived data they used to refresh is refreshed by the writes that change its inputs instead.
  */
+import { insertUnallocatedSpend } from '../test-support/db-snapshot';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,23 +57,7 @@ afterEach(() => {
   scratch.remove();
 });
 
-/** Spend written as another process or tool would leave it: an active import whose lines no rule has run on yet. */
-function insertRawSpend(): void {
-  const importId = Number(
-    app.db
-      .prepare(
-        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
-         VALUES ('raw.csv', 'raw', 'focus', 2, 2, '{}', '2026-01-05T00:00:00Z')`,
-      )
-      .run().lastInsertRowid,
-  );
-  const line = app.db.prepare(
-    `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
-     VALUES (?, ?, ?, ?, ?, 'USD', 'Compute Engine', ?)`,
-  );
-  line.run(importId, 2, '2025-12-22T00:00:00Z', '700', 700_000_000_000n, '{"track":"vitaldb"}');
-  line.run(importId, 3, '2025-12-23T00:00:00Z', '4.1', 4_100_000_000n, '{}');
-}
+const insertRawSpend = () => insertUnallocatedSpend(app.db);
 
 /** The tables (and revisions, and change count) a call changed: [] when it wrote nothing. */
 function changedBy(before: ReturnType<typeof databaseState>): string[] {

@@ -36,3 +36,25 @@ export function totalChanges(db: Database): number {
 export function databaseState(db: Database) {
   return { tables: tableContents(db), revisions: planRevisions(db), changes: totalChanges(db) };
 }
+
+/**
+ * Spend written as another process or tool would leave it: an active import whose two lines (USD 700 tagged for the
+ * example's VitalDB track, USD 4.10 untagged) no rule has run on and no rollup holds. The reads that used to fix such
+ * spend up (allocate it, roll it up) find it.
+ */
+export function insertUnallocatedSpend(db: Database): void {
+  const importId = Number(
+    db
+      .prepare(
+        `INSERT INTO billing_imports (file_name, sha256, dialect, rows_read, rows_imported, totals_json, created_at)
+         VALUES ('raw.csv', 'raw', 'focus', 2, 2, '{}', '2026-01-05T00:00:00Z')`,
+      )
+      .run().lastInsertRowid,
+  );
+  const line = db.prepare(
+    `INSERT INTO spend_lines (import_id, source_line, charge_period_start, billed_cost, billed_cost_nanos, currency, service, tags_json)
+     VALUES (?, ?, ?, ?, ?, 'USD', 'Compute Engine', ?)`,
+  );
+  line.run(importId, 2, '2025-12-22T00:00:00Z', '700', 700_000_000_000n, '{"track":"vitaldb"}');
+  line.run(importId, 3, '2025-12-23T00:00:00Z', '4.1', 4_100_000_000n, '{}');
+}
