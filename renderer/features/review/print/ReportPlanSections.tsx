@@ -1,5 +1,6 @@
 /** The report's plan sections: tracks, milestones, the weekly timeline, and the hardware booked. */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { currencySign } from '../../../../shared/domain/money-format';
 import { AllocationChart } from './ReportCharts';
 import { num, range, usd } from './format';
 import { Section, Table, dates } from './report-parts';
@@ -120,7 +121,7 @@ export function HardwareSection({ model }: { model: ReportModel }) {
             <p className="bad">{r.error}</p>
           ) : (
             <Table
-              head={['GPU', 'Offering', 'Price', 'h/run', '$/run', 'Memory need/has GiB', 'Fits', 'Bound']}
+              head={['GPU', 'Offering', 'Price', 'h/run', `${currencySign(cur)}/run`, 'Memory need/has GiB', 'Fits', 'Bound']}
               numeric={[3, 4]}
               nowrap={[5]}
               rows={r.alternatives.map((a) => [
