@@ -18,7 +18,11 @@ export function readBundledRates(resourcesDir: string) {
  * for the same pair and date stays. Returns how many were added.
  */
 export function seedExchangeRates(db: Database, resourcesDir: string): number {
+  const rows = bundledRateRows(readBundledRates(resourcesDir));
+  // Every start of the app and the CLI comes here: a database that already holds them all is not written to.
+  const held = (db.prepare("SELECT COUNT(*) AS n FROM exchange_rates WHERE origin = 'bundled'").get() as { n: number }).n;
+  if (held >= rows.length) return 0;
   let added = 0;
-  for (const row of bundledRateRows(readBundledRates(resourcesDir))) added += insertBundledRate(db, row);
+  for (const row of rows) added += insertBundledRate(db, row);
   return added;
 }
