@@ -7,7 +7,7 @@
  */
 import Big from 'big.js';
 import { UserError } from '../errors';
-import { describeRate, findRate, type RateUsed } from './currency';
+import { describeRate, findRate, rateFactor, type RateUsed } from './currency';
 import type { ExchangeRate } from './types';
 
 export interface BudgetConversion {
@@ -29,7 +29,7 @@ export function budgetConversion(from: string, to: string, day: string, rates: r
       `No ${from}→${to} exchange rate on or before ${day} to convert the budget: add one in Settings → Exchange rates, then change the currency.`,
       { field: 'currency', value: to, expected: `a ${from}→${to} rate` },
     );
-  const factor = rate.inverse ? new Big(1).div(rate.rate) : new Big(rate.rate);
+  const factor = rateFactor(rate);
   return {
     from,
     to,

@@ -5,6 +5,7 @@
  * converted": the caller keeps it apart and says so, never a silent 1.0. The rate used is always named.
  */
 import Big from 'big.js';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { ExchangeRate } from './types';
 
 /** The currency every cross rate goes through (the ECB's base). */
@@ -107,6 +108,11 @@ export function findRate(rates: readonly ExchangeRate[], from: string, to: strin
   return lookUp(own, from, to, day) ?? lookUp(bundled, from, to, day) ?? lookUp(all, from, to, day);
 }
 
+/** What 1 `from` is worth in `to` under a rate found by findRate (the stored rate, its inverse, or a cross rate's product). */
+export function rateFactor(rate: Pick<RateUsed, 'rate' | 'inverse'>): Big {
+  return rate.inverse ? new Big(1).div(rate.rate) : new Big(rate.rate);
+}
+
 /** `amount` in `to`, or null when no dated rate covers the day. Same currency passes through. */
 export function convert(
   amount: string | Big,
@@ -118,17 +124,18 @@ export function convert(
   if (from === to) return { value: new Big(amount), rate: null };
   const rate = findRate(rates, from, to, day);
   if (!rate) return null;
+  // An inverse rate divides (exact for the stored figure) rather than multiplying by a rounded reciprocal.
   return { value: rate.inverse ? new Big(amount).div(rate.rate) : new Big(amount).times(rate.rate), rate };
 }
 
 /** Whole days from the rate's date to the date it converts. */
 export function rateAgeDays(rate: Pick<RateUsed, 'asOf'>, day: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${rate.asOf}T00:00:00Z`)) / 86_400_000);
+  return differenceInCalendarDays(parseISO(day), parseISO(rate.asOf));
 }
 
 /** The rate in words, as every screen, the PDF and the CLI show it: "1 USD = 0.8562 EUR (ECB euro reference rate, 2026-04-13)". */
 export function describeRate(from: string, to: string, rate: RateUsed, day?: string): string {
-  const shown = (rate.inverse ? new Big(1).div(rate.rate) : new Big(rate.rate)).round(6, Big.roundHalfUp).toString();
+  const shown = rateFactor(rate).round(6, Big.roundHalfUp).toString();
   const via = rate.via ? ` via ${rate.via}` : rate.inverse ? ', inverse of the stored rate' : '';
   const age = day ? rateAgeDays(rate, day) : 0;
   const stale = day && age > STALE_RATE_DAYS ? `; ${age} days older than ${day}` : '';

@@ -5,7 +5,7 @@
  * and the date.
  */
 import Big from 'big.js';
-import { describeRate, findRate, rateAgeDays, STALE_RATE_DAYS, type RateUsed } from '../budget/currency';
+import { describeRate, findRate, rateAgeDays, rateFactor, STALE_RATE_DAYS, type RateUsed } from '../budget/currency';
 import type { ExchangeRate } from '../budget/types';
 import { weekStart } from './weeks';
 
@@ -53,7 +53,7 @@ export function planConverter(to: string, rates: readonly ExchangeRate[]): PlanC
   const look = (week: string) => {
     if (!byWeek.has(week)) {
       const rate = findRate(rates, CATALOG_CURRENCY, to, weekStart(week));
-      byWeek.set(week, rate ? { rate, factor: rate.inverse ? ONE.div(rate.rate) : new Big(rate.rate) } : null);
+      byWeek.set(week, rate ? { rate, factor: rateFactor(rate) } : null);
     }
     return byWeek.get(week)!;
   };

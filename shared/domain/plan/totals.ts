@@ -9,7 +9,7 @@ import { subscriptionCosts, type SubscriptionMonth } from './subscription-pricin
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
 import { daysInclusive, daysInWeek, monthOfWeek, weekOf, weeksInRange, weekStart } from './weeks';
-import { planConverter, type PlanConversion } from './plan-currency';
+import { CATALOG_CURRENCY, planConverter, type PlanConversion } from './plan-currency';
 
 export interface TrackWeekTotal {
   gpuHours: number;
@@ -141,7 +141,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
   const subscriptions: SubscriptionMonth[] = [];
   const costs = allocationCosts(plan.allocations, book, money, subscriptions);
   const unconverted: string[] = [];
-  if (plan.project.currency !== 'USD') {
+  if (plan.project.currency !== CATALOG_CURRENCY) {
     for (const a of plan.allocations) {
       const usd = costs.get(a.id);
       if (!usd) continue;

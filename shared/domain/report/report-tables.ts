@@ -2,6 +2,7 @@
  * Every table the report holds, as CSV-ready header + rows (the same figures the PDF prints). CSV text is made by
  * shared/domain/csv.ts `toCsv` (RFC 4180, UTF-8, optional BOM).
  */
+import { CATALOG_CURRENCY } from '../plan/plan-currency';
 import type { CsvValue } from '../csv';
 import type { ReportModel } from './report-model';
 
@@ -46,8 +47,6 @@ function columnsOf<K extends string, T extends Record<K, CsvValue>>(
 function withCurrency(table: CsvTable, currency: string): CsvTable {
   return { header: [...table.header, 'currency'], rows: table.rows.map((r) => [...r, currency]) };
 }
-
-const CATALOG_CURRENCY = 'USD';
 
 /** The report's own tables (catalog and spend come from their services). */
 export function reportTable(model: ReportModel, table: Exclude<ReportTable, 'catalog' | 'spend'>): CsvTable {
