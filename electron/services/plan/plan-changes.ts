@@ -6,12 +6,15 @@ import { updateProject } from '../../db/queries/plan';
 import * as rows from '../../db/queries/plan-rows';
 import { selectBudgets, updateBudget } from '../../db/queries/budget-planning';
 import { budgetConversion } from '../../../shared/domain/budget/budget-currency';
-import type { ExchangeRate } from '../../../shared/domain/budget/types';
+import type { PlanCatalog } from '../../../shared/domain/plan/types';
 
-function convertBudgetSplits(db: Database, projectId: string, from: string, to: string, fx: { rates: readonly ExchangeRate[]; now: Date }) {
+/** The rates (read only when the currency changes: the catalog's getter) and the day a switch converts the budget at. */
+type CurrencyContext = { catalog: Pick<PlanCatalog, 'rates'>; now: Date };
+
+function convertBudgetSplits(db: Database, projectId: string, from: string, to: string, fx: CurrencyContext) {
   const splits = selectBudgets(db, projectId).filter((b) => b.trackId !== null || b.month !== null);
   if (splits.length === 0) return;
-  const conversion = budgetConversion(from, to, fx.now.toISOString().slice(0, 10), fx.rates);
+  const conversion = budgetConversion(from, to, fx.now.toISOString().slice(0, 10), fx.catalog.rates ?? []);
   for (const b of splits) updateBudget(db, { ...b, amount: b.currency === to ? b.amount : conversion.convert(b.amount), currency: to });
 }
 
@@ -21,7 +24,7 @@ export function writeChanges(
   before: Plan,
   after: Plan,
   command: PlanCommand,
-  fx: { rates: readonly ExchangeRate[]; now: Date } = { rates: [], now: new Date() },
+  fx: CurrencyContext = { catalog: {}, now: new Date() },
 ): void {
   const touched = touchedIds(command);
   const projectId = after.project.id;

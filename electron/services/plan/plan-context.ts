@@ -11,6 +11,7 @@ import { planWeeks } from '../../../shared/domain/plan/totals';
 import type { OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { selectRates } from '../../db/queries/budget-planning';
+import type { ExchangeRate } from '../../../shared/domain/budget/types';
 import { selectDefaultProjectId } from '../../db/queries/plan';
 import { selectPlan } from '../../db/queries/plan-aggregate';
 import { selectScenarios } from '../../db/queries/scenario';
@@ -52,8 +53,18 @@ function planCatalog(db: Database, catalogService: PlanCatalogSource): PlanCatal
   }));
   const dataRates = catalogService.listDataRates().map(({ edited: _edited, ...rate }) => rate);
   const subscriptions = catalogService.listSubscriptions?.();
-  const rates = selectRates(db);
-  return subscriptions ? { offerings, dataRates, subscriptions, rates } : { offerings, dataRates, rates };
+  // The exchange rates (4,000+ rows with the bundled ones) are read only when a figure needs converting: a plan in USD
+  // with USD spend never reads them, and a view reads them once (reading them was two thirds of a plan view).
+  let rates: ExchangeRate[] | undefined;
+  const catalog: PlanCatalog = {
+    offerings,
+    dataRates,
+    ...(subscriptions ? { subscriptions } : {}),
+    get rates() {
+      return (rates ??= selectRates(db));
+    },
+  };
+  return catalog;
 }
 
 export function createPlanContext(deps: ServiceDeps, catalogService: PlanCatalogSource): PlanContext {

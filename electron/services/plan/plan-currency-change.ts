@@ -4,15 +4,14 @@
  */
 import Big from 'big.js';
 import { budgetConversion } from '../../../shared/domain/budget/budget-currency';
-import type { ExchangeRate } from '../../../shared/domain/budget/types';
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
-import type { Plan } from '../../../shared/domain/plan/types';
+import type { Plan, PlanCatalog } from '../../../shared/domain/plan/types';
 
-export function withBudgetInNewCurrency(plan: Plan, command: PlanCommand, rates: readonly ExchangeRate[], now: Date): PlanCommand {
+export function withBudgetInNewCurrency(plan: Plan, command: PlanCommand, catalog: Pick<PlanCatalog, 'rates'>, now: Date): PlanCommand {
   if (command.type !== 'upsert' || command.entity !== 'project') return command;
   const before = plan.project;
   const after = command.value;
   if (after.currency === before.currency || after.budget !== before.budget || new Big(before.budget || '0').eq(0)) return command;
-  const conversion = budgetConversion(before.currency, after.currency, now.toISOString().slice(0, 10), rates);
+  const conversion = budgetConversion(before.currency, after.currency, now.toISOString().slice(0, 10), catalog.rates ?? []);
   return { ...command, value: { ...after, budget: conversion.convert(before.budget || '0') } };
 }

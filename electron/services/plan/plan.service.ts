@@ -53,7 +53,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand, cat = catalog()): number {
     return db
       .transaction(() => {
-        writeChanges(db, before, after, command, { rates: cat.rates ?? [], now: deps.now() });
+        writeChanges(db, before, after, command, { catalog: cat, now: deps.now() });
         // Only a milestone's phases hold what an estimate depends on in the plan (workload, GPU, offering, runs).
         if (touchedIds(command).has('milestone')) writeStaleEstimates(ctx, estimator, after, cat, { scenarios: false });
         return bumpRevision(db, projectId, deps.now().toISOString());
@@ -77,7 +77,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     checkRevision(request.projectId, revision, request.revision);
     refuseForeignIds(db, plan.project.id, request.command);
     const cat = catalog();
-    const command = withBudgetInNewCurrency(plan, request.command, cat.rates ?? [], deps.now());
+    const command = withBudgetInNewCurrency(plan, request.command, cat, deps.now());
     const applied = validatedCommand(plan, cat, command);
     const next = execute(plan, ctx.historyOf(request.projectId), command, 200, applied);
     const newRevision = commit(request.projectId, plan, next.plan, command, cat);

@@ -135,7 +135,8 @@ export function allocationCosts(
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
   const money: Record<string, string> = {};
-  const fx = planConverter(plan.project.currency, catalog.rates ?? []);
+  // A plan in the catalog's currency needs no rate (the catalog's rates may be read lazily: not read then).
+  const fx = planConverter(plan.project.currency, plan.project.currency === CATALOG_CURRENCY ? [] : (catalog.rates ?? []));
   // Every week of the timeline has its rate looked up (a phase's estimate is converted at its start week's).
   for (const week of weeks) fx.factor(week);
   const subscriptions: SubscriptionMonth[] = [];
