@@ -156,6 +156,15 @@ describe('a plan in the project’s currency', () => {
     const words = [...model.recommendations.flatMap((r) => r.why), ...model.nextSteps.map((n) => n.text)].join(' ');
     expect(words).toContain('€');
     expect(words).not.toMatch(/\$\d/);
+    // The prices the estimates' bases and the storage lines quote (the catalog's dollars) read in euros, the dollars
+    // beside in parentheses; the authors' dollar figures and the price list at the rate of the plan's first week.
+    expect(model.cover.catalogRate!.text).toMatch(/^1 USD = 0\.8\d+ EUR \(ECB euro reference rate, 2025-1\d-\d\d.*the rate of 2025-W5\d$/);
+    const bases = model.milestones.map((m) => m.appBasis).join(' ');
+    expect(bases).toMatch(/€\d+\.\d+\/h \(\$\d+\.\d+\/h\)/);
+    expect(bases).not.toMatch(/(?<!\()\$\d/);
+    expect(model.dataCosts.lines.length).toBeGreaterThan(0);
+    for (const line of model.dataCosts.lines) expect(line.price).not.toMatch(/(?<!\()\$\d/);
+    expect(model.budget.message).not.toContain('$');
   });
 
   it('the scenarios of a project switched to EUR are compared in euros (they kept the USD copy they were made from)', async () => {

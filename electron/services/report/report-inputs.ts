@@ -3,6 +3,7 @@
  * overview as the report's budget input, and each phase's hardware alternatives from the estimation engine.
  */
 import type { BudgetInput, HardwareAlternative, PhaseEstimateInput } from '../../../shared/domain/report/report-model';
+import { money } from '../../../shared/domain/money-format';
 import { offerLabel } from '../../../shared/domain/report/brief';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
@@ -20,7 +21,7 @@ export function budgetInputOf(overview: OverviewView): BudgetInput {
       ? `Actual spend from ${overview.actual.lineCount} imported billing lines${overview.dataAsOf ? `, data as of ${overview.dataAsOf}` : ''}; budget status: ${overview.status}.`
       : otherLines > 0
         ? `No actual spend for this project yet: ${otherLines} imported billing line(s) fall outside its window or are not allocated to its tracks; the forecast is the plan.`
-        : 'No billing data imported yet: actual spend is $0 and the forecast is the plan.',
+        : `No billing data imported yet: actual spend is ${money(overview.currency, '0.00')} and the forecast is the plan.`,
     actualUsd: overview.actual.value,
     actualByMonth: overview.months.map((m) => ({ month: m.month, usd: m.actual })),
     actualCumulativeByWeek: hasData

@@ -1,7 +1,7 @@
 /** The milestone table: the author's figures beside the app's (scenarios: ScenarioWorkbench.tsx; the claims: ClaimsPanel.tsx). */
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { rangeText } from './figure-text';
-import { estimateMoney, fmtHours, fmtMoney, gpuShort } from './timeline-model';
+import { estimateBasis, estimateMoney, fmtHours, fmtMoney, gpuShort } from './timeline-model';
 
 export function MilestoneTable({
   view,
@@ -87,7 +87,7 @@ export function MilestoneTable({
                   </td>
                   <td className="muted pt-basis">
                     {ph.appEstimate
-                      ? `app estimate ${fmtHours(ph.appEstimate.hours)} h, ${estimateMoney(ph.appEstimate.usd, ph.start, analysis.totals)} (${ph.appEstimate.basis}); author: ${rangeText(ph.authorEstimate?.hours)} h`
+                      ? `app estimate ${fmtHours(ph.appEstimate.hours)} h, ${estimateMoney(ph.appEstimate.usd, ph.start, analysis.totals)} (${estimateBasis(ph.appEstimate.basis, ph.start, analysis.totals)}); author: ${rangeText(ph.authorEstimate?.hours)} h`
                       : (cov?.neededBasis ?? '')}
                   </td>
                 </tr>

@@ -2,7 +2,7 @@
 import type { Allocation, OfferingFacts } from '../../../shared/domain/plan/types';
 import Big from 'big.js';
 import { money, toCents } from '../../../shared/domain/money-format';
-import { factorAt, type PlanConversion } from '../../../shared/domain/plan/plan-currency';
+import { catalogUsdIn, factorAt, type PlanConversion } from '../../../shared/domain/plan/plan-currency';
 import { weekOf } from '../../../shared/domain/plan/weeks';
 
 export interface Run {
@@ -108,4 +108,9 @@ export function fmtMoney(s: string, currency: string): string {
 export function estimateMoney(usd: string, start: string, totals: { currency: string; conversion: PlanConversion | null }): string {
   const factor = factorAt(totals.conversion, weekOf(start));
   return factor ? fmtMoney(new Big(usd).times(factor).toFixed(2), totals.currency) : `${fmtMoney(usd, 'USD')} (no ${totals.currency} rate)`;
+}
+
+/** An estimate's basis, its quoted catalog prices (USD) in the plan's currency at the same rate, the dollars beside. */
+export function estimateBasis(basis: string, start: string, totals: { currency: string; conversion: PlanConversion | null }): string {
+  return catalogUsdIn(basis, factorAt(totals.conversion, weekOf(start)), totals.currency);
 }

@@ -8,6 +8,7 @@ import Big from 'big.js';
 import { describeRate, findRate, rateAgeDays, rateFactor, STALE_RATE_DAYS, type RateUsed } from '../budget/currency';
 import type { ExchangeRate } from '../budget/types';
 import { weekStart } from './weeks';
+import { money } from '../money-format';
 
 /** The currency of the catalog's prices. */
 export const CATALOG_CURRENCY = 'USD';
@@ -20,8 +21,10 @@ export interface WeekRate {
   day: string;
   /** 1 USD in the project's currency, exact. */
   factor: string;
-  /** "1 USD = 0.8562 EUR (ECB euro reference rate, 2026-04-13)". */
+  /** "1 USD = 0.8562 EUR (ECB euro reference rate, 2026-04-13; 45 days older than 2026-05-25)". */
   text: string;
+  /** The same rate without its age: "1 USD = 0.8562 EUR (ECB euro reference rate, 2026-04-13)". */
+  rate: string;
   /** The rate is more than STALE_RATE_DAYS older than the day. */
   stale: boolean;
 }
@@ -69,6 +72,7 @@ export function planConverter(to: string, rates: readonly ExchangeRate[]): PlanC
           day,
           factor: found.factor.toString(),
           text: describeRate(CATALOG_CURRENCY, to, found.rate, day),
+          rate: describeRate(CATALOG_CURRENCY, to, found.rate),
           stale: rateAgeDays(found.rate, day) > STALE_RATE_DAYS,
         };
       }
@@ -90,7 +94,7 @@ export function conversionLines(conversion: PlanConversion | null): string[] {
   let run: { first: string; last: string; text: string } | null = null;
   const flush = () => run && lines.push(`${run.first === run.last ? run.first : `${run.first} to ${run.last}`}: ${run.text}`);
   for (const [week, w] of Object.entries(conversion.weeks)) {
-    const text = w.text.replace(/; \d+ days older than \d{4}-\d{2}-\d{2}\)$/, ')');
+    const text = w.rate;
     if (run && run.text === text) run.last = week;
     else {
       flush();
@@ -120,4 +124,42 @@ export function factorAt(conversion: PlanConversion | null, week: string): Big |
   const before = weeks.filter((w) => w <= week).at(-1);
   const chosen = before ?? weeks[0]!;
   return new Big(conversion.weeks[chosen]!.factor);
+}
+
+/** The rate used for figures without a week of their own (the catalog's price list, the authors' figures). */
+export interface ReferenceRate {
+  /** 1 USD in the project's currency, exact. */
+  factor: string;
+  /** "1 USD = 0.8562 EUR (ECB euro reference rate, 2025-12-05), the rate of 2025-W50". */
+  text: string;
+}
+
+/** The rate of `week` (else the nearest earlier or first week the plan has one for), or null for a project in USD. */
+export function referenceRate(conversion: PlanConversion | null, week: string): ReferenceRate | null {
+  if (!conversion) return null;
+  const weeks = Object.keys(conversion.weeks).sort();
+  const chosen = weeks.filter((w) => w <= week).at(-1) ?? weeks[0];
+  if (!chosen) return null;
+  const w = conversion.weeks[chosen]!;
+  return { factor: w.factor, text: `${w.rate}, the rate of ${chosen}` };
+}
+
+/** One catalog amount (USD) in the project's currency, at `factor`, keeping its precision (at least cents). */
+export function catalogAmountIn(usdAmount: string, factor: Big | string, currency: string): string {
+  const decimals = Math.max(2, usdAmount.split('.')[1]?.length ?? 0);
+  return money(currency, groupless(new Big(usdAmount).times(factor).round(decimals, Big.roundHalfUp).toFixed(decimals)));
+}
+
+const groupless = (s: string) => s.replace(/,/g, '');
+
+/**
+ * Text the app wrote with the catalog's US-dollar amounts in it ("$0.275/h on-demand"), for a project in another
+ * currency: each amount converted, the dollars kept beside it ("€0.2355/h ($0.275) on-demand"). Unchanged in USD;
+ * without a rate the amounts are labelled "USD" so they are never read as the project's currency.
+ */
+export function catalogUsdIn(text: string, factor: Big | string | null, currency: string): string {
+  if (currency === CATALOG_CURRENCY) return text;
+  return text.replace(/\$(\d[\d,]*(?:\.\d+)?)((?:\/[A-Za-z-]+)?)/g, (_, amount: string, per: string) =>
+    factor === null ? `USD ${amount}${per}` : `${catalogAmountIn(groupless(amount), factor, currency)}${per} ($${amount}${per})`,
+  );
 }

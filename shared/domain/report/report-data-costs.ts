@@ -3,6 +3,7 @@
  * quantity, its price in words, the price's date and source.
  */
 import Big from 'big.js';
+import { catalogUsdIn, type ReferenceRate } from '../plan/plan-currency';
 import type { PlanTotals } from '../plan/totals';
 import type { Plan } from '../plan/types';
 import { readableSource } from './readable-source';
@@ -30,7 +31,8 @@ export interface ReportDataCosts {
   rule: string;
 }
 
-export function reportDataCosts(plan: Plan, totals: PlanTotals): ReportDataCosts {
+/** `catalogRate`: the rate its catalog prices (in USD) are shown at beside their dollars; null for a project in USD. */
+export function reportDataCosts(plan: Plan, totals: PlanTotals, catalogRate: ReferenceRate | null = null): ReportDataCosts {
   const trackName = new Map(plan.tracks.map((t) => [t.id, t.name]));
   return {
     currency: totals.currency,
@@ -45,7 +47,9 @@ export function reportDataCosts(plan: Plan, totals: PlanTotals): ReportDataCosts
       track: l.trackId ? (trackName.get(l.trackId) ?? l.trackId) : 'whole project',
       quantity: l.quantity,
       usd: l.usd,
-      price: l.rate ? `${l.rate.sku}: ${l.rate.price}` : (l.unpriced ?? 'no price'),
+      price: l.rate
+        ? `${l.rate.sku}: ${catalogUsdIn(l.rate.price, catalogRate?.factor ?? null, totals.currency)}`
+        : (l.unpriced ?? 'no price'),
       asOf: l.rate?.asOf ?? null,
       source: readableSource(l.rate?.source ?? ''),
     })),

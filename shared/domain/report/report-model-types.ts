@@ -1,4 +1,5 @@
 /** The assembled review report: every section's figures, each with where it comes from (the print view renders it). */
+import type { ReferenceRate } from '../plan/plan-currency';
 import type { RunRate } from '../plan/run-rate';
 import type { Brief } from './brief';
 import type { ReportDataCosts } from './report-data-costs';
@@ -48,6 +49,11 @@ export interface ReportModel {
     start: string;
     end: string;
     currency: string;
+    /**
+     * 1 USD in the project's currency for the figures without a week of their own (the authors' figures, the
+     * catalog's price list): the rate of the plan's first week; null for a project in USD.
+     */
+    catalogRate: ReferenceRate | null;
   };
   summary: {
     /** GPU + storage + transfer (the same total as the Plan's weekly totals and the Budget screen). */

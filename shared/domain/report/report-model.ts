@@ -7,7 +7,7 @@
 import { reportAssumptions } from './report-assumptions';
 import { reportBrief } from './report-brief';
 import { reportContext } from './report-context';
-import { reportInProjectCurrency } from './report-currency';
+import { reportCatalogRate, reportInProjectCurrency } from './report-currency';
 import { reportCosts } from './report-costs';
 import { reportDataCosts } from './report-data-costs';
 import type { ReportInputs } from './report-input-types';
@@ -58,11 +58,12 @@ export function assembleReportModel(inUsd: ReportInputs): ReportModel {
       start: project.start,
       end: project.end,
       currency: project.currency,
+      catalogRate: reportCatalogRate(input),
     },
     summary: reportSummary(context, { milestoneTotals: milestoneTotals(milestones), problems, span }),
     tracks: reportTracks(context),
     milestones,
-    dataCosts: reportDataCosts(plan, analysis.totals),
+    dataCosts: reportDataCosts(plan, analysis.totals, reportCatalogRate(input)),
     timeline: reportTimeline(context),
     allocations: reportAllocations(context),
     recommendations,

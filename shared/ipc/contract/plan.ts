@@ -87,7 +87,7 @@ export const planConversionSchema = z.object({
   from: z.string(),
   to: z.string(),
   rule: z.string(),
-  weeks: z.record(z.string(), z.object({ day: z.string(), factor: z.string(), text: z.string(), stale: z.boolean() })),
+  weeks: z.record(z.string(), z.object({ day: z.string(), factor: z.string(), text: z.string(), rate: z.string(), stale: z.boolean() })),
   missing: z.array(z.object({ week: z.string(), day: z.string() })),
 });
 

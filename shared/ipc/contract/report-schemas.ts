@@ -149,6 +149,7 @@ export const reportModelSchema = z.object({
     start: z.string(),
     end: z.string(),
     currency: z.string(),
+    catalogRate: z.object({ factor: z.string(), text: z.string() }).nullable(),
   }),
   summary: z.object({
     plannedUsd: z.string(),

@@ -3,7 +3,7 @@ import { phaseEarlyStopping } from '../../../../shared/domain/plan/run-rule-chec
 import type { OfferingFacts } from '../../../../shared/domain/plan/types';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { Field, NumberField } from '../../../ui/Field';
-import { estimateMoney, fmtHours, fmtMoney, gpuShort } from '../timeline-model';
+import { estimateBasis, estimateMoney, fmtHours, fmtMoney, gpuShort } from '../timeline-model';
 import { usePlanStore } from '../store';
 import { DateRangeFields, FORM_ID, offeringText } from './editor-parts';
 import type { PhaseDraft, SavedWorkload } from './milestone-draft';
@@ -183,7 +183,8 @@ function PhaseEstimates({
             {fmtHours(p.base.appEstimate.hours)} GPU-h,{' '}
             {totals ? estimateMoney(p.base.appEstimate.usd, p.base.start, totals) : fmtMoney(p.base.appEstimate.usd, 'USD')}{' '}
             <span className="muted">
-              ({p.base.appEstimate.basis}; price as of {p.base.appEstimate.priceAsOf ?? '—'})
+              ({totals ? estimateBasis(p.base.appEstimate.basis, p.base.start, totals) : p.base.appEstimate.basis}; price as of{' '}
+              {p.base.appEstimate.priceAsOf ?? '—'})
             </span>
           </>
         ) : (

@@ -83,7 +83,7 @@ export function BurnUpChart({ model }: { model: ReportModel }) {
         </span>
         <span>
           <i style={{ background: '#111827' }} />
-          budget total ${budget.toLocaleString('en-US')}
+          budget total {usd(budget, cur)}
         </span>
         {actualPoints.length > 0 && (
           <span>

@@ -2,7 +2,7 @@
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { currencySign } from '../../../../shared/domain/money-format';
 import { AllocationChart } from './ReportCharts';
-import { num, range, usd } from './format';
+import { authorRange, num, range, usd } from './format';
 import { Section, Table, dates } from './report-parts';
 
 export function TracksSection({ model }: { model: ReportModel }) {
@@ -35,7 +35,7 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
     <Section
       id="milestones"
       model={model}
-      source="the plan's milestones and phases; app = estimation model × catalog price (basis per row); booked = every GPU-hour of the track's hardware in the phase's weeks; author = the source plan's own figures"
+      source={`the plan's milestones and phases; app = estimation model × catalog price (basis per row); booked = every GPU-hour of the track's hardware in the phase's weeks; author = the source plan's own figures${model.cover.catalogRate ? ` (written in USD; in ${cur} at ${model.cover.catalogRate.text})` : ''}`}
     >
       <Table
         className="rp-milestones"
@@ -57,7 +57,7 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
           usd(m.appUsd, cur),
           num(m.bookedHours),
           range(m.authorHours, 'h'),
-          range(m.authorUsd, '$'),
+          authorRange(m.authorUsd, model.cover),
         ])}
       />
       <h3>Basis of the app's estimates</h3>

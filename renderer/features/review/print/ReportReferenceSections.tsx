@@ -1,13 +1,20 @@
 /** The report's reference sections: the assumptions (with the setups' run-rates), the prices used, the problems found, the next steps. */
+import { catalogAmountIn } from '../../../../shared/domain/plan/plan-currency';
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
-import { num } from './format';
-import { Section, Table, Sev, dollars } from './report-parts';
+import { fromUsd, num } from './format';
+import { Section, Table, Sev } from './report-parts';
 
 /** The project's setups per run, month and year (seed 003's example), the author's figure beside the app's. */
-function RunRatesTable({ runRates }: { runRates: ReportModel['assumptions']['runRates'] }) {
+function RunRatesTable({ runRates, cover }: { runRates: ReportModel['assumptions']['runRates']; cover: ReportModel['cover'] }) {
+  const amount = (v: string | number | null) => fromUsd(v, cover);
   return (
     <>
       <h3>Run-rates of the setups</h3>
+      {cover.catalogRate && (
+        <p>
+          Catalog prices are in USD; shown in {cover.currency} at {cover.catalogRate.text}.
+        </p>
+      )}
       <Table
         className="rp-compact"
         head={[
@@ -23,12 +30,14 @@ function RunRatesTable({ runRates }: { runRates: ReportModel['assumptions']['run
         widths={['15%', '27%', '9%', '12%', '10%', '11%', '16%']}
         rows={runRates.map((r) => [
           r.name,
-          r.lines.map((l) => `${l.offeringId} ${l.priceKind} ${l.boxHours} h × $${l.price?.usd ?? '?'} = ${dollars(l.usd)}`).join('; '),
-          dollars(r.storageUsdPerMonth),
-          r.period === 'run' ? `${dollars(r.usdPerRun)} per run` : `${dollars(r.usdPerMonth)}/month`,
-          r.period === 'run' ? '—' : dollars(r.usdPerYear),
-          r.period === 'run' ? '—' : dollars(r.usdPerMonthAsCommitted),
-          `${r.author.low === r.author.high ? dollars(r.author.low) : `${dollars(r.author.low)}–${dollars(r.author.high)}`} per ${r.author.per}: ${r.author.text}`,
+          r.lines
+            .map((l) => `${l.offeringId} ${l.priceKind} ${l.boxHours} h × ${l.price ? amount(l.price.usd) : '?'} = ${amount(l.usd)}`)
+            .join('; '),
+          amount(r.storageUsdPerMonth),
+          r.period === 'run' ? `${amount(r.usdPerRun)} per run` : `${amount(r.usdPerMonth)}/month`,
+          r.period === 'run' ? '—' : amount(r.usdPerYear),
+          r.period === 'run' ? '—' : amount(r.usdPerMonthAsCommitted),
+          `${r.author.low === r.author.high ? amount(r.author.low) : `${amount(r.author.low)}–${amount(r.author.high)}`} per ${r.author.per}: ${r.author.text}`,
         ])}
       />
     </>
@@ -66,7 +75,7 @@ export function AssumptionsSection({ model }: { model: ReportModel }) {
         numeric={[1, 2, 3]}
         rows={model.assumptions.calibration.rows.map((r) => [r.workload, num(r.measured), num(r.model), `×${r.ratio.toFixed(2)}`])}
       />
-      {model.assumptions.runRates.length > 0 && <RunRatesTable runRates={model.assumptions.runRates} />}
+      {model.assumptions.runRates.length > 0 && <RunRatesTable runRates={model.assumptions.runRates} cover={model.cover} />}
       {model.assumptions.claims.length > 0 && (
         <>
           <h3>Claims in the source plan, checked</h3>
@@ -81,20 +90,37 @@ export function AssumptionsSection({ model }: { model: ReportModel }) {
 }
 
 export function PricesSection({ model }: { model: ReportModel }) {
+  const rate = model.cover.catalogRate;
   return (
-    <Section id="prices" model={model} source="the catalog: every price row with the date it was valid and its source document">
+    <Section
+      id="prices"
+      model={model}
+      source={`the catalog: every price row (in USD) with the date it was valid and its source document${rate ? `; in ${model.cover.currency} at ${rate.text}` : ''}`}
+    >
       <Table
         className="rp-compact"
-        head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', 'Per', 'As of', 'Source', 'Used for']}
-        numeric={[4]}
-        nowrap={[2, 6]}
-        widths={['9%', '12%', '13%', '8%', '7%', '5%', '9%', '25%', '12%']}
+        head={['Provider', 'Offering', 'GPU', 'Kind', 'USD', ...(rate ? [model.cover.currency] : []), 'Per', 'As of', 'Source', 'Used for']}
+        numeric={rate ? [4, 5] : [4]}
+        nowrap={rate ? [2, 7] : [2, 6]}
+        widths={
+          rate
+            ? ['9%', '11%', '12%', '8%', '7%', '7%', '5%', '9%', '21%', '11%']
+            : ['9%', '12%', '13%', '8%', '7%', '5%', '9%', '25%', '12%']
+        }
         rows={model.prices.map((p) => [
           p.provider,
           p.sku,
           p.gpuId,
           p.kind,
           p.usd,
+          ...(rate
+            ? [
+                p.usd
+                  .split('–')
+                  .map((v) => catalogAmountIn(v, rate.factor, model.cover.currency))
+                  .join('–'),
+              ]
+            : []),
           p.per,
           p.asOf,
           <span className="rp-src">{p.source}</span>,

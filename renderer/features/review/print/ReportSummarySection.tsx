@@ -1,7 +1,7 @@
 import Big from 'big.js';
 /** The report's summary section: the plan's totals against the budget, the author's figures and the app's estimates. */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
-import { num, range, usd } from './format';
+import { authorRange, num, range, usd } from './format';
 import { Section, Table, Sev } from './report-parts';
 
 export function SummarySection({ model }: { model: ReportModel }) {
@@ -40,7 +40,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
         </div>
         <div className="rp-kpi">
           <span>Milestone compute, author</span>
-          <strong>{range(summary.authorMilestoneUsd, '$')}</strong>
+          <strong>{authorRange(summary.authorMilestoneUsd, model.cover)}</strong>
           <small>the plan author's estimate</small>
         </div>
         <div className="rp-kpi">
@@ -70,7 +70,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
         {summary.appPhasesWithoutHourlyPrice > 0
           ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
           : ''}
-        , against the author's {range(summary.authorMilestoneUsd, '$')}.
+        , against the author's {authorRange(summary.authorMilestoneUsd, model.cover)}.
       </p>
       <h3>Top risks</h3>
       <ul className="rp-risks">
@@ -91,7 +91,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
           num(s.durationDays, 0),
           s.errors,
           s.warnings,
-          range(s.authorUsd, '$'),
+          authorRange(s.authorUsd, model.cover),
           s.authorRisk ?? '—',
         ])}
       />

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { money, toCents } from '../../../../shared/domain/money-format';
+import type { ReportModel } from '../../../../shared/domain/report/report-model';
 /** Number formatting for the report (display only; the figures stay exact strings in the model). */
 /**
  * An amount to the cent in its currency, by the one money formatter: the plan's figures in the project's currency
@@ -23,4 +24,25 @@ export function range(r: { low: number; high: number } | null | undefined, unit:
   if (!r) return '—';
   const f = (n: number) => (unit === '$' ? `$${n.toLocaleString('en-US')}` : `${n.toLocaleString('en-US')}${unit === 'h' ? ' h' : ''}`);
   return r.low === r.high ? f(r.low) : `${f(r.low)}–${f(r.high)}`;
+}
+
+type Cover = Pick<ReportModel['cover'], 'currency' | 'catalogRate'>;
+
+/**
+ * An amount stated in USD (a catalog price, a run-rate, an author's figure) in the project's currency at the report's
+ * catalog rate (the plan's first week's); as stated in a USD project or when no rate is known.
+ */
+export function fromUsd(value: string | number | null | undefined, cover: Cover): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (!cover.catalogRate) return usd(value, 'USD');
+  return usd(new Big(value).times(cover.catalogRate.factor).toFixed(), cover.currency);
+}
+
+/** An author's figure, written in USD: "$10–$15"; in another currency "€8.56–€12.84 ($10–$15)". */
+export function authorRange(r: { low: number; high: number } | null | undefined, cover: Cover): string {
+  if (!r) return '—';
+  const stated = range(r, '$');
+  if (!cover.catalogRate) return stated;
+  const converted = r.low === r.high ? fromUsd(r.low, cover) : `${fromUsd(r.low, cover)}–${fromUsd(r.high, cover)}`;
+  return `${converted} (${stated})`;
 }

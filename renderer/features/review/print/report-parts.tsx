@@ -1,4 +1,4 @@
-/** The building blocks of the printed report: the lettered section with its source line, the table, severity tags, date ranges, dollars. */
+/** The building blocks of the printed report: the lettered section with its source line, the table, severity tags, date ranges. */
 import type { ReactNode } from 'react';
 import { REPORT_SECTIONS, type ReportModel, type ReportSectionId } from '../../../../shared/domain/report/report-model';
 
@@ -32,10 +32,6 @@ export function Section({
     </section>
   );
 }
-
-/** A decimal-string amount in dollars with cents, or a dash. */
-export const dollars = (v: string | null) =>
-  v === null ? '—' : `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A report table: header, rows, numeric and no-wrap columns by index, optional column widths. */
 export function Table({
