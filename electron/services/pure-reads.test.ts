@@ -228,7 +228,7 @@ describe('derived data is refreshed by the writes that change its inputs', () =>
     await app.services.budget.importFile({ file: writeBillingFile('export.csv') });
     const september = () => notes.filter((n) => n.title === 'Budget exceeded: September run');
     expect(september()).toHaveLength(1);
-    expect(september()[0]!.body).toContain('19.75 is 197500% of the USD 0.01 budget');
+    expect(september()[0]!.body).toContain('$19.75 is 197500% of the $0.01 budget');
     // The same import's December line crosses the example's thresholds too: each alert notified once.
     expect(notes.length).toBeGreaterThan(1);
     expect(new Set(notes.map((n) => n.body)).size).toBe(notes.length);

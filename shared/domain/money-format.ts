@@ -46,3 +46,9 @@ export function amountText(currency: string, decimal: string): string {
 export function currencySign(currency: string): string {
   return SYMBOL[currency] ?? currency;
 }
+
+/** Amounts in several currencies, each by `money`, in a stable order: "$12.34 + €5.00"; "—" when there is none. */
+export function totalsText(totals: Record<string, string>): string {
+  const keys = Object.keys(totals).sort();
+  return keys.length === 0 ? '—' : keys.map((c) => money(c, toCents(totals[c]!))).join(' + ');
+}

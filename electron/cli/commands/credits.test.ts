@@ -30,8 +30,8 @@ describe('gpu-planner credits', () => {
     expect(out.summary.forecastAfter).toBe(out.summary.forecastBefore);
     const listed = cli(['credits']);
     expect(listed.status, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain('Azure free account credit (azure) USD 200, 2025-12-11 → 2026-01-09');
-    expect(listed.stdout).toContain('credits applied: USD 0.00');
+    expect(listed.stdout).toContain('Azure free account credit (azure) $200.00, 2025-12-11 → 2026-01-09');
+    expect(listed.stdout).toContain('credits applied: $0.00');
   });
 
   it('refuses a credit that expires before it is granted (exit 1, field named) and an unknown preset', () => {

@@ -8,6 +8,7 @@ import { addDays } from 'date-fns';
 import { CREDIT_PRESETS } from '../../../shared/domain/budget/credits';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { UserError } from '../../../shared/domain/errors';
+import { money, toCents } from '../../../shared/domain/money-format';
 import type { CreditsView } from '../../../shared/ipc/contract/budget-credits';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -35,11 +36,12 @@ function print(io: CliIo, view: CreditsView, json: boolean): void {
     return;
   }
   const s = view.summary;
+  const m = (v: string, currency = s.currency) => money(currency, toCents(v));
   for (const c of s.credits)
     io.stdout(
-      `${String(c.creditId).padStart(4)}  ${c.name} (${c.providerId ?? 'any provider'}) ${c.currency} ${c.amount}, ${c.grantedOn} → ${c.expiresOn}: ${c.status}; used ${c.usedActual} actual + ${c.usedPlanned} planned, ${c.remaining} left${c.lostAtExpiry !== '0.00' ? `, ${c.lostAtExpiry} lost at expiry` : ''}\n`,
+      `${String(c.creditId).padStart(4)}  ${c.name} (${c.providerId ?? 'any provider'}) ${m(c.amount, c.currency)}, ${c.grantedOn} → ${c.expiresOn}: ${c.status}; used ${m(c.usedActual, c.currency)} actual + ${m(c.usedPlanned, c.currency)} planned, ${m(c.remaining, c.currency)} left${c.lostAtExpiry !== '0.00' ? `, ${m(c.lostAtExpiry, c.currency)} lost at expiry` : ''}\n`,
     );
-  io.stdout(`credits applied: ${s.currency} ${s.applied}; forecast ${s.forecastBefore} → after credits ${s.forecastAfter}\n${s.basis}\n`);
+  io.stdout(`credits applied: ${m(s.applied)}; forecast ${m(s.forecastBefore)} → after credits ${m(s.forecastAfter)}\n${s.basis}\n`);
 }
 
 export async function runCreditsCommand(args: string[], io: CliIo): Promise<number> {

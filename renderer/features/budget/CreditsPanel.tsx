@@ -130,11 +130,11 @@ export function CreditsPanel({ editable, projectId, version }: { editable: boole
                   {c.grantedOn} → {c.expiresOn}
                 </td>
                 <td className="num">
-                  {c.usedActual} + {c.usedPlanned}
+                  {money(c.currency, c.usedActual)} + {money(c.currency, c.usedPlanned)}
                 </td>
                 <td className="num">
-                  {c.remaining}
-                  {c.lostAtExpiry !== '0.00' ? <span className="muted"> ({c.lostAtExpiry} lost at expiry)</span> : null}
+                  {money(c.currency, c.remaining)}
+                  {c.lostAtExpiry !== '0.00' ? <span className="muted"> ({money(c.currency, c.lostAtExpiry)} lost at expiry)</span> : null}
                 </td>
                 <td>{c.applied ? c.status : `not applied (${c.currency})`}</td>
                 <td>

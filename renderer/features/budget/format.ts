@@ -1,12 +1,7 @@
 /** Display helpers for exact decimal strings (no float rounding on the way to the screen). */
 
-export { amountText, groupThousands, money, toCents } from '../../../shared/domain/money-format';
-import { groupThousands, money, toCents } from '../../../shared/domain/money-format';
-
-export function totalsText(totals: Record<string, string>): string {
-  const keys = Object.keys(totals).sort();
-  return keys.length === 0 ? '—' : keys.map((c) => money(c, toCents(totals[c]!))).join(' + ');
-}
+export { amountText, groupThousands, money, toCents, totalsText } from '../../../shared/domain/money-format';
+import { groupThousands } from '../../../shared/domain/money-format';
 
 /** File sizes: `755 kB`, `1.4 MB` (decimal units), exact bytes below 10 kB. */
 export function bytesText(bytes: number): string {

@@ -4,6 +4,7 @@
  * track rows added up to neither.
  */
 import fs from 'node:fs';
+import { money } from '../money-format';
 import path from 'node:path';
 import Big from 'big.js';
 import { parse } from 'csv-parse/sync';
@@ -97,13 +98,14 @@ function expectOneForecast(o: BudgetOverview) {
   expect(value).toBe(o.forecast.method === 'plan' ? o.forecast.fromPlan : o.forecast.fromBurnRate);
   // The method in words, with the figure the lead can check.
   expect(o.forecast.rule).toBe(FORECAST_RULE);
-  expect(o.forecast.basis).toContain(`USD ${value}`);
+  expect(o.forecast.basis).toContain(money('USD', value));
   expect(o.forecast.basis).toContain(o.forecast.method === 'plan' ? 'so the plan is used' : 'so the burn rate is used');
   // The line never goes down from the data's week on.
   const line = o.weeks.flatMap((w) => (w.forecastCumulative === null ? [] : [Number(w.forecastCumulative)]));
   for (let i = 1; i < line.length; i++) expect(line[i]!).toBeGreaterThanOrEqual(line[i - 1]!);
   // The alerts read the same figure: a project forecast alert quotes it.
-  for (const a of o.alerts.filter((x) => x.scope === 'project' && x.measure === 'forecast')) expect(a.message).toContain(`USD ${value}`);
+  for (const a of o.alerts.filter((x) => x.scope === 'project' && x.measure === 'forecast'))
+    expect(a.message).toContain(money('USD', value));
 }
 
 describe('one forecast: the KPI, the burn-up line and the track rows agree to the cent', () => {

@@ -9,6 +9,7 @@
  */
 import Big from 'big.js';
 import { apportionCents, shownCents } from '../apportion';
+import { money } from '../money-format';
 import { daysInclusive, weekEnd, weekOf } from '../plan/weeks';
 
 /** The part of the forecast that belongs to no track: storage and transfer stated for the whole project. */
@@ -62,7 +63,7 @@ const partKey = (part: string, week: string) => `${part}|${week}`;
 
 export function forecastAtCompletion(input: ForecastInput): Forecast {
   const { weeks, parts, dataAsOf, actual, currency } = input;
-  const fmt = (v: Big | string) => `${currency} ${shownCents(v)}`;
+  const fmt = (v: Big | string) => money(currency, shownCents(v));
   const asOfWeek = dataAsOf ? weekOf(dataAsOf) : null;
   const past = (week: string) => asOfWeek !== null && week <= asOfWeek;
   const kept = (week: string, planned: string) => past(week) && !input.actualWeeks.has(week) && new Big(planned).gt(0);

@@ -4,6 +4,7 @@
  */
 import Big from 'big.js';
 import type { Plan } from '../plan/types';
+import { money, totalsText } from '../money-format';
 import { cents } from './money';
 import type { AlertLevel, BudgetAlert, BudgetOverview, TrackRow } from './overview-types';
 import type { Budget, CurrencyTotals } from './types';
@@ -34,7 +35,7 @@ export function budgetAlerts(input: AlertInput): BudgetAlert[] {
   const currency = plan.project.currency;
   const alerts: BudgetAlert[] = [];
   const trackName = (id: string) => plan.tracks.find((t) => t.id === id)?.name ?? id;
-  const fmt = (v: Big) => `${currency} ${cents(v)}`;
+  const fmt = (v: Big) => money(currency, cents(v));
   for (const b of projectBudgets) {
     const amount = new Big(b.amount);
     if (amount.lte(0)) continue;
@@ -98,7 +99,7 @@ export function budgetAlerts(input: AlertInput): BudgetAlert[] {
       measure: 'conversion',
       threshold: null,
       percent: null,
-      message: `${c} ${cents(v)} of allocated spend is not converted to ${currency}: enter a dated ${c}→${currency} rate. It is not in the totals.`,
+      message: `${money(c, cents(v))} of allocated spend is not converted to ${currency}: enter a dated ${c}→${currency} rate. It is not in the totals.`,
     });
   }
   const order: Record<AlertLevel, number> = { critical: 0, warning: 1, info: 2 };
@@ -109,9 +110,7 @@ export function budgetAlerts(input: AlertInput): BudgetAlert[] {
 /** Spend in the project's dates that no rule assigns makes the forecast incomplete: the note says how much. */
 export function incompleteForecast(lineCount: number, totals: CurrencyTotals): BudgetOverview['forecast']['incomplete'] {
   if (lineCount === 0) return null;
-  const amounts = Object.entries(totals)
-    .map(([c, v]) => `${c} ${cents(v)}`)
-    .join(' + ');
+  const amounts = totalsText(totals);
   return {
     lineCount,
     totals,
