@@ -17,6 +17,14 @@ export function selectProjectBudget(db: Database, projectId: string): string {
   );
 }
 
+/** The project's currency and total budget ('0' when it has none), or null for an unknown project. */
+export function selectProjectMoney(db: Database, projectId: string): { currency: string; budget: string } | null {
+  return (
+    (db.prepare(`SELECT p.currency AS currency, ${PROJECT_BUDGET_SQL} AS budget FROM projects p WHERE p.id = ?`).get(projectId) as
+      { currency: string; budget: string } | undefined) ?? null
+  );
+}
+
 /**
  * Writes the project's total (New project, Edit project, a plan file, a promoted scenario): updates the total row's
  * amount (its thresholds and splits stay), or adds one with the default thresholds. A project with no total and a

@@ -6,7 +6,8 @@ import type { Database } from 'better-sqlite3';
 import { UserError } from '../../../shared/domain/errors';
 import { analyzePlan } from '../../../shared/domain/plan/checks';
 import { emptyHistory, type History } from '../../../shared/domain/plan/commands';
-import { scenarioInfo } from '../../../shared/domain/plan/scenarios';
+import { scenarioInfo, withProjectMoney } from '../../../shared/domain/plan/scenarios';
+import { selectProjectMoney } from '../../db/queries/project-budget';
 import { planWeeks } from '../../../shared/domain/plan/totals';
 import type { OfferingFacts, Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
@@ -28,6 +29,7 @@ export interface PlanContext {
   resolveProjectId(projectId?: string): string;
   load(projectId?: string): { plan: Plan; revision: number };
   view(plan: Plan, revision: number, cat?: PlanCatalog, scenario?: Scenario | null): PlanView;
+  /** The project's scenarios, each with the project's currency and budget (a scenario keeps an older copy). */
   scenarios(projectId: string): Scenario[];
 }
 
@@ -113,6 +115,10 @@ export function createPlanContext(deps: ServiceDeps, catalogService: PlanCatalog
     resolveProjectId,
     load,
     view,
-    scenarios: (projectId) => selectScenarios(db, projectId),
+    scenarios: (projectId) => {
+      const money = selectProjectMoney(db, projectId);
+      const stored = selectScenarios(db, projectId);
+      return money ? stored.map((s) => ({ ...s, plan: withProjectMoney(money, s.plan) })) : stored;
+    },
   };
 }

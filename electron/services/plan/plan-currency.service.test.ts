@@ -181,6 +181,26 @@ describe('a plan in the project’s currency', () => {
     expect(model.assumptions.scenarios.map((x) => x.usd)).toEqual(rows.map((r) => r.usd));
   });
 
+  it('a scenario opened or promoted after the switch reads the project’s currency and budget, never its old USD copy', async () => {
+    const { projectId } = await exampleIn('EUR');
+    const project = (await app.services.plan.getPlan(projectId)).plan.project;
+    expect(project.currency).toBe('EUR');
+    const scenarioId = app.services.plan.scenarios(projectId)[0]!.id;
+    const opened = await app.services.plan.getPlan(projectId, scenarioId);
+    expect(opened.analysis.totals.currency).toBe('EUR');
+    expect(opened.plan.project.budget).toBe(project.budget);
+    expect(opened.analysis.totals.conversion?.to).toBe('EUR');
+    // Promoted, it becomes the plan in euros with the one budget; the switch is not undone behind the lead's back.
+    app.services.plan.promoteScenario({ projectId, scenarioId });
+    const after = await app.services.plan.getPlan(projectId);
+    expect(after.plan.project.currency).toBe('EUR');
+    expect(after.plan.project.budget).toBe(project.budget);
+    expect(app.services.budget.listBudgets(projectId).find((b) => b.trackId === null && b.month === null)).toMatchObject({
+      amount: project.budget,
+      currency: 'EUR',
+    });
+  });
+
   it("the user's own USD→EUR rate wins over the bundled ones (it changed nothing before)", async () => {
     const { projectId } = await exampleIn('EUR');
     const before = (await app.services.plan.getPlan(projectId)).analysis.totals.usd;

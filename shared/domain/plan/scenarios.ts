@@ -196,6 +196,18 @@ export function inCurrencyOf(base: Plan, plan: Plan): Plan {
     : { ...plan, project: { ...plan.project, currency: base.project.currency } };
 }
 
+/**
+ * A scenario's plan with its project's money: the project's currency and budget, one of each per project (issue 25).
+ * A scenario keeps the copy of the project it was made from, which a later currency switch or budget edit leaves
+ * behind; opened, compared, edited or promoted, it reads the project's.
+ */
+export function withProjectMoney(money: { currency: string; budget: string }, plan: Plan): Plan {
+  const { currency, budget } = money;
+  return plan.project.currency === currency && plan.project.budget === budget
+    ? plan
+    : { ...plan, project: { ...plan.project, currency, budget } };
+}
+
 /** What names and describes a scenario, without its plan (lists, the plan view's header, the plan file). */
 export type ScenarioInfo = Pick<Scenario, 'id' | 'name' | 'description' | 'variation' | 'author' | 'createdAt'>;
 
