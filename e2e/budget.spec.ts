@@ -217,7 +217,7 @@ test.describe('Budget screen', () => {
     await page.getByLabel('Rate as of').fill('2025-12-01');
     await page.getByLabel('Rate source').fill('ECB reference rate, 1 Dec 2025');
     await page.getByRole('button', { name: 'Add rate' }).click();
-    await expect(page.getByRole('table', { name: 'Exchange rates' })).toContainText('ECB reference rate');
+    await expect(page.getByRole('table', { name: 'Your exchange rates' })).toContainText('ECB reference rate');
     await app.screenshot('budget-budgets-rates');
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByTestId('kpi-actual')).toContainText('$49.80');

@@ -189,8 +189,13 @@ export function rateSummary(db: Database): { origin: RateOrigin; count: number; 
     .all() as { origin: RateOrigin; count: number; first: string; last: string }[];
 }
 
+/** Deletes one of the user's own or imported rates; the bundled reference rates stay (a rate of your own overrides them). */
 export function deleteRate(db: Database, id: number): number {
-  return db.prepare('DELETE FROM exchange_rates WHERE id = ?').run(id).changes;
+  return db.prepare("DELETE FROM exchange_rates WHERE id = ? AND origin <> 'bundled'").run(id).changes;
+}
+
+export function selectRateOrigin(db: Database, id: number): RateOrigin | null {
+  return (db.prepare('SELECT origin FROM exchange_rates WHERE id = ?').get(id) as { origin: RateOrigin } | undefined)?.origin ?? null;
 }
 
 /** Ids of the active imports (their lines are the spend). */

@@ -276,3 +276,17 @@ describe('saving allocation rules is all-or-nothing (issue 19 item 2)', () => {
     await app.handlers.invoke('budget:replace-rules', { projectId: 'vitaldb-2025', rules: saved });
   });
 });
+
+describe('exchange rates: the bundled reference rates stay, your own come and go (issue 25 item 1)', () => {
+  it('deleting a bundled ECB rate is refused with a message (it came back at the next start); your own rate deletes', () => {
+    const count = () => (app.db.prepare('SELECT COUNT(*) AS n FROM exchange_rates').get() as { n: number }).n;
+    const bundled = app.db.prepare("SELECT id FROM exchange_rates WHERE origin = 'bundled' LIMIT 1").get() as { id: number };
+    const before = count();
+    expect(() => app.services.budget.deleteRate(bundled.id)).toThrow(/bundled ECB reference rates cannot be deleted/);
+    expect(count()).toBe(before);
+    const own = app.services.budget.saveRate({ from: 'USD', to: 'EUR', rate: '0.9', asOf: '2025-12-01', source: 'my bank' });
+    expect(count()).toBe(before + 1);
+    expect(app.services.budget.deleteRate(own.id)).toBe(true);
+    expect(count()).toBe(before);
+  });
+});

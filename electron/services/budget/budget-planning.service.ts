@@ -165,7 +165,15 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     rateOn,
     importRates,
     saveRate,
-    deleteRate: (id: number) => aroundWrite('all', () => q.deleteRate(db, id) > 0),
+    deleteRate: (id: number) => {
+      if (q.selectRateOrigin(db, id) === 'bundled')
+        throw new UserError(
+          'BUNDLED_RATE',
+          'The bundled ECB reference rates cannot be deleted: add a rate of your own for that date, it is used first.',
+          { field: 'id', value: String(id) },
+        );
+      return aroundWrite('all', () => q.deleteRate(db, id) > 0);
+    },
     /** A read: the overview of a project (of the plan view the caller holds, when it passes one). */
     getOverview: async (projectId?: string, loaded?: PlanView): Promise<OverviewView> => overviewOf(projectId, loaded),
     overviewOf,

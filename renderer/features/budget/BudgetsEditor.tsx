@@ -1,4 +1,5 @@
-/** Budgets (project and track, total and per month) with their thresholds, and the dated exchange rates. */
+/** Budgets (project and track, total and per month) with their thresholds, and the dated exchange rates (the one rates editor). */
+import { ExchangeRatesPanel } from '../exchange-rates/ExchangeRatesPanel';
 import { useState } from 'react';
 import { api } from '../../app/api';
 import { amountText, monthLabel } from './format';
@@ -121,11 +122,10 @@ function SplitSummary({ splits, currency, trackName }: { splits: BudgetSplits; c
 }
 
 export function BudgetsEditor() {
-  const { budgets, splits, rates, overview, run, error } = useBudgetStore();
+  const { budgets, splits, overview, run, error, load } = useBudgetStore();
   const [scopeTrack, setScopeTrack] = useState('');
   const [month, setMonth] = useState('');
   const [amount, setAmount] = useState('');
-  const [rate, setRate] = useState({ from: 'EUR', to: overview?.currency ?? 'USD', rate: '', asOf: '', source: '' });
   if (!overview) return null;
   const tracks = overview.tracksMeta;
   const trackName = (id: string | null) => (id ? (tracks.find((t) => t.id === id)?.name ?? id) : 'Project');
@@ -208,99 +208,8 @@ export function BudgetsEditor() {
           {errorAt('currency', 'Currency')}
         </div>
       </div>
-      <div className="panel">
-        <div className="panel-title">
-          <strong>Exchange rates</strong>
-          <span className="muted">
-            1 FROM = rate TO, valid from its date until a later one; spend without a rate is shown apart, never summed
-          </span>
-        </div>
-        <table className="data" aria-label="Exchange rates">
-          <TableHead columns={['From', 'To', { label: 'Rate', num: true }, 'As of', 'Source', '']} />
-          <tbody>
-            {rates.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted">
-                  No rates: spend in other currencies than {overview.currency} stays “not converted”.
-                </td>
-              </tr>
-            )}
-            {rates.map((r) => (
-              <tr key={r.id}>
-                <td>{r.from}</td>
-                <td>{r.to}</td>
-                <td className="num">{r.rate}</td>
-                <td>{r.asOf}</td>
-                <td>{r.source}</td>
-                <td>
-                  <DeleteButton onDelete={() => void run(() => api.budget.deleteRate({ id: r.id }))} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className="toolbar bu-add">
-          <input
-            className="input"
-            aria-label="Rate from"
-            {...invalid('from')}
-            value={rate.from}
-            onChange={(e) => setRate({ ...rate, from: e.target.value.toUpperCase() })}
-            size={4}
-          />
-          <span>→</span>
-          <input
-            className="input"
-            aria-label="Rate to"
-            {...invalid('to')}
-            value={rate.to}
-            onChange={(e) => setRate({ ...rate, to: e.target.value.toUpperCase() })}
-            size={4}
-          />
-          <input
-            className="input"
-            aria-label="Rate"
-            placeholder="rate"
-            {...invalid('rate')}
-            value={rate.rate}
-            onChange={(e) => setRate({ ...rate, rate: e.target.value })}
-            size={8}
-          />
-          <input
-            className="input"
-            type="date"
-            aria-label="Rate as of"
-            {...invalid('asOf')}
-            value={rate.asOf}
-            onChange={(e) => setRate({ ...rate, asOf: e.target.value })}
-          />
-          <input
-            className="input"
-            aria-label="Rate source"
-            placeholder="source (e.g. ECB reference rate)"
-            {...invalid('source')}
-            value={rate.source}
-            onChange={(e) => setRate({ ...rate, source: e.target.value })}
-            size={24}
-          />
-          <button
-            className="btn"
-            onClick={() =>
-              void run(() => api.budget.saveRate(rate)).then((r) => {
-                if (r) setRate({ ...rate, rate: '', source: '' });
-              })
-            }
-          >
-            Add rate
-          </button>
-          {errorAt('from', 'From')}
-          {errorAt('to', 'To')}
-          {errorAt('rate', 'Rate')}
-          {errorAt('asOf', 'As of')}
-          {errorAt('source', 'Source')}
-        </div>
-        {overview.actual.rates.length > 0 && <div className="muted">Used in the overview: {overview.actual.rates.join('; ')}</div>}
-      </div>
+      <ExchangeRatesPanel pair={{ from: 'EUR', to: overview.currency }} onChanged={() => void load()} />
+      {overview.actual.rates.length > 0 && <div className="muted">Used in the overview: {overview.actual.rates.join('; ')}</div>}
     </div>
   );
 }

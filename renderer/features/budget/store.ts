@@ -9,7 +9,6 @@ import { currentProject } from '../projects/store';
 export type BudgetTab = 'overview' | 'spend' | 'rules' | 'budgets' | 'imports' | 'sources';
 export type Rule = Response<'budget:list-rules'>['rules'][number];
 export type BudgetRow = Response<'budget:list-budgets'>['budgets'][number];
-export type Rate = Response<'budget:list-rates'>['rates'][number];
 export type BudgetSplits = Response<'budget:list-budgets'>['splits'];
 export type Notice = Response<'budget:list-budgets'>['notices'][number];
 export type RulePreview = Response<'budget:preview-rules'>;
@@ -23,7 +22,6 @@ interface BudgetState {
   splits: BudgetSplits | null;
   /** The project's notices not dismissed (e.g. which of two budgets the upgrade kept). */
   notices: Notice[];
-  rates: Rate[];
   loading: boolean;
   error: SerializedError | null;
   setTab: (tab: BudgetTab) => void;
@@ -41,7 +39,6 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
   budgets: [],
   splits: null,
   notices: [],
-  rates: [],
   loading: false,
   error: null,
   setTab: (tab) => set({ tab }),
@@ -55,11 +52,7 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
       return;
     }
     const projectId = overview.value.projectId;
-    const [rules, budgets, rates] = await Promise.all([
-      api.budget.listRules({ projectId }),
-      api.budget.listBudgets({ projectId }),
-      api.budget.listRates({}),
-    ]);
+    const [rules, budgets] = await Promise.all([api.budget.listRules({ projectId }), api.budget.listBudgets({ projectId })]);
     set({
       loading: false,
       overview: overview.value,
@@ -67,8 +60,7 @@ export const useBudgetStore = create<BudgetState>((set, get) => ({
       budgets: budgets.ok ? budgets.value.budgets : get().budgets,
       splits: budgets.ok ? budgets.value.splits : get().splits,
       notices: budgets.ok ? budgets.value.notices : get().notices,
-      rates: rates.ok ? rates.value.rates : get().rates,
-      error: !rules.ok ? rules.error : !budgets.ok ? budgets.error : !rates.ok ? rates.error : null,
+      error: !rules.ok ? rules.error : !budgets.ok ? budgets.error : null,
     });
   },
   run: async (call) => {

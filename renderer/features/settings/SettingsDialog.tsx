@@ -5,7 +5,7 @@ import { Dialog } from '../../ui/Dialog';
 import { NumberField, parseNumber } from '../../ui/Field';
 import { ApiError } from '../../app/api';
 import { useSettings } from './store';
-import { ExchangeRatesPanel } from './ExchangeRatesPanel';
+import { ExchangeRatesPanel } from '../exchange-rates/ExchangeRatesPanel';
 import { usePlanStore } from '../plan/store';
 import { useBudgetStore } from '../budget/store';
 import './settings.css';

@@ -1,5 +1,6 @@
 /**
- * Settings → Exchange rates (issue 25 item 1): the rates every amount is converted with. The app ships the ECB's
+ * The one editor of exchange rates (issue 25 item 1), in Settings and on the Budget screen's "Budgets & rates" tab:
+ * the rates every amount is converted with. The app ships the ECB's
  * monthly euro reference rates (shown as a summary line); a lead adds rates of their own or imports a CSV
  * (`from,to,rate,as_of,source`), which are looked up before the bundled ones. Changing them re-prices every figure.
  */
@@ -12,9 +13,10 @@ import { TableHead } from '../../ui/TableHead';
 type RatesList = Response<'budget:list-rates'>;
 const EMPTY = { from: 'USD', to: 'EUR', rate: '', asOf: '', source: '' };
 
-export function ExchangeRatesPanel({ onChanged }: { onChanged?: () => void }) {
+/** `pair`: the pair the form starts on (the Budget screen's: a billing currency into the project's). */
+export function ExchangeRatesPanel({ onChanged, pair }: { onChanged?: () => void; pair?: { from: string; to: string } }) {
   const [list, setList] = useState<RatesList | null>(null);
-  const [draft, setDraft] = useState(EMPTY);
+  const [draft, setDraft] = useState({ ...EMPTY, ...pair });
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
   const reload = useCallback(() => void unwrap(api.budget.listRates({})).then(setList, () => setList(null)), []);
   useEffect(reload, [reload]);
