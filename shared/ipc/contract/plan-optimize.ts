@@ -27,7 +27,7 @@ export const optimizeRequestSchema = z
   .strict();
 
 export const bindingSchema = z.object({
-  kind: z.enum(['milestone-window', 'pool-capacity', 'budget', 'kept-bookings', 'not-scheduled']),
+  kind: z.enum(['milestone-window', 'pool-capacity', 'budget', 'kept-bookings', 'not-scheduled', 'current-plan']),
   message: z.string(),
   amount: z.number().nullable(),
   unit: z.enum(['gpu-hours', 'usd']).nullable(),

@@ -7,6 +7,7 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
+import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
 import type { Solve } from './solver-client';
 import { createPriceBook, standaloneCost } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
@@ -157,10 +158,12 @@ export function createOptimizeService(deps: OptimizeDeps) {
         });
       options.alternatives = await otherOfferings(base, catalog, deps.estimator, runCount);
     }
-    const result = await deps.solve(
+    const solved = await deps.solve(
       { plan: base, catalog, options, timeLimitSeconds: request.timeLimitSeconds ?? 30, mipRelGap: 1e-4, now: deps.now().toISOString() },
       deps.onProgress,
     );
+    // Never worse than now: measured against the current plan with the plan's own checks and costs.
+    const result = measuredAgainstCurrent(base, catalog, solved);
     return { result, base, catalog };
   }
 

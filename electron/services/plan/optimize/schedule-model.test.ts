@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { buildScheduleModel, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
+import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
 import { computeTotals } from '../../../../shared/domain/plan/totals';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { weekOf } from '../../../../shared/domain/plan/weeks';
@@ -320,5 +321,62 @@ describe('auto-plan model', () => {
     expect(result.finishWeek).toBe('2026-W03');
     expect(result.addedAllocations.every((a) => a.week <= '2026-W03')).toBe(true);
     expect(result.usd).toBeGreaterThanOrEqual(cheapest.usd - 1e-9);
+  });
+});
+
+describe('never worse than now (issue 27 item 1)', () => {
+  const booking = (id: string, trackId: string, week: string, offeringId: string, hours: number): Allocation => ({
+    id,
+    trackId,
+    week,
+    offeringId,
+    gpuId: offeringId === 'cheap' ? 'l4' : 'a100',
+    gpuCount: 1,
+    hours,
+    phaseId: null,
+    note: null,
+  });
+  const cost = (plan: Plan, catalog: PlanCatalog) => Number(analyzePlan(plan, catalog).totals.allCostsUsd);
+
+  it('a plan whose bookings already cover every milestone is kept: the suggestion never adds cost and says so', async () => {
+    // Bookings the lead made without naming their milestone: the checks count them toward the milestones in their weeks.
+    const keep = [
+      booking('k1', 'a', '2026-W02', 'cheap', 10),
+      booking('k2', 'a', '2026-W04', 'dear', 3),
+      booking('k3', 'b', '2026-W04', 'cheap', 3),
+    ];
+    const { plan, catalog } = smallPlan({ needs: [5.6, 2, 2], keep });
+    expect(analyzePlan(plan, catalog).problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const raw = await optimize(plan, catalog);
+    const answer = measuredAgainstCurrent(plan, catalog, raw);
+    // The model alone books the milestones again on top of the bookings it keeps (the defect: $7.07 → $11.00).
+    expect(cost(raw.plan, catalog)).toBeGreaterThan(cost(plan, catalog));
+    expect(cost(answer.plan, catalog)).toBeLessThanOrEqual(cost(plan, catalog));
+    expect(answer.plan).toBe(plan);
+    expect(answer.addedAllocations).toEqual([]);
+    expect(answer.binding[0]).toMatchObject({ kind: 'current-plan' });
+    expect(answer.binding[0]!.message).toMatch(
+      /^The current plan already meets every milestone .* for \$\d+\.\d\d; .*Nothing to change\.$/,
+    );
+  });
+
+  it('a suggestion dearer than the plan says which of its errors it fixes and what fixing them costs', async () => {
+    // M1 is booked 2 h of the 8 it needs: the current plan is cheaper only because it is short.
+    const keep = [
+      booking('k1', 'a', '2026-W02', 'cheap', 2),
+      booking('k2', 'a', '2026-W04', 'dear', 3),
+      booking('k3', 'b', '2026-W04', 'cheap', 3),
+    ];
+    const { plan, catalog } = smallPlan({ needs: [8, 2, 2], keep });
+    const errors = analyzePlan(plan, catalog).problems.filter((p) => p.severity === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    const raw = await optimize(plan, catalog);
+    const answer = measuredAgainstCurrent(plan, catalog, raw);
+    expect(cost(answer.plan, catalog)).toBeGreaterThan(cost(plan, catalog));
+    const why = answer.binding.find((b) => b.kind === 'current-plan')!;
+    expect(why.message).toMatch(
+      /^The suggestion costs \$\d+\.\d\d, \$\d+\.\d\d more than the current plan's \$\d+\.\d\d, because it fixes an? (error|\d+ errors) of the current plan: .*M1/,
+    );
+    expect(why.unit).toBe('usd');
   });
 });

@@ -5,6 +5,7 @@
 import type { Allocation, AppEstimate, MilestonePhase, Plan, PlannedPrice } from '../types';
 import { standaloneCost, toMoney } from '../pricing';
 import { weekEnd, weekOf, weekStart } from '../weeks';
+import { money } from '../../money-format';
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
@@ -14,7 +15,7 @@ import type { OptimizeObjective, ScheduleModel } from './schedule-model';
 export type OptimizeStatus = 'optimal' | 'feasible' | 'infeasible';
 
 export interface BindingConstraint {
-  kind: 'milestone-window' | 'pool-capacity' | 'budget' | 'kept-bookings' | 'not-scheduled';
+  kind: 'milestone-window' | 'pool-capacity' | 'budget' | 'kept-bookings' | 'not-scheduled' | 'current-plan';
   message: string;
   /** How much it binds by, in its unit (GPU-hours, USD), when it can be said. */
   amount: number | null;
@@ -42,7 +43,6 @@ export interface ScheduleResult {
 const EPS = 1e-6;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const fmtHours = (n: number) => `${round2(n)}`;
-const fmtUsd = (n: number) => `$${(Math.round(n * 100) / 100).toFixed(2)}`;
 
 function spans(weeks: string[]): string {
   const sorted = [...new Set(weeks)].sort();
@@ -59,6 +59,7 @@ export function readSchedule(
 ): ScheduleResult {
   const v = answer.values;
   const value = (i: number) => v[i] ?? 0;
+  const fmtUsd = (n: number) => money(plan.project.currency, (Math.round(n * 100) / 100).toFixed(2));
   const binding: BindingConstraint[] = built.skipped.map((s) => ({
     kind: 'not-scheduled',
     message: `${s.label} is not scheduled: ${s.reason}.`,
