@@ -275,7 +275,7 @@ describe('auto-plan model', () => {
     const result = await optimize(plan, catalog);
     // 48 + 96 L4-hours at $1 and the A100's 1-year reservation: $144 + $17,520 = $17,664, $17,464 over the budget
     // (priced per hour used it would have been $144 + 40 × $2 = $224).
-    expect(result.binding.find((b) => b.kind === 'budget')?.message).toMatch(/costs \$17664\.00, \$17464\.00 over/);
+    expect(result.binding.find((b) => b.kind === 'budget')?.message).toMatch(/costs \$17,664\.00, \$17,464\.00 over/);
     // the plan's own pricing agrees: the reservation's bookings share the commitment by GPU-hours
     expect(computeTotals(result.plan, catalog).usd).toBe('17664.00');
   });
