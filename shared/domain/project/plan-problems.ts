@@ -86,7 +86,11 @@ export function planProblems(plan: Plan, at: string): Array<{ field: string; mes
     unique('pool', p.id, `${at}.pools[${i}].id`);
     if (!p.name.trim()) out.push({ field: `${at}.pools[${i}].name`, message: 'A capacity pool needs a name.' });
     if (!(Number.isFinite(p.capacity) && p.capacity > 0))
-      out.push({ field: `${at}.pools[${i}].capacity`, message: 'A capacity above 0.', value: String(p.capacity) });
+      out.push({
+        field: `${at}.pools[${i}].capacity`,
+        message: `Pool "${p.name}" has a capacity of ${p.capacity}; a capacity is above 0.`,
+        value: String(p.capacity),
+      });
   });
   if (plan.project.end < plan.project.start)
     out.push({
