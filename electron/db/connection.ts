@@ -77,7 +77,9 @@ function openWritable(file: string, options: { resourcesDir: string; seed?: bool
       if (fresh && options.seed !== false) {
         seedDatabase(db, options.resourcesDir);
         seeded = true;
-      } else if (!fresh && options.seed !== false) examplesAdded = addBundledToExisting(db, options.resourcesDir).examplesAdded;
+      } else if (!fresh && options.seed !== false)
+        // A migration may add tables the bundled data fills: after one, the bundled data is added whatever the marker says.
+        examplesAdded = addBundledToExisting(db, options.resourcesDir, { force: migrated.applied.length > 0 }).examplesAdded;
       return migrated;
     };
     // A new database is migrated AND seeded in one transaction (the nested ones become savepoints): a seed that fails

@@ -59,13 +59,13 @@ function markBundledData(db: Database, resourcesDir: string): void {
  *
  * Every start of the app and every CLI command comes here (issue 26 item 6): a database that already holds this
  * bundled data (its marker matches) is only read — a `spend` beside an import in another process neither writes nor
- * waits. Otherwise the additions and the new marker are written in one IMMEDIATE transaction, which waits for another
- * writer (busy timeout) instead of failing on a snapshot that writer made stale.
+ * waits. Otherwise (or with `force`, after a migration) the additions and the new marker are written in one IMMEDIATE
+ * transaction, which waits for another writer (busy timeout) instead of failing on a snapshot that writer made stale.
  */
-export function addBundledToExisting(db: Database, resourcesDir: string): { examplesAdded: string[] } {
+export function addBundledToExisting(db: Database, resourcesDir: string, options: { force?: boolean } = {}): { examplesAdded: string[] } {
   const marker = bundledDataMarker(db, resourcesDir);
   const held = readSetting(db, BUNDLED_DATA_KEY) as { hash?: unknown } | undefined;
-  if (held?.hash === marker) return { examplesAdded: [] };
+  if (held?.hash === marker && options.force !== true) return { examplesAdded: [] };
   return db
     .transaction(() => {
       seedCatalog(db, resourcesDir, { onlyMissing: true });
