@@ -4,6 +4,7 @@ import { execute, emptyHistory, moveAllocationsCommand } from '../shared/domain/
 import { syntheticPlan } from '../shared/domain/plan/synthetic';
 import { validateCommand } from '../shared/domain/plan/validation';
 import { addWeeksToKey } from '../shared/domain/plan/weeks';
+import { parsePlanText } from '../shared/domain/project/text-plan';
 
 /** Plan: checks + weekly totals recomputed after one edit on 20 tracks × 104 weeks × 10 pools (target < 20 ms). */
 export async function run(report: BenchReport): Promise<void> {
@@ -33,7 +34,39 @@ export async function run(report: BenchReport): Promise<void> {
   report.figure('one edit → validate + apply + checks + weekly totals (p95)', t.p95Ms, 'ms', { target: '< 20 ms', ok: t.p95Ms < 20 });
   const only = await measure(() => analyzePlan(state.plan, catalog), { iterations: 60, warmup: 5 });
   report.figure('checks + weekly totals alone (median)', only.medianMs, 'ms');
+  await runPlanText(report);
   await runScroll(report);
+}
+
+/** Texts that made "Import plan from text" backtrack from every character over every character (issue 26 item 10). */
+function hostilePlanTexts(bytes: number): Record<string, string> {
+  return {
+    'hardware "(" run': `## Available Hardware ${'('.repeat(bytes)}`,
+    'track "(a" run': `**Track 1: ${'(a'.repeat(bytes / 2)}`,
+    'milestone "M1 (" run': `### ${'M1 ('.repeat(bytes / 4)}`,
+    'digit run in a range': `| Milestone | Runs | Training Runs | Cost | Total |\n|---|---|---|---|---|\n| M1 | x | ${'1'.repeat(bytes)} |`,
+  };
+}
+
+/**
+ * Import plan from text on hostile text: 1 MB and 10 MB of each shape, timed in the same run; the ratio is the
+ * figure (about 10 when the parser is linear; quadratic ≈ 100: it took 20 s for 100 KB when it backtracked).
+ */
+export async function runPlanText(report: BenchReport): Promise<void> {
+  const small = hostilePlanTexts(1_000_000);
+  const large = hostilePlanTexts(10_000_000);
+  let largestMs = 0;
+  for (const shape of Object.keys(small)) {
+    const one = await measure(() => parsePlanText(small[shape]!, []), { iterations: 15, warmup: 3 });
+    const ten = await measure(() => parsePlanText(large[shape]!, []), { iterations: 3, warmup: 1 });
+    largestMs = Math.max(largestMs, ten.medianMs);
+    const ratio = ten.medianMs / Math.max(one.medianMs, 0.001);
+    report.figure(`plan text, ${shape}: 10 MB / 1 MB time`, ratio, '×', {
+      target: '< 40 (linear ≈ 10; quadratic ≈ 100)',
+      ok: ratio < 40,
+    });
+  }
+  report.figure('plan text: slowest hostile 10 MB (median)', largestMs, 'ms', { target: '< 1000 ms', ok: largestMs < 1000 });
 }
 
 /**

@@ -7,6 +7,9 @@ import { migrations } from './migrations';
 import { addBundledToExisting, seedDatabase } from './seed';
 import { storageUserError } from './storage-errors';
 
+/** How long a statement waits for another connection's lock (an import in another process) before it gives up. */
+export const BUSY_TIMEOUT_MS = 15_000;
+
 export interface OpenedDatabase {
   db: Database;
   file: string;
@@ -29,26 +32,42 @@ export function openDatabase(file: string, options: { resourcesDir: string; seed
   }
 }
 
-/** The data folder and the database file (when there is one) can be written: checked before SQLite opens anything. */
+/**
+ * The data folder and the database file (when there is one) can be written: checked before SQLite opens anything.
+ * What the app creates is its owner's only (issue 26 item 5): the folders 0700, a new database file 0600 — created
+ * empty here, before SQLite, which gives its -wal and -shm the database file's mode.
+ */
 function assertWritable(file: string): void {
   const folder = path.dirname(path.resolve(file));
-  fs.mkdirSync(folder, { recursive: true });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   fs.accessSync(folder, fs.constants.W_OK);
   if (fs.existsSync(file)) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+  else createOwnerOnly(file);
+}
+
+function createOwnerOnly(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, 0o600));
+  } catch (error) {
+    // Another process created it meanwhile: that one is opened as it is.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 function openWritable(file: string, options: { resourcesDir: string; seed?: boolean }): OpenedDatabase {
   // Under Electron, `npm start` points at a better-sqlite3 binary built for Electron's ABI (scripts/start.mjs).
   const nativeBinding = process.env.GPU_PLANNER_SQLITE_BINDING;
-  const db = new BetterSqlite3(file, nativeBinding ? { nativeBinding } : {});
+  // The busy timeout holds from the first statement (the integrity check reads too): a writer in another process
+  // (an import) makes this open wait for its lock rather than fail with "database is locked".
+  const db = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     // A damaged file is refused before anything writes to it (WAL mode, migrations and imports all write).
     const existing = file !== ':memory:' && fs.statSync(file).size > 0;
     const problems = existing ? quickCheckProblems(db) : null;
     if (problems !== null) throw damagedDatabaseError(file, problems);
-    db.pragma('journal_mode = WAL');
+    // Already WAL (every database but a new one): not set again, so that opening for reading writes nothing.
+    if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
     const fresh = (db.pragma('user_version', { simple: true }) as number) === 0;
     let seeded = false;
@@ -58,7 +77,9 @@ function openWritable(file: string, options: { resourcesDir: string; seed?: bool
       if (fresh && options.seed !== false) {
         seedDatabase(db, options.resourcesDir);
         seeded = true;
-      } else if (!fresh && options.seed !== false) examplesAdded = addBundledToExisting(db, options.resourcesDir).examplesAdded;
+      } else if (!fresh && options.seed !== false)
+        // A migration may add tables the bundled data fills: after one, the bundled data is added whatever the marker says.
+        examplesAdded = addBundledToExisting(db, options.resourcesDir, { force: migrated.applied.length > 0 }).examplesAdded;
       return migrated;
     };
     // A new database is migrated AND seeded in one transaction (the nested ones become savepoints): a seed that fails

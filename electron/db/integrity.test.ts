@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserError } from '../../shared/domain/errors';
 import { resourcesDir, tempDir } from '../test-support/paths';
 import { openDatabase } from './connection';
+import { MAX_DAMAGED_COPIES } from './integrity';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -72,5 +73,43 @@ describe('a damaged database (issue 11 item 3)', () => {
     const { db } = openDatabase(file, { resourcesDir });
     expect((db.prepare('SELECT count(*) AS n FROM gpus').get() as { n: number }).n).toBeGreaterThan(20);
     db.close();
+  });
+});
+
+describe('copies of a damaged database (issue 26 item 7)', () => {
+  const copiesOf = (file: string) => fs.readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${path.basename(file)}.damaged-`));
+
+  it('opening the same damaged file again and again keeps one copy of it, not one per open', () => {
+    const file = seededFile();
+    fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 6; i++) {
+        vi.setSystemTime(new Date(Date.UTC(2026, 0, 1, 10, i)));
+        expect(() => openDatabase(file, { resourcesDir })).toThrow(expect.objectContaining({ code: 'DB_CORRUPT' }));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(copiesOf(file)).toHaveLength(1);
+    // Every refusal names the one copy.
+    expect(() => openDatabase(file, { resourcesDir })).toThrow(copiesOf(file)[0]!);
+  });
+
+  it('a file damaged differently gets its own copy, up to the cap; beyond it no copy is made and the message says so', () => {
+    const file = seededFile();
+    const whole = fs.readFileSync(file);
+    for (let i = 0; i < MAX_DAMAGED_COPIES + 2; i++) {
+      fs.writeFileSync(file, whole.subarray(0, whole.length - 4096 * (i + 1)));
+      let message = '';
+      try {
+        openDatabase(file, { resourcesDir }).db.close();
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/damaged/);
+      expect(copiesOf(file)).toHaveLength(Math.min(i + 1, MAX_DAMAGED_COPIES));
+      if (i >= MAX_DAMAGED_COPIES) expect(message).toMatch(/no further copy/i);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
@@ -34,18 +35,91 @@ export function backupsOf(file: string): string[] {
     .map((n) => path.join(dir, n));
 }
 
+/** At most this many copies of damaged databases are kept beside a database file (one per distinct damaged content)… */
+export const MAX_DAMAGED_COPIES = 3;
+/** …and together at most this many bytes: a further damaged content is not copied (nothing kept is ever removed). */
+export const MAX_DAMAGED_COPY_BYTES = 2 * 1024 ** 3;
+
+/** sha256 of the file and its -wal (when there is one), read in chunks: what names a damaged content. */
+function contentHash(file: string): string {
+  const hash = createHash('sha256');
+  const buffer = Buffer.alloc(1 << 20);
+  for (const part of [file, `${file}-wal`]) {
+    let fd: number;
+    try {
+      fd = fs.openSync(part, 'r');
+    } catch {
+      continue;
+    }
+    try {
+      hash.update(`${part === file ? 'main' : 'wal'}\0`);
+      for (let n = fs.readSync(fd, buffer); n > 0; n = fs.readSync(fd, buffer)) hash.update(buffer.subarray(0, n));
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The damaged copies kept beside `file` (`<file>.damaged-<stamp>-<hash>`, and -wal), with their sizes. */
+function damagedCopiesOf(file: string): Array<{ name: string; bytes: number }> {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.damaged-`;
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.startsWith(prefix))
+    .map((name) => {
+      try {
+        return { name, bytes: fs.statSync(path.join(dir, name)).size };
+      } catch {
+        return { name, bytes: 0 };
+      }
+    });
+}
+
 /**
- * The damaged-database refusal (issue 11): nothing is written to the file, a copy is kept beside it, and the user is
- * told how to restore the last backup or start afresh.
+ * Keeps one copy of this damaged content beside the file (issue 26 item 7: every open used to make another): the copy
+ * is named by the content's hash, so a file opened again unchanged finds its copy; a new damaged content gets its own,
+ * up to MAX_DAMAGED_COPIES copies and MAX_DAMAGED_COPY_BYTES in all. Returns the sentence for the message.
+ */
+function keepDamagedCopy(file: string, now: Date): string {
+  const hash = contentHash(file);
+  const kept = damagedCopiesOf(file);
+  const copies = kept.filter((c) => !c.name.endsWith('-wal'));
+  const same = copies.find((c) => c.name.endsWith(`-${hash}`));
+  if (same) return ` A copy of it was kept as ${same.name}.`;
+  const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+  const adding = size(file) + size(`${file}-wal`);
+  const held = kept.reduce((sum, c) => sum + c.bytes, 0);
+  if (copies.length >= MAX_DAMAGED_COPIES || held + adding > MAX_DAMAGED_COPY_BYTES)
+    return ` No further copy of it was made: ${copies.length} copies of damaged versions are already kept beside it (${copies
+      .map((c) => c.name)
+      .sort()
+      .join(', ')}); move them away to have this one copied.`;
+  const copy = `${file}.damaged-${stamp(now)}-${hash}`;
+  fs.copyFileSync(file, copy);
+  fs.chmodSync(copy, 0o600);
+  if (size(`${file}-wal`) > 0) {
+    fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
+    fs.chmodSync(`${copy}-wal`, 0o600);
+  }
+  return ` A copy of it was kept as ${path.basename(copy)}.`;
+}
+
+/**
+ * The damaged-database refusal (issue 11): nothing is written to the file, a copy is kept beside it (one per damaged
+ * content, capped: see keepDamagedCopy), and the user is told how to restore the last backup or start afresh.
  */
 export function damagedDatabaseError(file: string, problems: string, now = new Date()): UserError {
   let kept = '';
   if (file !== ':memory:') {
-    const copy = `${file}.damaged-${stamp(now)}`;
     try {
-      fs.copyFileSync(file, copy);
-      if (fs.existsSync(`${file}-wal`) && fs.statSync(`${file}-wal`).size > 0) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
-      kept = ` A copy of it was kept as ${path.basename(copy)}.`;
+      kept = keepDamagedCopy(file, now);
     } catch {
       kept = '';
     }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { serializeError, UserError } from '../../shared/domain/errors';
-import { findLongText } from '../../shared/domain/long-text';
+import { findDeepNesting, findLongText, findNulText } from '../../shared/domain/long-text';
 import type { ChannelMap, ParsedRequestOf, Result } from '../../shared/ipc/channel';
 import { contract, type Channel, type ChannelResult, type Contract, type Request } from '../../shared/ipc/contract';
 import { storageUserError } from '../db/storage-errors';
@@ -42,6 +42,12 @@ export function mergeHandlers(...maps: AnyHandlerMap[]): HandlerMap<Contract> {
 
 /** The longest text any request field (or key) may hold, before any schema runs: a 10 MB name is refused at once. */
 export const MAX_REQUEST_TEXT = 100_000;
+/**
+ * How deeply a request may nest, checked before any schema runs (issue 26 item 8): the plan command schema is
+ * recursive (batches), so a 150,000-deep payload would overflow the stack in zod or in JSON.stringify. The deepest
+ * real request (a batch of milestone upserts with workloads) is about ten.
+ */
+export const MAX_REQUEST_DEPTH = 64;
 
 const FIELD_WORDS: Record<string, string> = {
   usd: 'Price',
@@ -58,7 +64,8 @@ const FIELD_WORDS: Record<string, string> = {
 export function fieldInWords(field: string): string {
   const parts = field.split('.');
   const last = [...parts].reverse().find((p) => !/^\d+$/.test(p)) ?? field;
-  const words = FIELD_WORDS[last] ?? last.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words =
+    (Object.hasOwn(FIELD_WORDS, last) ? FIELD_WORDS[last] : undefined) ?? last.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   const index = parts.find((p) => /^\d+$/.test(p));
   const label = words.charAt(0).toUpperCase() + words.slice(1);
   return index !== undefined ? `${label} (row ${Number(index) + 1})` : label;
@@ -99,6 +106,27 @@ export function createHandlerTable(handlers: HandlerMap<Contract>, context: Hand
           `${field}: ${long.length.toLocaleString('en-US')} characters, more than the ${MAX_REQUEST_TEXT.toLocaleString('en-US')} any field holds.`,
           { field, expected: `at most ${MAX_REQUEST_TEXT} characters` },
         );
+      }
+      const deep = findDeepNesting(rawRequest, MAX_REQUEST_DEPTH);
+      if (deep) {
+        const field = deep.join('.') || '(request)';
+        throw new UserError(
+          'INVALID_REQUEST',
+          `${field}: nested more than ${MAX_REQUEST_DEPTH} levels deep, more than any request holds.`,
+          {
+            field,
+            expected: `at most ${MAX_REQUEST_DEPTH} levels of nesting`,
+          },
+        );
+      }
+      // SQLite's text functions stop at a NUL: a name "\u0000abc" would pass every check and be refused by the database.
+      const nul = findNulText(rawRequest);
+      if (nul) {
+        const field = nul.path.join('.') || '(request)';
+        throw new UserError('INVALID_REQUEST', `${fieldInWords(field)}: holds a NUL character (U+0000), which no text here may hold.`, {
+          field,
+          expected: 'text without NUL characters',
+        });
       }
       const parsed = requestSchemas.get(channel)!.safeParse(rawRequest ?? {});
       if (!parsed.success) {

@@ -192,3 +192,47 @@ describe('IPC fuzz: every channel of the contract', () => {
     expect(failures).toEqual([]);
   });
 });
+
+/** Issue 26 item 8: hostile plan edits and plan files through the same table (HTTP and IPC reach it alike). */
+describe('IPC fuzz: hostile plan edits and plan files', () => {
+  const revision = () => app.services.plan.load(EXAMPLE).revision;
+  const refusedWithoutWrite = async (channel: Channel, request: unknown) => {
+    const before = digestNow();
+    const result = await app.handlers.dispatch(channel, request);
+    expect(result.ok).toBe(false);
+    if (result.ok) return null;
+    expect(result.error.code, result.error.message.slice(0, 300)).not.toBe('INTERNAL');
+    expect(digestNow()).toBe(before);
+    return result.error;
+  };
+
+  it('a plan:edit batch nested 150,000 levels deep is refused at the depth limit, before any schema recurses', async () => {
+    let command: unknown = { type: 'remove', entity: 'track', id: 'none' };
+    for (let i = 0; i < 150_000; i++) command = { type: 'batch', label: 'x', commands: [command] };
+    const error = await refusedWithoutWrite('plan:edit', { projectId: EXAMPLE, revision: revision(), command });
+    expect(error?.message).toMatch(/nested/);
+    expect(String(error?.details?.field)).toMatch(/^command\.commands\.0\.commands/);
+  });
+
+  it('a plan:edit whose phase workload nests 150,000 levels is refused the same way', async () => {
+    const milestone = structuredClone(app.services.plan.load(EXAMPLE).plan.milestones[0]!);
+    let workload: Record<string, unknown> = {};
+    for (let i = 0; i < 150_000; i++) workload = { x: workload };
+    milestone.phases[0]!.workload = workload as never;
+    const error = await refusedWithoutWrite('plan:edit', {
+      projectId: EXAMPLE,
+      revision: revision(),
+      command: { type: 'upsert', entity: 'milestone', value: milestone },
+    });
+    expect(error?.message).toMatch(/nested/);
+  });
+
+  it('a plan:edit of a track named with a leading NUL is a typed refusal', async () => {
+    const track = { ...app.services.plan.load(EXAMPLE).plan.tracks[0]!, name: '\u0000abc' };
+    await refusedWithoutWrite('plan:edit', {
+      projectId: EXAMPLE,
+      revision: revision(),
+      command: { type: 'upsert', entity: 'track', value: track },
+    });
+  });
+});

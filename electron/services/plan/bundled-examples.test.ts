@@ -58,6 +58,8 @@ describe('bundled example projects', () => {
     first.db.prepare("DELETE FROM projects WHERE id IN ('seed-002-prs-med', 'seed-003-small-lab', 'seed-004-hf-jobs')").run();
     first.db.prepare("DELETE FROM offerings WHERE id = 'hf-jobs-cpu-basic'").run();
     first.db.prepare("UPDATE projects SET name = 'My VitalDB notes' WHERE id = 'vitaldb-2025'").run();
+    // …written by an app that bundled other data (or none of the marker of what it bundled): the next open adds
+    first.db.prepare("DELETE FROM settings WHERE key = 'bundled-data'").run();
     first.db.close();
     expect(projectIds(file).map((p) => p.id)).toEqual(['vitaldb-2025']);
 

@@ -8,14 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../../shared/domain/errors';
 import { blankPlan, idInProject, rekeyPlan, rekeyScenario, type NewProjectInput } from '../../../shared/domain/project/project-copy';
-import {
-  buildPlanFile,
-  parsePlanFile,
-  PLAN_FILE_EXTENSION,
-  PLAN_FILE_MAX_BYTES,
-  serializePlanFile,
-  type PlanFile,
-} from '../../../shared/domain/project/plan-file';
+import { buildPlanFile, PLAN_FILE_EXTENSION, serializePlanFile, type PlanFile } from '../../../shared/domain/project/plan-file';
+import { readPlanFile } from './plan-file-reader';
 import { planFileBudget, type PlanFileBudget } from '../../../shared/domain/project/plan-file-budget';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import { validateProject, validateTrack } from '../../../shared/domain/plan/validation';
@@ -194,19 +188,6 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
     return exportTo(request, file); // the stored estimates are current: the writes that change them refresh them
   }
 
-  /** Reads a plan file from disk, size-bounded before it is read. */
-  function readPlanFile(file: string): PlanFile {
-    const name = path.basename(file);
-    let size: number;
-    try {
-      size = fs.statSync(file).size;
-    } catch {
-      throw new UserError('FILE_NOT_FOUND', `Cannot read ${file}.`, { file: name });
-    }
-    if (size > PLAN_FILE_MAX_BYTES) return parsePlanFile('', name, size);
-    return parsePlanFile(fs.readFileSync(file, 'utf8'), name, size);
-  }
-
   function insertSpend(file: PlanFile, projectId: string, fileName: string, at: string): number {
     const lines = file.spend?.lines ?? [];
     if (lines.length === 0) return 0;
@@ -294,7 +275,23 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
 
   function importFrom(file: string, options: { intoProjectId?: string | undefined; name?: string | undefined } = {}) {
     const parsed = readPlanFile(file);
-    return { file, ...importParsed(parsed, path.basename(file), options) };
+    const fileName = path.basename(file);
+    try {
+      return { file, ...importParsed(parsed, fileName, options) };
+    } catch (error) {
+      // The file's checks (parsePlanFile) mirror the database's; should one still differ, the user reads what was
+      // refused — the transaction rolled back, nothing was imported — not an internal error.
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'))
+        throw new UserError(
+          'BAD_PLAN_FILE',
+          `${fileName}: the database refuses a value of it (${(error as Error).message}). Nothing was imported.`,
+          {
+            file: fileName,
+          },
+        );
+      throw error;
+    }
   }
 
   async function importFile(request: { intoProjectId?: string | undefined }) {

@@ -7,7 +7,8 @@
  * not exist) is refused with a UserError naming the file, the line/column or the path, and what was expected.
  * Pure: the caller reads the bytes.
  */
-import { findLongText } from '../long-text';
+import { findDeepNesting, findLongText, findNulText } from '../long-text';
+import { LINE_AMOUNT_EXPECTED, lineAmountInRange } from '../billing/values';
 import { z } from 'zod';
 import { UserError } from '../errors';
 import { planSchema, scenarioAuthorSchema } from '../plan/schema';
@@ -15,6 +16,9 @@ import { scenarioInfo } from '../plan/scenarios';
 import type { Plan, Scenario } from '../plan/types';
 import type { Budget } from '../budget/types';
 import { planFileBudget, planFileBudgetProblems, planFileBudgetSchema } from './plan-file-budget';
+import { planProblems } from './plan-problems';
+
+export { planProblems };
 
 export const PLAN_FILE_FORMAT = 'gpu-planner-plan';
 export const PLAN_FILE_SCHEMA_VERSION = 1;
@@ -24,14 +28,18 @@ export const PLAN_FILE_MAX_BYTES = 32 * 1024 * 1024;
 /** The longest text a field may hold (a note, a description): 100 000 characters. */
 export const PLAN_FILE_MAX_TEXT = 100_000;
 export const PLAN_FILE_MAX_SPEND_LINES = 200_000;
+/** How deeply a plan file may nest (a workload is a few levels; the whole file about ten): checked before any walk. */
+export const PLAN_FILE_MAX_DEPTH = 64;
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal amount such as 12.50');
+/** A spend line's amount: a decimal whose nano-units fit the database's 64-bit integers. */
+const lineAmount = decimal.refine(lineAmountInRange, LINE_AMOUNT_EXPECTED);
 
 export const spendLineSchema = z.object({
   chargePeriodStart: z.string().min(10),
   chargePeriodEnd: z.string().nullable(),
-  billedCost: decimal,
-  effectiveCost: decimal.nullable(),
+  billedCost: lineAmount,
+  effectiveCost: lineAmount.nullable(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'a three-letter currency code'),
   provider: z.string().nullable(),
   service: z.string().nullable(),
@@ -111,68 +119,8 @@ const pathOf = (path: ReadonlyArray<PropertyKey>) =>
     .join('')
     .replace(/^\./, '') || '(the whole file)';
 
-/** Internal consistency: unique ids, and every reference pointing at something the same plan holds. */
-export function planProblems(plan: Plan, at: string): Array<{ field: string; message: string; value?: string }> {
-  const out: Array<{ field: string; message: string; value?: string }> = [];
-  const tracks = new Set<string>();
-  const seen = new Set<string>();
-  const unique = (kind: string, id: string, field: string) => {
-    const key = `${kind}:${id}`;
-    if (seen.has(key)) out.push({ field, message: `The ${kind} id "${id}" appears twice.`, value: id });
-    seen.add(key);
-  };
-  plan.tracks.forEach((t, i) => {
-    unique('track', t.id, `${at}.tracks[${i}].id`);
-    tracks.add(t.id);
-  });
-  const phases = new Set<string>();
-  plan.milestones.forEach((m, i) => {
-    unique('milestone', m.id, `${at}.milestones[${i}].id`);
-    if (!tracks.has(m.trackId))
-      out.push({
-        field: `${at}.milestones[${i}].trackId`,
-        message: `Milestone ${m.code || m.id} is on track "${m.trackId}", which the file does not have.`,
-        value: m.trackId,
-      });
-    m.phases.forEach((p, j) => {
-      unique('phase', p.id, `${at}.milestones[${i}].phases[${j}].id`);
-      phases.add(p.id);
-    });
-  });
-  plan.allocations.forEach((a, i) => {
-    unique('allocation', a.id, `${at}.allocations[${i}].id`);
-    if (!tracks.has(a.trackId))
-      out.push({
-        field: `${at}.allocations[${i}].trackId`,
-        message: `A booking in ${a.week} is on track "${a.trackId}", which the file does not have.`,
-        value: a.trackId,
-      });
-    if (a.phaseId && !phases.has(a.phaseId))
-      out.push({
-        field: `${at}.allocations[${i}].phaseId`,
-        message: `A booking in ${a.week} serves phase "${a.phaseId}", which the file does not have.`,
-        value: a.phaseId,
-      });
-    if (!(a.gpuCount >= 1 && Number.isInteger(a.gpuCount)))
-      out.push({ field: `${at}.allocations[${i}].gpuCount`, message: 'A whole number of GPUs, 1 or more.', value: String(a.gpuCount) });
-    if (!(a.hours >= 0 && a.hours <= 168))
-      out.push({ field: `${at}.allocations[${i}].hours`, message: 'Hours in a week, 0 to 168.', value: String(a.hours) });
-  });
-  plan.pools.forEach((p, i) => unique('pool', p.id, `${at}.pools[${i}].id`));
-  if (plan.project.end < plan.project.start)
-    out.push({
-      field: `${at}.project.end`,
-      message: `The project ends (${plan.project.end}) before it starts (${plan.project.start}).`,
-      value: plan.project.end,
-    });
-  if (!/^[A-Z]{3}$/.test(plan.project.currency))
-    out.push({ field: `${at}.project.currency`, message: 'A three-letter currency code such as USD.', value: plan.project.currency });
-  if (!plan.project.name.trim()) out.push({ field: `${at}.project.name`, message: 'A project needs a name.' });
-  return out;
-}
-
 /** Parses and checks a `.gpuplan` file's text. Throws a UserError saying what is wrong and where. */
-export function parsePlanFile(text: string, file: string, byteLength = text.length): PlanFile {
+export function parsePlanFile(input: string, file: string, byteLength = input.length): PlanFile {
   if (byteLength > PLAN_FILE_MAX_BYTES) {
     throw new UserError(
       'PLAN_FILE_TOO_LARGE',
@@ -184,6 +132,8 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
       },
     );
   }
+  // A UTF-8 byte order mark (editors on Windows write one) is not part of the JSON.
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -240,6 +190,25 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
       },
     );
   }
+  // Before anything walks it: a value nested deeper than any plan would overflow the stack of every later step.
+  const deep = findDeepNesting(raw, PLAN_FILE_MAX_DEPTH);
+  if (deep) {
+    const where = pathOf(deep);
+    throw new UserError(
+      'BAD_PLAN_FILE',
+      `${file}: ${where} is nested more than ${PLAN_FILE_MAX_DEPTH} levels deep; a plan file nests far less. Nothing was imported.`,
+      { file, field: where, expected: `at most ${PLAN_FILE_MAX_DEPTH} levels of nesting` },
+    );
+  }
+  const nul = findNulText(raw);
+  if (nul) {
+    const where = pathOf(nul.path);
+    throw new UserError(
+      'BAD_PLAN_FILE',
+      `${file}: ${where}${nul.key ? ' (a key)' : ''} holds a NUL character (U+0000), which no text of a plan holds. Nothing was imported.`,
+      { file, field: where, expected: 'text without NUL characters' },
+    );
+  }
   const long = findLongText(raw, PLAN_FILE_MAX_TEXT);
   if (long) {
     const where = `${pathOf(long.path)}${long.key ? ' (one of its keys)' : ''}`;
@@ -266,8 +235,16 @@ export function parsePlanFile(text: string, file: string, byteLength = text.leng
     });
   }
   const data = parsed.data;
+  const scenarioIds = new Set<string>();
   const problems = [
     ...planProblems(data.plan as Plan, 'plan'),
+    ...data.scenarios.flatMap((s, i) => {
+      if (!scenarioIds.has(s.id)) {
+        scenarioIds.add(s.id);
+        return [];
+      }
+      return [{ field: `scenarios[${i}].id`, message: `The scenario id "${s.id}" appears twice.`, value: s.id }];
+    }),
     ...data.scenarios.flatMap((s, i) => planProblems(s.plan as Plan, `scenarios[${i}].plan`)),
     ...(data.spend?.lines ?? []).flatMap((l, i) =>
       data.plan.tracks.some((t) => t.id === l.trackId)

@@ -7,6 +7,7 @@ import type { AuthorEstimate, Milestone, MilestonePhase, Range } from '../plan/t
 import { clean, dayRange, findLine, range, slug, tableRows, type Line, type TextReading } from './text-plan-reading';
 import type { TextPlanOffering } from './text-plan';
 import type { TracksRead } from './text-plan-tracks';
+import { milestoneHeading } from './text-plan-headings';
 
 /** Hardware named in the text (T4, L4, A100 …) → the catalog offering of that GPU, at the provider when it has one. */
 export type HardwareLookup = (hardware: string) => { offeringId: string | null; gpuId: string | null };
@@ -44,11 +45,11 @@ interface PhaseRow {
 function milestoneSections(lines: Line[]): Map<string, Section> {
   const sections = new Map<string, Section>();
   for (let i = 0; i < lines.length; i++) {
-    const m = /^###\s.*?\bM(\d+)\s*\(([^)]+)\)/.exec(lines[i]!.text);
-    if (!m) continue;
+    const heading = milestoneHeading(lines[i]!.text);
+    if (!heading) continue;
     let to = i + 1;
     while (to < lines.length && !/^#{2,3}\s/.test(lines[to]!.text)) to++;
-    sections.set(`M${m[1]}`, { name: clean(m[2]!), from: i, to, line: lines[i]!.n });
+    sections.set(`M${heading.number}`, { name: clean(heading.name), from: i, to, line: lines[i]!.n });
   }
   return sections;
 }

@@ -5,6 +5,7 @@
 import type { Track } from '../plan/types';
 import { TRACK_PALETTE } from './project-copy';
 import { bulletsAfter, clean, dayRange, pad, slug, type TextReading } from './text-plan-reading';
+import { trackHeading } from './text-plan-headings';
 
 export interface TracksRead {
   tracks: Track[];
@@ -19,19 +20,19 @@ export function readTracks(doc: TextReading, projectId: string): TracksRead {
   const tracks: Track[] = [];
   const trackMilestones = new Map<string, string[]>();
   for (let i = 0; i < lines.length; i++) {
-    const m = /^\*\*Track\s+(\d+):\s*(.+?)\s*\(([^)]+)\)\*\*/.exec(lines[i]!.text.trim());
-    if (!m) continue;
+    const heading = trackHeading(lines[i]!.text.trim());
+    if (!heading) continue;
     const body = bulletsAfter(lines, i).map((b) => b.text);
     const get = (label: string) => body.map((b) => new RegExp(`^\\s*-\\s*${label}:\\s*(.+)$`, 'i').exec(b)?.[1]).find(Boolean) ?? '';
     const when = dayRange(get('Timeline'), report);
-    const trackName = clean(m[2]!);
+    const trackName = clean(heading.name);
     const id = `track-${slug(trackName.split(' ')[0]!).replace(/-/g, '')}`;
-    if (!when) warnings.push(`Track ${m[1]} (${trackName}) has no "Timeline: Mon D - Mon D" line: its dates are the project's.`);
+    if (!when) warnings.push(`Track ${heading.number} (${trackName}) has no "Timeline: Mon D - Mon D" line: its dates are the project's.`);
     tracks.push({
       id,
       projectId,
       name: trackName,
-      owner: clean(m[3]!),
+      owner: clean(heading.owner),
       focus: clean(get('Focus')),
       colour: TRACK_PALETTE[tracks.length % TRACK_PALETTE.length]!,
       start: when?.[0] ?? '',
@@ -46,8 +47,8 @@ export function readTracks(doc: TextReading, projectId: string): TracksRead {
     trackMilestones.set(id, codes);
     fields.push({
       key: `track:${id}`,
-      label: `Track ${m[1]}`,
-      value: `${trackName} — owner ${clean(m[3]!)}${when ? `, ${when[0]} → ${when[1]}` : ''}`,
+      label: `Track ${heading.number}`,
+      value: `${trackName} — owner ${clean(heading.owner)}${when ? `, ${when[0]} → ${when[1]}` : ''}`,
       line: lines[i]!.n,
     });
   }

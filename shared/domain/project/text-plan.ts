@@ -20,6 +20,7 @@ import { readMilestones, hardwareLookup } from './text-plan-milestones';
 import { readBudgetOptions, type TextPlanScenario } from './text-plan-options';
 import { bulletsAfter, clean, findLine, MONTHS, type Line, type ParsedField, type TextReading } from './text-plan-reading';
 import { readTracks } from './text-plan-tracks';
+import { hardwareProvider } from './text-plan-headings';
 
 export interface TextPlanOffering {
   id: string;
@@ -83,8 +84,14 @@ export function parsePlanText(text: string, offerings: TextPlanOffering[], proje
   if (h1) fields.push({ key: 'project.name', label: 'Project name', value: name, line: h1.line.n });
 
   // Provider of the hardware ("## Available Hardware Options (Google Colab)").
-  const providerLine = findLine(lines, /^##\s+Available Hardware.*\(([^)]+)\)/i);
-  const provider = providerLine ? providerLine.m[1]!.trim() : '';
+  let provider = '';
+  for (const line of lines) {
+    const named = hardwareProvider(line.text);
+    if (named !== null) {
+      provider = named.trim();
+      break;
+    }
+  }
 
   const tracksRead = readTracks(doc, projectId);
   const { tracks, projectStart, projectEnd } = tracksRead;
