@@ -206,7 +206,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     return finishSync(row, sync);
   }
 
-  /** A sync always ends recorded: an unexpected failure is listed as the folder's, with what was imported before it. */
+  /** A sync always ends recorded: an unexpected failure is listed as the folder's (what it imported before stays imported). */
   async function syncOneRecorded(row: q.BillingSourceRow, signal: AbortSignal): Promise<SourceSync> {
     const started = deps.now().toISOString();
     try {
