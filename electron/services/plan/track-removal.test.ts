@@ -106,6 +106,16 @@ describe('removing a track with spend or rules (issue 26 item 3)', () => {
     ).toThrow(/only move to a track the project keeps/);
   });
 
+  it('an undo that would remove a track holding rules is refused the same way; the rules stay', async () => {
+    const { projectId, b, view } = await projectWithSpendOnB();
+    // The last edit of the plan's history added track B: undoing it would remove B.
+    expect(view.history.undoLabel).toBeTruthy();
+    expect(() => app.services.plan.undo({ projectId, revision: view.revision })).toThrow(/Track "B" has 2 allocation rule\(s\)/);
+    expect(app.services.budget.listRules(projectId).map((r) => r.trackId)).toEqual([b.id, b.id]);
+    expect((await app.services.plan.getPlan(projectId)).plan.tracks.map((t) => t.name)).toEqual(['A', 'B']);
+    expect((await app.services.budget.getOverview(projectId)).actual.value).toBe('20.52');
+  });
+
   it('a track without spend or rules is removed without a question', async () => {
     const { projectId } = app.services.plan.projects.create({
       name: 'Empty',
