@@ -116,6 +116,29 @@ describe('removing a track with spend or rules (issue 26 item 3)', () => {
     expect((await app.services.budget.getOverview(projectId)).actual.value).toBe('20.52');
   });
 
+  it('promoting a scenario without the track is refused with what to do; a scenario that keeps it is promoted', async () => {
+    const { projectId, b } = await projectWithSpendOnB();
+    const { scenario } = app.services.plan.duplicateScenario({ projectId, name: 'Without B', description: '' });
+    const sv = app.services.plan.scenarioView(projectId, scenario.id);
+    expect(sv.plan.tracks.map((t) => t.id)).toContain(b.id);
+    app.services.plan.editScenario({
+      projectId,
+      scenarioId: scenario.id,
+      revision: sv.revision,
+      command: removeTrackCommand(sv.plan, b.id),
+    });
+    expect(() => app.services.plan.promoteScenario({ projectId, scenarioId: scenario.id })).toThrow(
+      /^Promoting the scenario "Without B" would remove track "B", which has 2 allocation rule\(s\)/,
+    );
+    expect((await app.services.plan.getPlan(projectId)).plan.tracks.map((t) => t.name)).toEqual(['A', 'B']);
+    expect((await app.services.budget.getOverview(projectId)).actual.value).toBe('20.52');
+
+    const { scenario: same } = app.services.plan.duplicateScenario({ projectId, name: 'Same', description: '' });
+    app.services.plan.promoteScenario({ projectId, scenarioId: same.id });
+    expect((await app.services.plan.getPlan(projectId)).plan.tracks.map((t) => t.name)).toEqual(['A', 'B']);
+    expect((await app.services.budget.getOverview(projectId)).actual.value).toBe('20.52');
+  });
+
   it('a track without spend or rules is removed without a question', async () => {
     const { projectId } = app.services.plan.projects.create({
       name: 'Empty',

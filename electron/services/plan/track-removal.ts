@@ -29,7 +29,14 @@ export function trackHoldings(db: Database, projectId: string, trackId: string):
  * In the edit's transaction, before the tracks are deleted: each removed track that holds spend or rules is handled as
  * the user chose, or the edit is refused (TRACK_HAS_SPEND) so that the user is asked.
  */
-export function handleRemovedTracks(db: Database, before: Plan, after: Plan, choice: RemovedTrackSpend | undefined): void {
+export function handleRemovedTracks(
+  db: Database,
+  before: Plan,
+  after: Plan,
+  choice: RemovedTrackSpend | undefined,
+  /** What removes the tracks, when it cannot ask (a scenario promoted): the refusal says what to do instead. */
+  by?: string,
+): void {
   const projectId = after.project.id;
   const removed = before.tracks.filter((t) => !after.tracks.some((x) => x.id === t.id));
   const holding = removed
@@ -45,7 +52,9 @@ export function handleRemovedTracks(db: Database, before: Plan, after: Plan, cho
     ].filter(Boolean);
     throw new UserError(
       'TRACK_HAS_SPEND',
-      `Track "${h.track.name}" has ${what.join(', ')}: choose the track its spend and rules move to, or leave its spend unassigned.`,
+      by
+        ? `${by} would remove track "${h.track.name}", which has ${what.join(', ')}: delete that track from the current plan first (you are asked where its spend and rules go), or keep it in the scenario.`
+        : `Track "${h.track.name}" has ${what.join(', ')}: choose the track its spend and rules move to, or leave its spend unassigned.`,
       { field: 'removedTrackSpend', value: h.track.id, rules: h.rules, lines: h.lines, budgets: h.budgets },
     );
   }
