@@ -61,6 +61,9 @@ describe('gpu-planner source', () => {
     expect(sync.code).toBe(1);
     expect(sync.stdout).toMatch(/1 imported/);
     expect(sync.stdout).toMatch(/! ledger.csv: The header is not a known billing export/);
+    // `source list` shows each refused file with its reason (issue 26 item 4).
+    const list = await cli(['source', 'list']);
+    expect(list.stdout).toMatch(/last sync .*1 refused\n {2}! ledger.csv: The header is not a known billing export/);
   });
 
   it('usage errors exit 2; a missing folder exits 1', async () => {

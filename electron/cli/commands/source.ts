@@ -26,7 +26,14 @@ function sourceLine(s: BillingSource): string {
   const what = last
     ? `: ${last.imported.length} imported, ${last.unchanged} unchanged, ${last.alreadyImported.length} already imported, ${last.superseded.length} superseded, ${last.refused.length} refused`
     : '';
-  return `#${s.id} ${s.folder}${s.mappingName ? ` (mapping "${s.mappingName}")` : ''} · ${s.files} file(s) · ${when}${what}\n`;
+  // Each refused file with why (kept until the file changes), and what the last sync refused of the folder itself.
+  const refused = [
+    ...s.refused.map((f) => `  ! ${f.path}: ${(f.error ?? 'refused').split('\n')[0]}`),
+    ...(last?.refused ?? [])
+      .filter((r) => !s.refused.some((f) => f.path === r.path))
+      .map((r) => `  ! ${r.path}: ${r.message.split('\n')[0]}`),
+  ];
+  return `#${s.id} ${s.folder}${s.mappingName ? ` (mapping "${s.mappingName}")` : ''} · ${s.files} file(s) · ${when}${what}\n${refused.map((l) => `${l}\n`).join('')}`;
 }
 
 function syncText(sync: SourceSync): string {

@@ -22,6 +22,8 @@ export interface SourceFileRow {
   import_id: number | null;
   error: string | null;
   synced_at: string;
+  /** Inode and status-change time when last seen (migration 0018); null before. */
+  change_stamp?: string | null;
 }
 
 export function insertSource(db: Database, source: { folder: string; mapping_name: string | null; created_at: string }): number {
@@ -57,11 +59,11 @@ export function selectSourceFiles(db: Database, sourceId: number): SourceFileRow
 
 export function upsertSourceFile(db: Database, row: SourceFileRow): void {
   db.prepare(
-    `INSERT INTO billing_source_files (source_id, path, size, mtime_ms, sha256, status, import_id, error, synced_at)
-     VALUES (@source_id, @path, @size, @mtime_ms, @sha256, @status, @import_id, @error, @synced_at)
+    `INSERT INTO billing_source_files (source_id, path, size, mtime_ms, sha256, status, import_id, error, synced_at, change_stamp)
+     VALUES (@source_id, @path, @size, @mtime_ms, @sha256, @status, @import_id, @error, @synced_at, @change_stamp)
      ON CONFLICT (source_id, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, sha256 = excluded.sha256, status = excluded.status,
-       import_id = excluded.import_id, error = excluded.error, synced_at = excluded.synced_at`,
-  ).run(row);
+       import_id = excluded.import_id, error = excluded.error, synced_at = excluded.synced_at, change_stamp = excluded.change_stamp`,
+  ).run({ change_stamp: null, ...row });
 }
 
 /** The active import holding exactly this content, if any. */

@@ -46,6 +46,9 @@ export interface BillingImportRow {
   invoice_open: number;
   mapping_name: string | null;
   pending_owner?: string | null;
+  /** The split export this import is a part of (migration 0018), and which part; null: a whole file. */
+  delivery?: string | null;
+  delivery_part?: string | null;
 }
 
 export function insertImport(db: Database, row: Omit<BillingImportRow, 'id'>): number {
@@ -104,7 +107,10 @@ export function selectImport(db: Database, id: number): BillingImportRow | undef
   return db.prepare('SELECT * FROM billing_imports WHERE id = ? AND pending_owner IS NULL').get(id) as BillingImportRow | undefined;
 }
 
-/** Active imports the new one replaces: the same bytes, or the same (dialect, account, billing period, cost basis). */
+/**
+ * Active imports the new one replaces: the same bytes, or the same (dialect, account, billing period, cost basis) —
+ * but not the other parts of the new one's own delivery (a split export's parts add up; its namesake part is replaced).
+ */
 export function selectReplaceable(
   db: Database,
   key: {
@@ -115,14 +121,22 @@ export function selectReplaceable(
     period_start: string | null;
     period_end: string | null;
     cost_basis: string;
+    delivery: string | null;
+    delivery_part: string | null;
   },
 ): BillingImportRow[] {
   return db
     .prepare(
       `SELECT * FROM billing_imports WHERE status = 'active' AND id <> @id AND (sha256 = @sha256 OR (dialect = @dialect AND account_key = @account_key
-         AND period_start IS @period_start AND period_end IS @period_end AND cost_basis = @cost_basis AND rows_imported > 0))`,
+         AND period_start IS @period_start AND period_end IS @period_end AND cost_basis = @cost_basis AND rows_imported > 0
+         AND NOT (@delivery IS NOT NULL AND delivery IS @delivery AND delivery_part IS NOT @delivery_part)))`,
     )
     .all(key) as BillingImportRow[];
+}
+
+/** Records the split export an import is a part of (set as it is published). */
+export function setImportDelivery(db: Database, id: number, delivery: string | null, part: string | null): void {
+  db.prepare('UPDATE billing_imports SET delivery = ?, delivery_part = ? WHERE id = ?').run(delivery, part, id);
 }
 
 export function setImportStatus(db: Database, id: number, status: ImportStatus): void {

@@ -7,9 +7,13 @@ import * as rows from '../../db/queries/plan-rows';
 import { selectBudgets, updateBudget } from '../../db/queries/budget-planning';
 import { budgetConversion } from '../../../shared/domain/budget/budget-currency';
 import type { PlanCatalog } from '../../../shared/domain/plan/types';
+import { handleRemovedTracks, type RemovedTrackSpend } from './track-removal';
 
-/** The rates (read only when the currency changes: the catalog's getter) and the day a switch converts the budget at. */
-type CurrencyContext = { catalog: Pick<PlanCatalog, 'rates'>; now: Date };
+/**
+ * The rates (read only when the currency changes: the catalog's getter) and the day a switch converts the budget at;
+ * and where the spend and rules of a track the command removes go (issue 26 item 3).
+ */
+type CurrencyContext = { catalog: Pick<PlanCatalog, 'rates'>; now: Date; removedTrackSpend?: RemovedTrackSpend | undefined };
 
 function convertBudgetSplits(db: Database, projectId: string, from: string, to: string, fx: CurrencyContext) {
   const splits = selectBudgets(db, projectId).filter((b) => b.trackId !== null || b.month !== null);
@@ -56,6 +60,8 @@ export function writeChanges(
     const a = after.allocations.find((x) => x.id === id);
     if (a) rows.upsertAllocation(db, projectId, a);
   }
+  if (ids('track').some((id) => !after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)))
+    handleRemovedTracks(db, before, after, fx.removedTrackSpend);
   for (const id of ids('track'))
     if (!after.tracks.some((x) => x.id === id) && before.tracks.some((x) => x.id === id)) rows.deleteTrack(db, id);
 }

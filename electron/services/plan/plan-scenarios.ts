@@ -14,6 +14,7 @@ import * as scenarioRows from '../../db/queries/scenario';
 import { scenarioKey, type PlanContext } from './plan-context';
 import { checkRevision, validatedCommand } from './plan-edit-guards';
 import { refuseForeignIds } from './plan-ownership';
+import { handleRemovedTracks } from './track-removal';
 
 /** A new scenario id, unique by the time and a random suffix. */
 const newScenarioId = (at: string) => `scenario-${at.replace(/[^0-9]/g, '').slice(0, 17)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -130,6 +131,8 @@ export function createScenarioUseCases(ctx: PlanContext, withEstimates: (plan: P
     };
     const newRevision = db
       .transaction(() => {
+        // A track the scenario does not have, which spend or rules point to, is never dropped silently (issue 26 item 3).
+        handleRemovedTracks(db, old, next, undefined, `Promoting the scenario "${scenario.name}"`);
         replacePlanRows(db, next, at);
         scenarioRows.deleteScenario(db, scenario.id);
         scenarioRows.insertScenario(db, kept, at);

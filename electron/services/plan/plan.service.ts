@@ -17,8 +17,17 @@ import { createScenarioUseCases } from './plan-scenarios';
 import { createProjectService } from './project.service';
 import { withBudgetInNewCurrency } from './plan-currency-change';
 import { runRatesOf } from './run-rates';
+import type { RemovedTrackSpend } from './track-removal';
 
 export type PlanService = ReturnType<typeof createPlanService>;
+
+/** An edit of the current plan, made on `revision`. */
+export interface EditRequest {
+  projectId: string;
+  revision: number;
+  command: PlanCommand;
+  removedTrackSpend?: RemovedTrackSpend | undefined;
+}
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
 export interface PlanServiceDeps {
@@ -50,10 +59,17 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
    * Validates, then writes the change, the estimates it made stale (a milestone's workload, GPU, offering or runs) and the
    * revision bump in one transaction; nothing is half-saved.
    */
-  function commit(projectId: string, before: Plan, after: Plan, command: PlanCommand, cat = catalog()): number {
+  function commit(
+    projectId: string,
+    before: Plan,
+    after: Plan,
+    command: PlanCommand,
+    cat = catalog(),
+    removedTrackSpend?: RemovedTrackSpend | undefined,
+  ): number {
     return db
       .transaction(() => {
-        writeChanges(db, before, after, command, { catalog: cat, now: deps.now() });
+        writeChanges(db, before, after, command, { catalog: cat, now: deps.now(), removedTrackSpend });
         // Only a milestone's phases hold what an estimate depends on in the plan (workload, GPU, offering, runs).
         if (touchedIds(command).has('milestone')) writeStaleEstimates(ctx, estimator, after, cat, { scenarios: false });
         return bumpRevision(db, projectId, deps.now().toISOString());
@@ -72,7 +88,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     return view(l.plan, l.revision);
   }
 
-  function edit(request: { projectId: string; revision: number; command: PlanCommand }): PlanView {
+  /** `removedTrackSpend`: where the spend and rules of a track the command removes go (asked when it holds any). */
+  function edit(request: EditRequest): PlanView {
     const { plan, revision } = load(request.projectId);
     checkRevision(request.projectId, revision, request.revision);
     refuseForeignIds(db, plan.project.id, request.command);
@@ -80,7 +97,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const command = withBudgetInNewCurrency(plan, request.command, cat, deps.now());
     const applied = validatedCommand(plan, cat, command);
     const next = execute(plan, ctx.historyOf(request.projectId), command, 200, applied);
-    const newRevision = commit(request.projectId, plan, next.plan, command, cat);
+    const newRevision = commit(request.projectId, plan, next.plan, command, cat, request.removedTrackSpend);
     histories.set(request.projectId, next.history);
     return saved(next.plan, command, newRevision, cat);
   }
@@ -108,7 +125,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   }
 
   /** An edit; the estimates it made stale are refreshed in its own transaction (see commit). */
-  async function editAndEstimate(request: { projectId: string; revision: number; command: PlanCommand }): Promise<PlanView> {
+  async function editAndEstimate(request: EditRequest): Promise<PlanView> {
     return edit(request);
   }
 

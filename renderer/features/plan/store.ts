@@ -11,6 +11,11 @@ import { currentProject } from '../projects/store';
 import type { EditorTarget } from './PlanEditors';
 
 export type Zoom = 'weeks' | 'months';
+
+/** What an edit carries besides its command: where a removed track's spend and rules go (another track, or null). */
+export interface EditOptions {
+  removedTrackSpend?: { moveTo: string | null } | undefined;
+}
 export interface CellSelection {
   trackId: string;
   week: string;
@@ -36,7 +41,8 @@ interface PlanState {
   scenarioId: string | null;
   openScenario: (scenarioId: string | null) => Promise<void>;
   load: (projectId?: string) => Promise<void>;
-  edit: (command: PlanCommand) => Promise<boolean>;
+  /** `options.removedTrackSpend`: where the spend and rules of a track the command removes go (asked when it holds any). */
+  edit: (command: PlanCommand, options?: EditOptions) => Promise<boolean>;
   undo: () => Promise<void>;
   redo: () => Promise<void>;
   setZoom: (zoom: Zoom) => void;
@@ -97,11 +103,17 @@ export const usePlanStore = create<PlanState>((set, get) => ({
     if (r.ok) void get().loadCompare();
   },
 
-  async edit(command) {
+  async edit(command, options = {}) {
     const view = get().view;
     if (!view) return false;
     set({ busy: true });
-    const r = await api.plan.edit({ projectId: view.plan.project.id, ...scenarioOf(view), revision: view.revision, command });
+    const r = await api.plan.edit({
+      projectId: view.plan.project.id,
+      ...scenarioOf(view),
+      revision: view.revision,
+      command,
+      ...(options.removedTrackSpend ? { removedTrackSpend: options.removedTrackSpend } : {}),
+    });
     if (r.ok) {
       const still = get().selectedAllocationId && r.value.plan.allocations.some((a) => a.id === get().selectedAllocationId);
       set({ view: r.value, busy: false, error: null, fieldErrors: {}, selectedAllocationId: still ? get().selectedAllocationId : null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBillingDataFile, manifestKeys, planDeliveries, type FolderFile } from './delivery-layout';
+import { exportPartOf, isBillingDataFile, manifestKeys, planDeliveries, type FolderFile } from './delivery-layout';
 
 const f = (path: string, mtimeMs = 1): FolderFile => ({ path, size: 10, mtimeMs });
 
@@ -118,5 +118,31 @@ describe('billing delivery layouts', () => {
       'reports/cost-csv/0001000000812345-00002.csv.gz',
       'reports/cost-csv/0001000000812346-00001.csv.gz',
     ]);
+  });
+});
+
+describe('parts of an export split into files without a manifest (issue 26 item 2)', () => {
+  it('BigQuery shards, Azure and Spark partitions and AWS CUR parts name their delivery; other names are whole files', () => {
+    const stem = (name: string, dialect = 'focus') => exportPartOf(name, dialect)?.stem ?? null;
+    expect(stem('billing-000000000000.csv', 'gcp')).toBe('billing');
+    expect(stem('exports/Billing-000000000017.csv.gz', 'gcp')).toBe('billing');
+    expect(stem('part_0_0001.csv', 'azure')).toBe('part');
+    expect(stem('run/part_1_0002.csv', 'azure')).toBe('part');
+    expect(stem('part-00000-1b2c3d.c000.csv', 'aws-athena')).toBe('part');
+    expect(stem('focus_part2.csv')).toBe('focus_part');
+    expect(stem('Oct2018-WorkshopCUR-00001.snappy.parquet', 'aws-cur')).toBe('oct2018-workshopcur');
+    expect(stem('gpu-report-1.csv.gz', 'aws-cur')).toBe('gpu-report');
+    // Whole files: a date is not a part number, nor is a trailing number outside AWS CUR, nor a timestamp.
+    for (const [name, dialect] of [
+      ['cur-2024-01.csv', 'aws-cur'],
+      ['cur-2024-01-05.csv', 'aws-cur'],
+      ['focus-1.csv', 'focus'],
+      ['export-202401311200.csv', 'focus'],
+      ['apart2.csv', 'focus'],
+      ['focus_sample.csv', 'focus'],
+      ['EA_ActualCost_Small.csv', 'azure'],
+      ['2022-08-01_5.csv', 'gcp'],
+    ])
+      expect(exportPartOf(name!, dialect!)).toBeNull();
   });
 });

@@ -18,6 +18,11 @@ export interface FolderFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /**
+   * What changes with the file's content even when its size and modification time are kept (the caller's: POSIX
+   * inode and status-change time, which no writer can set back); absent where it cannot be read.
+   */
+  changeStamp?: string;
 }
 
 export interface Manifest {
@@ -153,4 +158,28 @@ export function planDeliveries(files: readonly FolderFile[], manifests: readonly
   const newest = (d: Delivery) => Math.max(...d.files.map((f) => f.mtimeMs));
   deliveries.sort((a, b) => newest(a) - newest(b) || a.key.localeCompare(b.key, 'en', { numeric: true }));
   return { deliveries, superseded, waiting };
+}
+
+/** The extensions a data file's name ends with (compression and Spark's `.c000` included), stripped to find its part number. */
+const DATA_EXTENSIONS = /(\.(c\d{3}|snappy|gz|gzip|zip|csv|tsv|txt|parquet))+$/i;
+
+/**
+ * A part of an export split into files without a manifest, by its file name (not its folder): `stem` names the delivery
+ * the part belongs to. Parts of one delivery add up; a file of the same name replaces its namesake (a restated part).
+ * - BigQuery `bq extract` wildcard shards: `<name>-000000000000.csv`, `<name>-000000000001.csv` (12 digits);
+ * - Azure partitioned exports `part_0_0001.csv`, Spark/Athena `part-00000-<job>.csv`, and `<name>_part1.csv`;
+ * - AWS CUR and Data Exports `<report>-00001.csv.gz` (5 digits), and for an AWS CUR file `<report>-1.csv.gz`
+ *   (unless the name before it ends in a number, as a date does: `cur-2024-01` is a month, not part 1 of `cur-2024`).
+ * Null: a whole file (a later file of the same account and period restates it).
+ */
+export function exportPartOf(fileName: string, dialect: string): { stem: string } | null {
+  const name = fileName.slice(fileName.lastIndexOf('/') + 1).replace(DATA_EXTENSIONS, '');
+  const part = /^(.*?(?:^|[-_.]))part[-_]?\d+(?:[-_].*)?$/i.exec(name);
+  if (part) return { stem: `${part[1]!.toLowerCase()}part` };
+  const numbered = /^(.+)-(?:0{4}\d{8}|\d{5})$/.exec(name);
+  if (numbered) return { stem: numbered[1]!.toLowerCase() };
+  const curPart = /^(.+)-\d{1,4}$/.exec(name);
+  if (curPart && (dialect === 'aws-cur' || dialect === 'aws-athena') && !/[-_]\d+$/.test(curPart[1]!))
+    return { stem: curPart[1]!.toLowerCase() };
+  return null;
 }

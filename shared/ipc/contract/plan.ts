@@ -217,7 +217,17 @@ const planTimelineChannels = {
   },
   'plan:edit': {
     request: z
-      .object({ projectId, scenarioId: scenarioId.optional(), revision: z.number().int().nonnegative(), command: planCommandSchema })
+      .object({
+        projectId,
+        scenarioId: scenarioId.optional(),
+        revision: z.number().int().nonnegative(),
+        command: planCommandSchema,
+        // Where the spend and allocation rules of a track the command removes go: another track, or unassigned (null).
+        removedTrackSpend: z
+          .object({ moveTo: z.string().min(1).max(120).nullable() })
+          .strict()
+          .optional(),
+      })
       .strict(),
     response: planViewSchema,
   },

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
+import { exportPartOf } from '../../../../shared/domain/billing/delivery-layout';
 import type { DialectChoice } from '../../../../shared/domain/billing/dialects';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
@@ -25,7 +26,15 @@ import { errorView, toImportView } from './import-views';
 import { readBillingFileAnywhere } from './import-worker-client';
 import { assertReadableFile } from './readable-file';
 import { createSpendExplorer } from './spend-explorer';
-import { assertNoImportRunning, discardStaged, liveOwners, publishImport, recoverPendingImports, stageImport } from './staged-import';
+import {
+  assertNoImportRunning,
+  discardStaged,
+  liveOwners,
+  publishImport,
+  recoverPendingImports,
+  stageImport,
+  type ExportDelivery,
+} from './staged-import';
 
 export interface ImportRequest {
   file: string;
@@ -38,6 +47,24 @@ export interface ImportRequest {
   onProgress?: ((progress: { bytesRead: number; totalBytes: number; rowsRead: number }) => void) | undefined;
   /** Name recorded in the history (defaults to the file's base name). */
   displayName?: string | undefined;
+  /**
+   * The split export this file is a part of, when the caller knows it (a source folder's manifest or part folder);
+   * otherwise a part is known by its name (exportPartOf: BigQuery shards, `part_*`, CUR `-00001`).
+   */
+  delivery?: ExportDelivery | undefined;
+  /** The folder a part named as one (exportPartOf) was delivered in: parts of other folders are other deliveries. */
+  deliveryFolder?: string | undefined;
+}
+
+/** The delivery a file is a part of: the caller's, or by the file's name; null for a whole file. */
+function deliveryOf(request: ImportRequest, fileName: string, dialect: string): ExportDelivery | null {
+  if (request.delivery) return request.delivery;
+  const name = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const part = exportPartOf(name, dialect);
+  if (!part) return null;
+  return request.deliveryFolder === undefined
+    ? { key: `name:${part.stem}`, part: name.toLowerCase() }
+    : { key: `folder:${request.deliveryFolder}/${part.stem}`, part: fileName };
 }
 
 /** Lines from which an import into a table holding no more lines drops and rebuilds the spend-line indexes. */
@@ -172,6 +199,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
         invoiceOpen: tally.invoiceOpen,
         mappingName,
         indexesSuspended,
+        delivery: deliveryOf(request, fileName, summary.dialect),
         onPublished: hooks.onPublished,
       });
       importId = null;

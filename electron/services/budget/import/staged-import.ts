@@ -80,6 +80,12 @@ export function stageImport(
   });
 }
 
+/** A part of a split export: the delivery (`key`) it belongs to and which part it is (`part`). */
+export interface ExportDelivery {
+  key: string;
+  part: string;
+}
+
 export interface Publication {
   sha256: string;
   summary: ReadSummary;
@@ -89,6 +95,8 @@ export interface Publication {
   invoiceOpen: boolean;
   mappingName: string | null;
   indexesSuspended: boolean;
+  /** The split export the file is a part of, and which part (null: a whole file): its other parts are not replaced. */
+  delivery: ExportDelivery | null;
   /** Derived data of the lines made visible (their tracks by the allocation rules), written in the same transaction. */
   onPublished?: ((importId: number) => void) | undefined;
 }
@@ -103,6 +111,8 @@ export function publishImport(db: Database, stagedId: number, p: Publication): q
     // (either order); an amortized export that arrives after its actual is kept in the history as superseded.
     // A file that only adds to its period (OCI, GCP daily files) replaces nothing but the same data: no dialect matches.
     const replaceDialect = restatesPeriod(summary.dialect, summary.description) ? summary.dialect : '(adds to its period)';
+    // The parts of one split export add up: a part replaces neither the other parts of its delivery nor is replaced by
+    // them; it replaces its namesake (a restated part) and every other import of the same account and period.
     const match = {
       id: stagedId,
       sha256: p.sha256,
@@ -110,7 +120,10 @@ export function publishImport(db: Database, stagedId: number, p: Publication): q
       account_key: key.accountKey,
       period_start: key.periodStart,
       period_end: key.periodEnd,
+      delivery: p.delivery?.key ?? null,
+      delivery_part: p.delivery?.part ?? null,
     };
+    q.setImportDelivery(db, stagedId, match.delivery, match.delivery_part);
     const sameBasis = q.selectReplaceable(db, { ...match, cost_basis: key.costBasis });
     const otherBasis = q.selectReplaceable(db, { ...match, sha256: '', cost_basis: key.costBasis === 'actual' ? 'amortized' : 'actual' });
     const superseded = key.costBasis === 'amortized' && otherBasis.length > 0 && p.rowsImported > 0;

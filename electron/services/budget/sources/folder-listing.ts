@@ -23,8 +23,10 @@ export function listFolder(root: string): FolderFile[] {
       if (e.isDirectory()) walk(abs, r);
       else if (e.isFile()) {
         try {
-          const st = fs.statSync(abs);
-          out.push({ path: r, size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
+          const st = fs.statSync(abs, { bigint: true });
+          // The inode and status-change time change on every write (and on setting the times back), so a file rewritten
+          // to the same size and modification time is still seen as changed, without reading it.
+          out.push({ path: r, size: Number(st.size), mtimeMs: Number(st.mtimeMs), changeStamp: `${st.ino}:${st.ctimeNs}` });
         } catch {
           // removed while listing
         }

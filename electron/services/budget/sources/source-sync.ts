@@ -3,6 +3,7 @@
  * time it has already seen, hash the others, and import each new delivery through the import service — a refused
  * file leaves the others imported and is listed with its error; the parts of one delivery never replace each other.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isBillingDataFile, planDeliveries, type FolderFile } from '../../../../shared/domain/billing/delivery-layout';
@@ -71,6 +72,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
         import_id: importId,
         error,
         synced_at: at(),
+        change_stamp: f.changeStamp ?? null,
       });
     const byPath = new Map(listed.map((f) => [f.path, f]));
     for (const s of plan.superseded) {
@@ -85,23 +87,46 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
         if (!known.has(p))
           record(byPath.get(p)!, 'waiting', null, null, `waiting for ${w.missing.length} more file(s) listed in ${w.manifest}`);
     }
-    // Deliveries with a file not seen before, or changed since (size or time; then its content hash decides).
+    // Deliveries with a file not seen before, or changed since (its size, modification time, or its change stamp — the
+    // inode and status-change time, which a rewrite changes even when it keeps size and time; then its content hash
+    // decides). A file seen without a stamp (an older version, or where none can be read) is hashed each time.
     const unchanged = (f: FolderFile) => {
       const k = known.get(f.path);
-      return k !== undefined && k.status !== 'waiting' && k.size === f.size && k.mtime_ms === f.mtimeMs;
+      return (
+        k !== undefined &&
+        k.status !== 'waiting' &&
+        k.size === f.size &&
+        k.mtime_ms === f.mtimeMs &&
+        (k.change_stamp ?? null) !== null &&
+        k.change_stamp === f.changeStamp
+      );
     };
     const pending = plan.deliveries.filter((d) => !d.files.every(unchanged));
     sync.unchanged = plan.deliveries.filter((d) => d.files.every(unchanged)).reduce((n, d) => n + d.files.length, 0);
     const filesTotal = pending.reduce((n, d) => n + d.files.length, 0);
     let filesDone = 0;
     progress('importing', 0, filesTotal, null);
-    for (const delivery of pending) {
+    for (let delivery of pending) {
       if (signal.aborted) {
         sync.cancelled = true;
         break;
       }
+      // A file that cannot be read (permissions, removed meanwhile) is refused with its reason; the others go on.
       const hashes = new Map<string, string>();
-      for (const f of delivery.files) hashes.set(f.path, await sha256OfFile(path.join(row.folder, f.path)));
+      const readable: FolderFile[] = [];
+      for (const f of delivery.files) {
+        try {
+          hashes.set(f.path, await sha256OfFile(path.join(row.folder, f.path)));
+          readable.push(f);
+        } catch (error) {
+          const message = unreadableMessage(f.path, error);
+          record(f, 'refused', null, null, message);
+          sync.refused.push({ path: f.path, code: 'UNREADABLE_FILE', message });
+          filesDone += 1;
+        }
+      }
+      if (readable.length === 0) continue;
+      delivery = { ...delivery, files: readable };
       // Touched but not changed: the same bytes as when last seen.
       if (delivery.files.every((f) => known.get(f.path)?.sha256 === hashes.get(f.path) && known.get(f.path)?.status !== 'waiting')) {
         for (const f of delivery.files) {
@@ -122,6 +147,15 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
         continue;
       }
       const partIds: number[] = [];
+      // A manifest's assembly is one delivery (a new assembly of the period replaces it whole); a file named as a part
+      // (exportPartOf) is a part of the delivery of its folder: the parts of one folder add up.
+      const assembly = delivery.manifest
+        ? `manifest:${path.join(row.folder, delivery.manifest)}#${crypto
+            .createHash('sha256')
+            .update(delivery.files.map((f) => f.path).join('\n'))
+            .digest('hex')
+            .slice(0, 16)}`
+        : null;
       for (const f of delivery.files) {
         if (signal.aborted) {
           sync.cancelled = true;
@@ -133,6 +167,8 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
             {
               file: path.join(row.folder, f.path),
               displayName: f.path,
+              delivery: assembly ? { key: assembly, part: f.path } : undefined,
+              deliveryFolder: path.dirname(path.join(row.folder, f.path)),
               mappingName: row.mapping_name ?? undefined,
               signal,
               onProgress: (p) => progress('importing', filesDone, filesTotal, f.path, p.bytesRead, p.totalBytes),
@@ -153,7 +189,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
             sync.cancelled = true;
             break;
           }
-          const e = isUserError(error) ? error : new UserError('UNREADABLE_FILE', (error as Error).message);
+          const e = isUserError(error) ? error : new UserError('UNREADABLE_FILE', unreadableMessage(f.path, error));
           record(f, 'refused', hashes.get(f.path)!, null, e.message);
           sync.refused.push({ path: f.path, code: e.code, message: e.message });
         }
@@ -168,6 +204,30 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
       }
     }
     return finishSync(row, sync);
+  }
+
+  /** A sync always ends recorded: an unexpected failure is listed as the folder's (what it imported before stays imported). */
+  async function syncOneRecorded(row: q.BillingSourceRow, signal: AbortSignal): Promise<SourceSync> {
+    const started = deps.now().toISOString();
+    try {
+      return await syncOne(row, signal);
+    } catch (error) {
+      const sync: SourceSync = {
+        sourceId: row.id,
+        folder: row.folder,
+        startedAt: started,
+        finishedAt: started,
+        filesSeen: 0,
+        unchanged: 0,
+        imported: [],
+        alreadyImported: [],
+        superseded: [],
+        waiting: [],
+        refused: [{ path: '.', code: 'SYNC_FAILED', message: `The sync of ${row.folder} failed: ${(error as Error).message}` }],
+        cancelled: false,
+      };
+      return finishSync(row, sync);
+    }
   }
 
   function finishSync(row: q.BillingSourceRow, sync: SourceSync): SourceSync {
@@ -197,5 +257,19 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     }
   }
 
-  return syncOne;
+  return syncOneRecorded;
+}
+
+/** Why a file could not be read, in words, with the system's code. */
+function unreadableMessage(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied (the file belongs to another user or is not readable)'
+      : code === 'ENOENT'
+        ? 'it was removed or moved while the folder was synced'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : (error as Error).message;
+  return `${file} cannot be read: ${why}${code ? ` (${code})` : ''}.`;
 }

@@ -1,4 +1,4 @@
-/** A track's form (a swimlane: who trains what, and when); deleting a track takes its milestones and bookings. */
+/** A track's form (a swimlane: who trains what, and when); deleting a track takes its milestones and bookings, and asks where the spend and allocation rules pointing to it go. */
 import { useState } from 'react';
 import { newId } from '../../../../shared/domain/plan/booking';
 import { removeTrackCommand } from '../../../../shared/domain/plan/commands';
@@ -44,8 +44,14 @@ export function TrackForm({ view, id, error, busy, onEdit, onClose }: EditorProp
     };
     if (await onEdit({ type: 'upsert', entity: 'track', value })) onClose();
   }
-  async function remove() {
-    if (existing && (await onEdit(removeTrackCommand(plan, existing.id)))) onClose();
+  // A track that spend or allocation rules point to: main refuses to remove it (TRACK_HAS_SPEND) until the user says
+  // where they go — another track, or unassigned (the spend then shows as unallocated) — so nothing is lost.
+  const others = existing ? plan.tracks.filter((t) => t.id !== existing.id) : [];
+  const askSpend = error?.code === 'TRACK_HAS_SPEND';
+  const [moveTo, setMoveTo] = useState<string>(() => others[0]?.id ?? '');
+  async function remove(choice?: { moveTo: string | null }) {
+    if (!existing) return;
+    if (await onEdit(removeTrackCommand(plan, existing.id), choice ? { removedTrackSpend: choice } : undefined)) onClose();
   }
   return (
     <EditorDialog
@@ -57,7 +63,7 @@ export function TrackForm({ view, id, error, busy, onEdit, onClose }: EditorProp
       saveLabel={existing ? 'Save track' : 'Add track'}
       onDelete={existing ? () => void remove() : undefined}
       deleteLabel={counts ? `Delete track (+ ${counts.m} milestones, ${counts.a} bookings)` : undefined}
-      formError={errors._}
+      formError={askSpend ? undefined : errors._}
     >
       <TextField
         id="tf-name"
@@ -95,6 +101,24 @@ export function TrackForm({ view, id, error, busy, onEdit, onClose }: EditorProp
       <Field id="tf-notes" label="Notes" className="pt-wide">
         <input id="tf-notes" className="input" value={f.notes} onChange={set('notes')} />
       </Field>
+      {askSpend && existing && (
+        <div className="pt-wide" style={{ flexBasis: '100%' }} role="group" aria-label="Spend of the deleted track">
+          <p className="field-error">{error.message}</p>
+          <Field id="tf-spend-to" label="Its spend and allocation rules go to">
+            <select id="tf-spend-to" className="input" value={moveTo} onChange={(e) => setMoveTo(e.target.value)}>
+              {others.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+              <option value="">Unassigned (its rules are removed; its spend shows as unallocated)</option>
+            </select>
+          </Field>
+          <button type="button" className="btn danger" disabled={busy} onClick={() => void remove({ moveTo: moveTo || null })}>
+            Delete track and {moveTo ? 'move its spend' : 'leave its spend unassigned'}
+          </button>
+        </div>
+      )}
     </EditorDialog>
   );
 }

@@ -6,6 +6,7 @@ import type { SerializedError } from '../../../../shared/domain/errors';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
+import type { EditOptions } from '../store';
 import { gpuShort } from '../timeline-model';
 
 export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool' | 'dataCost'; id: string | null; trackId?: string };
@@ -15,7 +16,7 @@ export interface EditorProps {
   target: EditorTarget;
   error: SerializedError | null;
   busy: boolean;
-  onEdit: (command: PlanCommand) => Promise<boolean>;
+  onEdit: (command: PlanCommand, options?: EditOptions) => Promise<boolean>;
   onClose: () => void;
 }
 
