@@ -152,6 +152,8 @@ describe('the alert check around writes', () => {
 
 describe('the alert check of imports, through the budget service', () => {
   it('three imports in a row read each budgeted project’s plan view once (not twice per import) and the rates once per check', async () => {
+    app.dispose();
+    app = createTestApp({ notify: (title) => notified.push(title) });
     const views = vi.spyOn(app.services.plan, 'currentView');
     const rates = vi.spyOn(app.db, 'prepare');
     const n = projects.length;
@@ -162,5 +164,14 @@ describe('the alert check of imports, through the budget service', () => {
     expect(views).toHaveBeenCalledTimes(n);
     // Rates: once per check (the first import's before, each import's after), not once per project and check.
     expect(rates.mock.calls.filter(([sql]) => /FROM exchange_rates ORDER BY/.test(String(sql)))).toHaveLength(4);
+  });
+
+  it('where no notification can be shown (the CLI, no notifier) an import checks no alert: no plan view read', async () => {
+    // `app` was made without a notifier, as the CLI makes its context.
+    const views = vi.spyOn(app.services.plan, 'currentView');
+    const sample = BILLING_SAMPLES.find((s) => s.path.endsWith('EA_ActualCost_Small.csv'))!;
+    const result = await app.services.budget.importFile({ file: sampleFile(sample) });
+    expect(result.rowsImported).toBeGreaterThan(0);
+    expect(views).not.toHaveBeenCalled();
   });
 });

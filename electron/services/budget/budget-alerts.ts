@@ -8,6 +8,12 @@ import type { OverviewView } from '../../../shared/ipc/contract/budget-planning'
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { ServiceDeps } from '../service-deps';
 
+/**
+ * The notifier of a context that shows no notifications (the CLI, tests): nobody would see an alert, so the writes do
+ * not check them (reading every budgeted project's overview before and after was most of a CLI import's time).
+ */
+export const NO_NOTIFICATIONS = (): void => {};
+
 /** Which projects a write may change the alerts of: the ones named, or every project with a budget. */
 export type AlertScope = readonly string[] | 'all';
 
@@ -97,6 +103,7 @@ export function createAlertRaiser(deps: Pick<ServiceDeps, 'db' | 'notify' | 'log
 
   /** Runs a write (sync or async) and notifies the alerts it raised; a refused write notifies nothing. */
   function aroundWrite<T>(scope: AlertScope, write: () => T, effects: WriteEffects = {}): T {
+    if (deps.notify === NO_NOTIFICATIONS) return write();
     const before = alertsBefore(budgeted(scope));
     const begun = ++writesBegun;
     const after = <R>(result: R): R => {
