@@ -37,7 +37,7 @@ test.beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out}${stderr}`)), 30_000);
     server.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const found = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      const found = /running at (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(out);
       if (found) {
         clearTimeout(timer);
         resolve(found[1]!);
@@ -78,9 +78,10 @@ test('at the printed URL: the example plan, a billing file imported by upload, t
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(url);
   await expect(page.locator('.app-shell[data-ready="true"]')).toBeVisible();
-  // The token left the address bar for an HttpOnly cookie.
+  // The token left the address bar for the tab's sessionStorage; no cookie carries it (cookies go to every port).
   expect(page.url()).toBe(new URL('/', url).href);
   expect(await page.evaluate(() => document.cookie)).toBe('');
+  expect((await context.cookies()).map((c) => c.value).join()).not.toContain(new URL(url).hash.slice('#token='.length));
 
   // The example plan.
   const nav = page.getByRole('navigation', { name: 'Sections' });
@@ -163,24 +164,48 @@ function raw(method: string, target: string, headers: Record<string, string>, bo
   });
 }
 
+test('another server on 127.0.0.1 the user visits after the app receives no token (no cookie carries it)', async () => {
+  const token = new URL(url).hash.slice('#token='.length);
+  const seen: string[] = [];
+  const other = http.createServer((req, res) => {
+    seen.push(`${req.url} ${JSON.stringify(req.headers)}`);
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<!doctype html><title>another local server</title>');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect(page.locator('.app-shell[data-ready="true"]')).toBeVisible();
+    await page.goto(`http://127.0.0.1:${(other.address() as { port: number }).port}/`);
+    await expect(page).toHaveTitle('another local server');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(token);
+  } finally {
+    await context.close();
+    other.close();
+  }
+});
+
 test('the server refuses a request without the token, from another origin, or with a foreign Host', async () => {
-  const { port, searchParams } = new URL(url);
-  const token = searchParams.get('token')!;
-  const cookie = `gpu_planner_${port}=${token}`;
+  const { port, hash } = new URL(url);
+  const token = hash.slice('#token='.length);
+  const header = { 'X-GPU-Planner-Token': token };
   const page = { Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/json' };
   // The page's own request passes…
-  expect(await raw('POST', '/api/invoke/app:get-info', { ...page, Cookie: cookie }, '{}')).toBe(200);
-  // …without the token it does not,
+  expect(await raw('POST', '/api/invoke/app:get-info', { ...page, ...header }, '{}')).toBe(200);
+  // …without the token it does not, nor with the token in a cookie (what another local port would have received),
   expect(await raw('POST', '/api/invoke/app:get-info', page, '{}')).toBe(401);
-  expect(await raw('GET', '/', {})).toBe(401);
-  expect(await raw('GET', '/?token=guessed', {})).toBe(401);
+  expect(await raw('POST', '/api/invoke/app:get-info', { ...page, Cookie: `gpu_planner_${port}=${token}` }, '{}')).toBe(401);
+  expect(await raw('GET', '/?launch=guessed', {})).toBe(401);
   // nor from another origin,
-  expect(await raw('POST', '/api/invoke/app:get-info', { ...page, Cookie: cookie, Origin: 'http://evil.example' }, '{}')).toBe(403);
+  expect(await raw('POST', '/api/invoke/app:get-info', { ...page, ...header, Origin: 'http://evil.example' }, '{}')).toBe(403);
   // nor under a foreign Host (DNS rebinding), even with the token.
-  expect(await raw('GET', `/?token=${token}`, { Host: `evil.example:${port}` })).toBe(403);
-  expect(await raw('GET', '/', { Host: `evil.example:${port}`, Cookie: cookie })).toBe(403);
+  expect(await raw('POST', '/api/invoke/app:get-info', { ...page, ...header, Host: `evil.example:${port}` }, '{}')).toBe(403);
+  expect(await raw('GET', '/', { Host: `evil.example:${port}` })).toBe(403);
 
-  // In the browser: a page of another site cannot call the server (no cookie goes with it, its Origin is refused).
+  // In the browser: a page of another site cannot call the server (it has no token, and its Origin is refused).
   const context = await browser.newContext();
   const evil = await context.newPage();
   await evil.route('http://evil.example/**', (route) =>

@@ -52,21 +52,21 @@ export class SessionFolder {
     this.root = path.join(parent, sessionId);
     this.uploads = path.join(this.root, 'uploads');
     this.downloads = path.join(this.root, 'downloads');
-    fs.mkdirSync(this.uploads, { recursive: true });
-    fs.mkdirSync(this.downloads, { recursive: true });
+    // Owner only: the uploaded billing files and the saved reports are the user's data (0700 folders, 0600 files).
+    for (const dir of [parent, this.root, this.uploads, this.downloads]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
 
   /** A fresh subfolder per file keeps the user's file name (the import reads its extension) without collisions. */
   newUploadPath(name: string): string {
     const dir = path.join(this.uploads, randomUUID());
-    fs.mkdirSync(dir);
+    fs.mkdirSync(dir, { mode: 0o700 });
     return path.join(dir, safeFileName(name, 'upload'));
   }
 
   newDownloadPath(name: string): { id: string; file: string } {
     const id = randomUUID();
     const dir = path.join(this.downloads, id);
-    fs.mkdirSync(dir);
+    fs.mkdirSync(dir, { mode: 0o700 });
     return { id, file: path.join(dir, safeFileName(name, 'download')) };
   }
 

@@ -34,7 +34,7 @@ export function createFileTransfers(options: { session: SessionFolder; grants: F
       },
     });
     try {
-      await pipeline(req, limit, fs.createWriteStream(file, { flags: 'wx' }));
+      await pipeline(req, limit, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
     } catch (error) {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
       throw error instanceof HttpError ? error : new HttpError(400, 'The upload was interrupted.');

@@ -58,10 +58,15 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<str
   if (declared > limit) throw new HttpError(413, `Request body over ${limit} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new HttpError(413, `Request body over ${limit} bytes.`);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new HttpError(413, `Request body over ${limit} bytes.`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // A body cut off (client gone, or too slow: the server's time limits) is the request's fault, not ours.
+    throw error instanceof HttpError ? error : new HttpError(400, 'The request was interrupted.');
   }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CONTENT_SECURITY_POLICY, contentSecurityPolicyOf } from '../main/security';
 import { createAppContext } from '../services/app-context';
 import { referenceFile, repoRoot, tempDir } from '../test-support/paths';
-import { startHttpServer, type RunningServer } from './http-server';
-import { tokenCookieName } from './request-guards';
+import { startHttpServer, type RunningServer, type ServerTimeouts } from './http-server';
 
 const FOCUS_SAMPLE = referenceFile('billing-samples', 'focus-sample-data', 'focus_sample.csv');
 
@@ -23,7 +23,8 @@ interface Answer {
 
 let server: RunningServer;
 let folder: { dir: string; remove: () => void };
-let cookie: string;
+/** What the page sends on every API call: its token in the X-GPU-Planner-Token header. */
+let auth: Record<string, string>;
 let origin: string;
 
 function request(
@@ -43,9 +44,9 @@ function request(
   });
 }
 
-/** What the page sends: the cookie, its Origin, JSON. */
+/** What the page sends: the token header, its Origin, JSON. */
 function fromPage(extra: Record<string, string> = {}): Record<string, string> {
-  return { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json', ...extra };
+  return { ...auth, Origin: origin, 'Content-Type': 'application/json', ...extra };
 }
 
 async function invoke(channel: string, body: unknown, extra: Record<string, string> = {}) {
@@ -63,7 +64,7 @@ function openEvents(tab: string) {
   const waiters: Array<() => void> = [];
   let connected: () => void = () => {};
   const ready = new Promise<void>((resolve) => (connected = resolve));
-  const req = http.get({ host: '127.0.0.1', port: server.port, path: `/api/events?tab=${tab}`, headers: { Cookie: cookie } }, (res) => {
+  const req = http.get({ host: '127.0.0.1', port: server.port, path: `/api/events?tab=${tab}`, headers: auth }, (res) => {
     connected();
     let buffer = '';
     res.on('data', (chunk: Buffer) => {
@@ -93,7 +94,9 @@ function openEvents(tab: string) {
   return { messages, next, ready, close: () => req.destroy() };
 }
 
-async function start(options: { maxUploadBytes?: number; maxRequestBytes?: number } = {}) {
+async function start(
+  options: { maxUploadBytes?: number; maxRequestBytes?: number; launchCodeTtlMs?: number; timeouts?: Partial<ServerTimeouts> } = {},
+) {
   const renderer = path.join(folder.dir, 'renderer');
   fs.mkdirSync(path.join(renderer, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><html><head><title>GPU Planner</title></head><body></body></html>');
@@ -102,7 +105,7 @@ async function start(options: { maxUploadBytes?: number; maxRequestBytes?: numbe
   const bootstrapFile = path.join(folder.dir, 'bootstrap.js');
   fs.writeFileSync(bootstrapFile, 'window.bootstrapped = true;');
   const dataDir = path.join(folder.dir, 'data');
-  fs.mkdirSync(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
   server = await startHttpServer({
     dataDir,
     rendererDir: renderer,
@@ -111,7 +114,7 @@ async function start(options: { maxUploadBytes?: number; maxRequestBytes?: numbe
     createContext: (io) => createAppContext({ dataDir, runtime: 'browser-http', ...io }),
   });
   origin = `http://127.0.0.1:${server.port}`;
-  cookie = `${tokenCookieName(server.port)}=${server.token}`;
+  auth = { 'X-GPU-Planner-Token': server.token };
 }
 
 beforeEach(() => {
@@ -125,20 +128,18 @@ afterEach(async () => {
 describe('who may connect', () => {
   beforeEach(() => start());
 
-  it('listens on 127.0.0.1 only', () => {
+  it('listens on 127.0.0.1 only; the printed URL carries the token in its fragment, which browsers never send', () => {
     expect(server.address).toBe('127.0.0.1');
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
   });
 
-  it('refuses every request without the token: page, assets, calls, events, uploads', async () => {
+  it('refuses every API request without the token header: calls, events, uploads, dialogs, downloads', async () => {
     for (const [method, p] of [
-      ['GET', '/'],
-      ['GET', '/index.html'],
-      ['GET', '/assets/app.js'],
-      ['GET', '/__gpu-planner/bootstrap.js'],
       ['GET', '/api/events?tab=abcdefgh-1'],
       ['POST', '/api/upload?name=x.csv'],
       ['POST', '/api/invoke/app:get-info'],
+      ['POST', '/api/dialog/some-id/cancel'],
+      ['GET', '/api/download/some-id'],
     ] as const) {
       const answer = await request(method, p, {
         headers: { Origin: origin, 'Content-Type': 'application/json' },
@@ -146,36 +147,87 @@ describe('who may connect', () => {
       });
       expect(answer.status, `${method} ${p}`).toBe(401);
     }
-    const wrongCookie = await request('POST', '/api/invoke/app:get-info', {
-      headers: { ...fromPage(), Cookie: `${tokenCookieName(server.port)}=${'x'.repeat(43)}` },
+    const wrongToken = await request('POST', '/api/invoke/app:get-info', {
+      headers: fromPage({ 'X-GPU-Planner-Token': 'x'.repeat(43) }),
       body: '{}',
     });
-    expect(wrongCookie.status).toBe(401);
-    expect((await request('GET', '/?token=wrong')).status).toBe(401);
+    expect(wrongToken.status).toBe(401);
   });
 
-  it('trades the URL token for an HttpOnly SameSite=Strict cookie, then serves the page with the bootstrap injected', async () => {
-    const first = await request('GET', `/?token=${server.token}`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/');
-    const setCookie = first.headers['set-cookie']?.[0] ?? '';
-    expect(setCookie).toContain(`${tokenCookieName(server.port)}=${server.token}`);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Strict/);
-    const page = await request('GET', '/', { headers: { Cookie: setCookie.split(';')[0]! } });
+  it('a cookie is worth nothing: the token sent as a cookie (what another local port would receive) is refused', async () => {
+    for (const name of ['gpu_planner', `gpu_planner_${server.port}`, 'token']) {
+      const { 'X-GPU-Planner-Token': _dropped, ...withoutHeader } = fromPage();
+      const answer = await request('POST', '/api/invoke/app:get-info', {
+        headers: { ...withoutHeader, Cookie: `${name}=${server.token}` },
+        body: '{}',
+      });
+      expect(answer.status, name).toBe(401);
+    }
+    for (const p of ['/api/events?tab=abcdefgh-1', '/api/download/some-id'])
+      expect((await request('GET', p, { headers: { Cookie: `gpu_planner_${server.port}=${server.token}` } })).status, p).toBe(401);
+    expect((await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{}' })).status).toBe(200);
+  });
+
+  it('never sets a cookie: not on the page, not on a launch, not on a call', async () => {
+    const launch = new URL(server.launchUrl());
+    for (const answer of [
+      await request('GET', '/'),
+      await request('GET', `/?token=${server.token}`),
+      await request('GET', `${launch.pathname}${launch.search}`),
+      await request('GET', '/assets/app.js'),
+      await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{}' }),
+    ]) {
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(JSON.stringify(answer.headers)).not.toContain('Set-Cookie');
+    }
+  });
+
+  it('serves the page (the bootstrap injected) and its assets, which hold no data, without the token', async () => {
+    const page = await request('GET', '/');
     expect(page.status).toBe(200);
     expect(page.body).toMatch(/<script src="\/__gpu-planner\/bootstrap.js"><\/script>\s*<\/head>/);
-    expect((await request('GET', '/assets/app.js', { headers: { Cookie: cookie } })).body).toBe('console.log("app")');
+    expect(page.body).not.toContain(server.token);
+    expect((await request('GET', '/assets/app.js')).body).toBe('console.log("app")');
+    expect((await request('GET', '/__gpu-planner/bootstrap.js')).body).toBe('window.bootstrapped = true;');
+  });
+
+  it('a launch URL carries no token: its one-time code is traded once for the token, in a fragment', async () => {
+    const launch = server.launchUrl();
+    expect(launch).not.toContain(server.token);
+    const { pathname, search } = new URL(launch);
+    const first = await request('GET', `${pathname}${search}`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`/#token=${server.token}`);
+    // Used once: the same code again, a guessed one, and a code past its time are refused.
+    expect((await request('GET', `${pathname}${search}`)).status).toBe(401);
+    expect((await request('GET', '/?launch=guessed')).status).toBe(401);
+    expect(server.launchUrl()).not.toBe(launch);
+  });
+
+  it('a launch code expires', async () => {
+    await server.close();
+    await start({ launchCodeTtlMs: 50 });
+    const { pathname, search } = new URL(server.launchUrl());
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const late = await request('GET', `${pathname}${search}`);
+    expect(late.status).toBe(401);
+    expect(late.headers.location).toBeUndefined();
   });
 
   it('refuses a foreign Host even with the token (DNS rebinding)', async () => {
     for (const host of [`evil.example:${server.port}`, `127.0.0.1:${server.port + 1}`, 'localhost', `127.0.0.1.nip.io:${server.port}`]) {
-      const answer = await request('GET', '/', { headers: { Cookie: cookie, Host: host } });
+      const answer = await request('GET', '/', { headers: { Host: host } });
       expect(answer.status, host).toBe(403);
       expect(answer.body).toContain('Host');
     }
-    expect((await request('GET', `/?token=${server.token}`, { headers: { Host: `rebound.example:${server.port}` } })).status).toBe(403);
-    expect((await request('GET', '/', { headers: { Cookie: cookie, Host: `localhost:${server.port}` } })).status).toBe(200);
+    const { pathname, search } = new URL(server.launchUrl());
+    expect((await request('GET', `${pathname}${search}`, { headers: { Host: `rebound.example:${server.port}` } })).status).toBe(403);
+    const rebound = await request('POST', '/api/invoke/app:get-info', {
+      headers: fromPage({ Host: `rebound.example:${server.port}` }),
+      body: '{}',
+    });
+    expect(rebound.status).toBe(403);
+    expect((await request('GET', '/', { headers: { Host: `localhost:${server.port}` } })).status).toBe(200);
   });
 
   it('refuses requests from another origin or site, and a POST without Origin', async () => {
@@ -183,9 +235,9 @@ describe('who may connect', () => {
       const answer = await request('POST', '/api/invoke/app:get-info', { headers: fromPage({ Origin: other }), body: '{}' });
       expect(answer.status, other).toBe(403);
     }
-    expect((await request('GET', '/', { headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
+    expect((await request('GET', '/', { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
     const noOrigin = await request('POST', '/api/invoke/app:get-info', {
-      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      headers: { ...auth, 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(noOrigin.status).toBe(403);
@@ -201,8 +253,8 @@ describe('who may connect', () => {
 
   it('sends the desktop app’s Content-Security-Policy and no-sniff on every answer', async () => {
     for (const answer of [
-      await request('GET', '/', { headers: { Cookie: cookie } }),
       await request('GET', '/'),
+      await request('GET', '/api/invoke/app:get-info'),
       await request('POST', '/api/invoke/app:get-info', { headers: fromPage(), body: '{}' }),
     ]) {
       expect(answer.headers['content-security-policy']).toBe(FALLBACK_CONTENT_SECURITY_POLICY);
@@ -212,7 +264,7 @@ describe('who may connect', () => {
 
   it('serves nothing outside the built renderer', async () => {
     for (const p of ['/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/%2e%2e%2fdata%2fgpu-planner.sqlite']) {
-      const answer = await request('GET', p, { headers: { Cookie: cookie } });
+      const answer = await request('GET', p);
       expect(answer.status, p).toBe(404);
       expect(answer.body).not.toContain('not for the page');
     }
@@ -355,12 +407,12 @@ describe('the handler table over HTTP', () => {
     const [d] = exported.downloads;
     expect(d!.fileName).toBe('gpu-planner-catalog.csv');
     expect(exported.result.value.file).toBe('gpu-planner-catalog.csv'); // the page never learns the session folder
-    const file = await request('GET', d!.url, { headers: { Cookie: cookie } });
+    const file = await request('GET', d!.url, { headers: auth });
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="gpu-planner-catalog.csv"/);
     expect(file.body.split('\n').length).toBe(exported.result.value.rows + 2);
     expect((await request('GET', d!.url)).status).toBe(401);
-    expect((await request('GET', '/api/download/not-an-id', { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await request('GET', '/api/download/not-an-id', { headers: auth })).status).toBe(404);
   });
 
   it('delivers the contract’s events (a menu command) to every open page', async () => {
@@ -380,11 +432,135 @@ describe('the handler table over HTTP', () => {
     }
   });
 
+  it('an upload is readable by its owner only: the file 0600, its folders 0700', async () => {
+    const answer = await request('POST', '/api/upload?name=private.csv', {
+      headers: fromPage({ 'Content-Type': 'application/octet-stream' }),
+      body: 'a,b\n1,2\n',
+    });
+    expect(answer.status).toBe(200);
+    const [dir] = fs.readdirSync(server.session.uploads);
+    const mode = (p: string) => fs.statSync(p).mode & 0o777;
+    expect(mode(path.join(server.session.uploads, dir!, 'private.csv'))).toBe(0o600);
+    for (const folder of [server.session.root, server.session.uploads, server.session.downloads, path.join(server.session.uploads, dir!)])
+      expect(mode(folder), folder).toBe(0o700);
+  });
+
   it('removes the session folder (uploads, downloads) when it stops', async () => {
     await request('POST', '/api/upload?name=a.csv', { headers: fromPage({ 'Content-Type': 'application/octet-stream' }), body: 'x' });
     const root = server.session.root;
     expect(fs.existsSync(root)).toBe(true);
     await server.close();
     expect(fs.existsSync(root)).toBe(false);
+  });
+});
+
+/** A raw connection: what it received, and when the server closed it. */
+function rawConnection() {
+  const socket = net.connect(server.port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => void (received += chunk.toString('latin1')));
+  socket.on('error', () => {}); // a reset once the server closes is expected
+  const closed = new Promise<number>((resolve) => {
+    const opened = Date.now();
+    socket.once('close', () => resolve(Date.now() - opened));
+  });
+  return { socket, closed, received: () => received };
+}
+
+/** Writes `chunk` every `everyMs` until the socket closes; answers how many bytes went out. */
+function keepSending(socket: net.Socket, chunk: Buffer, everyMs: number): Promise<number> {
+  return new Promise((resolve) => {
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (socket.destroyed || !socket.writable) {
+        clearInterval(timer);
+        return resolve(sent);
+      }
+      socket.write(chunk, () => {});
+      sent += chunk.length;
+    }, everyMs);
+    socket.once('close', () => {
+      clearInterval(timer);
+      resolve(sent);
+    });
+  });
+}
+
+describe('slow and refused bodies', () => {
+  it('answers 401 to a huge body without the token and closes the connection at once, its body unread', async () => {
+    await start();
+    for (const target of ['/api/upload?name=huge.csv', '/api/invoke/app:get-info']) {
+      const { socket, closed, received } = rawConnection();
+      socket.write(
+        `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${origin}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${100 * 1024 ** 3}\r\n\r\n`,
+      );
+      const sent = keepSending(socket, Buffer.alloc(64 * 1024, 120), 1);
+      const elapsed = await closed;
+      expect(received(), target).toMatch(/^HTTP\/1\.1 401 /);
+      expect(received()).toMatch(/\r\nConnection: close\r\n/i);
+      expect(elapsed, target).toBeLessThan(3_000);
+      expect(await sent).toBeLessThan(1024 ** 3); // nowhere near the 100 GB announced
+    }
+  });
+
+  it('closes the connection of a request refused for its Host or Origin too', async () => {
+    await start();
+    const { socket, closed, received } = rawConnection();
+    socket.write(`POST /api/upload?name=x.csv HTTP/1.1\r\nHost: evil.example:${server.port}\r\nContent-Length: ${10 * 1024 ** 3}\r\n\r\n`);
+    void keepSending(socket, Buffer.alloc(64 * 1024, 120), 1);
+    expect(await closed).toBeLessThan(3_000);
+    expect(received()).toMatch(/^HTTP\/1\.1 403 /);
+  });
+
+  it('cuts an authenticated body that trickles in (a byte at a time, never idle long enough) after the request time limit', async () => {
+    await start({ timeouts: { headersMs: 300, requestMs: 300, idleBodyMs: 5_000, checkIntervalMs: 50 } });
+    for (const target of ['/api/upload?name=slow.csv', '/api/invoke/app:get-info']) {
+      const { socket, closed } = rawConnection();
+      socket.write(
+        `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${origin}\r\nX-GPU-Planner-Token: ${server.token}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n`,
+      );
+      void keepSending(socket, Buffer.from(' '), 20);
+      const elapsed = await closed;
+      expect(elapsed, target).toBeGreaterThanOrEqual(250);
+      expect(elapsed, target).toBeLessThan(3_000);
+    }
+    // Nothing half-written stays behind.
+    expect(fs.readdirSync(server.session.uploads)).toEqual([]);
+  });
+
+  it('cuts a body that stops arriving after the idle limit, and a request whose headers never end', async () => {
+    await start({ timeouts: { idleBodyMs: 200, headersMs: 300, requestMs: 10_000, checkIntervalMs: 50 } });
+    const stalled = rawConnection();
+    stalled.socket.write(
+      `POST /api/upload?name=stalled.csv HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${origin}\r\n` +
+        `X-GPU-Planner-Token: ${server.token}\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\nabc`,
+    );
+    const idle = await stalled.closed;
+    expect(idle).toBeGreaterThanOrEqual(150);
+    expect(idle).toBeLessThan(3_000);
+
+    const headers = rawConnection();
+    headers.socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`);
+    void keepSending(headers.socket, Buffer.from('X-Slow: 1\r\n'), 20);
+    const cut = await headers.closed;
+    expect(cut).toBeLessThan(3_000);
+    expect(headers.received()).not.toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('keeps a fast request, and a long-running call after its body arrived, alive under the same limits', async () => {
+    await start({ timeouts: { idleBodyMs: 200, headersMs: 300, requestMs: 300, checkIntervalMs: 50 } });
+    const info = await invoke('app:get-info', {});
+    expect(info.result).toMatchObject({ ok: true });
+    const events = openEvents('tab-long-lived');
+    try {
+      await events.ready;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      server.context.deps.emit('app:menu-command', { command: 'navigate', screen: 'budget' });
+      expect(await events.next((m) => m.event === 'app:menu-command')).toMatchObject({ event: 'app:menu-command' });
+    } finally {
+      events.close();
+    }
   });
 });

@@ -4,8 +4,11 @@
  * requests to it; these checks refuse them.
  *  - Host: a DNS-rebinding page reaches 127.0.0.1 under its own name (`evil.example:PORT`): only our names pass.
  *  - Origin / Sec-Fetch-Site: a request made by another site (form post, fetch, image) is refused.
- *  - Token: a random per-start secret, given once in the URL `npm start` prints, then kept in an HttpOnly,
- *    SameSite=Strict cookie; every other request without it is refused.
+ *  - Token: a random per-start secret, given in the URL `npm start` prints after its `#` (a fragment: browsers never
+ *    send it to any server), kept by the page in sessionStorage and sent in the X-GPU-Planner-Token header of every
+ *    API call. Never a cookie: cookies ignore ports, so any other server on 127.0.0.1 the user visited would receive
+ *    it; a custom header only the app's own page can set (another origin's would need a CORS preflight we refuse).
+ *    The app's static files (the built renderer, no data) are served without it; every /api/ request needs it.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -19,10 +22,8 @@ export type Verdict = { ok: true } | { ok: false; status: 401 | 403; reason: str
 
 const OK: Verdict = { ok: true };
 
-/** The cookie's name carries the port: cookies are shared by every port of a host, servers on two ports must not mix. */
-export function tokenCookieName(port: number): string {
-  return `gpu_planner_${port}`;
-}
+/** The header the page sends its token in (lower case, as Node presents headers). */
+export const TOKEN_HEADER = 'x-gpu-planner-token';
 
 export function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
@@ -35,17 +36,6 @@ export function allowedOrigins(port: number): string[] {
 export function sameSecret(given: string | undefined | null, expected: string): boolean {
   if (typeof given !== 'string' || given.length !== expected.length) return false;
   return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-}
-
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!cookies.has(name)) cookies.set(name, part.slice(eq + 1).trim());
-  }
-  return cookies;
 }
 
 function first(value: string | string[] | undefined): string | undefined {
@@ -73,15 +63,10 @@ export function checkSite(headers: IncomingHttpHeaders, method: string, config: 
   return OK;
 }
 
-/** The per-start token, from the cookie the first page load set. */
+/** The per-start token, from the page's X-GPU-Planner-Token header (a cookie, if any, is ignored). */
 export function checkToken(headers: IncomingHttpHeaders, config: GuardConfig): Verdict {
-  const cookie = parseCookies(first(headers.cookie)).get(tokenCookieName(config.port));
-  if (!sameSecret(cookie, config.token)) {
+  if (!sameSecret(first(headers[TOKEN_HEADER]), config.token)) {
     return { ok: false, status: 401, reason: 'Missing or wrong token: open the URL `npm start` (or `gpu-planner serve`) printed.' };
   }
   return OK;
-}
-
-export function tokenCookie(config: GuardConfig): string {
-  return `${tokenCookieName(config.port)}=${config.token}; HttpOnly; SameSite=Strict; Path=/`;
 }

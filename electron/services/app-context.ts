@@ -21,6 +21,7 @@ import { createFileGrants } from './file-grants';
 import { consoleLogger, neverThrowing } from './logger';
 import type { Logger } from '../../shared/logger';
 import { createHandlerTable, mergeHandlers, type HandlerTable } from './handler-table';
+import { NO_NOTIFICATIONS } from './budget/budget-alerts';
 import { DATABASE_FILE_NAME, defaultResourcesDir } from './paths';
 import { planHandlers } from './plan/plan.handlers';
 import { createPlanService, type PlanService } from './plan/plan.service';
@@ -75,7 +76,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     dataDir: options.dataDir,
     emit: options.emit ?? (() => {}),
     dialogs: options.dialogs ?? noDialogs,
-    notify: options.notify ?? (() => {}),
+    notify: options.notify ?? NO_NOTIFICATIONS, // none shown: the writes skip the budget alert check
     now: options.now ?? (() => new Date()),
     ...(options.version ? { appVersion: options.version } : {}),
     fileGrants: createFileGrants(),

@@ -1,7 +1,10 @@
 /**
  * Browser mode (`gpu-planner serve`): runs in the page before the renderer and builds `window.api` exactly as the
  * preload does, but over HTTP to the local server (electron/server/http-server.ts): one POST per call, the events on
- * one Server-Sent Events stream. Native dialogs become browser ones: an open dialog main asks for shows a file picker
+ * one Server-Sent Events stream. Every API request carries the per-start token in the X-GPU-Planner-Token header: the
+ * page finds it in the URL's fragment (`#token=…`, which browsers never send to a server), keeps it in sessionStorage
+ * (this tab, this origin) and drops it from the address bar. No cookie: cookies would go to every port of 127.0.0.1.
+ * Native dialogs become browser ones: an open dialog main asks for shows a file picker
  * and uploads the chosen file; a file main saved is downloaded; a file dropped on the window is uploaded first.
  * Built by scripts/build.mjs into dist/server/http-bootstrap.js; the server injects it in index.html.
  */
@@ -20,19 +23,42 @@ type ServerMessage =
 
 const tabId = crypto.randomUUID();
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
+const TOKEN_KEY = 'gpu-planner-token';
+
+/** The token of the URL's fragment, moved to sessionStorage (a reload of the tab keeps it), or the one kept there. */
+function takeToken(): string {
+  const match = /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  try {
+    if (match) {
+      sessionStorage.setItem(TOKEN_KEY, match[1]!);
+      history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    }
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return match?.[1] ?? ''; // storage disabled: this page load still works
+  }
+}
+const token = takeToken();
+/** What every API request sends: the token, which only a script of this origin can put in a header. */
+const authHeaders = (): Record<string, string> => ({ 'X-GPU-Planner-Token': token });
 
 function unavailable(message: string) {
   return { ok: false, error: { code: 'SERVER_UNAVAILABLE', message } };
 }
 
-function download(url: string, fileName: string): void {
+/** A file a handler saved: fetched with the token (a plain link could not send it), then saved by the browser. */
+async function download(url: string, fileName: string): Promise<void> {
+  const response = await fetch(url, { headers: authHeaders(), credentials: 'omit' });
+  if (!response.ok) throw new Error(`Download of ${fileName} refused (${response.status}): ${await response.text()}`);
+  const href = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = fileName;
   a.style.display = 'none';
   document.body.append(a);
   a.click();
   a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 async function invoke(channel: Channel, request: unknown): Promise<unknown> {
@@ -40,16 +66,16 @@ async function invoke(channel: Channel, request: unknown): Promise<unknown> {
   try {
     response = await fetch(`/api/invoke/${encodeURIComponent(channel)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-GPU-Planner-Tab': tabId },
+      headers: { 'Content-Type': 'application/json', 'X-GPU-Planner-Tab': tabId, ...authHeaders() },
       body: JSON.stringify(request ?? {}),
-      credentials: 'same-origin',
+      credentials: 'omit',
     });
   } catch {
     return unavailable('The GPU Planner server does not answer: is `npm start` (or `gpu-planner serve`) still running?');
   }
   if (!response.ok) return unavailable(`The GPU Planner server refused the request (${response.status}): ${await response.text()}`);
   const answer = (await response.json()) as InvokeAnswer;
-  for (const d of answer.downloads) download(d.url, d.fileName);
+  for (const d of answer.downloads) download(d.url, d.fileName).catch((error: unknown) => console.error(error));
   return answer.result;
 }
 
@@ -59,8 +85,8 @@ async function upload(file: File, dialogId?: string): Promise<{ token: string; f
   const response = await fetch(`/api/upload?${query}`, {
     method: 'POST',
     body: file,
-    headers: { 'Content-Type': 'application/octet-stream' },
-    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/octet-stream', ...authHeaders() },
+    credentials: 'omit',
   });
   if (!response.ok) throw new Error(`Upload of ${file.name} refused (${response.status}): ${await response.text()}`);
   return (await response.json()) as { token: string; fileName: string };
@@ -73,7 +99,8 @@ function openFilePicker(id: string, accept: string): void {
   if (accept) input.accept = accept;
   input.style.display = 'none';
   document.body.append(input);
-  const cancel = () => void fetch(`/api/dialog/${encodeURIComponent(id)}/cancel`, { method: 'POST', credentials: 'same-origin' });
+  const cancel = () =>
+    void fetch(`/api/dialog/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: authHeaders(), credentials: 'omit' });
   input.addEventListener('change', () => {
     input.remove();
     const file = input.files?.[0];
@@ -90,18 +117,52 @@ function openFilePicker(id: string, accept: string): void {
   input.click();
 }
 
-function connectEvents(): void {
-  const source = new EventSource(`/api/events?tab=${tabId}`);
-  source.onmessage = (message) => {
-    const data = JSON.parse(message.data as string) as ServerMessage;
-    if ('event' in data) {
-      for (const listener of listeners.get(data.event) ?? []) listener(data.payload);
-    } else if (data.control === 'open-file') {
-      openFilePicker(data.id, data.accept);
-    } else if (data.control === 'notify' && 'Notification' in window && Notification.permission === 'granted') {
-      new Notification(data.title, { body: data.body });
+function onServerMessage(text: string): void {
+  const data = JSON.parse(text) as ServerMessage;
+  if ('event' in data) {
+    for (const listener of listeners.get(data.event) ?? []) listener(data.payload);
+  } else if (data.control === 'open-file') {
+    openFilePicker(data.id, data.accept);
+  } else if (data.control === 'notify' && 'Notification' in window && Notification.permission === 'granted') {
+    new Notification(data.title, { body: data.body });
+  }
+}
+
+/**
+ * The Server-Sent Events stream, read by fetch (EventSource cannot send the token header): `data:` lines up to a
+ * blank line make one message; `:` lines are keep-alives. Reconnects as EventSource would, unless refused.
+ */
+async function connectEvents(): Promise<void> {
+  for (;;) {
+    try {
+      const response = await fetch(`/api/events?tab=${tabId}`, { headers: authHeaders(), credentials: 'omit', cache: 'no-store' });
+      if (response.status >= 400 && response.status < 500) {
+        console.error(`The event stream was refused (${response.status}): ${await response.text()}`);
+        return;
+      }
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value.replace(/\r\n?/g, '\n');
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+            .join('\n');
+          if (data) onServerMessage(data);
+        }
+      }
+    } catch {
+      // the server went away or restarted: try again, as EventSource does
     }
-  };
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
 }
 
 /**
@@ -155,4 +216,4 @@ window.addEventListener(
   },
 );
 
-connectEvents();
+void connectEvents();

@@ -1,7 +1,9 @@
 /**
  * `gpu-planner serve [--port N] [--open]`: the app in the user's browser, for machines without Electron's binary
  * (`npm start` runs it there). The same renderer and handler table as the desktop app, over HTTP on 127.0.0.1
- * (electron/server/http-server.ts). Prints the URL (with its per-start token) and serves until Ctrl+C.
+ * (electron/server/http-server.ts). Prints the URL (its per-start token after `#`) and serves until Ctrl+C. `--open`
+ * starts the browser on a one-time launch URL instead: a command line is readable by every user (/proc/<pid>/cmdline),
+ * so the token never goes on one.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -36,7 +38,12 @@ export function openBrowser(url: string, env: Record<string, string | undefined>
   });
 }
 
-export async function runServeCommand(args: string[], io: CliIo, until?: Promise<void>): Promise<number> {
+export async function runServeCommand(
+  args: string[],
+  io: CliIo,
+  until?: Promise<void>,
+  open: (url: string, env: Record<string, string | undefined>) => Promise<string | null> = openBrowser,
+): Promise<number> {
   const { values } = parseCommandArgs(
     args,
     {
@@ -86,7 +93,7 @@ export async function runServeCommand(args: string[], io: CliIo, until?: Promise
   io.stdout(`GPU Planner is running at ${server.url}\n`);
   io.stderr(`Data folder: ${dataDir}. Only this computer can connect (127.0.0.1). Stop with Ctrl+C.\n`);
   if (values.open) {
-    const failed = await openBrowser(server.url, io.env);
+    const failed = await open(server.launchUrl(), io.env);
     if (failed) io.stderr(`No browser opened (${failed}): open the URL above in a browser on this computer.\n`);
   }
   await (until ??

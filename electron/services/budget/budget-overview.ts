@@ -8,6 +8,7 @@ import { nanosToDecimal } from '../../../shared/domain/billing/decimal-sums';
 import { compareDataCosts } from '../../../shared/domain/budget/data-cost-lines';
 import { computeOverview } from '../../../shared/domain/budget/overview';
 import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
+import type { ExchangeRate } from '../../../shared/domain/budget/types';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import * as q from '../../db/queries/budget-planning';
@@ -39,7 +40,8 @@ export function bucketTotals(buckets: Array<{ currency: string; nanos: bigint; l
 export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService, 'currentView'>) {
   const { db } = deps;
 
-  return function overviewOf(projectId?: string, loaded?: PlanView): OverviewView {
+  /** `rates`: the exchange rates when the caller read them for several overviews at once (the alert check). */
+  return function overviewOf(projectId?: string, loaded?: PlanView, rates?: readonly ExchangeRate[]): OverviewView {
     const view = loaded ?? planService.currentView(projectId);
     const plan = view.plan;
     const { from, toExclusive } = projectWindow(plan);
@@ -50,7 +52,7 @@ export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService,
       lines: q.selectActiveSpendLines(db, { from, toExclusive }),
       rules: q.selectRules(db, plan.project.id),
       budgets: q.selectBudgets(db, plan.project.id),
-      rates: q.selectRates(db),
+      rates: rates ?? q.selectRates(db),
       today: deps.now().toISOString().slice(0, 10),
       dataCosts: view.analysis.totals.dataCosts,
     };

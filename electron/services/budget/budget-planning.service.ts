@@ -35,7 +35,11 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
   const allocator = createSpendAllocator(db);
   const rules = createAllocationRuleUseCases(deps, allocator);
   const overviewOf = overviewReader(deps, planService);
-  const { aroundWrite } = createAlertRaiser(deps, (projectId) => overviewOf(projectId));
+  const { aroundWrite } = createAlertRaiser(deps, {
+    viewOf: (projectId) => planService.currentView(projectId),
+    overviewOf: (projectId, view, rates) => overviewOf(projectId, view, rates),
+    rates: () => q.selectRates(db),
+  });
   /** Rules move spend between every project's tracks: any project's alerts may change. */
   const { listRules, previewRules } = rules;
   const saveRule = (draft: Parameters<typeof rules.saveRule>[0]) => aroundWrite('all', () => rules.saveRule(draft));

@@ -27,6 +27,9 @@ export function mergeDisjoint<A extends object, B extends object, C extends obje
   return merged as A & B & C & D;
 }
 
+/** An import or its undo writes billing data only: the plans the alert check reads before it are the plans after it. */
+const BILLING_DATA_ONLY = { plansUnchanged: true } as const;
+
 export function createBudgetService(
   deps: ServiceDeps,
   {
@@ -42,19 +45,27 @@ export function createBudgetService(
    * item 6: reads never do); its result says how much of it falls in the active project's dates and how much is assigned.
    */
   const importFile = (request: Parameters<typeof imports.importFile>[0]): Promise<ImportResult> =>
-    planning.aroundWrite('all', async () => {
-      const result = await imports.importFile(request);
-      if (result.importId === null) return result;
-      const reach = planning.importReach([result.importId]).get(result.importId);
-      return reach ? { ...result, reach } : result;
-    });
+    planning.aroundWrite(
+      'all',
+      async () => {
+        const result = await imports.importFile(request);
+        if (result.importId === null) return result;
+        const reach = planning.importReach([result.importId]).get(result.importId);
+        return reach ? { ...result, reach } : result;
+      },
+      BILLING_DATA_ONLY,
+    );
   /** Undoing an import: the imports it restores are allocated by the current rules; alerts it raises are notified. */
   const undoImport = (id: number) =>
-    planning.aroundWrite('all', () => {
-      const result = imports.undoImport(id);
-      planning.allocateImports(result.restoredImportIds);
-      return result;
-    });
+    planning.aroundWrite(
+      'all',
+      () => {
+        const result = imports.undoImport(id);
+        planning.allocateImports(result.restoredImportIds);
+        return result;
+      },
+      BILLING_DATA_ONLY,
+    );
   /** The imports list, each active import with its reach into the active project. */
   const listImportsWithReach = async (): Promise<BillingImport[]> => {
     const list = imports.listImports();
