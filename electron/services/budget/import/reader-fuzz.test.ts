@@ -7,10 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
+import { parquetHeader } from 'hyparquet/src/column.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isUserError } from '../../../../shared/domain/errors';
+import { isUserError, type UserError } from '../../../../shared/domain/errors';
+import { BILLING_SAMPLES, sampleFile } from '../../../test-support/billing-samples';
+import { databaseState } from '../../../test-support/db-snapshot';
 import { writeParquet, type ParquetColumn } from '../../../test-support/parquet-writer';
 import { tempDir } from '../../../test-support/paths';
+import { createTestApp } from '../../../test-support/test-app';
 import { readBillingFile } from './billing-reader';
 
 const dir = tempDir();
@@ -107,3 +111,194 @@ describe('the readers under random and hostile bytes', () => {
     );
   });
 });
+
+// ------------------------------------------------------------------------------------ issue 26 item 1: damaged Parquet
+
+const curSample = fs.readFileSync(sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('.snappy.parquet'))!));
+/** Every `stride`-th byte from `start` inverted (the issue's reproduction: 4,099 from 4,096), up to `end`. */
+function inverted(source: Buffer, start: number, stride: number, end = source.length): Buffer {
+  const copy = Buffer.from(source);
+  for (let at = start; at < end; at += stride) copy[at] = ~copy[at]! & 0xff;
+  return copy;
+}
+const footerStart = (bytes: Buffer) => bytes.length - 8 - bytes.readUInt32LE(bytes.length - 8);
+
+async function refusedWith(bytes: Buffer, ext = 'parquet'): Promise<UserError> {
+  const file = path.join(dir.dir, `damaged${(n += 1)}.${ext}`);
+  fs.writeFileSync(file, bytes);
+  try {
+    await readBillingFile(file, { batchSize: 1000 }, () => undefined);
+  } catch (error) {
+    if (isUserError(error)) return error;
+    throw error;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+  throw new Error('expected the damaged file to be refused');
+}
+
+describe('damaged Parquet exports are refused with a message, never a crash (issue 26 item 1)', () => {
+  it('the AWS CUR sample with every 4,099th byte from 4,096 inverted (pages only, and the whole file)', async () => {
+    // Pages only: the footer stays sound, so hyparquet used to decode a run-length run of ~2³¹ values into a growing
+    // array until V8 aborted the process ("Fatal JavaScript invalid size error").
+    for (const bytes of [
+      inverted(curSample, 4096, 4099, footerStart(curSample)),
+      inverted(curSample, 4096, 4099),
+      inverted(curSample, 4097, 4100),
+      inverted(curSample, 4097, 4100, footerStart(curSample)),
+    ]) {
+      const error = await refusedWith(bytes);
+      expect(error.code).toBe('UNREADABLE_FILE');
+      expect(error.message).toMatch(/not a readable Parquet file: it looks damaged \(.+\)\. Nothing was imported\./);
+      expect(error.details?.file).toMatch(/damaged\d+\.parquet$/);
+    }
+  }, 120_000);
+
+  it('a truncated footer, a footer length beyond the file, a huge page size and a huge string length', async () => {
+    const footerLength = parquet.readUInt32LE(parquet.length - 8);
+    const meta = await (
+      await import('hyparquet')
+    ).parquetMetadataAsync(parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.length) as ArrayBuffer);
+    const firstPage = Number(meta.row_groups[0]!.columns[0]!.meta_data!.data_page_offset);
+    const cases: Array<[string, Buffer]> = [
+      ['footer cut short', Buffer.concat([parquet.subarray(0, parquet.length - 8 - Math.floor(footerLength / 2)), parquet.subarray(-8)])],
+      ['file cut before its footer', parquet.subarray(0, parquet.length - 8 - footerLength + 3)],
+      [
+        'footer length beyond the file',
+        (() => {
+          const copy = Buffer.from(parquet);
+          copy.writeUInt32LE(parquet.length + 1000, parquet.length - 8);
+          return copy;
+        })(),
+      ],
+      [
+        'footer length of 2³²−1',
+        (() => {
+          const copy = Buffer.from(parquet);
+          copy.writeUInt32LE(0xffffffff, parquet.length - 8);
+          return copy;
+        })(),
+      ],
+      ['page sizes beyond the column chunk', pageHeaderWithLargestSizes(parquet, firstPage)],
+      ['huge string length', hugeStringLength(parquet, firstPage)],
+    ];
+    for (const [what, bytes] of cases) {
+      const error = await refusedWith(bytes);
+      expect(error.code, what).toBe('UNREADABLE_FILE');
+      expect(error.message, what).toMatch(/Nothing was imported/);
+    }
+  });
+
+  it('a data page whose run-length levels claim 2³¹ values is refused before anything is decoded', async () => {
+    const meta = await (
+      await import('hyparquet')
+    ).parquetMetadataAsync(parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.length) as ArrayBuffer);
+    void meta;
+    // ServiceName null on every other row: its definition levels are 60 runs, room for a 5-byte run header.
+    const sparse = writeParquet(
+      columns,
+      rows.map((r, i) => (i % 2 ? { ...r, ServiceName: null } : r)),
+    );
+    const sparseMeta = await (
+      await import('hyparquet')
+    ).parquetMetadataAsync(sparse.buffer.slice(sparse.byteOffset, sparse.byteOffset + sparse.length) as ArrayBuffer);
+    const serviceName = sparseMeta.row_groups[0]!.columns.find((c) => c.meta_data!.path_in_schema[0] === 'ServiceName')!;
+    const error = await refusedWith(hugeLevelRun(sparse, Number(serviceName.meta_data!.data_page_offset)));
+    expect(error.message).toMatch(
+      /column ServiceName, rows 1–60: page 1: the definition levels with a run of 2147483647 values where at most 60 remain/,
+    );
+  });
+
+  it('through the import service and the preview: a clear error, and the database unchanged', async () => {
+    const app = createTestApp();
+    try {
+      const file = path.join(dir.dir, 'Oct2018-WorkshopCUR-damaged.snappy.parquet');
+      fs.writeFileSync(file, inverted(curSample, 4096, 4099, footerStart(curSample)));
+      const before = databaseState(app.db);
+      const imported = await app.services.budget.importFile({ file }).catch((error: unknown) => error);
+      expect(isUserError(imported) && imported.code).toBe('UNREADABLE_FILE');
+      expect((imported as Error).message).toMatch(/looks damaged \(column [a-z_]+, rows 1–119307: /);
+      const previewed = await app.services.budget.previewFile(file).catch((error: unknown) => error);
+      expect(isUserError(previewed) && previewed.code).toBe('UNREADABLE_FILE');
+      const after = databaseState(app.db);
+      expect({ tables: after.tables, revisions: after.revisions }).toEqual({ tables: before.tables, revisions: before.revisions });
+      expect(app.services.budget.listImports()).toEqual([]);
+    } finally {
+      app.dispose();
+    }
+  }, 120_000);
+});
+
+/** Reads the page header at `at` (Thrift compact: field 1 type, 2 uncompressed size, 3 compressed size, 5 data page). */
+function pageHeaderFields(bytes: Buffer, at: number) {
+  let offset = at;
+  const varint = () => {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = bytes[offset++]!;
+      result += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return result;
+      shift += 7;
+    }
+  };
+  const fields: Record<number, { start: number; end: number }> = {};
+  let last = 0;
+  for (let id = 1; id <= 3; id += 1) {
+    const head = bytes[offset++]!;
+    last += head >> 4;
+    const start = offset;
+    varint();
+    fields[last] = { start, end: offset };
+  }
+  return fields;
+}
+
+const varintOfLength = (value: number, length: number): number[] => {
+  const out: number[] = [];
+  for (let i = 0; i < length; i += 1) {
+    const byte = Math.floor(value / 2 ** (7 * i)) & 0x7f;
+    out.push(i < length - 1 ? byte | 0x80 : byte);
+  }
+  return out;
+};
+
+/** The page header at `at` with both sizes set to the largest their varints hold (the file's layout kept). */
+function pageHeaderWithLargestSizes(bytes: Buffer, at: number): Buffer {
+  const fields = pageHeaderFields(bytes, at);
+  const copy = Buffer.from(bytes);
+  for (const id of [2, 3]) {
+    const { start, end } = fields[id]!;
+    const width = end - start;
+    // zigzag(2^(7·width−1) − 1): the largest positive i32 a varint of that width holds.
+    Buffer.from(varintOfLength(2 ** (7 * width) - 2, width)).copy(copy, start);
+  }
+  return copy;
+}
+
+/** Where the data of the v1 page at `at` starts (after its Thrift header). */
+function pageDataStart(bytes: Buffer, at: number): number {
+  const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: at };
+  parquetHeader(reader);
+  return reader.offset;
+}
+
+/** The first string value of the page at `at` given a length of 0x7ffffff0 (its 4-byte little-endian prefix). */
+function hugeStringLength(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  const dataStart = pageDataStart(copy, at);
+  const levelsLength = copy.readUInt32LE(dataStart);
+  copy.writeUInt32LE(0x7ffffff0, dataStart + 4 + levelsLength);
+  return copy;
+}
+
+/** The definition levels of the page at `at` start with an RLE run of 2³¹−1 values. */
+function hugeLevelRun(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  const dataStart = pageDataStart(copy, at);
+  // The first run's header is a varint (run << 1): 2³¹−1 values.
+  const runHeader = varintOfLength(0xfffffffe, 5);
+  expect(copy.readUInt32LE(dataStart)).toBeGreaterThanOrEqual(6);
+  for (let i = 0; i < 5; i += 1) copy[dataStart + 4 + i] = runHeader[i]!;
+  return copy;
+}
