@@ -15,6 +15,8 @@ import { databaseState } from '../../../test-support/db-snapshot';
 import { writeParquet, type ParquetColumn } from '../../../test-support/parquet-writer';
 import { tempDir } from '../../../test-support/paths';
 import { createTestApp } from '../../../test-support/test-app';
+import { isIso4217Code } from '../../../../shared/domain/billing/iso-4217';
+import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { readBillingFile } from './billing-reader';
 
 const dir = tempDir();
@@ -302,3 +304,71 @@ function hugeLevelRun(bytes: Buffer, at: number): Buffer {
   for (let i = 0; i < 5; i += 1) copy[dataStart + 4 + i] = runHeader[i]!;
   return copy;
 }
+
+// ------------------------------------------------------------------------------- issue 26 item 13: lenient values
+
+describe('hostile values never import as something else (issue 26 item 13)', () => {
+  async function imported(text: string): Promise<SpendLine[]> {
+    const file = path.join(dir.dir, `values${(n += 1)}.csv`);
+    fs.writeFileSync(file, text);
+    const lines: SpendLine[] = [];
+    try {
+      await readBillingFile(file, { batchSize: 100 }, (batch) => void lines.push(...batch));
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    return lines;
+  }
+  const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+  it('any currency text: a line imports only with an ISO 4217 code (or none stated)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('usd', 'US$ dollars', 'ABCDEFGHIJ', 'EUR', 'XXX')), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (currencies) => {
+          const lines = await imported(
+            ['BilledCost,ChargePeriodStart,BillingCurrency', ...currencies.map((c) => `1,2024-09-02,${quoted(c)}`)].join('\n'),
+          );
+          for (const line of lines) expect(line.currency === '' || isIso4217Code(line.currency), line.currency).toBe(true);
+        },
+      ),
+      { numRuns: 150, seed: 261113 },
+    );
+  });
+
+  it('any m/d/yy date: never a year after next year; rows cut short never import without their currency', async () => {
+    const latest = new Date().getUTCFullYear() + 1;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 1, max: 12 }),
+            fc.integer({ min: 1, max: 28 }),
+            fc.integer({ min: 0, max: 99 }),
+            fc.integer({ min: 1, max: 3 }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        async (rows) => {
+          const lines = await imported(
+            [
+              'BilledCost,ChargePeriodStart,BillingCurrency',
+              ...rows.map(([m, d, yy, width]) => ['1', `${m}/${d}/${String(yy).padStart(2, '0')}`, 'USD'].slice(0, width).join(',')),
+            ].join('\n'),
+          );
+          for (const line of lines) {
+            expect(Number(line.chargePeriodStart.slice(0, 4))).toBeLessThanOrEqual(latest);
+            expect(line.currency).toBe('USD');
+          }
+        },
+      ),
+      { numRuns: 150, seed: 261114 },
+    );
+  });
+});
