@@ -18,6 +18,7 @@ import { createTestApp } from '../../../test-support/test-app';
 import { isIso4217Code } from '../../../../shared/domain/billing/iso-4217';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { readBillingFile } from './billing-reader';
+import { checkColumnChunk, DamagedPageError, MAX_PARQUET_CHUNK_BYTES } from './parquet-page-guard';
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -229,6 +230,70 @@ describe('damaged Parquet exports are refused with a message, never a crash (iss
       app.dispose();
     }
   }, 120_000);
+});
+
+describe('the page check itself (issue 26 item 1)', () => {
+  const varint = (value: number) => {
+    const out: number[] = [];
+    let v = value;
+    do {
+      out.push((v % 128) | (v >= 128 ? 0x80 : 0));
+      v = Math.floor(v / 128);
+    } while (v > 0);
+    return out;
+  };
+  const i32 = (delta: number, value: number) => [(delta << 4) | 5, ...varint(value >= 0 ? value * 2 : -value * 2 - 1)];
+  /** A v1 data page header (Thrift compact) and `data`: type, sizes, then {num_values, encodings}. */
+  const page = (uncompressed: number, compressed: number, values: number, data: number[]) =>
+    Uint8Array.from([
+      ...i32(1, 0),
+      ...i32(1, uncompressed),
+      ...i32(1, compressed),
+      0x2c, // field 5 (delta 2), a struct
+      ...i32(1, values),
+      ...i32(1, 0),
+      ...i32(1, 3),
+      ...i32(1, 3),
+      0,
+      0,
+      ...data,
+    ]);
+
+  it('huge page sizes, more values than the row group and runs past the values are refused; a sound page passes', async () => {
+    const { parquetMetadataAsync } = await import('hyparquet');
+    const { getSchemaPath } = await import('hyparquet/src/schema.js');
+    const meta = await parquetMetadataAsync(parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.length) as ArrayBuffer);
+    const shape = {
+      schemaPath: getSchemaPath(meta.schema, ['BilledCost']),
+      codec: 'UNCOMPRESSED',
+      numValues: 60,
+      totalUncompressedSize: 10_000,
+      rowGroupRows: 60,
+    };
+    // Definition levels: length 2, one RLE run of `run` values of 1; then one PLAIN string "1".
+    const body = (run: number) => {
+      const runBytes = [...varint(run * 2), 1];
+      return [runBytes.length, 0, 0, 0, ...runBytes, 1, 0, 0, 0, 0x31];
+    };
+    const sound = body(1);
+    expect(() => checkColumnChunk(page(sound.length, sound.length, 1, sound), shape, {})).not.toThrow();
+    const refused: Array<[string, Uint8Array, RegExp]> = [
+      ['2³¹ bytes uncompressed', page(2 ** 31 - 16, sound.length, 1, sound), /bytes uncompressed in a column chunk of 10000/],
+      ['more compressed bytes than the chunk', page(sound.length, 1_000_000, 1, sound), /1000000 bytes where the column chunk has/],
+      ['more values than the row group', page(sound.length, sound.length, 61, sound), /61 values in a column chunk of 60/],
+      [
+        'a run of 2³¹−1 levels',
+        page(body(2 ** 31 - 1).length, body(2 ** 31 - 1).length, 1, body(2 ** 31 - 1)),
+        /a run of 2147483647 values where at most 1 remain/,
+      ],
+      ['a negative size', page(-5, sound.length, 1, sound), /-5 bytes uncompressed/],
+    ];
+    for (const [what, bytes, message] of refused) {
+      expect(() => checkColumnChunk(bytes, shape, {}), what).toThrow(DamagedPageError);
+      expect(() => checkColumnChunk(bytes, shape, {}), what).toThrow(message);
+    }
+    expect(MAX_PARQUET_CHUNK_BYTES).toBe(2 ** 30);
+  });
 });
 
 /** Reads the page header at `at` (Thrift compact: field 1 type, 2 uncompressed size, 3 compressed size, 5 data page). */
