@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app.dispose());
 
-const FORMULA = /^[=+\-@\t\r]/;
+const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B]/;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 async function cells(table: Parameters<typeof app.services.report.csvText>[0]['table'], groupBy?: SpendGrouping): Promise<string[]> {
@@ -63,6 +63,35 @@ describe('CSV exports neutralise formulas (issue 11, item 12)', () => {
       expect(all).toContain(`'${hostile}`);
       expect(all.filter((c) => FORMULA.test(c) && !NUMBER.test(c))).toEqual([]);
       if (table === 'spend') expect(all).toContain('-9.5');
+    });
+  }
+});
+
+describe('full-width and small-form formula characters are neutralised too (issue 26, item 14)', () => {
+  const variants = [
+    '\uFF1DHYPERLINK("http://evil.example","Click")', // ＝
+    "\uFF0Bcmd|' /C calc'!A0", // ＋
+    '\uFF0D2\uFF0B3', // －2＋3
+    '\uFF20SUM(1+1)', // ＠
+    '\uFE66 1+1', // ﹦ (small equals)
+    '\uFE62cmd', // ﹢
+    '\uFE63cmd', // ﹣
+    '\uFE6BSUM(A1)', // ﹫
+    '\t=1+1',
+    '\r=1+1',
+  ];
+  for (const hostile of variants) {
+    it(`"${JSON.stringify(hostile).slice(1, 10)}…" as a track and a milestone name is written with a leading '`, async () => {
+      app.db.prepare('UPDATE tracks SET name = ?').run(hostile);
+      app.db.prepare('UPDATE milestones SET name = ?').run(hostile);
+      for (const table of ['tracks', 'milestones', 'allocations', 'costs-by-track'] as const) {
+        const all = await cells(table);
+        expect(all, table).toContain(`'${hostile}`);
+        expect(
+          all.filter((c) => FORMULA.test(c) && !NUMBER.test(c)),
+          table,
+        ).toEqual([]);
+      }
     });
   }
 });

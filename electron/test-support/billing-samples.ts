@@ -62,7 +62,8 @@ export const BILLING_SAMPLES: BillingSample[] = [
     'aws-well-architected-labs/Oct2018-WorkshopCUR-00001.snappy.parquet',
   ),
   ...samples({ cost: 'preTaxCost', currency: 'currency' }, 'koku/azure/azure_camelCased.csv'),
-  ...samples(column.azureV2, 'koku/azure/azure_version_2.csv'),
+  // Its currency is "MC", no ISO 4217 code: every row is refused (issue 26 item 13).
+  ...samples({ ...column.azureV2, invalidRows: 5 }, 'koku/azure/azure_version_2.csv'),
   ...samples(column.azureV2Camel, 'koku/azure/camel_azure_version_2.csv'),
   ...samples(column.azurePreTax, 'koku/azure/costreport_a243c6f2-199f-4074-9a2c-40e671cf1584.csv', 'koku/azure/empty_frame.csv'),
   ...samples(column.gcp, 'koku/gcp/202011_30c31bca571d9b7f3b2c8459dd8bc34a_2020-11-08:2020-11-11.csv', 'koku/gcp/2022-08-01_5.csv'),
@@ -144,6 +145,7 @@ export async function independentTotals(sample: BillingSample): Promise<{ totals
     const currency = (sample.currency ? String(row[sample.currency] ?? '') : '') || '(none)';
     const cost = row[sample.cost];
     if (cost === undefined || cost === null || String(cost).trim() === '') continue; // invalid row: not imported
+    if (currency !== '(none)' && !/^[A-Za-z]{3}$/.test(currency)) continue; // no currency code: invalid, not imported
     const sum = sums.get(currency) ?? new ScaledSum();
     sum.add(String(cost));
     if (sample.credits) for (const m of String(row[sample.credits] ?? '').matchAll(/'amount': ([-0-9.eE+]+)/g)) sum.add(m[1]!);

@@ -79,4 +79,17 @@ describe('RFC 4180 CSV writer', () => {
     ]);
     expect(neutraliseCsvCell('-')).toBe("'-");
   });
+
+  it('neutralises the full-width and small forms of = + - @ (issue 26, item 14), reversibly', () => {
+    for (const c of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFE66', '\uFE62', '\uFE63', '\uFE6B']) {
+      const text = `${c}HYPERLINK("http://x","y")`;
+      expect(neutraliseCsvCell(text)).toBe(`'${text}`);
+      expect(unneutraliseCsvCell(neutraliseCsvCell(text))).toBe(text);
+      expect(neutraliseCsvCell(`'${text}`)).toBe(`''${text}`);
+    }
+    // Full-width digits are no number a spreadsheet reads: ＋３ is neutralised; ASCII +3 stays a number.
+    expect(neutraliseCsvCell('\uFF0B\uFF13')).toBe("'\uFF0B\uFF13");
+    expect(neutraliseCsvCell('+3')).toBe('+3');
+    expect(neutraliseCsvCell('a\uFF1D1')).toBe('a\uFF1D1');
+  });
 });

@@ -4,8 +4,12 @@
  */
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** Text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab CR first, after any quote marks. */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab CR first, after any quote marks — and
+ * their full-width forms (＝ U+FF1D, ＋ U+FF0B, － U+FF0D, ＠ U+FF20) and small forms (﹦ U+FE66, ﹢ U+FE62, ﹣ U+FE63,
+ * ﹫ U+FE6B): spreadsheets in East Asian locales take a full-width ＝ as =, and both forms fold to ASCII under NFKC.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B]/;
 /** A number written as text (an exact amount "-12.5"): stays a number. */
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 

@@ -38,7 +38,8 @@ function offsetOf(zone: string | undefined): number {
 /**
  * Parses a billing date or timestamp into an ISO UTC timestamp (`YYYY-MM-DDTHH:mm:ssZ`). Zoneless values are UTC.
  * Forms: `2024-09-18`, `2024-09-18 22:00:00`, `2023-06-01T00:00:00Z`, `…+00:00`, `…T00:00:00.000Z`, `09/21/2023`,
- * `3/1/21` (US month/day; two-digit years are 20yy), `18.09.2024`, `20240918`; `dateFormat` forces day/month order.
+ * `3/1/21` (US month/day; a two-digit year, see {@link twoDigitYear}), `18.09.2024`, `20240918`; `dateFormat` forces
+ * day/month order.
  */
 const dateCache = new Map<string, ParseResult<string>>();
 
@@ -53,6 +54,17 @@ export function parseBillingDate(raw: string, dateFormat: DateFormat = 'auto'): 
   return result;
 }
 
+/**
+ * A two-digit year (Excel's `m/d/yy`, as in Azure's EnterpriseCamel export `3/1/21`), by one rule: `yy` is 20yy when
+ * that year is no later than next year (a billing period may end in January); anything later — `1/1/99`, which would
+ * be 2099 — is refused, never guessed (19yy lies before any cloud bill the app reads, 2000). `thisYear` is the year
+ * of the import (UTC).
+ */
+export function twoDigitYear(yy: number, thisYear: number): number | null {
+  const year = 2000 + yy;
+  return year <= thisYear + 1 ? year : null;
+}
+
 function parseBillingDateUncached(raw: string, dateFormat: DateFormat): ParseResult<string> {
   const inRange = `between ${MIN_YEAR} and ${MAX_YEAR}, with a time zone offset of at most ±14:00`;
   const expected =
@@ -65,7 +77,13 @@ function parseBillingDateUncached(raw: string, dateFormat: DateFormat): ParseRes
   if ((dateFormat === 'auto' || dateFormat === 'YYYY-MM-DD') && (m = ISO_RE.exec(t))) {
     iso = isoFromParts(+m[1]!, +m[2]!, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), offsetOf(m[7]));
   } else if ((dateFormat === 'auto' || dateFormat === 'MM/DD/YYYY' || dateFormat === 'DD/MM/YYYY') && (m = SLASH_RE.exec(t))) {
-    const year = m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!;
+    const thisYear = new Date().getUTCFullYear();
+    const year = m[3]!.length === 2 ? twoDigitYear(+m[3]!, thisYear) : +m[3]!;
+    if (year === null)
+      return {
+        ok: false,
+        expected: `a date with a four-digit year: "${m[3]}" as a two-digit year would be 20${m[3]}, after ${thisYear + 1} (write the year in full, e.g. 19${m[3]} or 20${m[3]})`,
+      };
     const [month, day] = dateFormat === 'DD/MM/YYYY' ? [+m[2]!, +m[1]!] : [+m[1]!, +m[2]!];
     let hour = +(m[4] ?? 0);
     const ampm = m[8]?.toUpperCase();

@@ -5,6 +5,7 @@
 import type { BillingDialect, Decimal, SpendLine } from './spend-line';
 import { parseBillingDate, parseNullableDate, type DateFormat } from './billing-dates';
 import { parseTags } from './billing-tags';
+import { CURRENCY_EXPECTED, isIso4217Code } from './iso-4217';
 import {
   LINE_AMOUNT_EXPECTED,
   lineAmountInRange,
@@ -148,6 +149,22 @@ export class RowContext {
       return null;
     }
     return parsed.value;
+  }
+  /**
+   * The row's currency: an ISO 4217 code (`usd` read as USD); `US$`, `dollars`, `ABCDEFGHIJ` or any other text is
+   * refused with the line and column. An empty field, or a file without the column, states no currency ('' — the
+   * totals say "currency not stated"); a row cut short before the column is refused — its amount would have none.
+   */
+  currency(get: Getter, names: string[]): string {
+    const raw = get(this.record);
+    if (raw === null) {
+      if (this.header.find(...names) >= this.record.length) this.fail(names, raw, CURRENCY_EXPECTED);
+      return '';
+    }
+    const code = raw.toUpperCase();
+    if (isIso4217Code(code)) return code;
+    this.fail(names, raw, CURRENCY_EXPECTED);
+    return '';
   }
   optionalDecimal(get: Getter, names: string[], options: DecimalOptions = {}): Decimal | null {
     const parsed = parseNullableDecimal(get(this.record), options);

@@ -44,19 +44,18 @@ export function oneLinePerRow<K extends string>(
   fill: (row: LineRow<K>) => void,
 ): RowMapper {
   const get = gettersFor(h, spec.columns);
-  const copied: Array<{ field: TextField; read: Getter }> = TEXT_FIELDS.filter((f): f is TextField & K => f in spec.columns).map(
-    (field) => ({ field, read: get[field] }),
-  );
+  const copied: Array<{ field: Exclude<TextField, 'currency'>; read: Getter }> = TEXT_FIELDS.filter(
+    (f): f is Exclude<TextField, 'currency'> & K => f in spec.columns && f !== 'currency',
+  ).map((field) => ({ field, read: get[field] }));
+  const currency = 'currency' in spec.columns ? { read: get['currency' as K], names: spec.columns['currency' as K] } : null;
   const start = { get: get[spec.start], names: spec.columns[spec.start] };
   return {
     dialect: spec.dialect,
     description: spec.description,
     map(record, lineNo) {
       const { ctx, line, dateRaw } = beginLine(h, record, lineNo, start);
-      for (const { field, read } of copied) {
-        if (field === 'currency') line.currency = read(record) ?? '';
-        else line[field] = read(record);
-      }
+      if (currency) line.currency = ctx.currency(currency.read, currency.names);
+      for (const { field, read } of copied) line[field] = read(record);
       fill({ ctx, line, record, get, names: spec.columns });
       return finish(ctx, line, dateRaw);
     },

@@ -35,6 +35,31 @@ export async function readBillingFileAnywhere(
 ): Promise<ReadSummary> {
   const script = builtImportWorker();
   if (!script) return readBillingFile(file, options, onBatch);
+  return readBillingFileInWorker(script, file, options, onBatch, logger);
+}
+
+/**
+ * The read in the worker `script`: its death (an uncaught error, its heap limit, an exit before it answered) is the
+ * user's error naming the file — never the app's — and, since main writes only what the worker sent and the import
+ * service stages before it commits, nothing is imported.
+ */
+export async function readBillingFileInWorker(
+  script: string,
+  file: string,
+  options: ReadOptions,
+  onBatch: (lines: SpendLine[]) => void,
+  logger: Logger,
+): Promise<ReadSummary> {
+  const shown = path.basename(file);
+  const workerDied = (what: string) =>
+    new UserError(
+      'IMPORT_WORKER_FAILED',
+      `reading ${shown} stopped the import's reader (${what}): the file is probably damaged. Nothing was imported.`,
+      {
+        file,
+        expected: 'a billing export as the provider wrote it',
+      },
+    );
   if (options.onBytes) {
     // The worker reads the file itself: feed the raw bytes (e.g. the hash) in a pass of our own first.
     for await (const chunk of fs.createReadStream(file)) options.onBytes(chunk as Buffer);
@@ -79,10 +104,10 @@ export async function readBillingFileAnywhere(
                 `reading it took more than the import's memory limit (${WORKER_RESOURCE_LIMITS.import.maxOldGenerationSizeMb} MB): the file is probably damaged. Nothing was imported.`,
                 { file, expected: 'a billing export as the provider wrote it' },
               )
-            : error,
+            : workerDied(error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200)),
         ),
       );
-      worker.on('exit', (code) => reject(new Error(`The import worker stopped (exit ${code}).`)));
+      worker.on('exit', (code) => reject(workerDied(`it exited with code ${code} before answering`)));
     });
   } finally {
     void watched.terminate();

@@ -61,19 +61,24 @@ export async function readParquet(
   handle: (record: string[], line: number) => Promise<void>,
 ): Promise<void> {
   const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import('hyparquet');
-  const { compressors } = await import('hyparquet-compressors');
+  const { getSchemaPath } = await import('hyparquet/src/schema.js');
+  const { boundedCompressors, checkColumnChunk } = await import('./parquet-page-guard');
+  const compressors = boundedCompressors((await import('hyparquet-compressors')).compressors);
   const handleFd = await fs.promises.open(file, 'r');
   const size = (await handleFd.stat()).size;
   let bytesRead = 0;
+  /** Bytes [start, stop) of the file; a damaged footer or page offset pointing outside it is refused before any allocation. */
+  const readRange = async (start: number, stop: number): Promise<Buffer> => {
+    if (!(Number.isSafeInteger(start) && Number.isSafeInteger(stop) && start >= 0 && start <= stop && stop <= size))
+      throw damagedParquet(file, `a read of bytes ${start}–${stop} outside the file's ${size} bytes`);
+    const buffer = Buffer.alloc(stop - start);
+    await handleFd.read(buffer, 0, buffer.length, start);
+    return buffer;
+  };
   const asyncBuffer = {
     byteLength: size,
     async slice(start: number, end?: number): Promise<ArrayBuffer> {
-      const stop = end ?? size;
-      // A damaged footer or page offset points outside the file: refused before any buffer is allocated.
-      if (!(Number.isSafeInteger(start) && Number.isSafeInteger(stop) && start >= 0 && start <= stop && stop <= size))
-        throw damagedParquet(file, `a read of bytes ${start}–${stop} outside the file's ${size} bytes`);
-      const buffer = Buffer.alloc(stop - start);
-      await handleFd.read(buffer, 0, buffer.length, start);
+      const buffer = await readRange(start, end ?? size);
       bytesRead += buffer.length;
       options.onProgress?.(Math.min(bytesRead, size), size);
       return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
@@ -100,6 +105,29 @@ export async function readParquet(
       const rowEnd = rowStart + Number(group.num_rows);
       let rows: Array<Record<string, unknown>>;
       try {
+        // Every page of the columns read is checked first: hyparquet allocates from the sizes and counts it finds.
+        for (const chunk of group.columns) {
+          const meta = chunk.meta_data;
+          if (!meta || !wanted.includes(meta.path_in_schema[0]!)) continue;
+          const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+          const bytes = await readRange(start, start + Number(meta.total_compressed_size));
+          try {
+            checkColumnChunk(
+              bytes,
+              {
+                schemaPath: getSchemaPath(metadata.schema, meta.path_in_schema),
+                codec: meta.codec,
+                numValues: Number(meta.num_values),
+                totalUncompressedSize: Number(meta.total_uncompressed_size),
+                rowGroupRows: Number(group.num_rows),
+              },
+              compressors,
+            );
+          } catch (error) {
+            if (error instanceof UserError || !(error instanceof Error)) throw error;
+            throw damagedParquet(file, `column ${meta.path_in_schema.join('.')}, rows ${rowStart + 1}–${rowEnd}: ${error.message}`);
+          }
+        }
         rows = (await parquetReadObjects({ file: asyncBuffer, metadata, rowStart, rowEnd, compressors, columns: wanted })) as Array<
           Record<string, unknown>
         >;

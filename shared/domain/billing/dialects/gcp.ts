@@ -130,7 +130,7 @@ export function gcpBigQueryMapper(h: Header, description: string): RowMapper {
       const next = new Date(Date.UTC(+month.slice(0, 4), +month.slice(4), 1));
       line.billingPeriodEnd = `${next.toISOString().slice(0, 19)}Z`;
     }
-    line.currency = g.currency(record) ?? '';
+    line.currency = ctx.currency(g.currency, n.currency);
     line.provider = 'Google Cloud';
     line.service = objectField(g.service(record), 'description', 'id');
     line.sku = objectField(g.sku(record), 'description', 'id');
@@ -214,11 +214,17 @@ export function gcpLegacyMapper(h: Header, description: string): RowMapper {
   };
   const g = gettersFor(h, n);
   // Credit groups: `CreditN` (name), `CreditN Amount`, `CreditN Currency`, numbered from 1.
-  const creditGroups: Array<{ n: number; amount: Getter; amountName: string; currency: Getter }> = [];
+  const creditGroups: Array<{ n: number; amount: Getter; amountName: string; currency: Getter; currencyName: string }> = [];
   for (const name of h.names) {
     const m = /^credit(\d+) amount$/.exec(name);
     if (!m) continue;
-    creditGroups.push({ n: Number(m[1]), amount: getter(h, name), amountName: name, currency: getter(h, `credit${m[1]} currency`) });
+    creditGroups.push({
+      n: Number(m[1]),
+      amount: getter(h, name),
+      amountName: name,
+      currency: getter(h, `credit${m[1]} currency`),
+      currencyName: `credit${m[1]} currency`,
+    });
   }
   creditGroups.sort((a, b) => a.n - b.n);
   return {
@@ -228,14 +234,14 @@ export function gcpLegacyMapper(h: Header, description: string): RowMapper {
       const { ctx, line, dateRaw } = beginLine(h, record, lineNo, { get: g.start, names: n.start });
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);
       const cost = ctx.cost(g.cost, n.cost);
-      line.currency = g.currency(record) ?? '';
+      line.currency = ctx.currency(g.currency, n.currency);
       // Credits in the cost's currency reduce it; a credit in another currency is a line of its own (never summed across).
       let billed = new Big(cost ?? '0');
       const otherCurrency = new Map<string, Big>();
       for (const c of creditGroups) {
         const amount = ctx.optionalDecimal(c.amount, [c.amountName]);
         if (amount === null) continue;
-        const currency = c.currency(record) ?? line.currency;
+        const currency = c.currency(record) === null ? line.currency : ctx.currency(c.currency, [c.currencyName]);
         if (currency === line.currency) billed = billed.plus(amount);
         else otherCurrency.set(currency, (otherCurrency.get(currency) ?? new Big(0)).plus(amount));
       }

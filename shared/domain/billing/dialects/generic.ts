@@ -53,7 +53,11 @@ export function genericMapper(h: Header, mapping: ColumnMapping): RowMapper {
         format: mapping.dateFormat as DateFormat,
       });
       line.billedCost = ctx.cost(g.cost, [normalizeHeaderName(mapping.costColumn)], decimalOptions) ?? '0';
-      line.currency = (mapping.currencyColumn ? g.currency(record) : mapping.currency) ?? mapping.currency ?? '';
+      // The mapping's fixed code (validated with the mapping) stands for a file without a currency column, or its empty cells.
+      line.currency =
+        mapping.currencyColumn && (g.currency(record) !== null || mapping.currency === undefined)
+          ? ctx.currency(g.currency, [normalizeHeaderName(mapping.currencyColumn)])
+          : (mapping.currency?.toUpperCase() ?? '');
       line.provider = g.provider(record) ?? mapping.provider ?? null;
       line.service = g.service(record);
       line.resourceId = g.resource(record);
