@@ -19,18 +19,20 @@ function stamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
 }
 
-/** Backups the app made of this file before a migration (`<file>.backup-v<N>`), newest schema first. */
-export function backupsOf(file: string): string[] {
-  const dir = path.dirname(file);
-  const base = path.basename(file);
-  let names: string[] = [];
+/** Names of the files beside `file` whose name is its own followed by `suffix` (none when the folder cannot be read). */
+function namesBeside(file: string, suffix: string): string[] {
+  const prefix = `${path.basename(file)}${suffix}`;
   try {
-    names = fs.readdirSync(dir);
+    return fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith(prefix));
   } catch {
     return [];
   }
-  return names
-    .filter((n) => n.startsWith(`${base}.backup-v`))
+}
+
+/** Backups the app made of this file before a migration (`<file>.backup-v<N>`), newest schema first. */
+export function backupsOf(file: string): string[] {
+  const dir = path.dirname(file);
+  return namesBeside(file, '.backup-v')
     .sort((a, b) => Number(b.slice(b.lastIndexOf('v') + 1)) - Number(a.slice(a.lastIndexOf('v') + 1)))
     .map((n) => path.join(dir, n));
 }
@@ -64,22 +66,13 @@ function contentHash(file: string): string {
 /** The damaged copies kept beside `file` (`<file>.damaged-<stamp>-<hash>`, and -wal), with their sizes. */
 function damagedCopiesOf(file: string): Array<{ name: string; bytes: number }> {
   const dir = path.dirname(file);
-  const prefix = `${path.basename(file)}.damaged-`;
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.startsWith(prefix))
-    .map((name) => {
-      try {
-        return { name, bytes: fs.statSync(path.join(dir, name)).size };
-      } catch {
-        return { name, bytes: 0 };
-      }
-    });
+  return namesBeside(file, '.damaged-').map((name) => {
+    try {
+      return { name, bytes: fs.statSync(path.join(dir, name)).size };
+    } catch {
+      return { name, bytes: 0 };
+    }
+  });
 }
 
 /**

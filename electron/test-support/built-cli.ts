@@ -15,6 +15,25 @@ export function ensureBuiltCli(): void {
     execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
 }
 
+/** The newest modification time of a `.ts` file under `dir` (or of `dir` itself when it is a file). */
+function newestSource(dir: string): number {
+  if (!fs.statSync(dir).isDirectory()) return fs.statSync(dir).mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts'))
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the Node bundles when there is none or a source under `sources` (paths in the repo) is newer than it. */
+export function ensureFreshCli(sources: string[]): void {
+  const built = path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs');
+  const newest = Math.max(...sources.map((s) => newestSource(path.join(repoRoot, s))));
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newest)
+    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+}
+
 /**
  * A database made (migrated + seeded with the example project) before the file's tests, removed after, and the BUILT
  * command run on it as a user runs it: `cli(args)` appends `--db`.

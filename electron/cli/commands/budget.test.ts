@@ -5,6 +5,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app-context';
 import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../test-support/billing-samples';
+import { ensureFreshCli } from '../../test-support/built-cli';
 import { repoRoot, tempDir } from '../../test-support/paths';
 
 // The BUILT command, as a user runs it (spec/cli.md: `gpu-planner import` and `gpu-planner spend`).
@@ -12,24 +13,8 @@ const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
 const temp = tempDir('gpu-planner-budget-cli-');
 const db = path.join(temp.dir, 'budget-cli.sqlite');
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts'))
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 beforeAll(() => {
-  const built = path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs');
-  const sources = Math.max(
-    newestSource(path.join(repoRoot, 'shared', 'domain', 'billing')),
-    newestSource(path.join(repoRoot, 'electron', 'services', 'budget')),
-    fs.statSync(path.join(repoRoot, 'electron', 'cli', 'commands', 'budget.ts')).mtimeMs,
-  );
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources)
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureFreshCli(['shared/domain/billing', 'electron/services/budget', 'electron/cli/commands/budget.ts']);
   createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' }).close();
 }, 120_000);
 afterAll(() => temp.remove());

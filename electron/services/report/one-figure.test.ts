@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { parse } from 'csv-parse/sync';
 import { BUNDLED_EXAMPLES } from '../../../shared/domain/plan/bundled-examples';
+import { money } from '../../../shared/domain/money-format';
 import type { Plan } from '../../../shared/domain/plan/types';
 import { resourcesDir, tempDir } from '../../test-support/paths';
 import { createAppContext } from '../app-context';
@@ -182,7 +183,7 @@ describe('the forecast of the example project with a month of real spend (issue 
     const value = overview.forecast.value;
     expect(overview.weeks.at(-1)!.forecastCumulative).toBe(value);
     expect(sumOf([...overview.tracks.map((t) => t.forecast), overview.forecast.unassigned])).toBe(value);
-    expect(overview.forecast.basis).toContain(value);
+    expect(overview.forecast.basis).toContain(money(overview.currency, value));
     const model = await app.services.report.getReportModel({ projectId: 'vitaldb-2025' });
     expect(model.budget.forecastUsd).toBe(value);
     expect(model.budget.forecastBasis).toBe(overview.forecast.basis);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../app-context';
 import { databaseState } from '../../../test-support/db-snapshot';
 import { BILLING_SAMPLES, sampleFile } from '../../../test-support/billing-samples';
+import { ensureFreshCli } from '../../../test-support/built-cli';
 import { repoRoot, tempDir } from '../../../test-support/paths';
 
 const bin = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
@@ -20,15 +21,6 @@ const damaged = [
   { name: 'Oct2018-WorkshopCUR-00001-damaged.snappy.parquet', start: 4096, stride: 4099, footerKept: true },
   { name: 'Oct2018-WorkshopCUR-00001-damaged-all.snappy.parquet', start: 4097, stride: 4100, footerKept: false },
 ];
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts'))
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
 
 function state() {
   const context = createAppContext({ dataDir: temp.dir, databaseFile: db, runtime: 'cli' });
@@ -41,10 +33,7 @@ function state() {
 }
 
 beforeAll(() => {
-  const built = path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs');
-  const sources = Math.max(newestSource(path.join(repoRoot, 'shared', 'domain', 'billing')), newestSource(path.join(repoRoot, 'electron')));
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources)
-    execFileSync('node', ['scripts/build.mjs', '--node-only'], { cwd: repoRoot });
+  ensureFreshCli(['shared/domain/billing', 'electron']);
   for (const { name, start, stride, footerKept } of damaged) {
     const sample = fs.readFileSync(sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('.snappy.parquet'))!));
     const end = footerKept ? sample.length - 8 - sample.readUInt32LE(sample.length - 8) : sample.length;

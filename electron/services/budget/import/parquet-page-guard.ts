@@ -7,9 +7,32 @@
  * run of the levels and dictionary indices is checked against the values the page declares — nothing is allocated from
  * a count that was not checked first. A page that fails any check is refused with what was wrong.
  */
-import { snappyUncompress, type Compressors, type SchemaTree } from 'hyparquet';
-import { parquetHeader } from 'hyparquet/src/column.js';
-import { getMaxDefinitionLevel, getMaxRepetitionLevel, isFlatColumn } from 'hyparquet/src/schema.js';
+import type { Compressors, SchemaTree } from 'hyparquet';
+
+/**
+ * hyparquet's page reader and schema helpers, loaded on first use: they are ES modules, imported dynamically as the
+ * reader imports hyparquet, so this file can be imported statically from CommonJS (the e2e runner's loader).
+ */
+type HyparquetParts = Pick<typeof import('hyparquet'), 'snappyUncompress'> &
+  Pick<typeof import('hyparquet/src/column.js'), 'parquetHeader'> &
+  Pick<typeof import('hyparquet/src/schema.js'), 'getMaxDefinitionLevel' | 'getMaxRepetitionLevel' | 'isFlatColumn'>;
+let parts: HyparquetParts | null = null;
+
+/** Loads what the page check needs; call (and await) before `boundedCompressors` or `checkColumnChunk`. */
+export async function loadPageGuard(): Promise<void> {
+  if (parts) return;
+  const [{ snappyUncompress }, { parquetHeader }, schema] = await Promise.all([
+    import('hyparquet'),
+    import('hyparquet/src/column.js'),
+    import('hyparquet/src/schema.js'),
+  ]);
+  parts = { snappyUncompress, parquetHeader, ...schema };
+}
+
+function hyparquet(): HyparquetParts {
+  if (!parts) throw new Error('parquet-page-guard: loadPageGuard() was not awaited');
+  return parts;
+}
 
 /** The largest uncompressed page or column chunk the reader accepts (a billing export's pages are a few MB). */
 export const MAX_PARQUET_CHUNK_BYTES = 2 ** 30;
@@ -52,7 +75,7 @@ function decompress(bytes: Uint8Array, size: number, codec: string, compressors:
   if (custom) page = custom(bytes, size);
   else if (codec === 'SNAPPY') {
     page = new Uint8Array(size);
-    snappyUncompress(bytes, page);
+    hyparquet().snappyUncompress(bytes, page);
   } else throw new DamagedPageError(`an unsupported compression (${codec})`);
   if (page.length !== size) throw new DamagedPageError(`a page that decompresses to ${page.length} bytes, not the ${size} its header says`);
   return page;
@@ -98,10 +121,10 @@ function checkHybridRuns(view: DataView, offset: number, width: number, limit: n
 export function checkColumnChunk(bytes: Uint8Array, chunk: ColumnChunkShape, compressors: Compressors): void {
   const { schemaPath, codec, rowGroupRows, totalUncompressedSize } = chunk;
   if (!isCount(chunk.numValues, MAX_PARQUET_CHUNK_VALUES)) throw new DamagedPageError(`a column chunk of ${chunk.numValues} values`);
-  const flat = isFlatColumn(schemaPath);
+  const flat = hyparquet().isFlatColumn(schemaPath);
   const maxValues = flat ? Math.min(chunk.numValues, rowGroupRows) : chunk.numValues;
-  const maxRepetition = getMaxRepetitionLevel(schemaPath);
-  const maxDefinition = getMaxDefinitionLevel(schemaPath);
+  const maxRepetition = hyparquet().getMaxRepetitionLevel(schemaPath);
+  const maxDefinition = hyparquet().getMaxDefinitionLevel(schemaPath);
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
   let pageNumber = 0;
   while (reader.offset < bytes.byteLength - 1) {
@@ -109,7 +132,7 @@ export function checkColumnChunk(bytes: Uint8Array, chunk: ColumnChunkShape, com
     const where = `page ${pageNumber}`;
     let header;
     try {
-      header = parquetHeader(reader);
+      header = hyparquet().parquetHeader(reader);
     } catch (error) {
       throw new DamagedPageError(`${where}: an unreadable page header (${(error as Error).message})`);
     }

@@ -7,6 +7,7 @@ import type { RowMapper } from '../../../../shared/domain/billing/dialects';
 import { UserError } from '../../../../shared/domain/errors';
 import type { ReadOptions } from './billing-reader';
 import { cancelledError } from './row-collector';
+import { boundedCompressors, checkColumnChunk, loadPageGuard } from './parquet-page-guard';
 
 function parquetText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -62,7 +63,7 @@ export async function readParquet(
 ): Promise<void> {
   const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import('hyparquet');
   const { getSchemaPath } = await import('hyparquet/src/schema.js');
-  const { boundedCompressors, checkColumnChunk } = await import('./parquet-page-guard');
+  await loadPageGuard();
   const compressors = boundedCompressors((await import('hyparquet-compressors')).compressors);
   const handleFd = await fs.promises.open(file, 'r');
   const size = (await handleFd.stat()).size;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { parquetHeader } from 'hyparquet/src/column.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUserError, type UserError } from '../../../../shared/domain/errors';
 import { BILLING_SAMPLES, sampleFile } from '../../../test-support/billing-samples';
 import { databaseState } from '../../../test-support/db-snapshot';
@@ -18,7 +18,7 @@ import { createTestApp } from '../../../test-support/test-app';
 import { isIso4217Code } from '../../../../shared/domain/billing/iso-4217';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { readBillingFile } from './billing-reader';
-import { checkColumnChunk, DamagedPageError, MAX_PARQUET_CHUNK_BYTES } from './parquet-page-guard';
+import { checkColumnChunk, DamagedPageError, loadPageGuard, MAX_PARQUET_CHUNK_BYTES } from './parquet-page-guard';
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -233,6 +233,7 @@ describe('damaged Parquet exports are refused with a message, never a crash (iss
 });
 
 describe('the page check itself (issue 26 item 1)', () => {
+  beforeAll(loadPageGuard);
   const varint = (value: number) => {
     const out: number[] = [];
     let v = value;

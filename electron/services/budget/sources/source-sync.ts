@@ -22,6 +22,24 @@ type SyncPhase = SyncProgress['phase'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A sync of `row` that has done nothing yet. */
+function emptySync(row: q.BillingSourceRow, startedAt: string): SourceSync {
+  return {
+    sourceId: row.id,
+    folder: row.folder,
+    startedAt,
+    finishedAt: startedAt,
+    filesSeen: 0,
+    unchanged: 0,
+    imported: [],
+    alreadyImported: [],
+    superseded: [],
+    waiting: [],
+    refused: [],
+    cancelled: false,
+  };
+}
+
 export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>, imports: Pick<BudgetImportService, 'importFile'>) {
   const { db } = deps;
 
@@ -34,20 +52,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     const progress = (phase: SyncPhase, filesDone: number, filesTotal: number, file: string | null, bytesRead = 0, totalBytes = 0) =>
       emitProgress(row, { phase, filesDone, filesTotal, file, bytesRead, totalBytes });
     progress('scanning', 0, 0, null);
-    const sync: SourceSync = {
-      sourceId: row.id,
-      folder: row.folder,
-      startedAt,
-      finishedAt: startedAt,
-      filesSeen: 0,
-      unchanged: 0,
-      imported: [],
-      alreadyImported: [],
-      superseded: [],
-      waiting: [],
-      refused: [],
-      cancelled: false,
-    };
+    const sync = emptySync(row, startedAt);
     if (!fs.existsSync(row.folder)) {
       sync.refused.push({
         path: '.',
@@ -212,20 +217,8 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     try {
       return await syncOne(row, signal);
     } catch (error) {
-      const sync: SourceSync = {
-        sourceId: row.id,
-        folder: row.folder,
-        startedAt: started,
-        finishedAt: started,
-        filesSeen: 0,
-        unchanged: 0,
-        imported: [],
-        alreadyImported: [],
-        superseded: [],
-        waiting: [],
-        refused: [{ path: '.', code: 'SYNC_FAILED', message: `The sync of ${row.folder} failed: ${(error as Error).message}` }],
-        cancelled: false,
-      };
+      const sync = emptySync(row, started);
+      sync.refused.push({ path: '.', code: 'SYNC_FAILED', message: `The sync of ${row.folder} failed: ${(error as Error).message}` });
       return finishSync(row, sync);
     }
   }
