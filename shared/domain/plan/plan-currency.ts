@@ -119,11 +119,8 @@ export function conversionText(conversion: PlanConversion | null): string {
  */
 export function factorAt(conversion: PlanConversion | null, week: string): Big | null {
   if (!conversion) return new Big(1);
-  const weeks = Object.keys(conversion.weeks).sort();
-  if (weeks.length === 0) return null;
-  const before = weeks.filter((w) => w <= week).at(-1);
-  const chosen = before ?? weeks[0]!;
-  return new Big(conversion.weeks[chosen]!.factor);
+  const rate = referenceRate(conversion, week);
+  return rate ? new Big(rate.factor) : null;
 }
 
 /** The rate used for figures without a week of their own (the catalog's price list, the authors' figures). */

@@ -39,6 +39,7 @@ export function assembleReportModel(inUsd: ReportInputs): ReportModel {
   const scenarioName = reportScenarioName(context);
   const span = bookedSpan(context);
   const brief = reportBrief(context, { scenarioName, span, problems, nextSteps });
+  const catalogRate = reportCatalogRate(input);
 
   return {
     generatedAt: input.generatedAt,
@@ -58,12 +59,12 @@ export function assembleReportModel(inUsd: ReportInputs): ReportModel {
       start: project.start,
       end: project.end,
       currency: project.currency,
-      catalogRate: reportCatalogRate(input),
+      catalogRate,
     },
     summary: reportSummary(context, { milestoneTotals: milestoneTotals(milestones), problems, span }),
     tracks: reportTracks(context),
     milestones,
-    dataCosts: reportDataCosts(plan, analysis.totals, reportCatalogRate(input)),
+    dataCosts: reportDataCosts(plan, analysis.totals, catalogRate),
     timeline: reportTimeline(context),
     allocations: reportAllocations(context),
     recommendations,
