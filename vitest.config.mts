@@ -1,6 +1,10 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const version = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+
 export default defineConfig({
+  define: { __GPU_PLANNER_VERSION__: JSON.stringify(version) },
   test: {
     include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { generateChannelNames } from './gen-channel-names.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 const only = process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
 
 const nodeEntries = {
@@ -36,6 +37,7 @@ if (only !== 'renderer') {
     target: 'node20',
     format: 'cjs',
     sourcemap: true,
+    define: { __GPU_PLANNER_VERSION__: JSON.stringify(version) },
     external: ['electron', 'better-sqlite3', 'playwright-core', 'vite', 'esbuild', 'highs'],
     logLevel: 'warning',
   });

@@ -1,69 +1,92 @@
 /** The gpu-planner command line: argument dispatch over the same services as the app (spec/cli.md). */
 import { isUserError, serializeError } from '../../shared/domain/errors';
-import { EXIT_USAGE, EXIT_USER_ERROR, UsageError, type CliIo } from './cli-io';
-import { runBudgetCommand } from './commands/budget';
-import { runCatalogCommand } from './commands/catalog';
-import { runCreditsCommand } from './commands/credits';
-import { runEstimateCommand } from './commands/estimate';
-import { runFxCommand } from './commands/fx';
-import { runPlanCommand } from './commands/plan';
-import { runProjectCommand } from './commands/project';
-import { runReportCommand } from './commands/report';
-import { runServeCommand } from './commands/serve';
-import { runSettingsCommand } from './commands/settings';
-import { runSourceCommand } from './commands/source';
+import { APP_VERSION } from '../app-version';
+import { asksForHelp, commandHelpText, splitLeadingOptions, topLevelHelpText, usageEntries, type CommandHelp } from './cli-help';
+import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, UsageError, type CliIo } from './cli-io';
+import { runBudgetCommand, USAGE as BUDGET_USAGE } from './commands/budget';
+import { runCatalogCommand, USAGE as CATALOG_USAGE } from './commands/catalog';
+import { runCreditsCommand, USAGE as CREDITS_USAGE } from './commands/credits';
+import { runEstimateCommand, USAGE as ESTIMATE_USAGE } from './commands/estimate';
+import { runFxCommand, USAGE as FX_USAGE } from './commands/fx';
+import { runPlanCommand, USAGE as PLAN_USAGE } from './commands/plan';
+import { runProjectCommand, USAGE as PROJECT_USAGE } from './commands/project';
+import { runReportCommand, USAGE as REPORT_USAGE } from './commands/report';
+import { runServeCommand, SERVE_USAGE } from './commands/serve';
+import { runSettingsCommand, USAGE as SETTINGS_USAGE } from './commands/settings';
+import { runSourceCommand, USAGE as SOURCE_USAGE } from './commands/source';
 
-const HELP = `gpu-planner — plan GPU training from the command line
-
-  gpu-planner catalog gpus|offerings [--json]
-  gpu-planner estimate --workload FILE [--gpu ID]... [--json]
-  gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--json]
-  gpu-planner settings [--electricity USD_PER_KWH] [--lifetime YEARS] [--hours-per-year H] [--reset] [--json]
-  gpu-planner plan show [--project ID] [--json]
-  gpu-planner project list [--json]
-  gpu-planner project new --name NAME --start DATE --end DATE --currency CODE --budget AMOUNT [--track NAME --owner NAME] [--json]
-  gpu-planner project export [--project ID] [--with-spend] --out FILE
-  gpu-planner project import FILE [--into PROJECT_ID] [--json]
-  gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--json]
-  gpu-planner spend [--by month|week|track|provider|service] [--json]
-  gpu-planner credits [--project ID] [--json] | credits add (--preset KEY | --provider ID --name N --amount X --expires DATE --source S) --granted DATE | credits remove ID
-  gpu-planner fx list [--all] [--currency CODE] | fx add FROM TO RATE --as-of DATE --source S | fx import FILE | fx rate FROM TO [--on DATE]
-  gpu-planner source add FOLDER [--mapping NAME] | source list | source sync [--id N] [--json]
-  gpu-planner export-pdf --out FILE [--project ID]
-  gpu-planner serve [--port N] [--open]       the app in your browser (machines without Electron)
-
-Every command takes --db PATH (or $GPU_PLANNER_DB); without it, the app's own database.
-Exit status: 0 success, 1 user error, 2 usage error.
-`;
-
-const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  catalog: runCatalogCommand,
-  estimate: runEstimateCommand,
-  plan: runPlanCommand,
-  project: runProjectCommand,
-  import: (args, io) => runBudgetCommand(['import', ...args], io),
-  spend: (args, io) => runBudgetCommand(['spend', ...args], io),
-  'export-pdf': runReportCommand,
-  serve: (args, io) => runServeCommand(args, io),
-  source: runSourceCommand,
-  settings: runSettingsCommand,
-  credits: runCreditsCommand,
-  fx: runFxCommand,
+/** Every command: what runs it, what it is for, and its usage (the command module's own text). */
+const commands: Record<string, CommandHelp & { run: (args: string[], io: CliIo) => Promise<number> }> = {
+  catalog: {
+    run: runCatalogCommand,
+    summary: 'the GPUs and the offerings that rent or sell them, with dated prices',
+    usage: CATALOG_USAGE,
+  },
+  estimate: { run: runEstimateCommand, summary: 'memory, time and cost of a training workload on every offering', usage: ESTIMATE_USAGE },
+  plan: { run: runPlanCommand, summary: "a project's plan: weekly bookings, costs, problems; run-rates; the optimizer", usage: PLAN_USAGE },
+  project: { run: runProjectCommand, summary: 'projects: list, create, show, budget, plan files', usage: PROJECT_USAGE },
+  import: {
+    run: (args, io) => runBudgetCommand(['import', ...args], io),
+    summary: 'import a billing export (FOCUS, AWS CUR, Azure, GCP, OCI, any CSV by mapping)',
+    usage: usageOf(BUDGET_USAGE, 'import'),
+  },
+  spend: {
+    run: (args, io) => runBudgetCommand(['spend', ...args], io),
+    summary: 'actual spend, grouped',
+    usage: usageOf(BUDGET_USAGE, 'spend'),
+  },
+  credits: { run: runCreditsCommand, summary: 'cloud credits and grants', usage: CREDITS_USAGE },
+  fx: { run: runFxCommand, summary: 'exchange rates (bundled ECB reference rates and your own)', usage: FX_USAGE },
+  source: { run: runSourceCommand, summary: 'folders of billing exports kept in sync', usage: SOURCE_USAGE },
+  settings: { run: runSettingsCommand, summary: "the estimator's and the plan's settings", usage: SETTINGS_USAGE },
+  'export-pdf': { run: runReportCommand, summary: "the review PDF of a project's plan", usage: REPORT_USAGE },
+  serve: {
+    run: (args, io) => runServeCommand(args, io),
+    summary: 'the app in your browser (machines without Electron)',
+    usage: SERVE_USAGE,
+  },
 };
 
+/** The lines of a shared usage text that belong to one command (`import` and `spend` share budget.ts's). */
+function usageOf(usage: string, name: string): string {
+  return usageEntries(usage)
+    .entries.filter((e) => e.startsWith(`gpu-planner ${name}`))
+    .join('\n');
+}
+
+const help = () => topLevelHelpText(commands);
+
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    (name ? io.stdout : io.stderr)(HELP);
-    return name ? 0 : EXIT_USAGE;
+  const leading = splitLeadingOptions(argv);
+  if (leading.error) {
+    io.stderr(`gpu-planner: ${leading.error}\n\n${help()}`);
+    return EXIT_USAGE;
+  }
+  if (leading.global.version) {
+    io.stdout(`gpu-planner ${APP_VERSION}\n`);
+    return EXIT_OK;
+  }
+  const [name, ...rest] = leading.argv;
+  if (!name || name === 'help' || leading.global.help) {
+    const topic = name === 'help' ? rest[0] : name;
+    if (topic && commands[topic]) {
+      io.stdout(commandHelpText(topic, name === 'help' ? rest.slice(1) : rest, commands[topic]));
+      return EXIT_OK;
+    }
+    (name || leading.global.help ? io.stdout : io.stderr)(help());
+    return name || leading.global.help ? EXIT_OK : EXIT_USAGE;
   }
   const command = commands[name];
   if (!command) {
-    io.stderr(`gpu-planner: unknown command "${name}"\n\n${HELP}`);
+    io.stderr(`gpu-planner: unknown command "${name}"\n\n${help()}`);
     return EXIT_USAGE;
   }
+  if (asksForHelp(rest)) {
+    io.stdout(commandHelpText(name, rest, command));
+    return EXIT_OK;
+  }
   try {
-    return await command(rest, io);
+    return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && /ERR_PARSE_ARGS/.test(String((error as { code?: string }).code)))) {
       io.stderr(`gpu-planner: ${error.message}\n`);

@@ -8,7 +8,7 @@ import { IMPORT_FORMATS } from '../../../shared/ipc/contract/budget-import';
 import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = [
+export const USAGE = [
   'usage: gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--db PATH] [--json]',
   '       gpu-planner spend [--by month|week|track|provider|service] [--db PATH] [--json]',
 ].join('\n');

@@ -10,7 +10,7 @@ import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '..
 import { openCliServices } from '../cli-services';
 import { readWorkloadFile } from '../workload-file';
 
-const USAGE =
+export const USAGE =
   'usage: gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--db PATH] [--json]';
 
 function positiveNumber(flag: string, text: string | undefined, fallback: number, max: number): number {

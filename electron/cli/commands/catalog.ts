@@ -4,7 +4,7 @@ import { EXIT_OK, parseCommandArgs, printJson, printList, UsageError, type CliIo
 import { openCliServices } from '../cli-services';
 import type { Gpu, OfferingWithPrices, Price } from '../../../shared/domain/catalog';
 
-const USAGE =
+export const USAGE =
   'usage: gpu-planner catalog gpus|offerings [--db PATH] [--json]\n       gpu-planner catalog export --out FILE [--bom]\n       gpu-planner catalog import FILE [--json]';
 
 /** The fields `catalog gpus|offerings --json` prints, in this order (docs/cli.md). */

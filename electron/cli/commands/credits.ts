@@ -13,7 +13,7 @@ import type { CreditsView } from '../../../shared/ipc/contract/budget-credits';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = [
+export const USAGE = [
   'usage: gpu-planner credits [--project ID] [--db PATH] [--json]',
   '       gpu-planner credits add (--preset KEY | --provider ID|any --name NAME --amount X --expires DATE --source TEXT) --granted DATE',
   '                               [--currency USD] [--project ID] [--db PATH] [--json]',

@@ -8,7 +8,7 @@ import { readWorkloadFile } from '../workload-file';
 import { runBuyVsRentCommand } from './buy-vs-rent';
 import { parseRankOptions, rankingText, withRanking } from './estimate-ranking';
 
-const USAGE =
+export const USAGE =
   'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--include-flagged] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]\n' +
   '       gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--json]';
 

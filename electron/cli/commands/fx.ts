@@ -10,7 +10,7 @@ import { UserError } from '../../../shared/domain/errors';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = [
+export const USAGE = [
   'usage: gpu-planner fx list [--all] [--currency CODE] [--db PATH] [--json]',
   '       gpu-planner fx add FROM TO RATE --as-of DATE --source TEXT [--db PATH] [--json]',
   '       gpu-planner fx import FILE [--db PATH] [--json]   (CSV: from,to,rate,as_of,source)',

@@ -7,7 +7,7 @@ import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '..
 import { openCliServices } from '../cli-services';
 import { runPlanRunRate } from './plan-run-rate';
 
-const USAGE = [
+export const USAGE = [
   'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan run-rate [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish] [--window phase|deadline]',

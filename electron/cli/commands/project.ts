@@ -2,8 +2,10 @@ import path from 'node:path';
 import { UserError } from '../../../shared/domain/errors';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import { plural } from '../../../shared/domain/count-words';
+import { money, toCents } from '../../../shared/domain/money-format';
 
-const USAGE = `usage:
+export const USAGE = `usage:
   gpu-planner project list [--json]
   gpu-planner project new --name NAME --start DATE --end DATE --currency CODE --budget AMOUNT [--track NAME --owner NAME] [--json]
   gpu-planner project show [--project ID] [--json]
@@ -70,7 +72,7 @@ function list(values: { db?: string | undefined; json?: boolean | undefined }, i
     for (const p of projects) {
       const flags = [p.isExample ? 'example' : '', p.archivedAt ? 'archived' : ''].filter(Boolean).join(', ');
       io.stdout(
-        `${p.id.padEnd(16)} ${p.name}${flags ? ` (${flags})` : ''}  ${p.start} → ${p.end}  budget ${p.currency} ${p.budget}  ${p.tracks} tracks, ${p.scenarios} scenarios\n`,
+        `${p.id.padEnd(16)} ${p.name}${flags ? ` (${flags})` : ''}  ${p.start} → ${p.end}  budget ${money(p.currency, toCents(String(p.budget)))}  ${plural(p.tracks, 'track')}, ${plural(p.scenarios, 'scenario')}\n`,
       );
     }
     return EXIT_OK;
@@ -121,7 +123,7 @@ async function exportProject(
     if (!projectId) throw new UserError('NOT_FOUND', 'There is no project to export.', { field: 'project' });
     const r = app.services.plan.projects.exportTo({ projectId, includeSpend: values['with-spend'] }, path.resolve(io.cwd, values.out));
     io.stderr(
-      `Wrote ${r.file} (${r.bytes} bytes, ${r.scenarios} scenarios${values['with-spend'] ? `, ${r.spendLines} spend lines` : ''})\n`,
+      `Wrote ${r.file} (${r.bytes} bytes, ${plural(r.scenarios, 'scenario')}${values['with-spend'] ? `, ${plural(r.spendLines, 'spend line')}` : ''})\n`,
     );
     return EXIT_OK;
   } finally {

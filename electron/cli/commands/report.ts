@@ -5,7 +5,7 @@ import { REPORT_SECTION_IDS, type ReportSectionId } from '../../../shared/domain
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE =
+export const USAGE =
   'usage: gpu-planner export-pdf --out FILE [--project ID] [--scenario ID] [--page A4|Letter] [--sections a,b,…] [--db PATH] [--json]';
 
 /** `gpu-planner export-pdf --out FILE [--project ID]` (spec/cli.md): the review PDF of a project. */

@@ -12,7 +12,7 @@ const FLAGS: Record<string, keyof CostSettings> = {
   'subscription-hours': 'subscriptionHoursPerMonth',
   'stale-months': 'stalePriceMonths',
 };
-const USAGE = `usage: gpu-planner settings [${Object.keys(FLAGS)
+export const USAGE = `usage: gpu-planner settings [${Object.keys(FLAGS)
   .map((f) => `--${f} N`)
   .join('] [')}] [--reset] [--db PATH] [--json]`;
 

@@ -8,7 +8,7 @@ import type { BillingSource, SourceSync } from '../../../shared/ipc/contract/bud
 import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
-const USAGE = [
+export const USAGE = [
   'usage: gpu-planner source add FOLDER [--mapping NAME] [--db PATH] [--json]',
   '       gpu-planner source list [--db PATH] [--json]',
   '       gpu-planner source sync [--id N] [--db PATH] [--json]',

@@ -21,10 +21,9 @@ import { selectPlan } from '../../db/queries/plan-aggregate';
 import { insertScenario, selectScenarios } from '../../db/queries/scenario';
 import * as q from '../../db/queries/project';
 import type { ServiceDeps } from '../service-deps';
+import { APP_VERSION } from '../../app-version';
 
 export type ProjectService = ReturnType<typeof createProjectService>;
-
-const APP_VERSION = '0.1.0';
 
 /** The plan's estimate refresh: an imported plan file's estimates are recomputed on this catalog as it is imported. */
 export interface ProjectServiceDeps {

@@ -15,6 +15,7 @@ import { SourcesPanel } from './SourcesPanel';
 import { SpendExplorer } from './SpendExplorer';
 import { useBudgetStore, type BudgetTab } from './store';
 import './budget.css';
+import { plural } from '../../../shared/domain/count-words';
 
 /** The tabs in order, each with its label. */
 const TAB_LABELS: Record<BudgetTab, string> = {
@@ -62,7 +63,7 @@ export function BudgetScreen() {
         <h1>Budget</h1>
         {overview && (
           <span className="muted">
-            {overview.projectName} · {overview.currency} · {overview.tracksMeta.length} tracks
+            {overview.projectName} · {overview.currency} · {plural(overview.tracksMeta.length, 'track')}
           </span>
         )}
         {overview && (

@@ -7,6 +7,7 @@ import { warningWhere } from '../../../shared/domain/billing/import-warnings';
 import type { Response } from '../../../shared/ipc/contract';
 import type { ImportReach } from '../../../shared/ipc/contract/budget-import';
 import { totalsText } from './format';
+import { plural } from '../../../shared/domain/count-words';
 
 type ImportResult = Response<'budget:import-file'>;
 
@@ -14,7 +15,7 @@ export function ImportWarnings({ result }: { result: ImportResult }) {
   if (result.warnings.length === 0) return null;
   return (
     <div className="muted" data-testid="import-warnings">
-      {result.warnings.length === 1 ? '1 warning' : `${result.warnings.length} warnings`}:
+      {plural(result.warnings.length, 'warning')}:
       <ul>
         {result.warnings.slice(0, 5).map((w) => (
           <li key={`${w.column}|${w.message}`} data-testid="import-warning">

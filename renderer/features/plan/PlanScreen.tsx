@@ -22,6 +22,7 @@ import { fmtHours, fmtMoney } from './timeline-model';
 import { conversionText } from '../../../shared/domain/plan/plan-currency';
 import Big from 'big.js';
 import './plan.css';
+import { plural } from '../../../shared/domain/count-words';
 
 export function PlanScreen() {
   const s = usePlanStore();
@@ -77,7 +78,8 @@ export function PlanScreen() {
         <div>
           <h1 className="pt-title">{view.scenario ? `Scenario · ${view.scenario.name}` : `Plan · ${plan.project.name}`}</h1>
           <div className="muted">
-            {plan.project.start} → {plan.project.end} · {plan.tracks.length} tracks · {plan.milestones.length} milestones · source:{' '}
+            {plan.project.start} → {plan.project.end} · {plural(plan.tracks.length, 'track')} ·{' '}
+            {plural(plan.milestones.length, 'milestone')} · source:{' '}
             {plan.project.source ? readableSource(plan.project.source) : 'entered in the app'}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 /** Problems the checks found, most severe first; each jumps to its cell in the timeline. */
 import type { PlanView } from '../../../shared/ipc/contract/plan';
+import { plural } from '../../../shared/domain/count-words';
 
 type Problem = PlanView['analysis']['problems'][number];
 
@@ -35,7 +36,7 @@ export function ProblemsPanel({ problems, onJump }: { problems: Problem[]; onJum
       <div className="panel-title">
         <strong>Problems</strong>
         <span className={`badge ${errors ? 'bad' : problems.length ? 'warn' : 'ok'}`}>
-          {errors} errors · {problems.length - errors} warnings
+          {plural(errors, 'error')} · {plural(problems.length - errors, 'warning')}
         </span>
         <span className="muted">recomputed on every edit · click to jump to the cell</span>
       </div>

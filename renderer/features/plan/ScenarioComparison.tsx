@@ -7,6 +7,7 @@ import type { PlanComparisonView } from '../../../shared/ipc/contract/plan-scena
 import { dayShiftText, hoursDeltaText, signedText, usdDeltaText } from './figure-text';
 import { usePlanStore } from './store';
 import { fmtHours, fmtMoney } from './timeline-model';
+import { plural } from '../../../shared/domain/count-words';
 
 export function ComparisonTable({ comparison }: { comparison: PlanComparisonView }) {
   const currency = usePlanStore((s) => s.view?.analysis.totals.currency ?? 'USD');
@@ -68,7 +69,7 @@ export function ComparisonTable({ comparison }: { comparison: PlanComparisonView
           {metric('Calendar days', 'First booked Monday to last booked Sunday', (i) => summaries[i]!.durationDays ?? '—')}
           {metric('Problems', 'Errors and warnings the checks find', (i) => (
             <>
-              {summaries[i]!.errors} errors · {summaries[i]!.warnings} warnings
+              {plural(summaries[i]!.errors, 'error')} · {plural(summaries[i]!.warnings, 'warning')}
             </>
           ))}
         </tbody>

@@ -6,6 +6,7 @@ import { usePlanStore } from './store';
 import { KIND_LABEL } from './ProblemsPanel';
 import { fmtHours, fmtMoney } from './timeline-model';
 import { CURRENT_PLAN, MAX_PICKED, type ScenarioActions } from './use-scenario-actions';
+import { plural } from '../../../shared/domain/count-words';
 
 type Compare = Response<'plan:compare-scenarios'>;
 
@@ -90,8 +91,8 @@ export function ScenarioRow({
         <div className="muted">{r.durationDays ?? '—'} days</div>
       </td>
       <td>
-        {r.errors ? <span className="badge bad">{r.errors} errors</span> : <span className="badge ok">no errors</span>}{' '}
-        {r.warnings ? <span className="badge warn">{r.warnings} warnings</span> : null}
+        {r.errors ? <span className="badge bad">{plural(r.errors, 'error')}</span> : <span className="badge ok">no errors</span>}{' '}
+        {r.warnings ? <span className="badge warn">{plural(r.warnings, 'warning')}</span> : null}
         <ul className="pt-kinds">
           {Object.entries(r.problemKinds)
             .sort((a, b) => b[1] - a[1])

@@ -4,7 +4,8 @@ import type { SerializedError } from '../../../shared/domain/errors';
 import type { Response } from '../../../shared/ipc/contract';
 import { api } from '../../app/api';
 import { fieldErrors, Modal, ModalFooter } from './Modal';
-import { exportedNotice, plural } from './project-text';
+import { plural } from '../../../shared/domain/count-words';
+import { exportedNotice } from './project-text';
 
 export function RenameProjectDialog({
   project,

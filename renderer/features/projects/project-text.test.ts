@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportedNotice, fileName, importedProjectNotice, plural } from './project-text';
+import { plural } from '../../../shared/domain/count-words';
+import { exportedNotice, fileName, importedProjectNotice } from './project-text';
 
 describe('project switcher notices', () => {
   it('counts in words', () => {

@@ -1,7 +1,6 @@
 /** What the project switcher says: counts in words, and the notices after a plan file is imported or exported. */
 
-/** "1 scenario", "3 scenarios". */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../../../shared/domain/count-words';
 
 /** The file's name without its folder. */
 export const fileName = (file: string) => file.split(/[\\/]/).pop();

@@ -5,6 +5,7 @@ import { removeTrackCommand } from '../../../../shared/domain/plan/commands';
 import type { Track } from '../../../../shared/domain/plan/types';
 import { Field } from '../../../ui/Field';
 import { DateRangeFields, EditorDialog, TextField, useErrors, type EditorProps } from './editor-parts';
+import { plural } from '../../../../shared/domain/count-words';
 
 /** Colours given to new tracks in turn. */
 const PALETTE = ['#2f6fdf', '#c2410c', '#0f766e', '#7c3aed', '#b91c1c', '#4d7c0f', '#a16207', '#be185d'];
@@ -62,7 +63,7 @@ export function TrackForm({ view, id, error, busy, onEdit, onClose }: EditorProp
       onSubmit={() => void save()}
       saveLabel={existing ? 'Save track' : 'Add track'}
       onDelete={existing ? () => void remove() : undefined}
-      deleteLabel={counts ? `Delete track (+ ${counts.m} milestones, ${counts.a} bookings)` : undefined}
+      deleteLabel={counts ? `Delete track (+ ${plural(counts.m, 'milestone')}, ${plural(counts.a, 'booking')})` : undefined}
       formError={askSpend ? undefined : errors._}
     >
       <TextField
