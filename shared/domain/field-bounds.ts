@@ -44,12 +44,24 @@ export const plausibleWeek = z
   .refine(isPlausibleWeek, `an ISO week between ${MIN_YEAR}-W01 and ${MAX_YEAR}-W52, such as 2025-W51`);
 
 const plainDecimal = /^\d{1,40}(\.\d{1,12})?$/;
+/** Digits grouped by thousands with commas, spaces or thin spaces: "3,000", "1 234 567.50". */
+const groupedDecimal = /^\d{1,3}(?:([,\u00a0\u202f ])\d{3})(?:\1\d{3})*(\.\d{1,12})?$/;
 
-/** A plain decimal amount of 0 or more (no exponent), up to a trillion: `615`, `615.50`. */
+/**
+ * An amount as a lead types it, written plain: "3,000" → "3000", " 1 234.50 " → "1234.50". Only well-formed
+ * thousands groups are read (every group three digits, one separator); anything else is returned trimmed, for
+ * the check to refuse with its message ("3,5" is not read as 3.5 nor as 35).
+ */
+export function plainAmount(text: string): string {
+  const t = text.trim();
+  return groupedDecimal.test(t) ? t.replace(/[,\u00a0\u202f ]/g, '') : t;
+}
+
+/** A plain decimal amount of 0 or more (no exponent), up to a trillion: `615`, `615.50`, also typed `3,000`. */
 export const amountText = z
   .string()
-  .trim()
-  .refine((s) => plainDecimal.test(s), 'an amount of 0 or more written with digits, such as 615 or 615.50')
+  .transform(plainAmount)
+  .refine((s) => plainDecimal.test(s), 'an amount of 0 or more written with digits, such as 615, 3,000 or 615.50')
   .refine((s) => !plainDecimal.test(s) || Number(s) <= MAX_AMOUNT, `an amount of at most ${MAX_AMOUNT_TEXT}`);
 
 /** A number amount (prices): finite, 0 or more, up to a trillion. */

@@ -97,6 +97,22 @@ describe('gpu-planner project list|new|export|import', () => {
     expect(cli(['project', 'new', '--db', dbA, '--name', 'X']).status).toBe(2);
   });
 
+  it('a budget typed with thousands separators ("3,000") is read; an ambiguous "4,5" is refused with how to write it (issue 28 item 9)', () => {
+    // Before: `project new --budget 3,000` died with "internal error: [big.js] Invalid number"; `project budget --amount 4,500` was refused.
+    const base = ['project', 'new', '--db', dbB, '--name', 'Grouped', '--start', '2026-01-01', '--end', '2026-03-31', '--currency', 'EUR'];
+    const created = cli([...base, '--budget', '3,000', '--track', 'T', '--owner', 'O', '--json']);
+    expect(created.status, created.stderr).toBe(0);
+    const { projectId } = JSON.parse(created.stdout) as { projectId: string };
+    const listed = cli(['project', 'list', '--db', dbB])
+      .stdout.split('\n')
+      .find((l) => l.startsWith(projectId));
+    expect(listed).toContain('budget €3,000.00  1 track, 0 scenarios');
+    const set = cli(['project', 'budget', '--db', dbB, '--project', projectId, '--amount', '12 500.50']);
+    expect(set.stdout).toBe(`${projectId}: budget project total = €12,500.50\n`);
+    const refused = cli(['project', 'budget', '--db', dbB, '--project', projectId, '--amount', '4,5']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('such as 615, 3,000 or 615.50, not "4,5"');
+  });
   it('export then import on another database: plan show --json equal apart from ids', () => {
     const out = path.join(temp.dir, 'example.gpuplan');
     const exp = cli(['project', 'export', '--db', dbA, '--project', 'vitaldb-2025', '--out', out]);

@@ -4,6 +4,7 @@ import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '..
 import { openCliServices } from '../cli-services';
 import { plural } from '../../../shared/domain/count-words';
 import { money, toCents } from '../../../shared/domain/money-format';
+import { amountText } from '../../../shared/domain/field-bounds';
 
 export const USAGE = `usage:
   gpu-planner project list [--json]
@@ -215,12 +216,13 @@ function setBudget(
     const month = values.month ?? null;
     if (month !== null && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
       throw new UserError('INVALID_MONTH', `--month is a month YYYY-MM, not "${month}".`, { field: 'month', value: month });
-    const amount = values.amount.trim();
-    if (!/^\d+(\.\d+)?$/.test(amount))
-      throw new UserError('INVALID_AMOUNT', `--amount is an amount of 0 or more such as 3500 or 450.50, not "${amount}".`, {
+    const parsedAmount = amountText.safeParse(values.amount);
+    if (!parsedAmount.success)
+      throw new UserError('INVALID_AMOUNT', `--amount is ${parsedAmount.error.issues[0]!.message}, not "${values.amount.trim()}".`, {
         field: 'amount',
-        value: amount,
+        value: values.amount,
       });
+    const amount = parsedAmount.data;
     const existing = app.services.budget.listBudgets(projectId).find((b) => b.trackId === trackId && b.month === month);
     let thresholds = existing?.thresholds ?? [50, 80, 100, 120];
     if (values.thresholds !== undefined) {
@@ -236,7 +238,7 @@ function setBudget(
     }
     const saved = app.services.budget.saveBudget({ projectId, trackId, month, amount, currency: plan.project.currency, thresholds });
     if (values.json) printJson(io, { budget: saved, splits: app.services.budget.budgetRecord(projectId).splits });
-    else io.stdout(`${projectId}: budget ${trackId ?? 'project'} ${month ?? 'total'} = ${saved.currency} ${saved.amount}\n`);
+    else io.stdout(`${projectId}: budget ${trackId ?? 'project'} ${month ?? 'total'} = ${money(saved.currency, toCents(saved.amount))}\n`);
     return EXIT_OK;
   } finally {
     app.close();

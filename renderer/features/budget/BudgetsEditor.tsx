@@ -6,6 +6,7 @@ import { amountText, monthLabel } from './format';
 import { useBudgetStore, type BudgetRow, type BudgetSplits } from './store';
 import { TableHead } from '../../ui/TableHead';
 import { DeleteButton } from '../../ui/DeleteButton';
+import { amountText as amountField, plainAmount } from '../../../shared/domain/field-bounds';
 
 function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: string; currency: string }) {
   const run = useBudgetStore((s) => s.run);
@@ -16,7 +17,7 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
     .filter(Boolean)
     .map(Number);
   const validThresholds = parsed.length > 0 && parsed.every((n) => Number.isInteger(n) && n > 0 && n <= 1000);
-  const validAmount = /^\d+(\.\d+)?$/.test(amount.trim());
+  const validAmount = amountField.safeParse(amount).success;
   const dirty = amount !== b.amount || thresholds !== b.thresholds.join(', ');
   return (
     <tr data-testid="budget-row">
@@ -54,7 +55,7 @@ function BudgetLine({ b, trackName, currency }: { b: BudgetRow; trackName: strin
                   projectId: b.projectId,
                   trackId: b.trackId,
                   month: b.month,
-                  amount: amount.trim(),
+                  amount: plainAmount(amount),
                   currency: b.currency,
                   thresholds: parsed,
                 }),
@@ -193,7 +194,7 @@ export function BudgetsEditor() {
                   projectId: overview.projectId,
                   trackId: scopeTrack || null,
                   month: month || null,
-                  amount: amount.trim(),
+                  amount: plainAmount(amount),
                   currency: overview.currency,
                 }),
               ).then((r) => {

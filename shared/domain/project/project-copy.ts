@@ -5,6 +5,7 @@
  * Pure: ids come from the caller's prefix.
  */
 import type { Plan, Scenario } from '../plan/types';
+import { plainAmount } from '../field-bounds';
 
 export const TRACK_PALETTE = ['#2563eb', '#d97706', '#059669', '#9333ea', '#dc2626', '#0891b2', '#65a30d', '#db2777'] as const;
 
@@ -63,7 +64,7 @@ export function blankPlan(projectId: string, input: NewProjectInput): Plan {
       start: input.start,
       end: input.end,
       currency: input.currency.trim().toUpperCase(),
-      budget: input.budget.trim(),
+      budget: plainAmount(input.budget),
       budgetSource: 'Entered when the project was created',
       description: input.description?.trim() ?? '',
       source: null,

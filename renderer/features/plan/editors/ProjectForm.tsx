@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Project } from '../../../../shared/domain/plan/types';
 import { Field } from '../../../ui/Field';
 import { DateRangeFields, EditorDialog, TextField, useErrors, type EditorProps } from './editor-parts';
+import { plainAmount } from '../../../../shared/domain/field-bounds';
 
 export function ProjectForm({ view, error, busy, onEdit, onClose }: EditorProps) {
   const p = view.plan.project;
@@ -18,7 +19,7 @@ export function ProjectForm({ view, error, busy, onEdit, onClose }: EditorProps)
   const errors = useErrors(error);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   async function save() {
-    const value: Project = { ...p, ...f, name: f.name.trim(), currency: f.currency.trim().toUpperCase(), budget: f.budget.trim() };
+    const value: Project = { ...p, ...f, name: f.name.trim(), currency: f.currency.trim().toUpperCase(), budget: plainAmount(f.budget) };
     if (await onEdit({ type: 'upsert', entity: 'project', value })) onClose();
   }
   return (
