@@ -113,14 +113,20 @@ describe('gpu-planner project list|new|export|import', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('such as 615, 3,000 or 615.50, not "4,5"');
   });
-  it('export then import on another database: plan show --json equal apart from ids', () => {
+  it('export then import on another database: plan show --json equal apart from ids and the name made distinct', () => {
     const out = path.join(temp.dir, 'example.gpuplan');
     const exp = cli(['project', 'export', '--db', dbA, '--project', 'vitaldb-2025', '--out', out]);
     expect(exp.status, exp.stderr).toBe(0);
     const imported = json<{ projectId: string }>(['project', 'import', out, '--db', dbB, '--json']);
     expect(imported.projectId).toMatch(/^p-/);
-    const original = json<unknown>(['plan', 'show', '--db', dbA, '--project', 'vitaldb-2025', '--json']);
-    const copy = json<unknown>(['plan', 'show', '--db', dbB, '--project', imported.projectId, '--json']);
+    const original = json<{ project: { name: string } }>(['plan', 'show', '--db', dbA, '--project', 'vitaldb-2025', '--json']);
+    const copy = json<{ project: { name: string } }>(['plan', 'show', '--db', dbB, '--project', imported.projectId, '--json']);
+    // dbB holds the bundled example too: the imported copy is "… (2)", never a second project of the same name
+    // (issue 28 item 9; before, the switcher listed two "VitalDB Training Infrastructure (M1–M3)").
+    expect(copy.project.name).toBe(`${original.project.name} (2)`);
+    const names = json<{ projects: Array<{ name: string }> }>(['project', 'list', '--db', dbB, '--json']).projects.map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+    copy.project.name = original.project.name;
     expect(withoutIds(copy, imported.projectId)).toEqual(withoutIds(original, 'vitaldb-2025'));
   });
 

@@ -197,12 +197,20 @@ describe('plan files (.gpuplan): export, import as a project or as a scenario, b
     expect(i.ok).toBe(true);
     const id = i.ok ? i.value.projectId! : '';
     expect(id).toMatch(/^p-/);
-    expect(normalized(b.services.plan.show(id), id)).toEqual(normalized(a.services.plan.show('vitaldb-2025'), 'vitaldb-2025'));
+    const original = a.services.plan.show('vitaldb-2025');
+    const copy = b.services.plan.show(id);
+    // The fresh folder holds the bundled example: the copy is named "… (2)", the second import "… (3)".
+    expect(i.ok && i.value.name).toBe(`${original.project.name} (2)`);
+    expect(copy.project.name).toBe(`${original.project.name} (2)`);
+    expect(normalized({ ...copy, project: { ...copy.project, name: original.project.name } }, id)).toEqual(
+      normalized(original, 'vitaldb-2025'),
+    );
     expect(b.services.plan.compareScenarios(id).rows.map((r) => [r.name, r.usd, r.gpuHours])).toEqual(
       a.services.plan.compareScenarios('vitaldb-2025').rows.map((r) => [r.name, r.usd, r.gpuHours]),
     );
-    // Imported twice: two projects, no id clash.
-    expect((await b.handlers.invoke('plan:import-file', {})).ok).toBe(true);
+    // Imported twice: two projects, no id clash, no name clash.
+    const again = await b.handlers.invoke('plan:import-file', {});
+    expect(again.ok && again.value.name).toBe(`${original.project.name} (3)`);
     // As a scenario of an existing project.
     const s = await b.handlers.invoke('plan:import-file', { intoProjectId: 'vitaldb-2025' });
     expect(s.ok && s.value.scenarioId).toBeTruthy();

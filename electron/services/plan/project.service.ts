@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../../shared/domain/errors';
-import { blankPlan, idInProject, rekeyPlan, rekeyScenario, type NewProjectInput } from '../../../shared/domain/project/project-copy';
+import {
+  blankPlan,
+  distinctName,
+  idInProject,
+  rekeyPlan,
+  rekeyScenario,
+  type NewProjectInput,
+} from '../../../shared/domain/project/project-copy';
 import { buildPlanFile, PLAN_FILE_EXTENSION, serializePlanFile, type PlanFile } from '../../../shared/domain/project/plan-file';
 import { readPlanFile } from './plan-file-reader';
 import { planFileBudget, type PlanFileBudget } from '../../../shared/domain/project/plan-file-budget';
@@ -85,11 +92,13 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
     return { projectId: id };
   }
 
+  const projectNames = () => q.selectProjectList(db).map((p) => p.name);
+
   function duplicate(request: { projectId: string; name?: string | undefined }) {
     const source = planOf(request.projectId);
     const id = newProjectId();
     const plan = rekeyPlan(source, id);
-    plan.project.name = request.name?.trim() || `Copy of ${source.project.name}`;
+    plan.project.name = distinctName(request.name?.trim() || `Copy of ${source.project.name}`, projectNames());
     const scenarios = selectScenarios(db, request.projectId).map((s) => rekeyScenario(s, id, newScenarioId()));
     for (const s of scenarios) s.plan.project = { ...s.plan.project, name: plan.project.name };
     const at = now();
@@ -253,14 +262,16 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
         insertScenario(db, scenario, at);
         refreshEstimates(target.project.id);
       }).immediate();
-      return { projectId: target.project.id, scenarioId: id, scenarios: 1, spendLines: 0 };
+      return { projectId: target.project.id, scenarioId: id, name: scenario.name, scenarios: 1, spendLines: 0 };
     }
     const projectId = newProjectId();
     const plan = rekeyPlan(file.plan as Plan, projectId);
-    if (options.name?.trim()) plan.project.name = options.name.trim();
+    // Never two projects of the same name: a plan file of a project already here is imported as "Name (2)".
+    plan.project.name = distinctName(options.name?.trim() || plan.project.name, projectNames());
     const scenarios: Scenario[] = file.scenarios.map((s) =>
       rekeyScenario({ ...s, projectId, plan: s.plan as Plan }, projectId, newScenarioId()),
     );
+    for (const s of scenarios) s.plan.project = { ...s.plan.project, name: plan.project.name };
     let spendLines = 0;
     db.transaction(() => {
       q.insertWholeProject(db, plan, scenarios, at);
@@ -269,7 +280,7 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
       spendLines = insertSpend(file, projectId, fileName, at);
       refreshEstimates(projectId);
     }).immediate();
-    return { projectId, scenarioId: null, scenarios: scenarios.length, spendLines };
+    return { projectId, scenarioId: null, name: plan.project.name, scenarios: scenarios.length, spendLines };
   }
 
   function importFrom(file: string, options: { intoProjectId?: string | undefined; name?: string | undefined } = {}) {
@@ -299,7 +310,7 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
       title: request.intoProjectId ? 'Import a plan file as a scenario' : 'Import a plan file as a new project',
       filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION, 'json'] }],
     });
-    if (!file) return { file: null, projectId: null, scenarioId: null, scenarios: 0, spendLines: 0 };
+    if (!file) return { file: null, projectId: null, scenarioId: null, name: null, scenarios: 0, spendLines: 0 };
     return importFrom(file, request);
   }
 

@@ -10,9 +10,11 @@ describe('project switcher notices', () => {
   });
   it('an imported plan file names its file, scenarios and spend lines (when there are any)', () => {
     expect(fileName('C:\\plans\\vital.gpuplan')).toBe('vital.gpuplan');
-    expect(importedProjectNotice('/tmp/a/vital.gpuplan', 2, 0)).toBe('Imported vital.gpuplan: a new project with 2 scenarios.');
-    expect(importedProjectNotice('/tmp/vital.gpuplan', 1, 3)).toBe(
-      'Imported vital.gpuplan: a new project with 1 scenario and 3 spend lines.',
+    expect(importedProjectNotice('/tmp/a/vital.gpuplan', 'Vital (2)', 2, 0)).toBe(
+      'Imported vital.gpuplan: a new project “Vital (2)” with 2 scenarios.',
+    );
+    expect(importedProjectNotice('/tmp/vital.gpuplan', 'Vital', 1, 3)).toBe(
+      'Imported vital.gpuplan: a new project “Vital” with 1 scenario and 3 spend lines.',
     );
   });
   it('an export says its size in KB, at least 1, and its spend lines only when included', () => {

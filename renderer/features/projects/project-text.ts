@@ -6,8 +6,8 @@ import { plural } from '../../../shared/domain/count-words';
 export const fileName = (file: string) => file.split(/[\\/]/).pop();
 
 /** A plan file imported as a new project: its file, scenarios and spend lines. */
-export const importedProjectNotice = (file: string, scenarios: number, spendLines: number) =>
-  `Imported ${fileName(file)}: a new project with ${plural(scenarios, 'scenario')}${spendLines ? ` and ${plural(spendLines, 'spend line')}` : ''}.`;
+export const importedProjectNotice = (file: string, name: string, scenarios: number, spendLines: number) =>
+  `Imported ${fileName(file)}: a new project “${name}” with ${plural(scenarios, 'scenario')}${spendLines ? ` and ${plural(spendLines, 'spend line')}` : ''}.`;
 
 /** A plan file saved: where, its size in KB (at least 1), its scenarios, and its spend lines when they were included. */
 export const exportedNotice = (saved: { file: string; bytes: number; scenarios: number; spendLines: number }, withSpend: boolean) =>

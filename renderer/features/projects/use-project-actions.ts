@@ -43,7 +43,7 @@ export function useProjectActions(current: Project | null) {
       go('plan');
     } else if (r.value.projectId) {
       await p.switchTo(r.value.projectId);
-      p.setNotice(importedProjectNotice(r.value.file, r.value.scenarios, r.value.spendLines));
+      p.setNotice(importedProjectNotice(r.value.file, r.value.name ?? '', r.value.scenarios, r.value.spendLines));
       go('plan');
     }
   };

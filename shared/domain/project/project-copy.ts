@@ -55,6 +55,17 @@ export interface NewProjectInput {
   track: { name: string; owner: string };
 }
 
+/**
+ * A project's name that no other project has: the name itself when free, else "Name (2)", "Name (3)", … (an
+ * imported plan file, a copy: two projects never read the same in the switcher). Names compare case-insensitively.
+ */
+export function distinctName(name: string, taken: Iterable<string>): string {
+  const used = new Set([...taken].map((n) => n.trim().toLowerCase()));
+  const base = name.trim().replace(/ \(\d+\)$/, '');
+  if (!used.has(name.trim().toLowerCase())) return name.trim();
+  for (let n = 2; ; n++) if (!used.has(`${base} (${n})`.toLowerCase())) return `${base} (${n})`;
+}
+
 /** The plan of a blank project: its first track (over the whole project), nothing booked yet. */
 export function blankPlan(projectId: string, input: NewProjectInput): Plan {
   return {

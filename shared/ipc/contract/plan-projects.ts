@@ -95,6 +95,8 @@ export const planProjectChannels = {
       file: z.string().nullable(),
       projectId: z.string().nullable(),
       scenarioId: z.string().nullable(),
+      /** The new project's name (made distinct: "Name (2)" when a project already has it), or the scenario's. */
+      name: z.string().nullable(),
       scenarios: z.number(),
       spendLines: z.number(),
     }),
