@@ -30,9 +30,10 @@ beforeAll(async () => {
   fs.writeFileSync(
     file,
     [
+      // Dated within the example's dates: the spend CSV holds the project's spend.
       'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName',
-      `-12.5,USD,2024-09-02,AWS,"${HOSTILE.service}"`,
-      `3,USD,2024-09-03,AWS,"${HOSTILE.service}"`,
+      `-12.5,USD,2025-12-15,AWS,"${HOSTILE.service}"`,
+      `3,USD,2025-12-16,AWS,"${HOSTILE.service}"`,
     ].join('\n'),
   );
   await app.services.budget.importFile({ file });

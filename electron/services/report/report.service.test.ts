@@ -95,11 +95,37 @@ describe('CSV exports read back equal to the tables', () => {
       }
     });
   }
-  it('spend by any grouping: the budget service totals, header only while nothing is imported', async () => {
+  it('spend by any grouping: the first column is named for it; header only while nothing is imported', async () => {
     for (const groupBy of ['month', 'track', 'provider'] as const) {
       const { text } = await app.services.report.csvText({ table: 'spend', groupBy, bom: false });
       const back = parse(text) as string[][];
-      expect(back[0]).toEqual(['key', 'currency', 'amount']);
+      expect(back[0]).toEqual([groupBy, 'currency', 'amount']);
+    }
+  });
+
+  it("the spend CSV holds the project's spend: the lines within its dates, as its Budget screen counts them (issue 28 item 7)", async () => {
+    // Before: every imported line, whatever its date, under a header "key".
+    const spendApp = createTestApp();
+    try {
+      const file = path.join(spendApp.dataDir, 'around.csv');
+      fs.writeFileSync(
+        file,
+        [
+          'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName',
+          '100,USD,2025-12-10,AWS,EC2', // the day before the example starts
+          '7.25,USD,2025-12-11,AWS,EC2', // its first day
+          '2.50,USD,2026-01-31,AWS,EC2', // its last day
+          '40,USD,2026-02-01,AWS,EC2', // the day after
+        ].join('\n'),
+      );
+      await spendApp.services.budget.importFile({ file });
+      const { text } = await spendApp.services.report.csvText({ table: 'spend', groupBy: 'provider', bom: false });
+      expect(parse(text)).toEqual([
+        ['provider', 'currency', 'amount'],
+        ['AWS', 'USD', '9.75'],
+      ]);
+    } finally {
+      spendApp.dispose();
     }
   });
 
@@ -116,6 +142,25 @@ describe('CSV exports read back equal to the tables', () => {
     }
     const cancelled = await app.handlers.invoke('report:export-csv', { table: 'allocations', options: { bom: false } });
     expect(cancelled).toMatchObject({ ok: true, value: { file: null } });
+  });
+  it('gpuId and offeringId hold catalog ids and gpu and offering their names, in the bookings and the estimates alike (issue 28 item 7)', async () => {
+    // Before: allocations.csv had gpuId/offeringId columns holding display names, estimates.csv ids under "gpu"/"offering".
+    const gpuIds = new Set(app.services.catalog.listGpus().map((g) => g.id));
+    const offeringIds = new Set(app.services.catalog.listOfferings().map((o) => o.id));
+    for (const table of ['allocations', 'estimates'] as const) {
+      const { text } = await app.services.report.csvText({ table, bom: false });
+      const [header, ...rows] = parse(text) as string[][];
+      const col = (name: string) => header!.indexOf(name);
+      for (const name of ['gpu', 'gpuId', 'offering', 'offeringId']) expect(col(name), `${table}: ${name}`).toBeGreaterThanOrEqual(0);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(gpuIds.has(row[col('gpuId')]!), `${table} gpuId ${row[col('gpuId')]}`).toBe(true);
+        if (row[col('offeringId')])
+          expect(offeringIds.has(row[col('offeringId')]!), `${table} offeringId ${row[col('offeringId')]}`).toBe(true);
+        expect(gpuIds.has(row[col('gpu')]!), `${table} gpu ${row[col('gpu')]} is a name`).toBe(false);
+        expect(offeringIds.has(row[col('offering')]!), `${table} offering ${row[col('offering')]} is a name`).toBe(false);
+      }
+    }
   });
 });
 

@@ -22,6 +22,7 @@ import type { PdfRenderer } from './render-pdf';
 import { budgetInputOf, phaseEstimatesOf } from './report-inputs';
 import { evaluatePlanClaims } from '../plan/claims/claims.service';
 import { selectDefaultProjectId } from '../../db/queries/plan';
+import { projectWindow } from '../budget/budget-overview';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -148,9 +149,13 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
   }): Promise<CsvTable & { text?: string }> {
     if (request.table === 'catalog') return { header: [], rows: [] };
     if (request.table === 'spend') {
-      const answer = budget.spendSummary({ by: request.groupBy ?? 'month', filters: {}, exact: false });
+      // The project's actual spend, as its Budget screen counts it: the lines dated within the project's dates.
+      const by = request.groupBy ?? 'month';
+      const { plan: current } = await plan.getPlan(request.projectId);
+      const window = projectWindow(current);
+      const answer = budget.spendSummary({ by, filters: { from: window.from, to: window.toExclusive }, exact: false });
       return {
-        header: ['key', 'currency', 'amount'],
+        header: [by, 'currency', 'amount'],
         rows: answer.groups.flatMap((g) => Object.entries(g.totals).map(([c, v]) => [g.key, c, String(v)])),
       };
     }

@@ -18,7 +18,7 @@ const TABLE_LABELS: Record<ReportTable, string> = {
   allocations: 'Allocations (weekly bookings)',
   milestones: 'Milestones',
   tracks: 'Tracks',
-  spend: 'Actual spend (imported billing)',
+  spend: 'Actual spend within the project’s dates (imported billing)',
   'costs-by-track': 'Planned cost by track',
   'costs-by-month': 'Planned cost by month',
   'costs-by-provider': 'Planned cost by provider',

@@ -114,8 +114,11 @@ export interface ReportModel {
   allocations: Array<{
     week: string;
     track: string;
+    /** The GPU's and the offering's names as the PDF prints them, and their catalog ids (CSV: both). */
+    gpu: string;
     gpuId: string;
     gpuCount: number;
+    offering: string | null;
     offeringId: string | null;
     hours: number;
     usd: string;

@@ -224,7 +224,7 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
       n: model.nextSteps,
       a: model.assumptions.constants,
       s: model.summary.budgetSource,
-      al: model.allocations.map((a) => [a.gpuId, a.offeringId, a.note]),
+      al: model.allocations.map((a) => [a.gpu, a.offering, a.note]),
     });
     for (const bad of [
       'l4-24gb',

@@ -63,7 +63,9 @@ function reportTableIn(model: ReportModel, table: Exclude<ReportTable, 'catalog'
         model.recommendations.flatMap((r) => r.alternatives.map((a) => ({ ...a, phase: r.title }))),
         [
           'phase',
+          'gpuName',
           'gpuId',
+          'offering',
           'offeringId',
           'priceKind',
           'hoursPerRun',
@@ -76,10 +78,12 @@ function reportTableIn(model: ReportModel, table: Exclude<ReportTable, 'catalog'
           'priceAsOf',
           'priceSource',
         ],
-        { gpuId: 'gpu', offeringId: 'offering', usdPerRun: 'costPerRun' },
+        { gpuName: 'gpu', usdPerRun: 'costPerRun' },
       );
     case 'allocations':
-      return columnsOf(model.allocations, ['week', 'track', 'gpuId', 'gpuCount', 'offeringId', 'hours', 'usd', 'note'], { usd: 'cost' });
+      return columnsOf(model.allocations, ['week', 'track', 'gpu', 'gpuId', 'gpuCount', 'offering', 'offeringId', 'hours', 'usd', 'note'], {
+        usd: 'cost',
+      });
     case 'milestones':
       return columnsOf(
         model.milestones.map((m) => ({

@@ -57,9 +57,11 @@ export function reportAllocations({
     .map((a) => ({
       week: a.week,
       track: trackById.get(a.trackId)?.name ?? a.trackId,
-      gpuId: gpuName(a.gpuId),
+      gpu: gpuName(a.gpuId),
+      gpuId: a.gpuId,
       gpuCount: a.gpuCount,
-      offeringId: a.offeringId ? offeringLabel(a.offeringId) : null,
+      offering: a.offeringId ? offeringLabel(a.offeringId) : null,
+      offeringId: a.offeringId,
       hours: a.hours,
       usd: money(allocationUsd(a.id)),
       note: a.note ? words(a.note) : null,

@@ -227,8 +227,10 @@ export const reportModelSchema = z.object({
     z.object({
       week: z.string(),
       track: z.string(),
+      gpu: z.string(),
       gpuId: z.string(),
       gpuCount: z.number(),
+      offering: z.string().nullable(),
       offeringId: z.string().nullable(),
       hours: z.number(),
       usd: z.string(),

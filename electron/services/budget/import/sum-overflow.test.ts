@@ -61,7 +61,16 @@ describe('exact sums at any size (issue 11, item 2)', () => {
     await expect(app.services.budget.getOverview()).resolves.toBeTruthy();
     await expect(app.services.report.getReportModel({})).resolves.toBeTruthy();
     saveAnswer = path.join(dir.dir, 'spend.csv');
-    const exported = await app.services.report.exportCsv({ table: 'spend', groupBy: 'month', options: { bom: false } });
+    // The spend CSV is a project's: one whose dates hold September 2024.
+    const { projectId } = app.services.plan.projects.create({
+      name: 'September 2024',
+      start: '2024-09-01',
+      end: '2024-09-30',
+      currency: 'IDR',
+      budget: '1',
+      track: { name: 'A', owner: 'Ana' },
+    });
+    const exported = await app.services.report.exportCsv({ projectId, table: 'spend', groupBy: 'month', options: { bom: false } });
     expect(exported.rows).toBeGreaterThan(0);
     expect(fs.readFileSync(saveAnswer, 'utf8')).toContain('45446744073.709551615');
     expect(expected).toBe('45446744073.709551615');

@@ -92,8 +92,8 @@ export function TimelineSection({ model }: { model: ReportModel }) {
         rows={model.allocations.map((a) => [
           a.week,
           a.track,
-          `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${a.gpuId}`,
-          <span className="rp-src">{a.offeringId ?? '—'}</span>,
+          `${a.gpuCount > 1 ? `${a.gpuCount}× ` : ''}${a.gpu}`,
+          <span className="rp-src">{a.offering ?? '—'}</span>,
           num(a.hours),
           usd(a.usd, cur),
           a.note ?? '',
