@@ -42,7 +42,7 @@ test.describe('Review screen', () => {
     await page.getByRole('button', { name: 'Export CSV…' }).click();
     await expect(page.getByText(/^Saved .*allocations\.csv \(\d+ rows\)/)).toBeVisible();
     const text = fs.readFileSync(file, 'utf8');
-    expect(text.startsWith('\uFEFFweek,track,gpuId,gpuCount,offeringId,hours,cost,note,currency\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFweek,track,gpu,gpuId,gpuCount,offering,offeringId,hours,cost,note,currency\r\n')).toBe(true);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });
