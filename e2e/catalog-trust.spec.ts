@@ -63,7 +63,7 @@ test('catalog: stale and flagged prices, the detail pane by keyboard, tabs with 
   await expect(tabs.getByRole('tab', { name: 'GPUs' })).toBeFocused();
   await expect(tabs.getByRole('tab', { name: 'GPUs' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
-  await expect(tabs.getByRole('tab', { name: /Seed discrepancies/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: /Documents vs primary sources/ })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expect(tabs.getByRole('tab', { name: 'Offerings & prices' })).toHaveAttribute('aria-selected', 'true');
 });

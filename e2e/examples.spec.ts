@@ -15,9 +15,9 @@ const nav = (page: Page, name: RegExp) => page.getByRole('navigation', { name: '
 const switcher = (page: Page) => page.getByRole('combobox', { name: 'Project' });
 
 const EXAMPLES = [
-  { id: 'seed-002-prs-med', heading: 'Plan · PRS-Med LoRA fine-tune across platforms (seed 002)' },
-  { id: 'seed-003-small-lab', heading: 'Plan · Small lab on Azure — setups and run-rates (seed 003)' },
-  { id: 'seed-004-hf-jobs', heading: 'Plan · Hugging Face Jobs — flavour by size, budget and training type (seed 004)' },
+  { id: 'seed-002-prs-med', heading: 'Plan · PRS-Med LoRA fine-tune across platforms' },
+  { id: 'seed-003-small-lab', heading: 'Plan · Small lab on Azure — setups and run-rates' },
+  { id: 'seed-004-hf-jobs', heading: 'Plan · Hugging Face Jobs — flavour by size, budget and training type' },
 ];
 
 test('each new example opens from the project switcher, marked as an example, with its checks', async ({ app, page }) => {

@@ -107,8 +107,8 @@ export function App() {
           </span>
           <span className="nav-label">Settings</span>
         </button>
-        <div className="sidebar-footer" title={info?.databaseFile}>
-          {info ? `v${info.version} · schema ${info.schemaVersion}` : 'Connecting…'}
+        <div className="sidebar-footer" title={info ? `Data: ${info.databaseFile} (database schema ${info.schemaVersion})` : undefined}>
+          {info ? `Version ${info.version}` : 'Connecting…'}
         </div>
       </nav>
       <main className="content" id="main">

@@ -14,8 +14,8 @@ export function acceleratorKind(gpu: Pick<Gpu, 'vendor' | 'architecture' | 'id'>
 }
 
 export const NO_ESTIMATE_REASON: Record<Exclude<AcceleratorKind, 'gpu'>, string> = {
-  tpu: 'no estimate for TPUs: priced and listed in the catalog, but the time model is calibrated on PyTorch over CUDA GPUs; a TPU runs TPU-optimized (JAX/XLA) code whose step time the app does not model (seed 004: "TPUs require TPU-optimized code. Most TRL training uses GPUs").',
-  cpu: 'no estimate for CPU-only flavours: priced and listed for data validation and preprocessing (seed 004: "Not recommended for training: Too slow for any meaningful training"); the app models GPU training only.',
+  tpu: 'no estimate for TPUs: priced and listed in the catalog, but the time model is calibrated on PyTorch over CUDA GPUs; a TPU runs TPU-optimized (JAX/XLA) code whose step time the app does not model (the source document “Hardware Selection Guide”: "TPUs require TPU-optimized code. Most TRL training uses GPUs").',
+  cpu: 'no estimate for CPU-only flavours: priced and listed for data validation and preprocessing (the source document “Hardware Selection Guide”: "Not recommended for training: Too slow for any meaningful training"); the app models GPU training only.',
 };
 
 export interface Unestimated {

@@ -9,6 +9,7 @@ import { describeReserved, reservedCommitment, reservedTermYears, type ReservedC
 import { DEFAULT_COST_SETTINGS, purchaseLifetimeHours, type CostSettings } from '../domain/settings/cost-settings';
 import { cheapestTopUps } from '../domain/plan/subscription-pricing';
 import { subscriptionOf, unitWord } from '../domain/subscriptions';
+import { readableSource } from '../domain/source-documents';
 
 export const COST_ASSUMPTIONS = {
   ...DEFAULT_COST_SETTINGS,
@@ -176,7 +177,7 @@ export function costOfRun(
     price: { usd: price.usd, per: price.per, asOf: price.asOf, source: price.source },
     asOf: price.asOf,
     source: price.source,
-    basis: `${basis}; price as of ${price.asOf} (${price.source})`,
+    basis: `${basis}; price as of ${price.asOf} (${readableSource(price.source)})`,
     ...(reserved ? { reserved } : {}),
     ...(powerWatts !== undefined ? { powerWatts } : {}),
   };

@@ -68,7 +68,7 @@ describe('guided choice with the estimate behind it', () => {
     expect(choice.pick!.flavor).toBe('a10g-small');
     expect(choice.pick!.estimate!.usd).toBe(Math.min(...ok.map((c) => c.estimate!.usd)));
     expect(choice.pick!.seedRecommends).toBe(true);
-    expect(choice.answer).toMatch(/^a10g-small: .* within \$20 \(the seed recommends it too\)$/);
+    expect(choice.answer).toMatch(/^a10g-small: .* within \$20 \(the guide recommends it too\)$/);
   });
 
   it('the production run (10,000 examples × 3 epochs) costs more than $20 on every flavour: no pick under $20, one under $25', () => {
@@ -76,7 +76,7 @@ describe('guided choice with the estimate behind it', () => {
     const input = { modelParamsB: prod.model.params / 1e9, budgetUsd: 20, trainingType: 'production' as const };
     const under20 = guidedFlavorChoice(input, prod.ranking, prod.unestimated);
     expect(under20.pick).toBeNull();
-    expect(under20.answer).toMatch(/^no Hugging Face Jobs flavour runs this workload within \$20 \(the seed recommends a10g-small\)/);
+    expect(under20.answer).toMatch(/^no Hugging Face Jobs flavour runs this workload within \$20 \(the guide recommends a10g-small\)/);
     const cheapest = Math.min(...under20.candidates.filter((c) => c.estimate?.fits).map((c) => c.estimate!.usd));
     expect(cheapest).toBeGreaterThan(20);
     expect(guidedFlavorChoice({ ...input, budgetUsd: 25 }, prod.ranking, prod.unestimated).pick!.estimate!.usd).toBe(cheapest);

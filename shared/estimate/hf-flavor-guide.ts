@@ -139,7 +139,7 @@ export function guidedFlavorChoice(
   const pick = ok.find((c) => c.seedRecommends && c.estimate!.usd === ok[0]!.estimate!.usd) ?? ok[0] ?? null;
   const money = (v: number) => `$${v.toFixed(2)}`;
   const answer = pick
-    ? `${pick.flavor}: ${pick.estimate!.hours.toFixed(2)} h, ${money(pick.estimate!.usd)} within $${input.budgetUsd}${pick.seedRecommends ? ' (the seed recommends it too)' : ` (the seed recommends ${seed.recommended.join(' or ')})`}`
-    : `no Hugging Face Jobs flavour runs this workload within $${input.budgetUsd} (the seed recommends ${seed.recommended.join(' or ')})`;
+    ? `${pick.flavor}: ${pick.estimate!.hours.toFixed(2)} h, ${money(pick.estimate!.usd)} within $${input.budgetUsd}${pick.seedRecommends ? ' (the guide recommends it too)' : ` (the guide recommends ${seed.recommended.join(' or ')})`}`
+    : `no Hugging Face Jobs flavour runs this workload within $${input.budgetUsd} (the guide recommends ${seed.recommended.join(' or ')})`;
   return { seed, candidates: [...estimated, ...listed], pick, answer };
 }

@@ -111,7 +111,7 @@ export function explainRun(x: RunFigures): ExplanationLine[] {
     {
       label: 'Calibration',
       value: `constants fitted on 15 H100 SXM measurements (2026-11-22) and on published training throughputs of 11 GPUs and 2–8 GPU machines; this GPU: ${ARCH_LABELS[t.family]}`,
-      formula: 'shared/estimate/calibration.ts; resources/benchmarks/published-training-throughput.json (Lambda Labs tables, with sources)',
+      formula: 'the estimator’s calibration: H100 measurements and published training throughputs (Lambda Labs tables, with their sources)',
     },
   ];
   if (dp) {

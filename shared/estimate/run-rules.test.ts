@@ -44,7 +44,7 @@ describe('session limit', () => {
     expect(f!.kind).toBe('run-over-session');
     expect(f!.severity).toBe('error');
     expect(f!.message).toBe(
-      'M3\'s run takes 36–48 h (author) on Colab Pro+ A100; a Google Colab session ends after 24 h: enable checkpointing every ≤ 24 h and resume from it (the workload’s “Resumes from its last checkpoint”) or use another offering (limit: seed 002 "Session timeouts (90 min - 24 hours)").',
+      'M3\'s run takes 36–48 h (author) on Colab Pro+ A100; a Google Colab session ends after 24 h: enable checkpointing every ≤ 24 h and resume from it (the workload’s “Resumes from its last checkpoint”) or use another offering (limit: source document “Cloud Platform Recommendations for PRS-Med Training”: "Session timeouts (90 min - 24 hours)").',
     );
   });
 

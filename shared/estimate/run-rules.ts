@@ -8,7 +8,7 @@
  * Also the early-stopping line: the hours and cost an expected stop at a fraction of the epochs would save, kept apart
  * from the main figure. Pure: the plan checks and the estimate explanation call these.
  */
-import { readableSource } from '../domain/report/readable-source';
+import { readableSource } from '../domain/source-documents';
 import Big from 'big.js';
 import type { OfferingHost, ProviderLimits } from '../domain/run-limits';
 

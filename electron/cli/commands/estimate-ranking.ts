@@ -79,7 +79,7 @@ export function withRanking(
 
 export function rankingText(estimate: WorkloadEstimate, catalog: ReliabilityCatalog, by: RankBy, min: number): string {
   const rows = rankedRows(estimate, catalog, by, min).slice(0, 10);
-  const title = by === 'reliable' ? `cheapest reliable (reliability ≥ ${min}, seed 002's stars ÷ 5)` : 'cheapest that fits';
+  const title = by === 'reliable' ? `cheapest reliable (reliability ≥ ${min}, the PRS-Med document's stars ÷ 5)` : 'cheapest that fits';
   if (rows.length === 0) return `\n${title}: none\n`;
   const lines = rows.map(
     (r, i) =>

@@ -63,7 +63,7 @@ function CreditForm({ view, projectId }: { view: CreditsView; projectId: string 
       }}
     >
       <label className="bu-credit-field">
-        <span className="field-label">From a seed</span>
+        <span className="field-label">From a source document</span>
         <select className="input" aria-label="Credit preset" value="" onChange={(e) => fromPreset(e.target.value)}>
           <option value="">choose…</option>
           {view.presets.map((p) => (

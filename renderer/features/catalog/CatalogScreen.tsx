@@ -75,7 +75,7 @@ export function CatalogScreen() {
         ? 'GPUs'
         : t === 'storage'
           ? 'Storage & transfer'
-          : `Seed discrepancies (${discrepancies.length})`;
+          : `Documents vs primary sources (${discrepancies.length})`;
 
   return (
     <section className="screen catalog-screen">

@@ -5,6 +5,7 @@ import type { Gpu } from '../../../shared/domain/catalog';
 import { DataTable } from '../../ui/DataTable';
 import { sourceLabel } from './catalog-text';
 import { tflopsCell } from './tflops-cell';
+import { readableSource } from '../../../shared/domain/source-documents';
 
 export function GpuTable({ gpus }: { gpus: Gpu[] }) {
   const columns = useMemo<Array<ColumnDef<Gpu, any>>>(
@@ -14,7 +15,7 @@ export function GpuTable({ gpus }: { gpus: Gpu[] }) {
         header: 'GPU',
         accessorFn: (g) => g.name,
         cell: (c) => (
-          <span className="ellipsis" title={c.row.original.notes ?? undefined}>
+          <span className="ellipsis" title={c.row.original.notes ? readableSource(c.row.original.notes) : undefined}>
             {c.getValue<string>()}
           </span>
         ),
@@ -81,7 +82,7 @@ export function GpuTable({ gpus }: { gpus: Gpu[] }) {
         cell: (c) => (
           <span
             className="ellipsis source-text"
-            title={`${c.row.original.source}${c.row.original.notes ? `\n${c.row.original.notes}` : ''}`}
+            title={`${readableSource(c.row.original.source)}${c.row.original.notes ? `\n${readableSource(c.row.original.notes)}` : ''}`}
           >
             {sourceLabel(c.getValue<string>())}
           </span>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Gpu, OfferingWithPrices, Price, ProviderLimits } from '../../../shared/domain/catalog';
 import { api, unwrap } from '../../app/api';
-import { formatPrice, formatUsd, PRICE_KIND_LABELS, shortSource } from './catalog-rows';
+import { formatPrice, formatUsd, PRICE_KIND_LABELS } from './catalog-rows';
 import { pricePerGpuHour } from '../../../shared/domain/catalog-price';
 import { selectCostSettings, useSettings } from '../settings/store';
 import { describeAge, isStale, type PriceFlag } from '../../../shared/domain/price-health';
 import { todayIso } from './catalog-text';
+import { readableSource, shortSource } from '../../../shared/domain/source-documents';
 
 /** The side panel of one offering: what it is, its current prices with their basis, and its whole price history. */
 export function OfferingDetail(props: {
@@ -124,7 +125,7 @@ export function OfferingDetail(props: {
                   ≈ {formatUsd(per.usd)} per GPU-hour — {per.basis}
                 </div>
               )}
-              <div className="muted small" title={p.source}>
+              <div className="muted small" title={readableSource(p.source)}>
                 Source: {shortSource(p.source)}
               </div>
               {p.notes && <div className="muted small">{p.notes}</div>}
@@ -161,7 +162,7 @@ export function OfferingDetail(props: {
               <td className="nowrap">{p.asOf}</td>
               <td className="nowrap">{PRICE_KIND_LABELS[p.kind]}</td>
               <td className="num">{formatPrice(p)}</td>
-              <td className="small" title={`${p.source}${p.notes ? `\n${p.notes}` : ''}`}>
+              <td className="small" title={`${readableSource(p.source)}${p.notes ? `\n${p.notes}` : ''}`}>
                 {shortSource(p.source)}
               </td>
             </tr>

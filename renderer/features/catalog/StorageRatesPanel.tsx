@@ -7,6 +7,7 @@ import { describeRate } from '../../../shared/domain/data-costs/rates';
 import type { StoredDataRateView } from '../../../shared/ipc/contract/catalog-data-rates';
 import { api } from '../../app/api';
 import { StorageRateDialog } from './StorageRateDialog';
+import { readableSource, shortSource } from '../../../shared/domain/source-documents';
 
 const CATEGORY = { storage: 'Storage', transfer: 'Transfer out' } as const;
 
@@ -67,8 +68,8 @@ export function StorageRatesPanel() {
                 {r.asOf}
                 {r.edited ? ' (entered here)' : ''}
               </td>
-              <td className="source" title={r.source}>
-                {r.source}
+              <td className="source" title={readableSource(r.source)}>
+                {shortSource(r.source)}
               </td>
               <td>
                 <button type="button" className="btn small" aria-label={`New price for ${r.sku}`} onClick={() => setEditing(r)}>

@@ -70,9 +70,3 @@ export const PRICE_KIND_LABELS: Record<Price['kind'], string> = {
   subscription: 'Subscription',
   purchase: 'Purchase',
 };
-
-/** `seed 003 "Title" (003_….txt)` → `Seed 003 · Title`; any other source as written (the full text goes in a hover). */
-export function shortSource(source: string): string {
-  const m = /^seed (\d{3}) "([^"]+)"/.exec(source);
-  return m ? `Seed ${m[1]} · ${m[2]}` : source;
-}

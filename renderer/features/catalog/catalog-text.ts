@@ -1,5 +1,6 @@
 /** How the Catalog screen writes GPU names, datasheet references and a refused CSV import. */
 import type { ErrorDetails } from '../../../shared/domain/errors';
+import { readableSource } from '../../../shared/domain/source-documents';
 
 /** Today as YYYY-MM-DD (UTC): the date a price recorded now is as of. */
 export const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -14,7 +15,7 @@ export const shortGpuName = (name: string) =>
 /** A datasheet reference as `host · what it says`, the full text stays in the hover. */
 export const sourceLabel = (source: string) => {
   const url = /https?:\/\/([^/\s]+)\S*/.exec(source);
-  if (!url) return source;
+  if (!url) return readableSource(source);
   const host = url[1]!.replace(/^(www|images|resources)\./, '');
   const detail = /\(([^)]*)\)/.exec(source.slice(url.index + url[0].length))?.[1];
   return detail ? `${host} · ${detail}` : host;

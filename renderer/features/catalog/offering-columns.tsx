@@ -4,10 +4,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { PerGpuHour } from '../../../shared/domain/catalog-price';
 import { describeAge } from '../../../shared/domain/price-health';
 import { optionalColumn } from '../../ui/optional-column';
-import { formatUsd, PRICE_KIND_LABELS, shortSource, type CatalogRow } from './catalog-rows';
+import { formatUsd, PRICE_KIND_LABELS, type CatalogRow } from './catalog-rows';
 import { shortGpuName, todayIso } from './catalog-text';
 import { InlinePriceEdit } from './InlinePriceEdit';
 import { tflopsCell } from './tflops-cell';
+import { readableSource, shortSource } from '../../../shared/domain/source-documents';
 
 /** The comparable price per GPU-hour; offerings without one sort last. */
 const PER_GPU_HOUR_COLUMN = optionalColumn<CatalogRow, PerGpuHour>({
@@ -141,9 +142,9 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       cell: (c) => (
         <span
           className="ellipsis source-text"
-          title={`${c.row.original.price.source}${c.row.original.price.notes ? `\n${c.row.original.price.notes}` : ''}`}
+          title={`${readableSource(c.row.original.price.source)}${c.row.original.price.notes ? `\n${c.row.original.price.notes}` : ''}`}
         >
-          {shortSource(c.row.original.price.source).replace(/ · .*/, '')}
+          {shortSource(c.row.original.price.source)}
         </span>
       ),
       meta: { title: 'Document the price comes from; hover for the full reference and how its date was chosen' },

@@ -39,7 +39,8 @@ export function BuyOrRentPanel({ estimate, purchaseKey }: { estimate: WorkloadEs
             ))}
           </ul>
           <p data-testid="seed-rule">
-            <strong>Seed 003’s rule</strong> ({result.seedRule.rule}): {result.seedRule.verdict}
+            <strong>The rule of the source document “Training Hardware Recommendations and Azure Costing”</strong> ({result.seedRule.rule}):{' '}
+            {result.seedRule.verdict}
           </p>
         </div>
         <CumulativeCostChart series={result.series} runsPerMonth={result.runsPerMonth} />

@@ -26,7 +26,7 @@ import './estimate.css';
 function tableSubtitle(mode: 'rent' | 'buy', rankBy: string): string {
   if (mode === 'buy') return 'the machine’s full price, and when it pays off against the cheapest rental that fits';
   return rankBy === 'reliable'
-    ? 'cheapest reliable first: only offers rated 4 of 5 stars or more (reliability data from the catalog, seed 002) are numbered'
+    ? 'cheapest reliable first: only offers rated 4 of 5 stars or more (reliability data from the catalog, after the source document “Cloud Platform Recommendations for PRS-Med Training”) are numbered'
     : 'ranked by the cost of the run (★ best trade-off of time and cost)';
 }
 

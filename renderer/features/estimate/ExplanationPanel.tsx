@@ -144,7 +144,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
             <div key={k}>
               <dt>{k}</dt>
               <dd>
-                {v} <span className="muted">fitted (shared/estimate/calibration.ts: H100 measurements and published benchmarks)</span>
+                {v} <span className="muted">fitted on H100 measurements and published benchmarks</span>
               </dd>
             </div>
           ))}

@@ -33,7 +33,8 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
       <div className="panel-title">
         <strong>Which Hugging Face Jobs flavour?</strong>
         <span className="muted">
-          seed 004’s rules by model size, budget and training type, with this workload’s estimate behind each flavour
+          the rules of the source document “Hardware Selection Guide” by model size, budget and training type, with this workload’s estimate
+          behind each flavour
         </span>
       </div>
       <div className="est-guide-inputs">
@@ -75,7 +76,7 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
             <strong>{choice.answer}</strong>
           </p>
           <p className="muted">
-            Seed: by size “{choice.seed.bySize.label}” → {choice.seed.bySize.flavors.join(', ')}; by budget{' '}
+            The guide: by size “{choice.seed.bySize.label}” → {choice.seed.bySize.flavors.join(', ')}; by budget{' '}
             {choice.seed.byBudget ? `“${choice.seed.byBudget.label}” → ${choice.seed.byBudget.flavors.join(', ')}` : '(no tier above $200)'}
             ; by type “{choice.seed.byType.label}” → {choice.seed.byType.flavors.join(', ')}. Recommended:{' '}
             <strong>{choice.seed.recommended.join(', ')}</strong>
@@ -85,7 +86,7 @@ export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) 
             <thead>
               <tr>
                 <th>Flavour</th>
-                <th>Seed recommends</th>
+                <th>Guide recommends</th>
                 <th>Fits</th>
                 <th>Hours</th>
                 <th>Cost of the run</th>

@@ -4,6 +4,7 @@
  */
 import type { LeftOutPrice } from '../../../shared/estimate/estimate';
 import { PRICE_KIND_LABEL, usd } from './estimate-format';
+import { readableSource } from '../../../shared/domain/source-documents';
 
 export function LeftOutPrices(props: { leftOut: readonly LeftOutPrice[]; included: boolean; onInclude: (include: boolean) => void }) {
   const { leftOut, included } = props;
@@ -19,7 +20,7 @@ export function LeftOutPrices(props: { leftOut: readonly LeftOutPrice[]; include
             {leftOut.map((p) => (
               <li key={`${p.offeringId}/${p.priceKind}`}>
                 {p.providerName} {p.sku} {(PRICE_KIND_LABEL[p.priceKind] ?? p.priceKind).toLowerCase()} {usd(p.usd)}/
-                {p.per === 'hour' ? 'h' : p.per} (as of {p.asOf}) — {p.reason}
+                {p.per === 'hour' ? 'h' : p.per} (as of {p.asOf}) — {readableSource(p.reason)}
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { ClaimEvaluationView } from '../../../shared/ipc/contract/plan-claims';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { api } from '../../app/api';
+import { readableSource } from '../../../shared/domain/source-documents';
 
 type Claim = PlanView['plan']['claims'][number];
 type Evaluated = { evaluations: ClaimEvaluationView[]; rule: string; evaluatedAt: string };
@@ -91,7 +92,7 @@ export function ClaimsPanel({ view }: { view: PlanView }) {
     <section className="panel" aria-label="Claims to check">
       <div className="panel-title">
         <strong>The source document's claims, checked</strong>
-        <span className="muted">{view.plan.project.source}</span>
+        <span className="muted">{view.plan.project.source ? readableSource(view.plan.project.source) : null}</span>
         {stale ? <span className="badge bad">{stale} stale</span> : null}
       </div>
       {data ? (

@@ -1,5 +1,5 @@
 /** The Plan screen: timeline of the project's GPU bookings with checks, totals, chart, milestones and scenarios. */
-import { readableSource } from '../../../shared/domain/report/readable-source';
+import { readableSource } from '../../../shared/domain/source-documents';
 import { useEffect, useMemo } from 'react';
 import { weekOf } from '../../../shared/domain/plan/weeks';
 import { AllocationEditor } from './AllocationEditor';

@@ -9,6 +9,7 @@ import { ExchangeRatesPanel } from '../exchange-rates/ExchangeRatesPanel';
 import { usePlanStore } from '../plan/store';
 import { useBudgetStore } from '../budget/store';
 import './settings.css';
+import { readableSource } from '../../../shared/domain/source-documents';
 
 const KEYS = Object.keys(COST_SETTING_LABELS) as Array<keyof CostSettings>;
 
@@ -82,7 +83,7 @@ export function SettingsDialog() {
               setErrors({ ...errors, [key]: '' });
             }}
             error={errors[key] || undefined}
-            hint={`default ${view.defaults[key]}${key === 'electricityUsdPerKwh' ? ' (seed 003)' : ''}`}
+            hint={`default ${view.defaults[key]}${key === 'electricityUsdPerKwh' ? ` (${readableSource('seed 003')})` : ''}`}
             width={120}
           />
         ))}

@@ -8,6 +8,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { toMoney } from './pricing';
 import type { Plan, PlanCatalog } from './types';
+import { readableSource } from '../source-documents';
 
 const money = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal amount');
 export const runRateSetupSchema = z.object({
@@ -104,7 +105,7 @@ export function computeRunRate(plan: Plan, catalog: PlanCatalog, setup: RunRateS
     return {
       ...line,
       boxHours: Number(boxHours),
-      price: { usd: String(price.usd), asOf: price.asOf, source: price.source },
+      price: { usd: String(price.usd), asOf: price.asOf, source: readableSource(price.source) },
       usd: toMoney(usd),
       commitment: reserved
         ? {
@@ -128,7 +129,7 @@ export function computeRunRate(plan: Plan, catalog: PlanCatalog, setup: RunRateS
     period: setup.period,
     lines,
     storageUsdPerMonth: toMoney(storage),
-    storage: setup.storage,
+    storage: setup.storage.map((s) => ({ ...s, source: readableSource(s.source) })),
     usdPerRun: isRun ? toMoney(compute) : null,
     usdPerMonth: isRun ? null : toMoney(monthly(compute)),
     usdPerYear: isRun ? null : toMoney(monthly(compute).times(12)),

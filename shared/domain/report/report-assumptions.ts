@@ -1,7 +1,7 @@
 /** The assumptions section: the plan's notes, the cost rule and constants, the calibration, the open claims, the scenarios. */
 import type { PlanView } from '../../ipc/contract/plan';
 import { CONSTANT_GROUP_WORDS, constantWords, costRuleWords } from './brief';
-import { readableSource } from './readable-source';
+import { readableSource } from '../source-documents';
 import type { ReportContext } from './report-context';
 import type { ReportInputs } from './report-input-types';
 import type { ReportModel } from './report-model-types';

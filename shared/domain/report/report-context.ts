@@ -2,7 +2,7 @@
  * The lookups every report section shares: tracks, offerings and GPUs by id, their names for the text a person reads,
  * and each allocation's and phase's figures from the plan's analysis.
  */
-import { readableSource } from './readable-source';
+import { readableSource } from '../source-documents';
 import { costRuleWords, gpuShortName, humanize, offerLabel, type NameBook } from './brief';
 import type { ReportInputs } from './report-input-types';
 

@@ -6,7 +6,7 @@ import Big from 'big.js';
 import { catalogUsdIn, type ReferenceRate } from '../plan/plan-currency';
 import type { PlanTotals } from '../plan/totals';
 import type { Plan } from '../plan/types';
-import { readableSource } from './readable-source';
+import { readableSource } from '../source-documents';
 import { usdText } from './usd-text';
 
 export interface ReportDataCosts {

@@ -1,5 +1,5 @@
 /** The catalog prices used: every offering the plan books or names, and every alternative the recommendations compare. */
-import { readableSource } from './readable-source';
+import { readableSource } from '../source-documents';
 import type { ReportContext } from './report-context';
 import type { ReportModel } from './report-model-types';
 

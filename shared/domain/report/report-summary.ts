@@ -3,7 +3,7 @@ import { money as moneyText } from '../money-format';
 import Big from 'big.js';
 import { weekStart as mondayOf, weekEnd as sundayOf } from '../plan/weeks';
 import { costRuleWords } from './brief';
-import { readableSource } from './readable-source';
+import { readableSource } from '../source-documents';
 import type { ReportContext } from './report-context';
 import type { MilestoneTotals } from './report-milestones';
 import type { ReportModel } from './report-model-types';
