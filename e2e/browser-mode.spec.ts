@@ -113,7 +113,8 @@ test('at the printed URL: the example plan, a billing file imported by upload, t
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Export PDF…' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^[\w-]+-review-\d{4}-\d{2}-\d{2}\.pdf$/);
+  // Named after the project, not its id (issue 28 item 4).
+  expect(download.suggestedFilename()).toMatch(/^VitalDB Training Infrastructure \(M1–M3\) review \d{4}-\d{2}-\d{2}\.pdf$/);
   const pdf = fs.readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByText(/^Saved .*\.pdf \(\d+ pages/)).toBeVisible();

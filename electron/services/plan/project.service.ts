@@ -29,6 +29,7 @@ import { insertScenario, selectScenarios } from '../../db/queries/scenario';
 import * as q from '../../db/queries/project';
 import type { ServiceDeps } from '../service-deps';
 import { APP_VERSION } from '../../app-version';
+import { exportFileName } from '../../../shared/domain/project/file-names';
 
 export type ProjectService = ReturnType<typeof createProjectService>;
 
@@ -182,14 +183,9 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
 
   async function exportFile(request: { projectId: string; includeSpend?: boolean | undefined }) {
     const plan = planOf(request.projectId);
-    const safe =
-      plan.project.name
-        .replace(/[^A-Za-z0-9._-]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'project';
     const file = await deps.dialogs.saveFile({
       title: 'Export the project as a plan file',
-      defaultPath: `${safe}.${PLAN_FILE_EXTENSION}`,
+      defaultPath: exportFileName(plan.project.name, '', PLAN_FILE_EXTENSION),
       filters: [{ name: 'GPU Planner plan', extensions: [PLAN_FILE_EXTENSION] }],
     });
     if (!file) return { file: null, bytes: 0, scenarios: 0, spendLines: 0 };

@@ -143,6 +143,30 @@ describe('CSV exports read back equal to the tables', () => {
     const cancelled = await app.handlers.invoke('report:export-csv', { table: 'allocations', options: { bom: false } });
     expect(cancelled).toMatchObject({ ok: true, value: { file: null } });
   });
+  it('proposes file names after the project: CSV and plan file (issue 28 item 4)', async () => {
+    const named = createTestApp();
+    try {
+      const asked: string[] = [];
+      named.deps.dialogs = {
+        openFile: async () => null,
+        saveFile: async (o: { defaultPath?: string }) => {
+          asked.push(o.defaultPath ?? '');
+          return null;
+        },
+      };
+      await named.handlers.invoke('report:export-csv', { table: 'allocations', options: { bom: false } });
+      await named.handlers.invoke('report:export-csv', { table: 'spend', groupBy: 'track', options: { bom: false } });
+      await named.handlers.invoke('plan:export-file', { projectId: 'vitaldb-2025' });
+      expect(asked).toEqual([
+        'VitalDB Training Infrastructure (M1–M3) allocations.csv',
+        'VitalDB Training Infrastructure (M1–M3) spend by track.csv',
+        'VitalDB Training Infrastructure (M1–M3).gpuplan',
+      ]);
+    } finally {
+      named.dispose();
+    }
+  });
+
   it('gpuId and offeringId hold catalog ids and gpu and offering their names, in the bookings and the estimates alike (issue 28 item 7)', async () => {
     // Before: allocations.csv had gpuId/offeringId columns holding display names, estimates.csv ids under "gpu"/"offering".
     const gpuIds = new Set(app.services.catalog.listGpus().map((g) => g.id));

@@ -23,6 +23,7 @@ import { budgetInputOf, phaseEstimatesOf } from './report-inputs';
 import { evaluatePlanClaims } from '../plan/claims/claims.service';
 import { selectDefaultProjectId } from '../../db/queries/plan';
 import { projectWindow } from '../budget/budget-overview';
+import { exportFileName } from '../../../shared/domain/project/file-names';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -124,7 +125,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
       });
     const file = await deps.dialogs.saveFile({
       title: 'Export plan PDF',
-      defaultPath: `${project.id}-review-${deps.now().toISOString().slice(0, 10)}.pdf`,
+      defaultPath: exportFileName(project.name, 'review', 'pdf', deps.now().toISOString().slice(0, 10)),
       filters: [{ name: 'PDF', extensions: ['pdf'] }],
     });
     if (!file) return { file: null, bytes: 0, pages: null, ms: Math.round(performance.now() - started) };
@@ -181,9 +182,11 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     options: { bom: boolean };
   }) {
     const { text, rows } = await csvText({ ...request, bom: request.options.bom });
+    const projectId = request.projectId ?? selectDefaultProjectId(deps.db);
+    const projectName = plan.projects.list().find((p) => p.id === projectId)?.name ?? 'GPU Planner';
     const file = await deps.dialogs.saveFile({
       title: `Export ${request.table} as CSV`,
-      defaultPath: `${request.table}${request.groupBy ? `-by-${request.groupBy}` : ''}.csv`,
+      defaultPath: exportFileName(projectName, `${request.table}${request.groupBy ? ` by ${request.groupBy}` : ''}`, 'csv'),
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     });
     if (!file) return { file: null, rows };
