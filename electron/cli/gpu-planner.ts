@@ -42,7 +42,7 @@ const commands: Record<string, CommandHelp & { run: (args: string[], io: CliIo) 
   'export-pdf': { run: runReportCommand, summary: "the review PDF of a project's plan", usage: REPORT_USAGE },
   serve: {
     run: (args, io) => runServeCommand(args, io),
-    summary: 'the app in your browser (machines without Electron)',
+    summary: 'the app in your browser on http://127.0.0.1 (port N, default any free one) until Ctrl+C, for machines without Electron',
     usage: SERVE_USAGE,
   },
 };
@@ -68,13 +68,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const [name, ...rest] = leading.argv;
   if (!name || name === 'help' || leading.global.help) {
-    const topic = name === 'help' ? rest[0] : name;
+    const [topic, ...topicArgs] = !name || name === 'help' ? rest : [name, ...rest];
     if (topic && commands[topic]) {
-      io.stdout(commandHelpText(topic, name === 'help' ? rest.slice(1) : rest, commands[topic]));
+      io.stdout(commandHelpText(topic, topicArgs, commands[topic]));
       return EXIT_OK;
     }
-    (name || leading.global.help ? io.stdout : io.stderr)(help());
-    return name || leading.global.help ? EXIT_OK : EXIT_USAGE;
+    // Asked for (`--help`, `help`): the help and exit 0; nothing at all: a usage error, the help on stderr.
+    if (!name && !leading.global.help) {
+      io.stderr(help());
+      return EXIT_USAGE;
+    }
+    io.stdout(help());
+    return EXIT_OK;
   }
   const command = commands[name];
   if (!command) {

@@ -52,15 +52,10 @@ export async function runServeCommand(
       'data-dir': { type: 'string' },
       db: { type: 'string' },
       'max-upload-mb': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
     `usage: ${SERVE_USAGE}`,
     { positionals: false },
   );
-  if (values.help) {
-    io.stdout(`${SERVE_USAGE}\n\nServes the app to your browser on http://127.0.0.1 (port N, default any free one) until Ctrl+C.\n`);
-    return 0;
-  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a port number 0-65535, not "${values.port}"`);

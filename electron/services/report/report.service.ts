@@ -44,6 +44,23 @@ export interface ReportServiceDeps {
 }
 
 export function createReportService(deps: ServiceDeps, { plan, catalog, estimate, budget, settings, pdfRenderer }: ReportServiceDeps) {
+  /** A project's row (name, dates), the given one or the default: no plan is loaded for it. */
+  function findProject(projectId: string | undefined) {
+    const id = projectId ?? selectDefaultProjectId(deps.db);
+    return plan.projects.list().find((p) => p.id === id);
+  }
+
+  /** As findProject, refused with NOT_FOUND when there is no such project. */
+  function projectRow(projectId: string | undefined) {
+    const project = findProject(projectId);
+    if (project) return project;
+    const id = projectId ?? selectDefaultProjectId(deps.db);
+    throw new UserError('NOT_FOUND', id ? `No project "${id}".` : 'There is no project yet.', {
+      field: 'projectId',
+      ...(id ? { value: id } : {}),
+    });
+  }
+
   async function getReportModel(request: ReportRequest): Promise<ReportModel> {
     // One snapshot of the plan: loaded and analysed once here, then passed to every part of the report (issue 25 item 6).
     const current = await plan.getPlan(request.projectId);
@@ -116,13 +133,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     const progress = (stage: 'model' | 'render' | 'pdf' | 'write' | 'done' | 'error', done: number, message: string) =>
       deps.emit('report:export-progress', { stage, done, total, message });
     // The project's name for the file name: its row, not its plan (the plan is read once, for the report itself).
-    const projectId = request.projectId ?? selectDefaultProjectId(deps.db);
-    const project = plan.projects.list().find((p) => p.id === projectId);
-    if (!project)
-      throw new UserError('NOT_FOUND', projectId ? `No project "${projectId}".` : 'There is no project yet.', {
-        field: 'projectId',
-        ...(projectId ? { value: projectId } : {}),
-      });
+    const project = projectRow(request.projectId);
     const file = await deps.dialogs.saveFile({
       title: 'Export plan PDF',
       defaultPath: exportFileName(project.name, 'review', 'pdf', deps.now().toISOString().slice(0, 10)),
@@ -152,8 +163,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     if (request.table === 'spend') {
       // The project's actual spend, as its Budget screen counts it: the lines dated within the project's dates.
       const by = request.groupBy ?? 'month';
-      const { plan: current } = await plan.getPlan(request.projectId);
-      const window = projectWindow(current);
+      const window = projectWindow({ project: projectRow(request.projectId) });
       const answer = budget.spendSummary({ by, filters: { from: window.from, to: window.toExclusive }, exact: false });
       return {
         header: [by, 'currency', 'amount'],
@@ -182,8 +192,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     options: { bom: boolean };
   }) {
     const { text, rows } = await csvText({ ...request, bom: request.options.bom });
-    const projectId = request.projectId ?? selectDefaultProjectId(deps.db);
-    const projectName = plan.projects.list().find((p) => p.id === projectId)?.name ?? 'GPU Planner';
+    const projectName = findProject(request.projectId)?.name ?? 'GPU Planner';
     const file = await deps.dialogs.saveFile({
       title: `Export ${request.table} as CSV`,
       defaultPath: exportFileName(projectName, `${request.table}${request.groupBy ? ` by ${request.groupBy}` : ''}`, 'csv'),
