@@ -143,7 +143,7 @@ test.describe('Catalog screen', () => {
     await expect(gpus).toContainText('H100 SXM5 80GB');
     await expect(gpus).toContainText('3,350 GB/s');
     await app.screenshot('catalog-gpus');
-    await page.getByRole('tab', { name: /discrepancies/ }).click();
+    await page.getByRole('tab', { name: /Documents vs primary sources/ }).click();
     await expect(page.getByText('ResNet34-1D parameter count')).toBeVisible();
     await expect(page.getByText(/7,218,753/)).toBeVisible();
     await app.screenshot('catalog-discrepancies');

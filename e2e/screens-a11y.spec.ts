@@ -52,7 +52,7 @@ test('Plan of the VitalDB example and of seed 003 (timeline, problems, claims, r
   await expectPageAccessible(page, 'plan-vitaldb');
 
   await page.getByRole('combobox', { name: 'Project' }).selectOption('seed-003-small-lab');
-  await expect(page.getByRole('heading', { level: 1, name: /seed 003/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Small lab on Azure/ })).toBeVisible();
   await expect(page.locator('[data-plan-ready="true"]')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Run-rates' })).toBeVisible();
   await expectPageAccessible(page, 'plan-seed-003');
