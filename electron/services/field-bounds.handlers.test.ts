@@ -40,7 +40,7 @@ describe('values no plan can hold are refused at the field (issue 11, item 14)',
   it('a project budget of "1e999" (plan edit, new project, budget form), a negative budget and a 16-digit one', async () => {
     const edit = await refused('plan:edit', editA({ type: 'upsert', entity: 'project', value: { ...a.plan.project, budget: '1e999' } }));
     expect(edit).toMatchObject({ code: 'INVALID_REQUEST', field: 'command.value.budget' });
-    expect(edit.message).toBe('Budget: an amount of 0 or more written with digits, such as 615 or 615.50');
+    expect(edit.message).toBe('Budget: an amount of 0 or more written with digits, such as 615, 3,000 or 615.50');
 
     const wizard = {
       name: 'Big',

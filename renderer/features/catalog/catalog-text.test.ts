@@ -11,7 +11,7 @@ describe('Catalog names, sources and import refusals as written', () => {
       'nvidia.com · H100 datasheet, table 1',
     );
     expect(sourceLabel('https://images.nvidia.com/a.pdf')).toBe('nvidia.com');
-    expect(sourceLabel('seed 002')).toBe('seed 002');
+    expect(sourceLabel('seed 002')).toBe('source document “Cloud Platform Recommendations for PRS-Med Training”');
   });
   it('a refused import lists at most twelve problems with line, column and value', () => {
     const problems = Array.from({ length: 14 }, (_, i) => ({ line: i + 2, column: 'usd', message: 'not an amount', value: 'x' }));
