@@ -70,7 +70,9 @@ async function browser(): Promise<Browser> {
   return sharedBrowser;
 }
 
-async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
+type Viewport = { width: number; height: number };
+
+async function startBrowserBridge(dataDir: string, viewport: Viewport): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html')) || !fs.existsSync(bridgeClient)) throw new Error('Build first: npm run build');
   let nextOpen: string | null = null;
   let nextSave: string | null = null;
@@ -88,7 +90,7 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
       void page.evaluate(([e, p]) => window.__gpuPlannerDispatch(e, p), [event, payload] as const).catch(() => {});
     },
   });
-  const browserContext = await (await browser()).newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const browserContext = await (await browser()).newContext({ viewport, deviceScaleFactor: 1 });
   page = await browserContext.newPage();
   await page.route(`${APP_ORIGIN}/**`, rendererRouteHandler(rendererDir));
   await page.exposeFunction('__gpuPlannerInvoke', (channel: string, request: unknown) => context.handlers.dispatch(channel, request));
@@ -132,7 +134,7 @@ async function startBrowserBridge(dataDir: string): Promise<{ harness: AppHarnes
  * Project `browser-http`: browser mode's own transport. The real server (`gpu-planner serve`'s) runs in this process on
  * 127.0.0.1 with the dialogs stubbed here, and Chromium opens the URL it prints, token and all.
  */
-async function startBrowserHttp(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
+async function startBrowserHttp(dataDir: string, viewport: Viewport): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
   const bootstrapFile = path.join(repoRoot, 'dist', 'server', 'http-bootstrap.js');
   let nextOpen: string | null = null;
   let nextSave: string | null = null;
@@ -143,7 +145,7 @@ async function startBrowserHttp(dataDir: string): Promise<{ harness: AppHarness;
     bootstrapFile,
     createContext: ({ emit, notify }) => createAppContext({ dataDir, runtime: 'browser-http', dialogs, emit, notify }),
   });
-  const browserContext = await (await browser()).newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const browserContext = await (await browser()).newContext({ viewport, deviceScaleFactor: 1 });
   const page = await browserContext.newPage();
   page.on('pageerror', (error) => console.error('[renderer]', error));
   await page.goto(server.url);
@@ -172,7 +174,7 @@ async function startBrowserHttp(dataDir: string): Promise<{ harness: AppHarness;
   };
 }
 
-async function startElectron(dataDir: string): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
+async function startElectron(dataDir: string, viewport: Viewport): Promise<{ harness: AppHarness; close: () => Promise<void> }> {
   // `npm start` once prepares better-sqlite3 for Electron's ABI (scripts/start.mjs); the app uses that binary.
   const electronVersion = (require('electron/package.json') as { version: string }).version;
   const binding = path.join(
@@ -189,6 +191,7 @@ async function startElectron(dataDir: string): Promise<{ harness: AppHarness; cl
   } as Record<string, string>;
   const app: ElectronApplication = await _electron.launch({ args: [path.join(repoRoot, 'dist', 'electron', 'main.cjs')], env });
   const page = await app.firstWindow();
+  await page.setViewportSize(viewport);
   await page.locator('.app-shell[data-ready="true"]').waitFor();
   const harness: AppHarness = {
     mode: 'electron',
@@ -246,15 +249,20 @@ function newDataDir(copyDatabase: boolean): string {
 }
 
 export const test = base.extend<{ app: AppHarness }>({
-  app: async ({}, use, testInfo) => {
+  /**
+   * The window's size from the first paint: `test.use({ viewport: … })` starts the app in that window (the config's
+   * 1440 × 900 otherwise), so a spec sees a fresh start at that size, not a resize after loading.
+   */
+  app: async ({ viewport }, use, testInfo) => {
+    const size = viewport ?? { width: 1440, height: 900 };
     const inProcess = testInfo.project.name === 'browser-http' || e2eMode !== 'electron';
     const dataDir = newDataDir(inProcess);
     const started =
       testInfo.project.name === 'browser-http'
-        ? await startBrowserHttp(dataDir)
+        ? await startBrowserHttp(dataDir, size)
         : e2eMode === 'electron'
-          ? await startElectron(dataDir)
-          : await startBrowserBridge(dataDir);
+          ? await startElectron(dataDir, size)
+          : await startBrowserBridge(dataDir, size);
     try {
       await use(started.harness);
     } finally {

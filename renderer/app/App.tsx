@@ -38,6 +38,10 @@ export function App() {
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
+  // The shell loads the projects, whatever the layout: the narrow one mounts the switcher only when its popover opens.
+  useEffect(() => {
+    void useProjects.getState().refresh();
+  }, []);
 
   useEffect(() => {
     void api.app.getInfo({}).then((r) => r.ok && setInfo(r.value));

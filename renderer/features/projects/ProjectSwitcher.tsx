@@ -3,7 +3,7 @@
  * does with projects — new, duplicate, rename, archive, delete (with a confirmation naming what is lost, and undo),
  * export and import plan files (native dialogs in main; the renderer never passes a path).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { NewProjectDialog } from './NewProjectDialog';
 import { DeleteProjectDialog, ExportProjectDialog, RenameProjectDialog } from './ProjectDialogs';
@@ -19,10 +19,6 @@ export function ProjectSwitcher() {
   const go = useNavigation((s) => s.go);
   const [dialog, setDialog] = useState<DialogKind>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => {
-    void useProjects.getState().refresh();
-  }, []);
 
   const current = p.projects.find((x) => x.id === p.projectId) ?? null;
   const active = p.projects.filter((x) => !x.archivedAt);
