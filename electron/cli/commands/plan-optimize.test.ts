@@ -48,8 +48,14 @@ describe('gpu-planner plan optimize', () => {
     expect(shown.scenarios.find((s) => s.scenarioId === out.scenarioId)?.usd).toBe(out.totals.allCostsUsd); // a scenario's figure is all costs, as everywhere (GPU + storage + transfer)
   });
 
-  it('says why, with the binding constraint in words, when the milestones cannot keep their own dates', () => {
+  it('with its defaults, the bundled example optimizes (bookings of the one Colab session take turns)', () => {
     const run = cli(['plan', 'optimize', '--db', db, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { status: string }).status).toBe('optimal');
+  });
+
+  it('--no-turns: says why, with the binding constraint in words, when the milestones cannot keep their own dates', () => {
+    const run = cli(['plan', 'optimize', '--db', db, '--no-turns', '--json']);
     expect(run.status, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as { status: string; binding: Array<{ kind: string; message: string }> };
     expect(out.status).toBe('infeasible');
@@ -58,7 +64,7 @@ describe('gpu-planner plan optimize', () => {
         (b) => b.kind === 'milestone-window' && /^M3 .* short by [\d.]+ GPU-hours\. Move its end date by \d+ days?/.test(b.message),
       ),
     ).toBe(true);
-    const text = cli(['plan', 'optimize', '--db', db]);
+    const text = cli(['plan', 'optimize', '--db', db, '--no-turns']);
     expect(text.stdout).toMatch(/Status: infeasible/);
     expect(text.stdout).toMatch(/What binds:/);
     // The weekly lines name tracks and offers as a person reads them, not by id.

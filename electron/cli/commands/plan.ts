@@ -11,7 +11,7 @@ export const USAGE = [
   'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan run-rate [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish] [--window phase|deadline]',
-  '                                 [--runs mid|high] [--other-offerings] [--time-limit SECONDS] [--save-as NAME] [--db PATH] [--json]',
+  '                                 [--runs mid|high] [--other-offerings] [--no-turns] [--time-limit SECONDS] [--save-as NAME] [--db PATH] [--json]',
 ].join('\n');
 
 /** `gpu-planner plan show [--project ID] --json` — spec/cli.md; default: the bundled example project. */
@@ -27,6 +27,7 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
       window: { type: 'string', default: 'phase' },
       runs: { type: 'string', default: 'mid' },
       'other-offerings': { type: 'boolean', default: false },
+      'no-turns': { type: 'boolean', default: false },
       'time-limit': { type: 'string', default: '30' },
       'save-as': { type: 'string' },
     },
@@ -96,6 +97,7 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       window,
       runCount,
       allowOtherOfferings: values['other-offerings'] === true,
+      allowTurns: values['no-turns'] !== true,
       timeLimitSeconds,
       saveAs: values['save-as'] as string | undefined,
     });

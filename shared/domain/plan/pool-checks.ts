@@ -5,12 +5,10 @@
 import type { PoolLoad, Problem } from './checks';
 import type { PriceBook } from './pricing';
 import { round2 } from './totals';
-import type { Allocation, CapacityPool, Plan } from './types';
-import { HOURS_PER_WEEK } from './weeks';
+import type { Allocation, Plan } from './types';
+import { poolAdmits, poolWeekLimits, poolWeekUse, poolWeekVerdict } from './pool-capacity';
 
-export function poolAdmits(pool: CapacityPool, a: Pick<Allocation, 'offeringId' | 'gpuId'>): boolean {
-  return (a.offeringId !== null && pool.offeringIds.includes(a.offeringId)) || pool.gpuIds.includes(a.gpuId);
-}
+export { poolAdmits } from './pool-capacity';
 
 /** Each pool's load per week, and the problems of the weeks over its capacity. */
 export function poolLoads(plan: Plan, book: PriceBook): { loads: PoolLoad[]; problems: Problem[] } {
@@ -25,22 +23,12 @@ export function poolLoads(plan: Plan, book: PriceBook): { loads: PoolLoad[]; pro
   for (const pool of plan.pools) {
     const weeks: PoolLoad['weeks'] = {};
     for (const [week, allocations] of byWeek) {
-      let gpuHours = 0;
-      let concurrent = 0;
-      let vcpus = 0;
-      let any = false;
-      for (const a of allocations) {
-        if (!poolAdmits(pool, a)) continue;
-        any = true;
-        gpuHours += a.hours * a.gpuCount;
-        concurrent += a.gpuCount;
-        const offering = a.offeringId ? book.offerings.get(a.offeringId) : undefined;
-        if (offering?.vcpus) vcpus += (offering.vcpus * a.gpuCount) / offering.gpuCount;
-      }
-      if (!any) continue;
-      const capacityHours = pool.unit === 'gpus' ? pool.capacity * HOURS_PER_WEEK : 0;
-      const over = pool.unit === 'gpus' ? gpuHours > capacityHours + 1e-9 : vcpus > pool.capacity;
-      const turns = pool.unit === 'gpus' && !over && concurrent > pool.capacity;
+      const inPool = allocations.filter((a) => poolAdmits(pool, a));
+      if (inPool.length === 0) continue;
+      const use = poolWeekUse(inPool, (id) => book.offerings.get(id));
+      const { gpuHours, gpusAtOnce: concurrent, vcpus } = use;
+      const capacityHours = poolWeekLimits(pool).gpuHours;
+      const { over, turns } = poolWeekVerdict(pool, use);
       weeks[week] = { gpuHours: round2(gpuHours), concurrentGpus: concurrent, vcpus: round2(vcpus), capacityHours, over, turns };
       const cell = { row: 'pool' as const, poolId: pool.id, week };
       if (over) {

@@ -25,6 +25,8 @@ export interface OptimizeRequest {
   /** Let each milestone move to any offering whose GPU fits its workload (estimated on that GPU). */
   allowOtherOfferings?: boolean | undefined;
   pinnedAllocationIds?: string[] | undefined;
+  /** Bookings of a pool take turns within its week's hours (default true); false: no more GPUs at once than it has. */
+  allowTurns?: boolean | undefined;
   timeLimitSeconds?: number | undefined;
   saveAs?: string | undefined;
 }
@@ -150,6 +152,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
       window: request.window ?? 'phase',
       ...(request.usdPerWeekEarlier !== undefined ? { usdPerWeekEarlier: request.usdPerWeekEarlier } : {}),
       ...(request.pinnedAllocationIds ? { pinnedAllocationIds: request.pinnedAllocationIds } : {}),
+      ...(request.allowTurns === false ? { allowTurns: false } : {}),
     };
     if (request.allowOtherOfferings) {
       if (!deps.estimator)

@@ -44,7 +44,10 @@ export interface OptimizeOptions {
   pinnedAllocationIds?: string[];
   /** Extra GPU-hours a spot-priced run needs for interruptions (0.1 = 10 % rework). */
   spotRework?: number;
-  /** Let bookings in a pool take turns within a week (the plan's check warns); by default they may not. */
+  /**
+   * Bookings of a pool take turns within a week (the default, as the plan's checks count a pool: pool-capacity.ts);
+   * false keeps the strict rule: no more GPUs booked in a week than the pool has at once.
+   */
   allowTurns?: boolean;
   /** Extra budget limits in the project's currency: per ISO month (`2026-01`) and per track. */
   budgets?: Array<{ month?: string; trackId?: string; amount: number }>;
@@ -76,6 +79,8 @@ export interface ScheduleModel {
   /** Reserved offerings the schedule may use: a binary per offering whose cost is the whole commitment. */
   reservations: Array<{ variable: number; offeringId: string; usd: number }>;
   finishVariable: number | null;
+  /** The pools' concurrency rule the model was built with (pool-capacity.ts). */
+  allowTurns: boolean;
   fixedUsd: number;
   budgetUsd: number;
   penalties: { shortfallPerHour: number; budgetPerUsd: number };
@@ -209,7 +214,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     monthTerms.set(month, [...(monthTerms.get(month) ?? []), ...monthCost]);
   }
 
-  const poolRows = addPoolRows({ model, pools: plan.pools, book, weeks, demands, x, fixed, allowTurns: options.allowTurns ?? false });
+  const poolRows = addPoolRows({ model, pools: plan.pools, book, weeks, demands, x, fixed, allowTurns: options.allowTurns ?? true });
 
   // Budget: the whole plan (kept bookings included) within the project's budget, elastic; and any extra limits.
   const budgetUsd = Number(plan.project.budget);
@@ -238,6 +243,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     subscriptions,
     reservations,
     finishVariable,
+    allowTurns: options.allowTurns ?? true,
     fixedUsd,
     budgetUsd,
     penalties: { shortfallPerHour: SHORTFALL_PENALTY, budgetPerUsd: BUDGET_PENALTY },

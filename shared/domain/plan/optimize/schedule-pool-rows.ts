@@ -1,12 +1,13 @@
 /**
- * Auto-plan, the pools: per week, a pool's GPU-hours (capacity × 168 h) and, unless bookings may take turns, its GPUs
- * at once (each track's booking of an offering counts its GPUs, as the plan's check counts them); vCPU quotas count
- * vCPUs at once. Kept bookings use their share first.
+ * Auto-plan, the pools, as the plan's checks count them (one capacity model, pool-capacity.ts): per week, a pool's
+ * GPU-hours (capacity × 168 h) and, under the strict rule (bookings may not take turns), its GPUs at once (each
+ * track's booking of an offering counts its GPUs); vCPU quotas count vCPUs at once. Kept bookings use their share
+ * first. The hours row keeps room for the rounding of each booking up to the next hundredth of an hour, so the
+ * written schedule never passes the pool.
  */
-import { poolAdmits } from '../pool-checks';
+import { bookingVcpus, poolAdmits, poolWeekLimits, poolWeekUse } from '../pool-capacity';
 import type { PriceBook } from '../pricing';
 import type { Allocation, CapacityPool, OfferingFacts } from '../types';
-import { HOURS_PER_WEEK } from '../weeks';
 import type { LinearModel } from './lp-model';
 import type { PhaseDemand } from './schedule-demands';
 import type { ScheduleModel } from './schedule-model';
@@ -58,33 +59,32 @@ export function addPoolRows({ model, pools, book, weeks, demands, x, fixed, allo
         g.members.push({ variable: e.variable, cap: e.cap });
         groups.set(key, g);
       }
-      if (pool.unit === 'gpus') {
-        const capacity = pool.capacity * HOURS_PER_WEEK;
-        const fixedUse = fixedHere.reduce((s, a) => s + a.hours * a.gpuCount, 0);
+      const limits = poolWeekLimits(pool, allowTurns);
+      const kept = poolWeekUse(fixedHere, (id) => book.offerings.get(id));
+      if (limits.vcpus === null) {
+        const capacity = limits.gpuHours;
+        const fixedUse = kept.gpuHours;
+        const rounding = [...groups.values()].reduce((s, g) => s + 0.01 * g.offering.gpuCount, 0);
         const row = model.addRow(
           inPool.map((e) => [e.variable, 1] as [number, number]),
           '<=',
-          Math.max(0, capacity - fixedUse),
+          Math.max(0, capacity - fixedUse - rounding),
         );
         poolRows.push({ row, pool, week, capacity, fixedUse, kind: 'hours' });
-        if (!allowTurns) {
-          const fixedAtOnce = fixedHere.reduce((s, a) => s + a.gpuCount, 0);
+        if (limits.gpusAtOnce !== null) {
+          const fixedAtOnce = kept.gpusAtOnce;
           const terms = [...groups.values()].map(
             (g) => [usageOf(g.trackId, g.offering, week, g.members), g.offering.gpuCount] as [number, number],
           );
-          const at = model.addRow(terms, '<=', Math.max(0, pool.capacity - fixedAtOnce));
-          poolRows.push({ row: at, pool, week, capacity: pool.capacity, fixedUse: fixedAtOnce, kind: 'at-once' });
+          const at = model.addRow(terms, '<=', Math.max(0, limits.gpusAtOnce - fixedAtOnce));
+          poolRows.push({ row: at, pool, week, capacity: limits.gpusAtOnce, fixedUse: fixedAtOnce, kind: 'at-once' });
         }
       } else {
-        const vcpusOf = (o: OfferingFacts | undefined, gpus: number) => (o?.vcpus ? (o.vcpus * gpus) / o.gpuCount : 0);
-        const fixedVcpus = fixedHere.reduce(
-          (s, a) => s + vcpusOf(a.offeringId ? book.offerings.get(a.offeringId) : undefined, a.gpuCount),
-          0,
-        );
+        const fixedVcpus = kept.vcpus;
         const terms = [...groups.values()].map(
-          (g) => [usageOf(g.trackId, g.offering, week, g.members), vcpusOf(g.offering, g.offering.gpuCount)] as [number, number],
+          (g) => [usageOf(g.trackId, g.offering, week, g.members), bookingVcpus(g.offering, g.offering.gpuCount)] as [number, number],
         );
-        const row = model.addRow(terms, '<=', Math.max(0, pool.capacity - fixedVcpus));
+        const row = model.addRow(terms, '<=', Math.max(0, limits.vcpus - fixedVcpus));
         if (row >= 0) poolRows.push({ row, pool, week, capacity: pool.capacity, fixedUse: fixedVcpus, kind: 'vcpus' });
       }
     }

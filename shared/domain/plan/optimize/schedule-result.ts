@@ -6,6 +6,7 @@ import type { Allocation, AppEstimate, MilestonePhase, Plan, PlannedPrice } from
 import { standaloneCost, toMoney } from '../pricing';
 import { weekEnd, weekOf, weekStart } from '../weeks';
 import { money } from '../../money-format';
+import { poolAdmits, poolWeekUse, poolWeekVerdict } from '../pool-capacity';
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
@@ -303,12 +304,14 @@ function daysToMoveEnd(built: ScheduleModel, plan: Plan, di: number, ci: number,
   const d = built.demands[di]!;
   const c = d.candidates[ci]!;
   const pools = plan.pools.filter((p) => p.offeringIds.includes(c.offering.id) || p.gpuIds.includes(c.offering.gpuId));
+  // A day of this offering fits a week when the pool, under the model's rule, holds it beside the bookings that stay.
   const blocked = (week: string) =>
     pools.some((pool) => {
-      const kept = built.fixed.filter(
-        (a) => a.week === week && ((a.offeringId !== null && pool.offeringIds.includes(a.offeringId)) || pool.gpuIds.includes(a.gpuId)),
+      const kept = built.fixed.filter((a) => a.week === week && poolAdmits(pool, a));
+      const use = poolWeekUse([...kept, { hours: 24, gpuCount: c.offering.gpuCount, offeringId: c.offering.id }], (id) =>
+        id === c.offering.id ? c.offering : undefined,
       );
-      return pool.unit === 'gpus' && kept.reduce((s, a) => s + a.gpuCount, 0) + c.offering.gpuCount > pool.capacity;
+      return poolWeekVerdict(pool, use, built.allowTurns).over;
     });
   let left = short;
   let day = d.windowEnd;
