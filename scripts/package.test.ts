@@ -52,6 +52,7 @@ describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-
       '/dist/electron/preload.cjs',
       '/dist/electron/estimation.worker.cjs',
       '/dist/electron/import.worker.cjs',
+      '/dist/electron/preview.child.cjs',
       '/dist/renderer/index.html',
     ]) {
       expect(files).toContain(f);

@@ -132,3 +132,31 @@ describe('the database is readable by its owner only (issue 26 item 5)', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('every write transaction begins IMMEDIATE (issue 26 item 6)', () => {
+  it('a transaction that reads then writes holds the write lock from its start: another writer waits, it never fails on a stale snapshot', () => {
+    const dir = freshFolder();
+    const file = path.join(dir, 'app.sqlite');
+    const { db } = openDatabase(file, { resourcesDir, seed: false });
+    cleanups.push(() => db.close());
+    db.exec('CREATE TABLE t (n INTEGER)');
+    const other = new BetterSqlite3(file, { timeout: 0 });
+    cleanups.push(() => other.close());
+    let otherWrite = 'committed';
+    db.transaction(() => {
+      db.prepare('SELECT count(*) FROM t').get();
+      // Another process commits between this transaction's read and its write (deferred: our write then fails).
+      try {
+        other.prepare('INSERT INTO t VALUES (1)').run();
+      } catch (error) {
+        otherWrite = (error as { code?: string }).code ?? String(error);
+      }
+      db.prepare('INSERT INTO t VALUES (2)').run();
+    })();
+    expect(otherWrite).toBe('SQLITE_BUSY');
+    expect(db.prepare('SELECT n FROM t').pluck().all()).toEqual([2]);
+    // Nested transactions are still savepoints; .deferred() is still there for a read-only snapshot.
+    db.transaction(() => db.transaction(() => db.prepare('INSERT INTO t VALUES (3)').run())())();
+    expect(db.transaction(() => db.prepare('SELECT count(*) AS c FROM t').get()).deferred()).toEqual({ c: 2 });
+  });
+});

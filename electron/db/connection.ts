@@ -60,6 +60,7 @@ function openWritable(file: string, options: { resourcesDir: string; seed?: bool
   // The busy timeout holds from the first statement (the integrity check reads too): a writer in another process
   // (an import) makes this open wait for its lock rather than fail with "database is locked".
   const db = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS, ...(nativeBinding ? { nativeBinding } : {}) });
+  immediateTransactions(db);
   try {
     // A damaged file is refused before anything writes to it (WAL mode, migrations and imports all write).
     const existing = file !== ':memory:' && fs.statSync(file).size > 0;
@@ -91,4 +92,21 @@ function openWritable(file: string, options: { resourcesDir: string; seed?: bool
     db.close();
     throw error;
   }
+}
+
+/**
+ * Every transaction of the app writes, so each one begins IMMEDIATE (issue 26 item 6): it takes the write lock first,
+ * waiting with the busy timeout for another process's import. A deferred one reads on a snapshot, and when it then
+ * writes after another process committed, SQLite refuses at once with "database is locked" (a stale snapshot: the
+ * busy timeout cannot help) — `project budget` beside two imports failed so. `db.transaction(fn)()` is therefore
+ * `.immediate()`; `.deferred()` stays for a read that wants one snapshot. Nested calls are savepoints as before.
+ */
+function immediateTransactions(db: Database): void {
+  const make = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const t = make(fn);
+    const immediate = t.immediate;
+    const run = (...args: never[]) => immediate(...args);
+    return Object.assign(run, { default: immediate, deferred: t.deferred, immediate, exclusive: t.exclusive });
+  }) as Database['transaction'];
 }

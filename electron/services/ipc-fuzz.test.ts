@@ -6,13 +6,17 @@
  * content, the plans' revisions and SQLite's count of changed rows are as before, and nothing was notified.
  */
 import { insertUnallocatedSpend } from '../test-support/db-snapshot';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contract, type Channel } from '../../shared/ipc/contract';
 import { isReadChannel, READ_CHANNELS, type ReadChannel } from '../../shared/ipc/read-channels';
-import { planRevisions, totalChanges } from '../test-support/db-snapshot';
+import { planRevisions, tableContents, totalChanges } from '../test-support/db-snapshot';
 import { createTestApp } from '../test-support/test-app';
+import { BILLING_SAMPLES, sampleFile } from '../test-support/billing-samples';
 
 const notes: string[] = [];
 const app = createTestApp({ notify: (title, body) => notes.push(`${title}: ${body}`) });
@@ -235,4 +239,133 @@ describe('IPC fuzz: hostile plan edits and plan files', () => {
       command: { type: 'upsert', entity: 'track', value: track },
     });
   });
+});
+
+/**
+ * Issue 26 items 1, 8, 9 and 13 through the handler table with the dialogs answering: special files, a damaged Parquet
+ * preview, fuzzed plan files and lenient billing values are typed refusals that write nothing — never INTERNAL, never
+ * a hang, never the process's death.
+ */
+describe('IPC fuzz: hostile files chosen in the dialogs', () => {
+  const answers: string[] = [];
+  const files = createTestApp({
+    dialogs: { openFile: async () => answers.shift() ?? null, saveFile: async () => answers.shift() ?? null },
+  });
+  afterAll(() => files.dispose());
+  // What the tables hold (a refusal may have written and rolled back: SQLite's change count moves, the content not).
+  let held = { changes: -1, digest: '' };
+  const digest = () => {
+    const changes = totalChanges(files.db);
+    if (changes !== held.changes)
+      held = {
+        changes,
+        digest: crypto
+          .createHash('sha256')
+          .update(JSON.stringify([tableContents(files.db), planRevisions(files.db)]))
+          .digest('hex'),
+      };
+    return held.digest;
+  };
+  const choose = async (channel: Channel, file: string, request: unknown = {}) => {
+    answers.splice(0, answers.length, file);
+    return files.handlers.dispatch(channel, request);
+  };
+  const refused = async (channel: Channel, file: string, request: unknown = {}) => {
+    const before = digest();
+    const result = await choose(channel, file, request);
+    expect(result.ok, `${channel} ${file}`).toBe(false);
+    if (result.ok) return null;
+    expect(result.error.code, `${channel} ${file}: ${result.error.message.slice(0, 300)}`).not.toBe('INTERNAL');
+    expect(digest(), `${channel} ${file}`).toBe(before);
+    return result.error;
+  };
+
+  it('a device, a FIFO and a folder are refused before any read (item 9), as plan files and as billing exports', async () => {
+    const fifo = path.join(files.dataDir, 'pipe.gpuplan');
+    execFileSync('mkfifo', [fifo]);
+    for (const special of ['/dev/zero', '/dev/urandom', fifo, files.dataDir]) {
+      const asPlan = await refused('plan:import-file', special);
+      expect(asPlan?.message, special).toMatch(/not a regular file|folder|device|pipe|special/i);
+      await refused('budget:choose-import-file', special);
+    }
+  });
+
+  it('previewing the AWS CUR sample with every 4,099th byte from 4,096 inverted is an error message (item 1)', async () => {
+    const bytes = fs.readFileSync(sampleFile(BILLING_SAMPLES.find((s) => s.path.endsWith('.snappy.parquet'))!));
+    for (let at = 4096; at < bytes.length; at += 4099) bytes[at] = ~bytes[at]! & 0xff;
+    const damaged = path.join(files.dataDir, 'Oct2018-WorkshopCUR-00001-damaged.snappy.parquet');
+    fs.writeFileSync(damaged, bytes);
+    const error = await refused('budget:choose-import-file', damaged);
+    expect(error?.message).toMatch(/not a readable Parquet file/);
+  }, 60_000);
+
+  it('lenient billing values are refused with their line and column (item 13)', async () => {
+    const header = 'BilledCost,BillingCurrency,ChargePeriodStart,ProviderName,ServiceName';
+    const cases: Record<string, string> = {
+      'two-digit year': `${header}\n1.00,USD,1/1/99,AWS,EC2\n`,
+      'short row': `${header}\n1.00,USD,2025-12-15,AWS,EC2\n2.00,USD\n`,
+      'currency in words': `${header}\n1.00,US$ dollars,2025-12-15,AWS,EC2\n`,
+      'ten-letter currency': `${header}\n1.00,ABCDEFGHIJ,2025-12-15,AWS,EC2\n`,
+    };
+    for (const [what, text] of Object.entries(cases)) {
+      const file = path.join(files.dataDir, `${what.replaceAll(' ', '-')}.csv`);
+      fs.writeFileSync(file, text);
+      const preview = await choose('budget:choose-import-file', file);
+      expect(preview.ok, what).toBe(true);
+      const token = preview.ok ? (preview.value as { fileToken: string }).fileToken : '';
+      const before = digest();
+      const result = await files.handlers.dispatch('budget:import-file', { fileToken: token });
+      expect(result.ok, what).toBe(false);
+      if (result.ok) continue;
+      expect(result.error.code, `${what}: ${result.error.message}`).not.toBe('INTERNAL');
+      expect(result.error.message, what).toMatch(/line \d+/);
+      expect(digest(), what).toBe(before);
+    }
+  });
+
+  it('plan files with a random value at a random place: read, or a typed refusal that writes nothing (item 8)', async () => {
+    const exported = path.join(files.dataDir, 'example.gpuplan');
+    const out = await choose('plan:export-file', exported, { projectId: EXAMPLE });
+    expect(out.ok).toBe(true);
+    const original = JSON.parse(fs.readFileSync(exported, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+    const places: Array<Array<string | number>> = [];
+    const walk = (value: unknown, at: Array<string | number>) => {
+      places.push(at);
+      if (places.length > 4000 || value === null || typeof value !== 'object') return;
+      for (const [k, v] of Object.entries(value)) walk(v, [...at, Array.isArray(value) ? Number(k) : k]);
+    };
+    walk(original, []);
+    const hostile = fc.oneof(
+      fc.constantFrom(-1, -0.5, 9_223_372_036.86, 1e308, Number.MAX_SAFE_INTEGER, 0, '', '\u0000abc', '2026-13-45', null, [], {}),
+      fc.string({ maxLength: 20 }),
+      fc.double(),
+    );
+    const failures: string[] = [];
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: places.length - 1 }), hostile, fc.boolean(), async (index, value, bom) => {
+        const document = structuredClone(original) as Record<string | number, unknown>;
+        const at = places[index]!;
+        if (at.length === 0) return;
+        let parent = document as Record<string | number, unknown>;
+        for (const key of at.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+        parent[at.at(-1)!] = value;
+        const file = path.join(files.dataDir, `fuzz${(n += 1)}.gpuplan`);
+        fs.writeFileSync(file, `${bom ? '\uFEFF' : ''}${JSON.stringify(document)}`);
+        const before = digest();
+        const result = await choose('plan:import-file', file);
+        fs.rmSync(file, { force: true });
+        if (result.ok) {
+          const projectId = (result.value as { projectId: string | null }).projectId;
+          if (projectId) await files.handlers.dispatch('plan:delete-project', { projectId });
+          return;
+        }
+        if (result.error.code === 'INTERNAL')
+          failures.push(`${at.join('.')} = ${JSON.stringify(value)}: INTERNAL ${result.error.message.slice(0, 200)}`);
+        if (digest() !== before) failures.push(`${at.join('.')} = ${JSON.stringify(value)}: refused but wrote`);
+      }),
+      { numRuns: 60, seed: 2626 },
+    );
+    expect(failures).toEqual([]);
+  }, 240_000);
 });

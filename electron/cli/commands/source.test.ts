@@ -44,6 +44,9 @@ describe('gpu-planner source', () => {
     expect(list.stdout).toMatch(/#1 .*cur-mirror · 3 file\(s\) · last sync .*: 3 imported, 0 unchanged/);
     const unchanged = await cli(['source', 'sync']);
     expect(unchanged.stdout).toMatch(/0 imported, 3 unchanged/);
+    // --rehash reads every file's content again: the same bytes, nothing imported (issue 26 item 11).
+    const rehashed = await cli(['source', 'sync', '--rehash']);
+    expect(rehashed).toMatchObject({ code: 0, stdout: expect.stringMatching(/0 imported, 3 unchanged/) });
     const re = writeMonthDelivery(path.join(tmp.dir, 'cur-mirror'), '2024-02', 2, { at: new Date(Date.UTC(2024, 5, 1)) });
     const second = await cli(['source', 'sync']);
     expect(second.stdout).toMatch(/1 imported, 2 unchanged, 0 already imported, 1 superseded/);

@@ -1,5 +1,5 @@
 /**
- * `gpu-planner source add FOLDER [--mapping NAME]`, `source list`, `source sync [--id N]`: folders of billing exports
+ * `gpu-planner source add FOLDER [--mapping NAME]`, `source list`, `source sync [--id N] [--rehash]`: folders of billing exports
  * kept in sync, on the same services as the app (budget/sources/sources.service.ts). `--json` prints one document.
  * `source sync` exits 1 when a file was refused (the others are imported; every refused file is listed).
  */
@@ -11,7 +11,7 @@ import { openCliServices } from '../cli-services';
 export const USAGE = [
   'usage: gpu-planner source add FOLDER [--mapping NAME] [--db PATH] [--json]',
   '       gpu-planner source list [--db PATH] [--json]',
-  '       gpu-planner source sync [--id N] [--db PATH] [--json]',
+  '       gpu-planner source sync [--id N] [--rehash] [--db PATH] [--json]',
   '       gpu-planner source remove ID [--db PATH]',
 ].join('\n');
 
@@ -83,7 +83,7 @@ export async function runSourceCommand(args: string[], io: CliIo): Promise<numbe
     }
   }
   if (what === 'sync') {
-    const { values, positionals } = parse(rest, { id: { type: 'string' } });
+    const { values, positionals } = parse(rest, { id: { type: 'string' }, rehash: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError(USAGE);
     const id = values.id === undefined ? undefined : Number(values.id);
     if (id !== undefined && !Number.isInteger(id)) throw new UsageError(`--id must be a source number\n${USAGE}`);
@@ -91,7 +91,7 @@ export async function runSourceCommand(args: string[], io: CliIo): Promise<numbe
     const onSignal = () => app.services.budget.cancelSourceSync();
     process.once('SIGINT', onSignal);
     try {
-      const syncs = await app.services.budget.syncSources(id);
+      const syncs = await app.services.budget.syncSources(id, { rehash: values.rehash === true });
       if (values.json) printJson(io, { syncs });
       else if (syncs.length === 0) io.stdout('no sources; add one with "gpu-planner source add FOLDER"\n');
       else for (const s of syncs) io.stdout(syncText(s));

@@ -20,7 +20,7 @@ import type { ReadSummary } from './billing-reader';
 import { createColumnMappings } from './column-mappings';
 import { containerOfFile } from './file-container';
 import { sha256OfFile } from './file-hash';
-import { previewFile } from './file-preview';
+import { previewFileAnywhere } from './preview-child-client';
 import { ImportTally } from './import-tally';
 import { errorView, toImportView } from './import-views';
 import { readBillingFileAnywhere } from './import-worker-client';
@@ -269,7 +269,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
   return {
     importFile,
     cancelImport,
-    previewFile,
+    previewFile: previewFileAnywhere,
     listImports,
     undoImport,
     saveMapping,

@@ -127,6 +127,31 @@ describe('a file changed without its size or modification time changing (issue 2
     expect(again).toMatchObject({ imported: [], refused: [], unchanged: 1 });
   });
 
+  it('with rehash, a file whose size, time and change stamp all stayed is hashed too (a file system whose stamp does not follow the content)', async () => {
+    const folder = path.join(tmp.dir, 'billing');
+    fs.mkdirSync(folder);
+    const file = path.join(folder, 'azure.csv');
+    fs.copyFileSync(sample('azure-finops-toolkit/EA_ActualCost_Small.csv'), file);
+    const t0 = new Date('2025-01-01T00:00:00Z');
+    fs.utimesSync(file, t0, t0);
+    const source = app.services.budget.addSource(folder);
+    await app.services.budget.syncSources(source.id);
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace(',3.25,3.25,3.25,USD,', ',3.25,4.25,4.25,USD,'));
+    fs.utimesSync(file, t0, t0);
+    // The stamp as such a file system reports it: what it was at the last sync.
+    const st = fs.statSync(file, { bigint: true });
+    app.db.prepare('UPDATE billing_source_files SET change_stamp = ? WHERE path = ?').run(`${st.ino}:${st.ctimeNs}`, 'azure.csv');
+    const [missed] = await app.services.budget.syncSources(source.id);
+    expect(missed).toMatchObject({ imported: [], unchanged: 1 });
+    const [rehashed] = await app.services.budget.syncSources(source.id, { rehash: true });
+    expect(rehashed!.imported.map((i) => i.path)).toEqual(['azure.csv']);
+    expect(rehashed!.imported[0]!.replacedImportIds).toHaveLength(1);
+    // Rehashed again with nothing changed: the same hash, passed over.
+    const [again] = await app.services.budget.syncSources(source.id, { rehash: true });
+    expect(again).toMatchObject({ imported: [], refused: [], unchanged: 1 });
+  });
+
   it('a file rewritten with the same bytes is passed over (its hash is the same)', async () => {
     const folder = path.join(tmp.dir, 'billing');
     fs.mkdirSync(folder);

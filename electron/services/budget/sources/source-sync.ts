@@ -47,7 +47,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     deps.emit('budget:source-sync-progress', { sourceId: row.id, folder: row.folder, ...progress });
   }
 
-  async function syncOne(row: q.BillingSourceRow, signal: AbortSignal): Promise<SourceSync> {
+  async function syncOne(row: q.BillingSourceRow, signal: AbortSignal, rehash: boolean): Promise<SourceSync> {
     const startedAt = deps.now().toISOString();
     const progress = (phase: SyncPhase, filesDone: number, filesTotal: number, file: string | null, bytesRead = 0, totalBytes = 0) =>
       emitProgress(row, { phase, filesDone, filesTotal, file, bytesRead, totalBytes });
@@ -94,10 +94,12 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     }
     // Deliveries with a file not seen before, or changed since (its size, modification time, or its change stamp — the
     // inode and status-change time, which a rewrite changes even when it keeps size and time; then its content hash
-    // decides). A file seen without a stamp (an older version, or where none can be read) is hashed each time.
+    // decides). A file seen without a stamp (an older version, or where none can be read) is hashed each time; with
+    // `rehash` every file is (a file system whose inode and status-change time do not follow the content).
     const unchanged = (f: FolderFile) => {
       const k = known.get(f.path);
       return (
+        !rehash &&
         k !== undefined &&
         k.status !== 'waiting' &&
         k.size === f.size &&
@@ -212,10 +214,10 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
   }
 
   /** A sync always ends recorded: an unexpected failure is listed as the folder's (what it imported before stays imported). */
-  async function syncOneRecorded(row: q.BillingSourceRow, signal: AbortSignal): Promise<SourceSync> {
+  async function syncOneRecorded(row: q.BillingSourceRow, signal: AbortSignal, options: { rehash?: boolean } = {}): Promise<SourceSync> {
     const started = deps.now().toISOString();
     try {
-      return await syncOne(row, signal);
+      return await syncOne(row, signal, options.rehash === true);
     } catch (error) {
       const sync = emptySync(row, started);
       sync.refused.push({ path: '.', code: 'SYNC_FAILED', message: `The sync of ${row.folder} failed: ${(error as Error).message}` });

@@ -81,8 +81,11 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     return true;
   }
 
-  /** Syncs one source or every source, one sync at a time (a request while one runs waits its turn). */
-  function syncSources(id?: number | undefined): Promise<SourceSync[]> {
+  /**
+   * Syncs one source or every source, one sync at a time (a request while one runs waits its turn). `rehash`: every
+   * file's content is hashed, even one whose size, time and change stamp are as last seen.
+   */
+  function syncSources(id?: number | undefined, options: { rehash?: boolean } = {}): Promise<SourceSync[]> {
     const rows = id === undefined ? q.selectSources(db) : [q.selectSource(db, id)].filter((r): r is q.BillingSourceRow => r !== undefined);
     if (id !== undefined && rows.length === 0)
       return Promise.reject(new UserError('NOT_FOUND', `No source #${id}.`, { field: 'id', value: String(id) }));
@@ -92,7 +95,7 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
         const controller = new AbortController();
         running = { controller, sourceId: row.id };
         try {
-          out.push(await syncOne(q.selectSource(db, row.id) ?? row, controller.signal));
+          out.push(await syncOne(q.selectSource(db, row.id) ?? row, controller.signal, options));
         } finally {
           running = null;
         }
