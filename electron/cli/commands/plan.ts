@@ -102,8 +102,8 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       saveAs: values['save-as'] as string | undefined,
     });
     if (values.json) {
-      const { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver } = answer;
-      printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver });
+      const { status, objective: goal, weeks, conflicts, totals, binding, notFixableByScheduling, scenarioId, solver } = answer;
+      printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, notFixableByScheduling, scenarioId, solver });
       return EXIT_OK;
     }
     io.stdout(
@@ -128,6 +128,8 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
         );
     if (answer.binding.length) io.stdout('\nWhat binds:\n');
     for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
+    if (answer.notFixableByScheduling.length) io.stdout('\nNot fixable by scheduling:\n');
+    for (const n of answer.notFixableByScheduling) io.stdout(`  - [${n.severity}] ${n.message}\n    Fix: ${n.fix}\n`);
     if (answer.conflicts.length) io.stdout(`\nProblems left (${answer.conflicts.length}):\n`);
     for (const c of answer.conflicts) io.stdout(`  [${c.severity}] ${c.message}\n`);
     if (answer.scenarioId) io.stdout(`\nKept as scenario ${answer.scenarioId} ("${values['save-as']}").\n`);

@@ -8,6 +8,8 @@ import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
+import { notFixableByScheduling } from '../../../../shared/domain/plan/optimize/not-fixable';
+import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import type { Solve } from './solver-client';
 import { createPriceBook, standaloneCost } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
@@ -203,6 +205,8 @@ export function createOptimizeService(deps: OptimizeDeps) {
       comparison,
       changedWeeks: changedWeeks(base, result.plan),
       binding: result.binding,
+      /** Problems of the suggestion no schedule can fix (a run longer than a session …), each with what would fix it. */
+      notFixableByScheduling: notFixableByScheduling(analyzePlan(result.plan, catalog).problems),
       scenarioId,
       solver: { seconds: Math.round(result.solverSeconds * 1000) / 1000, gap: result.gap },
       replacedAllocationIds: result.replacedAllocationIds,
