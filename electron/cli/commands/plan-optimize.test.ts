@@ -62,8 +62,12 @@ describe('gpu-planner plan optimize', () => {
         (b) => b.kind === 'milestone-window' && /^M3 .* short by [\d.]+ GPU-hours\. Move its end date by \d+ days?/.test(b.message),
       ),
     ).toBe(true);
+    // Infeasible explained: the smallest single changes, each checked by a re-solve.
+    const relaxations = (JSON.parse(run.stdout) as { relaxations: Array<{ kind: string; message: string }> }).relaxations;
+    expect(relaxations.map((r) => r.kind)).toEqual(expect.arrayContaining(['move-end-date', 'allow-turns']));
     const text = cli(['plan', 'optimize', '--db', db, '--no-turns']);
     expect(text.stdout).toMatch(/Status: infeasible/);
+    expect(text.stdout).toMatch(/The smallest change that makes a schedule exist \(any one of\):\n {2}- Move M3's end date by \d+ weeks?/);
     expect(text.stdout).toMatch(/What binds:/);
     // The weekly lines name tracks and offers as a person reads them, not by id.
     expect(text.stdout).toMatch(/VitalDB Model Training: Google Colab Pro\+ — L4/);

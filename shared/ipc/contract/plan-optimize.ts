@@ -44,6 +44,17 @@ export const optimizeResultSchema = z.object({
   notFixableByScheduling: z.array(
     z.object({ kind: z.string(), severity: z.string(), message: z.string(), fix: z.string(), milestoneId: z.string().nullable() }),
   ),
+  /** When infeasible: the smallest single changes that make a schedule exist. */
+  relaxations: z.array(
+    z.object({
+      kind: z.enum(['move-end-date', 'raise-pool-capacity', 'allow-turns', 'other-offering', 'raise-budget']),
+      message: z.string(),
+      milestoneId: z.string().nullable(),
+      poolId: z.string().nullable(),
+      amount: z.number().nullable(),
+      unit: z.enum(['weeks', 'gpu-hours-per-week', 'usd']).nullable(),
+    }),
+  ),
   scenarioId: z.string().nullable(),
   solver: z.object({ seconds: z.number(), gap: z.number().nullable() }),
   replacedAllocationIds: z.array(z.string()),
