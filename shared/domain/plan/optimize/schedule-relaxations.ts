@@ -67,7 +67,7 @@ export const relaxationText = {
   moveEnd: (code: string, weeks: number, end: string) =>
     `Move ${code}'s end date by ${weeks} week${weeks === 1 ? '' : 's'} (to ${end}, ${weekOf(end)}).`,
   raisePool: (name: string, gpuHours: number) => `Raise the capacity of ${name} by ${gpuHours} GPU-hours a week.`,
-  allowTurns: () => "Let the pools' bookings take turns within each week's hours (drop --no-turns).",
+  allowTurns: () => "Let the pools' bookings take turns within each week's hours (the default; --no-turns forbids it).",
   otherOffering: (code: string, label: string) => `Allow another offering: ${code} on ${label}.`,
   raiseBudget: (currency: string, usd: number) => `Raise the budget by ${money(currency, usd.toFixed(2))}.`,
 };
