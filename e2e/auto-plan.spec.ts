@@ -77,4 +77,7 @@ test('suggest a schedule on seed 004: what no schedule fixes is listed apart, wi
   await expect(apart.locator('[data-problem="run-over-job-timeout"]').first()).toContainText('Fix: Submit the job with a longer timeout');
   await apart.scrollIntoViewIfNeeded();
   await app.screenshot('plan-suggest-not-fixable');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await apart.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-not-fixable-1024');
 });
