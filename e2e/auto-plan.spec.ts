@@ -17,14 +17,22 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await page.getByRole('button', { name: 'Suggest schedule…' }).click();
   const panel = page.getByRole('region', { name: 'Suggest schedule' });
 
-  // Within the milestones' own dates the one Colab Pro+ session is taken: the answer says why, by how much, and what to do.
+  // Within the milestones' own dates, under the strict rule (no turns), the one Colab Pro+ session is taken: the answer
+  // says why, by how much, and the smallest change that makes a schedule exist (issue 27 item 7).
   await panel.getByLabel('Milestones may run').selectOption('phase');
+  await panel.getByLabel("Bookings of a pool may take turns within its week's hours").uncheck();
   await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
   await expect(panel.locator('[data-suggest-status="infeasible"]')).toBeVisible({ timeout: 60_000 });
   await expect(panel.getByRole('list', { name: 'What binds' })).toContainText(
     /M3 1000 Cases, Production needs [\d.]+ .*A100 GPU-hours between 2026-01-10 and 2026-01-17.*Move its end date by \d+ days?/,
   );
+  const relax = panel.getByRole('list', { name: 'The smallest change that makes a schedule exist' });
+  await expect(relax).toContainText(/Move M3's end date by \d+ weeks?/);
+  await expect(relax).toContainText(/take turns/);
+  await relax.scrollIntoViewIfNeeded();
   await app.screenshot('plan-suggest-infeasible');
+  // With the pool's bookings taking turns (the default, as the checks count a pool), M3 keeps its own dates.
+  await panel.getByLabel("Bookings of a pool may take turns within its week's hours").check();
 
   // Up to each milestone's end date: optimal, no errors, under budget, side by side with the plan.
   await panel.getByLabel('Milestones may run').selectOption('deadline');
@@ -34,8 +42,8 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await expect(compare.getByRole('row')).toHaveCount(3);
   await expect(compare.getByRole('row', { name: /Current plan/ })).toContainText(plannedCost);
   const suggestedRow = compare.getByRole('row', { name: /Suggested: least cost/ });
-  // Its only errors: M2 experimentation's and M3's runs outlast a 24 h Colab session (issue 18), which no schedule fixes.
-  await expect(suggestedRow.getByRole('cell').nth(3)).toHaveText('2');
+  // No error: the example's workloads resume from checkpoints (its document's), so no run outlasts a Colab session.
+  await expect(suggestedRow.getByRole('cell').nth(3)).toHaveText('0');
   const suggestedCost = (await suggestedRow.getByRole('cell').first().textContent())!.trim();
   await app.screenshot('plan-suggest-optimal');
 
@@ -47,7 +55,7 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await panel.getByRole('button', { name: 'Accept all' }).click();
   await expect(panel.getByText(/Accepted the whole suggestion/)).toBeVisible();
   await expect(kpi(page, 'Planned cost')).toHaveText(suggestedCost);
-  await expect(page.getByRole('region', { name: 'Problems' })).not.toContainText('pool shared at once');
+  await expect(page.getByRole('region', { name: 'Problems' })).not.toContainText('more hours than the account or quota holds');
   await app.screenshot('plan-suggest-accepted');
 
   await page.keyboard.press('Control+z');
@@ -55,4 +63,21 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await expect(kpi(page, 'Planned cost')).toHaveText(plannedCost);
   // The suggestion stays a scenario, compared with the author's options.
   await expect(page.getByRole('region', { name: 'Scenarios' })).toContainText('Suggested: least cost');
+});
+
+test('suggest a schedule on seed 004: what no schedule fixes is listed apart, with what would fix it', async ({ app, page }) => {
+  await openPlan(page);
+  await page.getByRole('combobox', { name: 'Project' }).selectOption('seed-004-hf-jobs');
+  await expect(page.locator('[data-plan-ready="true"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Suggest schedule…' }).click();
+  const panel = page.getByRole('region', { name: 'Suggest schedule' });
+  await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
+  await expect(panel.locator('[data-suggest-status="optimal"]')).toBeVisible({ timeout: 60_000 });
+  const apart = panel.getByRole('list', { name: 'Not fixable by scheduling' });
+  await expect(apart.locator('[data-problem="run-over-job-timeout"]').first()).toContainText('Fix: Submit the job with a longer timeout');
+  await apart.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-not-fixable');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await apart.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-not-fixable-1024');
 });

@@ -102,8 +102,30 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       saveAs: values['save-as'] as string | undefined,
     });
     if (values.json) {
-      const { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver } = answer;
-      printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver });
+      const {
+        status,
+        objective: goal,
+        weeks,
+        conflicts,
+        totals,
+        binding,
+        notFixableByScheduling,
+        relaxations,
+        scenarioId,
+        solver,
+      } = answer;
+      printJson(io, {
+        status,
+        objective: goal,
+        weeks,
+        conflicts,
+        totals,
+        binding,
+        relaxations,
+        notFixableByScheduling,
+        scenarioId,
+        solver,
+      });
       return EXIT_OK;
     }
     io.stdout(
@@ -128,6 +150,10 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
         );
     if (answer.binding.length) io.stdout('\nWhat binds:\n');
     for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
+    if (answer.relaxations.length) io.stdout('\nThe smallest change that makes a schedule exist (any one of):\n');
+    for (const r of answer.relaxations) io.stdout(`  - ${r.message}\n`);
+    if (answer.notFixableByScheduling.length) io.stdout('\nNot fixable by scheduling:\n');
+    for (const n of answer.notFixableByScheduling) io.stdout(`  - [${n.severity}] ${n.message}\n    Fix: ${n.fix}\n`);
     if (answer.conflicts.length) io.stdout(`\nProblems left (${answer.conflicts.length}):\n`);
     for (const c of answer.conflicts) io.stdout(`  [${c.severity}] ${c.message}\n`);
     if (answer.scenarioId) io.stdout(`\nKept as scenario ${answer.scenarioId} ("${values['save-as']}").\n`);

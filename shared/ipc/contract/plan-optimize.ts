@@ -20,6 +20,8 @@ export const optimizeRequestSchema = z
     runCount: z.enum(['mid', 'high']).default('mid'),
     window: z.enum(['phase', 'deadline']).default('phase'),
     allowOtherOfferings: z.boolean().default(false),
+    /** Bookings of a pool take turns within its week's hours (as the checks count a pool); false: the strict rule. */
+    allowTurns: z.boolean().default(true),
     pinnedAllocationIds: z.array(z.string().min(1).max(200)).max(10000).optional(),
     timeLimitSeconds: z.number().finite().min(1).max(600).default(30),
     saveAs: z.string().trim().min(1).max(200).optional(),
@@ -38,6 +40,21 @@ export const optimizeResultSchema = z.object({
   status: z.enum(['optimal', 'feasible', 'infeasible']),
   objective: z.object({ kind: z.enum(['cost', 'finish', 'mix']), usd: z.string(), finishWeek: z.string().nullable() }),
   binding: z.array(bindingSchema),
+  /** Problems of the suggestion no schedule can fix, each with what would fix it. */
+  notFixableByScheduling: z.array(
+    z.object({ kind: z.string(), severity: z.string(), message: z.string(), fix: z.string(), milestoneId: z.string().nullable() }),
+  ),
+  /** When infeasible: the smallest single changes that make a schedule exist. */
+  relaxations: z.array(
+    z.object({
+      kind: z.enum(['move-end-date', 'raise-pool-capacity', 'allow-turns', 'other-offering', 'raise-budget']),
+      message: z.string(),
+      milestoneId: z.string().nullable(),
+      poolId: z.string().nullable(),
+      amount: z.number().nullable(),
+      unit: z.enum(['weeks', 'gpu-hours-per-week', 'usd']).nullable(),
+    }),
+  ),
   scenarioId: z.string().nullable(),
   solver: z.object({ seconds: z.number(), gap: z.number().nullable() }),
   replacedAllocationIds: z.array(z.string()),

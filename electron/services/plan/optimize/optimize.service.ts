@@ -8,7 +8,11 @@ import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
+import { notFixableByScheduling } from '../../../../shared/domain/plan/optimize/not-fixable';
+import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import type { Solve } from './solver-client';
+import { findRelaxations } from './relaxations';
+import type { Relaxation } from '../../../../shared/domain/plan/optimize/schedule-relaxations';
 import { createPriceBook, standaloneCost } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
 import type { Allocation, Plan, PlanCatalog, Scenario } from '../../../../shared/domain/plan/types';
@@ -132,7 +136,9 @@ export function acceptCommand(plan: Plan, suggestion: Plan, weeks?: string[]): E
 }
 
 export function createOptimizeService(deps: OptimizeDeps) {
-  async function suggest(request: OptimizeRequest): Promise<{ result: ScheduleResult; base: Plan; catalog: PlanCatalog }> {
+  async function suggest(
+    request: OptimizeRequest,
+  ): Promise<{ result: ScheduleResult; base: Plan; catalog: PlanCatalog; relaxations: Relaxation[] }> {
     const view = await deps.plan.getPlan(request.projectId);
     let base = view.plan;
     if (request.scenarioId) {
@@ -167,12 +173,23 @@ export function createOptimizeService(deps: OptimizeDeps) {
     );
     // Never worse than now: measured against the current plan with the plan's own checks and costs.
     const result = measuredAgainstCurrent(base, catalog, solved);
-    return { result, base, catalog };
+    // Infeasible explained: the smallest single change that makes a schedule exist, each found by a relaxed re-solve.
+    const now = deps.now().toISOString();
+    const estimator = deps.estimator;
+    const relaxations: Relaxation[] = await findRelaxations({
+      base,
+      catalog,
+      options,
+      result,
+      solve: (plan, opts) => deps.solve({ plan, catalog, options: opts, timeLimitSeconds: 10, mipRelGap: 1e-3, now }),
+      alternatives: estimator ? () => otherOfferings(base, catalog, estimator, runCount) : null,
+    });
+    return { result, base, catalog, relaxations };
   }
 
   /** `gpu-planner plan optimize --json`: the suggested schedule as `plan show` describes a plan, with status and what binds. */
   async function optimize(request: OptimizeRequest) {
-    const { result, base, catalog } = await suggest(request);
+    const { result, base, catalog, relaxations } = await suggest(request);
     const described = deps.plan.describe(result.plan);
     let scenarioId: string | null = null;
     if (request.saveAs) {
@@ -203,6 +220,10 @@ export function createOptimizeService(deps: OptimizeDeps) {
       comparison,
       changedWeeks: changedWeeks(base, result.plan),
       binding: result.binding,
+      /** Problems of the suggestion no schedule can fix (a run longer than a session …), each with what would fix it. */
+      notFixableByScheduling: notFixableByScheduling(analyzePlan(result.plan, catalog).problems),
+      /** When infeasible: the smallest single changes that make a schedule exist, each checked by a re-solve. */
+      relaxations,
       scenarioId,
       solver: { seconds: Math.round(result.solverSeconds * 1000) / 1000, gap: result.gap },
       replacedAllocationIds: result.replacedAllocationIds,

@@ -84,6 +84,10 @@ export function SuggestSchedulePanel() {
           />
           <span>Allow other offerings (any GPU the workload fits, estimated on it)</span>
         </label>
+        <label className="field pt-suggest-check">
+          <input type="checkbox" checked={options.allowTurns} onChange={(e) => s.setOptions({ allowTurns: e.target.checked })} />
+          <span>Bookings of a pool may take turns within its week's hours</span>
+        </label>
         <NumberSetting
           label="Time limit (s)"
           min={1}
@@ -145,6 +149,33 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
             <li key={i}>{b.message}</li>
           ))}
         </ul>
+      )}
+      {result.relaxations.length > 0 && (
+        <div className="pt-suggest-relax">
+          <strong>The smallest change that makes a schedule exist</strong>
+          <span className="muted"> any one of these, each checked by solving again with it</span>
+          <ul aria-label="The smallest change that makes a schedule exist">
+            {result.relaxations.map((r, i) => (
+              <li key={i} data-relaxation={r.kind}>
+                {r.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {result.notFixableByScheduling.length > 0 && (
+        <div className="pt-suggest-notfixable">
+          <strong>Not fixable by scheduling</strong>
+          <span className="muted"> moving bookings leaves these as they are; what would fix each</span>
+          <ul aria-label="Not fixable by scheduling">
+            {result.notFixableByScheduling.map((n, i) => (
+              <li key={i} data-problem={n.kind}>
+                <span className={`badge ${n.severity === 'error' ? 'bad' : 'warn'}`}>{n.severity}</span> {n.message}
+                <div className="muted">Fix: {n.fix}</div>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {plan && suggestion && (
         <table className="data pt-suggest-compare">

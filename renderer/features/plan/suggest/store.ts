@@ -12,6 +12,8 @@ export interface SuggestOptions {
   window: 'phase' | 'deadline';
   runCount: 'mid' | 'high';
   allowOtherOfferings: boolean;
+  /** Bookings of a pool take turns within its week's hours (as the checks count a pool); off: the strict rule. */
+  allowTurns: boolean;
   timeLimitSeconds: number;
 }
 
@@ -43,6 +45,7 @@ export const useSuggestStore = create<SuggestState>((set, get) => ({
     window: 'deadline',
     runCount: 'mid',
     allowOtherOfferings: false,
+    allowTurns: true,
     timeLimitSeconds: 30,
   },
   running: false,
@@ -70,6 +73,7 @@ export const useSuggestStore = create<SuggestState>((set, get) => ({
         window: options.window,
         runCount: options.runCount,
         allowOtherOfferings: options.allowOtherOfferings,
+        allowTurns: options.allowTurns,
         timeLimitSeconds: options.timeLimitSeconds,
         saveAs: `Suggested: ${OBJECTIVE_NAME[options.objective]} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
       });

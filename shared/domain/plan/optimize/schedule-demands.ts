@@ -7,7 +7,7 @@ import { phaseNeededHours } from '../milestone-coverage';
 import { reservationCommitment, type PriceBook, type ResolvedPrice } from '../pricing';
 import { subscriptionOf } from '../../subscriptions';
 import type { Allocation, Milestone, MilestonePhase, OfferingFacts, Plan } from '../types';
-import { monthOfWeek } from '../weeks';
+import { monthOfWeek, weekOf } from '../weeks';
 import type { OptimizeOptions } from './schedule-model';
 
 export interface PhaseDemand {
@@ -110,8 +110,9 @@ export function keepBookings(plan: Plan, demands: PhaseDemand[], pinnedAllocatio
   const pinned = new Set(pinnedAllocationIds);
   const scheduledPhaseIds = new Set(demands.map((d) => d.phase.id));
   const fixed = plan.allocations.filter((a) => pinned.has(a.id) || a.phaseId === null || !scheduledPhaseIds.has(a.phaseId));
+  const credit = creditUnlabelled(fixed, demands);
   for (const d of demands) {
-    const pinnedHours = fixed.filter((a) => a.phaseId === d.phase.id).reduce((s, a) => s + a.hours * a.gpuCount, 0);
+    const pinnedHours = fixed.filter((a) => a.phaseId === d.phase.id).reduce((s, a) => s + a.hours * a.gpuCount, 0) + (credit.get(d) ?? 0);
     if (pinnedHours > 0) {
       const scale = Math.max(0, 1 - pinnedHours / d.neededHours);
       d.neededHours = Math.max(0, d.neededHours - pinnedHours);
@@ -121,6 +122,38 @@ export function keepBookings(plan: Plan, demands: PhaseDemand[], pinnedAllocatio
   // A phase its pinned bookings cover is done: nothing is left to schedule (and nothing to divide by).
   for (let i = demands.length - 1; i >= 0; i--) if (!(demands[i]!.neededHours > 1e-9)) demands.splice(i, 1);
   return fixed;
+}
+
+/**
+ * Kept bookings without a milestone label count toward the milestones of their track and GPU in their weeks, as the
+ * plan's checks count them (milestone-coverage.ts: phases in end-date order take what is left of each week): a plan
+ * whose unlabelled bookings already cover a milestone is not booked for it again.
+ */
+function creditUnlabelled(fixed: Allocation[], demands: PhaseDemand[]): Map<PhaseDemand, number> {
+  const left = new Map<string, number>();
+  for (const a of fixed)
+    if (a.phaseId === null)
+      left.set(`${a.trackId}|${a.gpuId}|${a.week}`, (left.get(`${a.trackId}|${a.gpuId}|${a.week}`) ?? 0) + a.hours * a.gpuCount);
+  const credit = new Map<PhaseDemand, number>();
+  if (left.size === 0) return credit;
+  const ordered = [...demands].sort((x, y) =>
+    x.phase.end < y.phase.end ? -1 : x.phase.end > y.phase.end ? 1 : x.phase.start < y.phase.start ? -1 : 1,
+  );
+  for (const d of ordered) {
+    const gpuId = d.candidates[0]!.offering.gpuId;
+    const from = weekOf(d.phase.start);
+    const to = weekOf(d.phase.end);
+    let want = d.neededHours;
+    for (const [key, hours] of [...left].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const [trackId, g, week] = key.split('|') as [string, string, string];
+      if (trackId !== d.milestone.trackId || g !== gpuId || week < from || week > to || want <= 0) continue;
+      const take = Math.min(hours, want);
+      want -= take;
+      left.set(key, hours - take);
+      credit.set(d, (credit.get(d) ?? 0) + take);
+    }
+  }
+  return credit;
 }
 
 export interface KeptCosts {

@@ -1,0 +1,181 @@
+/**
+ * Infeasible explained (issue 27 item 7): five shapes of a plan no schedule meets, and the smallest change the
+ * re-solves find for each (a date, a pool's capacity, turns, the budget, a month's allowance reached by a later date).
+ */
+import { describe, expect, it } from 'vitest';
+import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import type { Allocation, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
+import { findRelaxations } from './relaxations';
+import { runSchedule } from './run-schedule';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+function fixture(o: { need: number; end?: string; budget?: string; keep?: Allocation[]; allowance?: number }): {
+  plan: Plan;
+  catalog: PlanCatalog;
+} {
+  const catalog: PlanCatalog = {
+    offerings: [
+      {
+        id: 'l4',
+        gpuId: 'l4',
+        gpuCount: 1,
+        vcpus: 8,
+        label: 'Cloud L4',
+        deleted: false,
+        prices: [
+          o.allowance !== undefined
+            ? { kind: 'subscription', usd: '50', per: 'month' as const, asOf: '2026-01-01', source: 'test' }
+            : { kind: 'on-demand', usd: '1', per: 'hour' as const, asOf: '2026-01-01', source: 'test' },
+        ],
+      },
+    ],
+    ...(o.allowance !== undefined
+      ? {
+          subscriptions: [
+            {
+              id: 'sub',
+              providerId: 'x',
+              name: 'Sub',
+              unit: 'gpu-hours' as const,
+              unitsPerMonth: o.allowance,
+              asOf: '2026-01-01',
+              source: 'test',
+              notes: null,
+              rates: [{ offeringId: 'l4', unitsPerHour: 1, asOf: '2026-01-01', source: 'test', notes: null }],
+              topUps: [],
+            },
+          ],
+        }
+      : {}),
+  };
+  const project = {
+    id: 'p',
+    name: 'Relax',
+    start: '2026-01-05',
+    end: '2026-01-25',
+    currency: 'USD',
+    budget: o.budget ?? '100000',
+    budgetSource: '',
+    description: '',
+    source: null,
+  };
+  const track = (id: string, position: number) => ({
+    id,
+    projectId: 'p',
+    name: id,
+    owner: 'o',
+    focus: '',
+    colour: '#336699',
+    start: project.start,
+    end: project.end,
+    position,
+    notes: null,
+  });
+  const plan: Plan = {
+    project,
+    tracks: [track('a', 0), track('b', 1)],
+    milestones: [
+      {
+        id: 'm1',
+        trackId: 'a',
+        code: 'M1',
+        name: 'Train',
+        description: '',
+        facts: [],
+        position: 0,
+        phases: [
+          {
+            id: 'm1-p',
+            name: 'Train',
+            start: '2026-01-05',
+            end: o.end ?? '2026-01-18',
+            offeringId: 'l4',
+            gpuId: 'l4',
+            runs: { low: 1, high: 1 },
+            workload: null,
+            appEstimate: null,
+            authorEstimate: {
+              hours: { low: o.need, high: o.need },
+              usd: { low: 0, high: 0 },
+              hoursPerRun: null,
+              usdPerRun: null,
+              text: '',
+            },
+          },
+        ],
+      },
+    ],
+    allocations: o.keep ?? [],
+    pools: [{ id: 'pool', projectId: 'p', name: 'One L4', capacity: 1, unit: 'gpus', offeringIds: ['l4'], gpuIds: [], notes: null }],
+    plannedPrices: [],
+    notes: [],
+    claims: [],
+  };
+  return { plan, catalog };
+}
+
+const otherTrack = (week: string, hours: number): Allocation => ({
+  id: `b-${week}`,
+  trackId: 'b',
+  week,
+  offeringId: 'l4',
+  gpuId: 'l4',
+  gpuCount: 1,
+  hours,
+  phaseId: null,
+  note: null,
+});
+
+async function explain(plan: Plan, catalog: PlanCatalog, extra: Partial<OptimizeOptions> = {}) {
+  const options: OptimizeOptions = { objective: 'cost', ...extra };
+  const solve = (p: Plan, opts: OptimizeOptions) =>
+    runSchedule({ plan: p, catalog, options: opts, timeLimitSeconds: 10, mipRelGap: 1e-4, now: NOW });
+  const result = await solve(plan, options);
+  expect(result.status).toBe('infeasible');
+  return findRelaxations({ base: plan, catalog, options, result, solve, alternatives: null });
+}
+
+describe('infeasible explained: the smallest change that makes a schedule exist (issue 27 item 7)', () => {
+  it('a window too short for the hours at 24 h a day: move the end date by one week (a pool would not help)', async () => {
+    // 400 h in W02…W03 on one GPU: at most 336 h fit; a week more gives 504.
+    const { plan, catalog } = fixture({ need: 400 });
+    const r = await explain(plan, catalog);
+    expect(r.map((x) => x.message)).toEqual(["Move M1's end date by 1 week (to 2026-01-25, 2026-W04)."]);
+    expect(r[0]).toMatchObject({ kind: 'move-end-date', milestoneId: 'm1', amount: 1, unit: 'weeks' });
+  });
+
+  it('a pool taken by bookings that stay: raise its capacity by the fewest GPU-hours a week, or move the date', async () => {
+    // The other track keeps 150 of the pool's 168 h in W02 and W03: 36 h are free, M1 needs 60.
+    const { plan, catalog } = fixture({ need: 60, keep: [otherTrack('2026-W02', 150), otherTrack('2026-W03', 150)] });
+    const r = await explain(plan, catalog);
+    const pool = r.find((x) => x.kind === 'raise-pool-capacity');
+    // 24 h short over two weeks: 12 more GPU-hours a week (and the hundredths kept for rounding).
+    expect(pool?.amount).toBeGreaterThanOrEqual(12);
+    expect(pool?.amount).toBeLessThanOrEqual(13);
+    expect(pool?.message).toMatch(/^Raise the capacity of One L4 by 1[23] GPU-hours a week\.$/);
+    expect(r.find((x) => x.kind === 'move-end-date')?.amount).toBe(1);
+  });
+
+  it('the strict rule (no turns) on a one-GPU pool another track uses: let the bookings take turns', async () => {
+    const { plan, catalog } = fixture({ need: 20, keep: [otherTrack('2026-W02', 10), otherTrack('2026-W03', 10)] });
+    const r = await explain(plan, catalog, { allowTurns: false });
+    expect(r.map((x) => x.kind)).toContain('allow-turns');
+    expect(r.find((x) => x.kind === 'allow-turns')?.message).toMatch(/take turns/);
+  });
+
+  it('a budget below the cheapest schedule: raise it by the overrun', async () => {
+    const { plan, catalog } = fixture({ need: 100, budget: '60' });
+    const r = await explain(plan, catalog);
+    expect(r).toEqual([expect.objectContaining({ kind: 'raise-budget', amount: 40, unit: 'usd', message: 'Raise the budget by $40.00.' })]);
+  });
+
+  it("a subscription's monthly allowance (no top-ups) used up in January: a later end date reaches February's", async () => {
+    // 150 h in January, 100 units a month: the end date moves into February (2026-W06 counts in February).
+    const { plan, catalog } = fixture({ need: 150, allowance: 100, end: '2026-01-25' });
+    const r = await explain(plan, catalog);
+    const move = r.find((x) => x.kind === 'move-end-date');
+    expect(move?.amount).toBe(2);
+    expect(move?.message).toBe("Move M1's end date by 2 weeks (to 2026-02-08, 2026-W06).");
+  });
+});
