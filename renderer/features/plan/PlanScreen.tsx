@@ -15,6 +15,7 @@ import { MilestoneTable } from './SidePanels';
 import { ScenarioWorkbench } from './ScenarioWorkbench';
 import '../projects/projects.css';
 import { usePlanStore } from './store';
+import { focusTimelineCell } from './timeline-focus';
 import { Timeline } from './Timeline';
 import { SuggestSchedulePanel } from './suggest/SuggestSchedulePanel';
 import { useSuggestStore } from './suggest/store';
@@ -66,6 +67,12 @@ export function PlanScreen() {
     );
   }
   const { plan, analysis } = view;
+  // The booking editor closes (Close, Cancel, Escape, Delete) back to the timeline cell that opened it.
+  const closeBooking = () => {
+    const cell = s.selected;
+    s.select(cell, null);
+    if (cell) focusTimelineCell(cell);
+  };
   const cur = analysis.totals.currency;
   const selectedAllocation = plan.allocations.find((a) => a.id === s.selectedAllocationId) ?? null;
   const errors = analysis.problems.filter((p) => p.severity === 'error').length;
@@ -250,7 +257,7 @@ export function PlanScreen() {
           subscription={subscriptionMonthOf(analysis.totals.subscriptions, selectedAllocation.id)}
           fieldErrors={s.fieldErrors}
           onEdit={s.edit}
-          onClose={() => s.select(s.selected, null)}
+          onClose={closeBooking}
         />
       ) : (
         s.draftAllocation && (
@@ -262,9 +269,13 @@ export function PlanScreen() {
             costUsd={undefined}
             fieldErrors={s.fieldErrors}
             onEdit={s.edit}
-            onClose={() => s.select(s.selected, null)}
+            onClose={closeBooking}
             isNew
-            onSaved={(id) => s.select({ trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week }, id)}
+            onSaved={(id) => {
+              const cell = { trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week };
+              s.select(cell, id);
+              focusTimelineCell(cell);
+            }}
           />
         )
       )}
