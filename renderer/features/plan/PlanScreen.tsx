@@ -15,7 +15,7 @@ import { MilestoneTable } from './SidePanels';
 import { ScenarioWorkbench } from './ScenarioWorkbench';
 import '../projects/projects.css';
 import { usePlanStore } from './store';
-import { focusTimelineCell } from './timeline-focus';
+import { selectAndFocus } from './timeline-focus';
 import { Timeline } from './Timeline';
 import { SuggestSchedulePanel } from './suggest/SuggestSchedulePanel';
 import { useSuggestStore } from './suggest/store';
@@ -67,12 +67,7 @@ export function PlanScreen() {
     );
   }
   const { plan, analysis } = view;
-  // The booking editor closes (Close, Cancel, Escape, Delete) back to the timeline cell that opened it.
-  const closeBooking = () => {
-    const cell = s.selected;
-    s.select(cell, null);
-    if (cell) focusTimelineCell(cell);
-  };
+  const closeBooking = () => selectAndFocus(s.selected, null);
   const cur = analysis.totals.currency;
   const selectedAllocation = plan.allocations.find((a) => a.id === s.selectedAllocationId) ?? null;
   const errors = analysis.problems.filter((p) => p.severity === 'error').length;
@@ -271,11 +266,7 @@ export function PlanScreen() {
             onEdit={s.edit}
             onClose={closeBooking}
             isNew
-            onSaved={(id) => {
-              const cell = { trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week };
-              s.select(cell, id);
-              focusTimelineCell(cell);
-            }}
+            onSaved={(id) => selectAndFocus({ trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week }, id)}
           />
         )
       )}
