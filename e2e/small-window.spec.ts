@@ -63,6 +63,7 @@ test('at 1024 × 700 the project switcher opens from its icon', async ({ page })
 });
 
 test('at 1024 × 700 the project popover closes on a click outside it and on Escape; arrow keys move in the Project menu (issue 28 item 9)', async ({
+  app,
   page,
 }) => {
   const project = page.getByRole('button', { name: /^Project: / });
@@ -81,6 +82,7 @@ test('at 1024 × 700 the project popover closes on a click outside it and on Esc
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
+  await app.screenshot('small-project-menu');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(items.last()).toBeFocused();
