@@ -61,3 +61,38 @@ test('at 1024 × 700 the project switcher opens from its icon', async ({ page })
   await expect(page.getByLabel('Project', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
 });
+
+test('at 1024 × 700 the project popover closes on a click outside it and on Escape; arrow keys move in the Project menu (issue 28 item 9)', async ({
+  app,
+  page,
+}) => {
+  const project = page.getByRole('button', { name: /^Project: / });
+  const switcher = page.getByLabel('Project', { exact: true });
+  await project.click();
+  await expect(switcher).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(switcher).toBeHidden();
+
+  await project.click();
+  const menuButton = page.getByRole('button', { name: 'Project ▾' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Project actions' });
+  const items = menu.getByRole('menuitem');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await app.screenshot('small-project-menu');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(switcher).toBeHidden();
+});

@@ -52,6 +52,16 @@ export function App() {
     });
   }, [go]);
 
+  // The narrow layout's project popover closes on a click outside it (and on Escape, below).
+  useEffect(() => {
+    if (!projectOpen) return;
+    const onDown = (e: MouseEvent) => {
+      if (!(e.target instanceof Node) || !document.querySelector('.sidebar-project')?.contains(e.target)) setProjectOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [projectOpen]);
+
   const Screen = screens[screen];
   return (
     <div className={narrow ? 'app-shell narrow' : 'app-shell'} data-ready={info ? 'true' : 'false'}>
@@ -78,7 +88,10 @@ export function App() {
               <span className="nav-label">Project</span>
             </button>
             {projectOpen && (
-              <div className="sidebar-project-popover" onKeyDown={(e) => e.key === 'Escape' && setProjectOpen(false)}>
+              <div
+                className="sidebar-project-popover"
+                onKeyDown={(e) => e.key === 'Escape' && !e.defaultPrevented && setProjectOpen(false)}
+              >
                 <ProjectSwitcher />
               </div>
             )}

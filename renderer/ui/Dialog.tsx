@@ -1,9 +1,10 @@
 /**
  * The one modal dialog of the app: `role="dialog"`, `aria-modal`, named by its title (or by `label` when the
  * accessible name must differ), focus moved in on open and trapped inside (Tab / Shift+Tab cycle), Escape closes,
- * and focus returns to where it was when the dialog closes.
+ * and focus returns to where it was when the dialog closes (or to the row that took its place: focus-return.ts).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { afterRender, rememberFocusPlace } from './focus-return';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -39,13 +40,17 @@ export function Dialog({ title, label, sub, onClose, closeOnBackdrop, actions, c
 
   // The opener is read while rendering, before a field inside takes the focus with autoFocus (React focuses those
   // when it commits, before effects run): focus goes back to it on close.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  // Focus in on open (unless a field took it with autoFocus), back to the opener on close.
+  const [opener] = useState(() => rememberFocusPlace(document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // Focus in on open (unless a field took it with autoFocus), back to the opener on close; when the dialog removed the
+  // opener's row (Delete in a milestone's form), to the row that took its place, also when the row goes a render later.
   useEffect(() => {
     const root = ref.current;
     if (root && !root.contains(document.activeElement)) (focusableIn(root)[0] ?? root).focus();
     return () => {
-      if (opener && opener.isConnected) opener.focus();
+      opener.restore();
+      afterRender(() => {
+        if (document.activeElement === document.body || document.activeElement === null) opener.restore();
+      });
     };
   }, [opener]);
 

@@ -1,7 +1,8 @@
 /**
  * Edits one booking: offering, GPUs, hours, note; or, with `isNew`, an unsaved draft of an empty week that nothing
  * books until Save. The form's own checks (booking-form.ts) show at every field at once before sending; a refused
- * edit shows the main process's message at its field.
+ * edit shows the main process's message at its field. Escape closes it (as Close does); the screen puts the focus back
+ * on the timeline cell.
  */
 import { useEffect, useState } from 'react';
 import type { PlanCommand } from '../../../shared/domain/plan/commands';
@@ -80,7 +81,15 @@ export function AllocationEditor({
   }
 
   return (
-    <section className="panel pt-editor" aria-label="Booking">
+    <section
+      className="panel pt-editor"
+      aria-label="Booking"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <div className="panel-title">
         <strong>
           {isNew ? 'New booking' : 'Booking'} · {track?.name} · {allocation.week}

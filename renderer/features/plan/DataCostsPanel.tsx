@@ -82,7 +82,7 @@ export function DataCostsPanel({
                   </button>{' '}
                   <DeleteButton
                     label={`Delete ${line.label}`}
-                    onDelete={() => void onEdit({ type: 'remove', entity: 'dataCost', id: line.itemId })}
+                    onDelete={() => onEdit({ type: 'remove', entity: 'dataCost', id: line.itemId })}
                   />
                 </td>
               </tr>

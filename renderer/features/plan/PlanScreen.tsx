@@ -15,6 +15,7 @@ import { MilestoneTable } from './SidePanels';
 import { ScenarioWorkbench } from './ScenarioWorkbench';
 import '../projects/projects.css';
 import { usePlanStore } from './store';
+import { selectAndFocus } from './timeline-focus';
 import { Timeline } from './Timeline';
 import { SuggestSchedulePanel } from './suggest/SuggestSchedulePanel';
 import { useSuggestStore } from './suggest/store';
@@ -66,6 +67,7 @@ export function PlanScreen() {
     );
   }
   const { plan, analysis } = view;
+  const closeBooking = () => selectAndFocus(s.selected, null);
   const cur = analysis.totals.currency;
   const selectedAllocation = plan.allocations.find((a) => a.id === s.selectedAllocationId) ?? null;
   const errors = analysis.problems.filter((p) => p.severity === 'error').length;
@@ -250,7 +252,7 @@ export function PlanScreen() {
           subscription={subscriptionMonthOf(analysis.totals.subscriptions, selectedAllocation.id)}
           fieldErrors={s.fieldErrors}
           onEdit={s.edit}
-          onClose={() => s.select(s.selected, null)}
+          onClose={closeBooking}
         />
       ) : (
         s.draftAllocation && (
@@ -262,9 +264,9 @@ export function PlanScreen() {
             costUsd={undefined}
             fieldErrors={s.fieldErrors}
             onEdit={s.edit}
-            onClose={() => s.select(s.selected, null)}
+            onClose={closeBooking}
             isNew
-            onSaved={(id) => s.select({ trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week }, id)}
+            onSaved={(id) => selectAndFocus({ trackId: s.draftAllocation!.trackId, week: s.draftAllocation!.week }, id)}
           />
         )
       )}

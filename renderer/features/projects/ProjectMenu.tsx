@@ -1,4 +1,8 @@
-/** The "Project ▾" menu: duplicate, rename, archive, delete; export and import plan files. */
+/**
+ * The "Project ▾" menu: duplicate, rename, archive, delete; export and import plan files. The WAI-ARIA menu button
+ * pattern: the first item takes the focus on open, ↓/↑ move (wrapping), Home/End go to the ends, Escape closes.
+ */
+import { useEffect, useRef } from 'react';
 export type ProjectDialogKind = 'new' | 'rename' | 'delete' | 'export';
 
 interface MenuItem {
@@ -31,14 +35,30 @@ export function ProjectMenu({ hasProject, archived, actions, onChoose, onClose }
     { label: 'Import plan file as a new project…', does: () => actions.importFile(false), needsProject: false },
     { label: 'Import plan file as a scenario…', does: () => actions.importFile(true), needsProject: true },
   ];
+  const ref = useRef<HTMLUListElement>(null);
+  const menuItems = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
+  useEffect(() => menuItems()[0]?.focus(), []);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const list = menuItems();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[e.key];
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    } else if (to !== undefined && list.length > 0) {
+      e.preventDefault();
+      list[(to + list.length) % list.length]!.focus();
+    }
+  };
   return (
-    <ul className="pj-menu" role="menu" aria-label="Project actions" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <ul ref={ref} className="pj-menu" role="menu" aria-label="Project actions" onKeyDown={onKeyDown}>
       {items.map((item) => [
         item.separated && <li key={`${item.label}-separator`} role="separator" />,
         <li key={item.label} role="none">
           <button
             type="button"
             role="menuitem"
+            tabIndex={-1}
             className={item.danger ? 'pj-danger' : undefined}
             onClick={() => onChoose(item.does)}
             disabled={item.needsProject && !hasProject}

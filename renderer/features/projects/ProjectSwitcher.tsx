@@ -3,7 +3,7 @@
  * does with projects — new, duplicate, rename, archive, delete (with a confirmation naming what is lost, and undo),
  * export and import plan files (native dialogs in main; the renderer never passes a path).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { NewProjectDialog } from './NewProjectDialog';
 import { DeleteProjectDialog, ExportProjectDialog, RenameProjectDialog } from './ProjectDialogs';
@@ -19,6 +19,7 @@ export function ProjectSwitcher() {
   const go = useNavigation((s) => s.go);
   const [dialog, setDialog] = useState<DialogKind>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const current = p.projects.find((x) => x.id === p.projectId) ?? null;
   const active = p.projects.filter((x) => !x.archivedAt);
@@ -77,6 +78,7 @@ export function ProjectSwitcher() {
         <button
           type="button"
           className="btn small pj-btn"
+          ref={menuButton}
           aria-haspopup="menu"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(!menuOpen)}
@@ -90,7 +92,10 @@ export function ProjectSwitcher() {
           archived={Boolean(current?.archivedAt)}
           actions={actions}
           onChoose={act}
-          onClose={() => setMenuOpen(false)}
+          onClose={() => {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
         />
       )}
       {p.lastDeleted && (

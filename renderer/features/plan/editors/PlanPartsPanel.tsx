@@ -86,7 +86,7 @@ export function PlanPartsPanel({
                 key={m.id}
                 what={`milestone ${m.code} ${m.name}`}
                 onEdit={() => onOpen({ kind: 'milestone', id: m.id })}
-                onDelete={() => void onEdit({ type: 'remove', entity: 'milestone', id: m.id })}
+                onDelete={() => onEdit({ type: 'remove', entity: 'milestone', id: m.id })}
               >
                 <strong>{m.code}</strong> {m.name}{' '}
                 <span className="muted">
@@ -104,7 +104,7 @@ export function PlanPartsPanel({
                 key={p.id}
                 what={`pool ${p.name}`}
                 onEdit={() => onOpen({ kind: 'pool', id: p.id })}
-                onDelete={() => void onEdit({ type: 'remove', entity: 'pool', id: p.id })}
+                onDelete={() => onEdit({ type: 'remove', entity: 'pool', id: p.id })}
               >
                 <strong>{p.name}</strong>{' '}
                 <span className="muted">
@@ -133,7 +133,7 @@ function PartItem({
   what: string;
   swatch?: string;
   onEdit: () => void;
-  onDelete?: () => void;
+  onDelete?: () => Promise<unknown>;
   extraActions?: ReactNode;
   children: ReactNode;
 }) {

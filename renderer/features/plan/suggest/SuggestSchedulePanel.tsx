@@ -6,12 +6,7 @@ import type { OptimizeResult } from '../../../../shared/ipc/contract/plan-optimi
 import { usePlanStore } from '../store';
 import { fmtHours, fmtMoney } from '../timeline-model';
 import { useSuggestStore } from './store';
-
-const STATUS_TEXT: Record<OptimizeResult['status'], string> = {
-  optimal: 'Optimal: no cheaper schedule meets every milestone, pool and the budget.',
-  feasible: 'A schedule that meets everything, found before the time limit (not proven cheapest).',
-  infeasible: 'No schedule meets everything. What is missing, and what would fix it:',
-};
+import { suggestStatusText } from './suggest-status';
 
 export function SuggestSchedulePanel() {
   const s = useSuggestStore();
@@ -135,7 +130,7 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
   return (
     <div className="pt-suggest-result" data-suggest-status={result.status}>
       <div className={`banner ${result.status === 'infeasible' ? 'warn' : 'ok'}`} role="status">
-        <strong>{STATUS_TEXT[result.status]}</strong>
+        <strong>{suggestStatusText(result.status, result.objective.kind)}</strong>
         <span className="muted">
           {' '}
           Solved in {result.solver.seconds.toFixed(2)} s
