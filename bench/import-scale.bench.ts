@@ -112,7 +112,8 @@ export async function run(report: BenchReport): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-import-scale-'));
   try {
     const scale = process.env.BENCH_SCALE ?? '1M';
-    await oneSize(report, dir, 1_000_000, false);
+    // BENCH_ROWS: another first size (e.g. 200000 for issue 26 item 15's figure).
+    await oneSize(report, dir, Number(process.env.BENCH_ROWS ?? 1_000_000), false);
     if (scale === '10M') await oneSize(report, dir, 10_000_000, true);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
