@@ -54,7 +54,7 @@ const SERVICES = ['Amazon Elastic Compute Cloud', 'Amazon Simple Storage Service
 const INSTANCES = ['p4d.24xlarge', 'g5.xlarge', 'p3.2xlarge', 'm5.large'];
 
 /** Writes the FOCUS file in chunks (never the whole file in memory); returns the exact billed total. */
-function generateFocusFile(file: string, rows: number): string {
+export function generateFocusFile(file: string, rows: number): string {
   const fd = fs.openSync(file, 'w');
   let total = new Big(0);
   try {

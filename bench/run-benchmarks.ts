@@ -5,11 +5,12 @@ import * as budget from './budget.bench';
 import * as budgetSources from './budget-sources.bench';
 import * as catalog from './catalog.bench';
 import * as estimate from './estimate.bench';
+import * as importScale from './import-scale.bench';
 import * as optimize from './optimize.bench';
 import * as plan from './plan.bench';
 import * as report from './report.bench';
 
-const suites = { catalog, estimate, plan, optimize, budget, 'budget-sources': budgetSources, report };
+const suites = { catalog, estimate, plan, optimize, budget, 'budget-sources': budgetSources, report, 'import-scale': importScale };
 
 async function main(): Promise<void> {
   console.log(`GPU Planner benchmarks — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`);

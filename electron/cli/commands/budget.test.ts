@@ -221,7 +221,7 @@ describe('a process killed mid-import', () => {
       fs.writeSync(out, `${rows.join('\n')}\n`);
     }
     fs.closeSync(out);
-    const child = spawn(process.execPath, [bin, 'import', big, '--db', killDb, '--json'], {
+    const child = spawn(process.execPath, [bin, 'import', big, '--db', killDb, '--json', '--progress'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -230,7 +230,7 @@ describe('a process killed mid-import', () => {
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (text: string) => {
         stderr += text;
-        const m = /import: (\d+)% of \d+ bytes, (\d+) rows/.exec(stderr.split('\n').filter(Boolean).at(-1) ?? '');
+        const m = /import: (\d+)% of \d+ bytes \([\d.]+ MB read\), (\d+) rows/.exec(stderr.split('\n').filter(Boolean).at(-1) ?? '');
         // Past the first 4 MiB, when a large import into an empty table has dropped the spend-line indexes.
         if (m && Number(m[2]) > 100_000) {
           child.kill('SIGKILL');

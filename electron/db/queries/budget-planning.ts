@@ -206,10 +206,14 @@ export function selectActiveImportIds(db: Database): number[] {
 /** Spend lines of the active imports (replaced and undone imports are not spend). */
 export function selectActiveSpendLines(
   db: Database,
-  where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean; importIds?: number[] } = {},
+  where: { from?: string; toExclusive?: string; unallocatedOnly?: boolean; importIds?: number[]; afterId?: number; limit?: number } = {},
 ): Array<BudgetSpendLine & { storedTrackId: string | null }> {
   const parts = ["i.status = 'active'"];
-  const params: Record<string, string> = {};
+  const params: Record<string, string | number> = {};
+  if (where.afterId !== undefined) {
+    parts.push('s.id > @afterId');
+    params.afterId = where.afterId;
+  }
   if (where.importIds) {
     parts.push('s.import_id IN (SELECT value FROM json_each(@importIds))');
     params.importIds = JSON.stringify(where.importIds);
@@ -228,9 +232,11 @@ export function selectActiveSpendLines(
       `SELECT s.id, s.charge_period_start AS chargePeriodStart, s.billed_cost AS billedCost, s.currency, s.provider, s.service, s.sku,
       s.resource_id AS resourceId, s.resource_name AS resourceName, s.billing_account_id AS billingAccountId, s.sub_account_id AS subAccountId,
       s.instance_type AS instanceType, s.usage_quantity AS usageQuantity, s.usage_unit AS usageUnit, s.tags_json AS tagsJson, s.track_id AS storedTrackId
-    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${parts.join(' AND ')} ORDER BY s.id`,
+    FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id WHERE ${parts.join(' AND ')} ORDER BY s.id${where.limit !== undefined ? ' LIMIT @limit' : ''}`,
     )
-    .all(params) as Array<Omit<BudgetSpendLine, 'tags'> & { tagsJson: string; storedTrackId: string | null }>;
+    .all(where.limit !== undefined ? { ...params, limit: where.limit } : params) as Array<
+    Omit<BudgetSpendLine, 'tags'> & { tagsJson: string; storedTrackId: string | null }
+  >;
   return rows.map(({ tagsJson, ...line }) => ({ ...line, tags: JSON.parse(tagsJson) as Record<string, string> }));
 }
 

@@ -1,35 +1,59 @@
 /**
  * Writes each active spend line's track from the allocation rules, so that SQL group-bys and the explorer see it.
  * Run by the writes that change spend or rules (an import, a sync, an undo that restores an import, a rule edit),
- * never by a read (issue 25 item 6).
+ * never by a read (issue 25 item 6). Lines are read and assigned a page at a time (by id), so the memory it takes is
+ * bounded by the page, not by the number of lines stored (issue 32 item 1).
  */
 import type { Database } from 'better-sqlite3';
-import { allocate } from '../../../shared/domain/budget/allocation';
+import { allocate, sortRules } from '../../../shared/domain/budget/allocation';
 import * as q from '../../db/queries/budget-planning';
 
 export type SpendAllocator = ReturnType<typeof createSpendAllocator>;
 
-export function createSpendAllocator(db: Database) {
-  /** Writes each active spend line's track from the rules (all projects' rules, in order) in one transaction. */
-  function reallocate(lines?: ReturnType<typeof q.selectActiveSpendLines>): { allocated: number; unallocated: number; changed: number } {
-    lines ??= q.selectActiveSpendLines(db);
+/** Lines read and assigned at a time. */
+export const ALLOCATION_PAGE_LINES = 5_000;
+
+export function createSpendAllocator(db: Database, pageLines = ALLOCATION_PAGE_LINES) {
+  /**
+   * Writes the track of each active line (of these imports, or all) from the rules (all projects' rules, in order),
+   * in one transaction, reading the lines a page at a time.
+   */
+  function allocatePages(importIds?: number[]): { allocated: number; unallocated: number; changed: number } {
     const projects = (db.prepare('SELECT id FROM projects ORDER BY created_at, id').all() as Array<{ id: string }>).map((p) => p.id);
-    const rules = projects.flatMap((p, i) => q.selectRules(db, p).map((r) => ({ ...r, position: i * 1_000_000 + r.position })));
-    const { trackOf } = allocate(lines, rules);
-    const changed: Array<[number, string | null]> = [];
-    for (const l of lines) {
-      const track = trackOf.get(l.id) ?? null;
-      if (track !== l.storedTrackId) changed.push([l.id, track]);
-    }
-    if (changed.length > 0) db.transaction(() => q.updateLineTracks(db, changed))();
-    return { allocated: trackOf.size, unallocated: lines.length - trackOf.size, changed: changed.length };
+    const rules = sortRules(projects.flatMap((p, i) => q.selectRules(db, p).map((r) => ({ ...r, position: i * 1_000_000 + r.position }))));
+    const totals = { allocated: 0, unallocated: 0, changed: 0 };
+    db.transaction(() => {
+      let afterId = 0;
+      for (;;) {
+        const lines = q.selectActiveSpendLines(db, { ...(importIds ? { importIds } : {}), afterId, limit: pageLines });
+        if (lines.length === 0) break;
+        afterId = lines[lines.length - 1]!.id;
+        const { trackOf } = allocate(lines, rules);
+        const changed: Array<[number, string | null]> = [];
+        for (const l of lines) {
+          const track = trackOf.get(l.id) ?? null;
+          if (track !== l.storedTrackId) changed.push([l.id, track]);
+        }
+        if (changed.length > 0) q.updateLineTracks(db, changed);
+        totals.allocated += trackOf.size;
+        totals.unallocated += lines.length - trackOf.size;
+        totals.changed += changed.length;
+        if (lines.length < pageLines) break;
+      }
+    })();
+    return totals;
+  }
+
+  /** Writes each active spend line's track from the rules (all projects' rules, in order) in one transaction. */
+  function reallocate(): { allocated: number; unallocated: number; changed: number } {
+    return allocatePages();
   }
 
   /** The lines of these imports (new, or made active again by an undo) get their track under the current rules. */
   function allocateImports(importIds: readonly number[]): void {
     const active = new Set(q.selectActiveImportIds(db));
     const ids = importIds.filter((id) => active.has(id));
-    if (ids.length > 0) reallocate(q.selectActiveSpendLines(db, { importIds: ids }));
+    if (ids.length > 0) allocatePages(ids);
   }
 
   return { reallocate, allocateImports };

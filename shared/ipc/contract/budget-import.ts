@@ -65,6 +65,14 @@ export const importResultSchema = z.object({
   totals: currencyTotals,
   periods: z.array(period),
   replacedImportIds: z.array(z.number().int()),
+  /** Lines read, skipped by each filter and kept (issue 32: the project's slice). */
+  filtered: z
+    .object({
+      read: z.number().int(),
+      kept: z.number().int(),
+      skipped: z.object({ account: z.number().int(), tag: z.number().int(), provider: z.number().int(), date: z.number().int() }),
+    })
+    .optional(),
   /** Absent when there is no active project. */
   reach: importReachSchema.optional(),
 });

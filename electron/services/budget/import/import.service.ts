@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import { exportPartOf } from '../../../../shared/domain/billing/delivery-layout';
 import type { DialectChoice } from '../../../../shared/domain/billing/dialects';
+import { LineFilter, type ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, ImportResult } from '../../../../shared/ipc/contract/budget-import';
@@ -42,6 +43,8 @@ export interface ImportRequest {
   mapping?: ColumnMapping | undefined;
   mappingName?: string | undefined;
   skipInvalid?: boolean | undefined;
+  /** The project's slice (accounts, tags, providers, dates): lines outside are counted and skipped before written. */
+  filter?: ImportFilter | null | undefined;
   signal?: AbortSignal | undefined;
   /** Called with raw bytes read (throttled), besides the `budget:import-progress` event. */
   onProgress?: ((progress: { bytesRead: number; totalBytes: number; rowsRead: number }) => void) | undefined;
@@ -151,6 +154,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
         for (const line of lines) insert(stagedId, line);
       });
       const tally = new ImportTally();
+      const lineFilter = new LineFilter(request.filter);
       let rowsImported = 0;
       // A large file into a table that holds fewer lines: its indexes are dropped (once a few MiB tell how many lines
       // the file holds) and built again in the final transaction (cheaper than keeping them sorted line by line);
@@ -170,8 +174,9 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
             emitProgress(b, t);
           },
         },
-        (lines: SpendLine[]) => {
-          rowsSeen += lines.length;
+        (read: SpendLine[]) => {
+          rowsSeen += read.length;
+          const lines = lineFilter.apply(read);
           if (!bulkDecided && bytesRead >= Math.min(fileBytes, BULK_DECISION_BYTES)) {
             bulkDecided = true;
             const expectedLines = (rowsSeen * fileBytes) / bytesRead;
@@ -221,6 +226,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
         totals,
         periods: key.periods,
         replacedImportIds: replaced.map((r) => r.id),
+        filtered: lineFilter.counts,
       };
     } catch (error) {
       throw storageUserError(error, deps.databaseFile) ?? error;

@@ -1,0 +1,166 @@
+/**
+ * The project's slice of a billing export (issue 32 item 3): billing accounts or sub-accounts, tags (key = glob on
+ * the value), providers and a date window. A line outside is counted under the first filter it fails and skipped
+ * before it is written. Filters of one kind are alternatives (any account listed); kinds all apply.
+ */
+import { z } from 'zod';
+import { globMatches } from '../budget/glob';
+import type { SpendLine } from './spend-line';
+
+export const importFilterSchema = z.object({
+  accounts: z.array(z.string().trim().min(1)).default([]),
+  tags: z.array(z.object({ key: z.string().trim().min(1), pattern: z.string().trim().min(1) })).default([]),
+  providers: z.array(z.string().trim().min(1)).default([]),
+  /** First day kept (YYYY-MM-DD, UTC), inclusive. */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null),
+  /** Last day kept (YYYY-MM-DD, UTC), inclusive. */
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null),
+});
+export type ImportFilter = z.infer<typeof importFilterSchema>;
+
+export const FILTER_KINDS = ['account', 'tag', 'provider', 'date'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+export interface FilterCounts {
+  read: number;
+  kept: number;
+  skipped: Record<FilterKind, number>;
+}
+
+export function emptyFilter(): ImportFilter {
+  return { accounts: [], tags: [], providers: [], from: null, to: null };
+}
+
+export function isEmptyFilter(f: ImportFilter | null | undefined): boolean {
+  return !f || (f.accounts.length === 0 && f.tags.length === 0 && f.providers.length === 0 && !f.from && !f.to);
+}
+
+/** A field error of a filter given as text (CLI flags, the form's fields): the field and what is expected. */
+export class FilterInputError extends Error {
+  constructor(
+    readonly field: 'account' | 'tag' | 'provider' | 'from' | 'to',
+    readonly value: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function validDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}
+
+/** The filter from its text fields (`KEY=VALUE` tags, YYYY-MM-DD dates); throws FilterInputError with the field. */
+export function parseImportFilter(input: {
+  accounts?: string[];
+  tags?: string[];
+  providers?: string[];
+  from?: string;
+  to?: string;
+}): ImportFilter {
+  const filter = emptyFilter();
+  for (const a of input.accounts ?? []) {
+    if (a.trim() === '') throw new FilterInputError('account', a, 'an account filter needs an account id (or a glob such as 1234*)');
+    filter.accounts.push(a.trim());
+  }
+  for (const t of input.tags ?? []) {
+    const eq = t.indexOf('=');
+    if (eq <= 0 || t.slice(0, eq).trim() === '' || t.slice(eq + 1).trim() === '')
+      throw new FilterInputError('tag', t, `a tag filter is KEY=VALUE (the value may be a glob such as team=vital*), not "${t}"`);
+    filter.tags.push({ key: t.slice(0, eq).trim(), pattern: t.slice(eq + 1).trim() });
+  }
+  for (const p of input.providers ?? []) {
+    if (p.trim() === '') throw new FilterInputError('provider', p, 'a provider filter needs a name (AWS, Microsoft, Google, Oracle …)');
+    filter.providers.push(p.trim());
+  }
+  for (const field of ['from', 'to'] as const) {
+    const day = input[field]?.trim();
+    if (day === undefined || day === '') continue;
+    if (!validDay(day)) throw new FilterInputError(field, day, `a date YYYY-MM-DD, not "${day}"`);
+    filter[field] = day;
+  }
+  if (filter.from && filter.to && filter.to < filter.from)
+    throw new FilterInputError('to', filter.to, `the window ends (${filter.to}) before it starts (${filter.from})`);
+  return filter;
+}
+
+function tagValue(tags: Record<string, string>, key: string): string | undefined {
+  if (key in tags) return tags[key];
+  const lower = key.toLowerCase();
+  for (const [k, v] of Object.entries(tags)) {
+    const kl = k.toLowerCase();
+    if (kl === lower || kl === `user:${lower}` || kl === `tag:${lower}` || kl.endsWith(`.${lower}`) || kl.endsWith(`:${lower}`)) return v;
+  }
+  return undefined;
+}
+
+/** The first filter a line fails, or null when it is kept. */
+export function filterRejects(filter: ImportFilter, line: SpendLine): FilterKind | null {
+  if (
+    filter.accounts.length > 0 &&
+    !filter.accounts.some((a) => globMatches(a, line.billingAccountId) || globMatches(a, line.subAccountId))
+  )
+    return 'account';
+  if (
+    filter.tags.length > 0 &&
+    !filter.tags.some((t) => {
+      const v = tagValue(line.tags, t.key);
+      return v !== undefined && globMatches(t.pattern, v);
+    })
+  )
+    return 'tag';
+  if (filter.providers.length > 0 && !filter.providers.some((p) => globMatches(p, line.provider))) return 'provider';
+  if (filter.from || filter.to) {
+    const day = line.chargePeriodStart.slice(0, 10);
+    if ((filter.from && day < filter.from) || (filter.to && day > filter.to)) return 'date';
+  }
+  return null;
+}
+
+/** Applies a filter to batches of lines, counting what it reads, skips (per filter) and keeps. */
+export class LineFilter {
+  readonly counts: FilterCounts = { read: 0, kept: 0, skipped: { account: 0, tag: 0, provider: 0, date: 0 } };
+  private readonly active: boolean;
+
+  constructor(private readonly filter: ImportFilter | null | undefined) {
+    this.active = !isEmptyFilter(filter);
+  }
+
+  /** The lines of the batch the filter keeps (the batch itself when there is no filter). */
+  apply(lines: SpendLine[]): SpendLine[] {
+    this.counts.read += lines.length;
+    if (!this.active) {
+      this.counts.kept += lines.length;
+      return lines;
+    }
+    const kept: SpendLine[] = [];
+    for (const l of lines) {
+      const kind = filterRejects(this.filter!, l);
+      if (kind) this.counts.skipped[kind] += 1;
+      else kept.push(l);
+    }
+    this.counts.kept += kept.length;
+    return kept;
+  }
+}
+
+/** `account 1234*, tag team=vital*, from 2024-09-01 to 2024-09-30` — the filter in words ('' for none). */
+export function describeFilter(f: ImportFilter | null | undefined): string {
+  if (!f || isEmptyFilter(f)) return '';
+  const parts: string[] = [];
+  if (f.accounts.length) parts.push(`account ${f.accounts.join(' or ')}`);
+  if (f.tags.length) parts.push(`tag ${f.tags.map((t) => `${t.key}=${t.pattern}`).join(' or ')}`);
+  if (f.providers.length) parts.push(`provider ${f.providers.join(' or ')}`);
+  if (f.from || f.to) parts.push(`dates ${f.from ?? '…'} to ${f.to ?? '…'}`);
+  return parts.join(', ');
+}
