@@ -201,7 +201,7 @@ export function wallClock(w: Workload, run: WallClockRun, machine: WallClockMach
     {
       label: 'Checkpoints',
       value: fmtH(checkpointHours),
-      formula: `${checkpoints} writes (every ${w.checkpointEveryMinutes} min) × ${round(checkpointBytes / 1e9, 3)} GB (${WALL_CLOCK_DEFAULTS.checkpointBytesPerParam.source}) at ${copyMBps} MB/s`,
+      formula: `${checkpoints} write${checkpoints === 1 ? '' : 's'} (every ${w.checkpointEveryMinutes} min) × ${round(checkpointBytes / 1e9, 3)} GB (${WALL_CLOCK_DEFAULTS.checkpointBytesPerParam.source}) at ${copyMBps} MB/s`,
     },
     {
       label: 'Restarts',
