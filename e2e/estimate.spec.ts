@@ -213,3 +213,20 @@ test("an image CNN's memory format: NCHW's transposes show in the explanation an
   await app.screenshot('estimate-memory-format-explanation');
   await expect(page.locator('body')).not.toContainText('NaN');
 });
+
+test('the explanation gives the wall-clock time to a trained model part by part, the GPU-only hours beside it (issue 29)', async ({
+  app,
+  page,
+}) => {
+  await openEstimate(page);
+  await table(page).locator('tbody tr[data-row-id]').first().click();
+  const explanation = page.getByLabel('Explanation');
+  await expect(explanation).toContainText('Wall-clock hours');
+  await expect(explanation).toContainText(/GPU only: /);
+  for (const part of ['Setup', 'Validation', 'Checkpoints', 'Restarts'])
+    await expect(explanation.locator('dt', { hasText: part }).first()).toBeVisible();
+  await expect(explanation).toContainText(/(input|GPU)-bound/);
+  await expect(page.getByTestId('wall-clock-offering')).toContainText('wall-clock (GPU only');
+  await page.getByTestId('wall-clock-offering').scrollIntoViewIfNeeded();
+  await app.screenshot('estimate-wall-clock');
+});

@@ -11,6 +11,9 @@ test.describe('Review screen', () => {
     await expect(preview).toContainText('Executive summary');
     await expect(preview).toContainText('Aswanth Kumar');
     await expect(preview).toContainText('Jayanth Tatineni');
+    // the hardware section says its hours are wall-clock, with the GPU-only hours beside them (issue 29 item 1)
+    await expect(preview).toContainText('Hours are wall-clock time to a trained model');
+    await expect(preview).toContainText('Wall-clock h (GPU only)');
     await expect(page.getByRole('button', { name: 'Export PDF…' })).toBeFocused();
     await app.screenshot('review-preview');
 

@@ -1,5 +1,19 @@
 /** The estimate as the CLI prints it with --json (spec/cli.md's shape, plus what the app adds). */
 import type { WorkloadEstimate } from './estimate';
+import type { WallClock } from './wall-clock';
+
+/** Wall-clock time to a trained model with its parts (hours), the GPU-only hours beside it, and what bounds an epoch. */
+function wallClockJson(w: WallClock) {
+  return {
+    hours: w.hours,
+    gpuHours: w.gpuHours,
+    bound: w.bound,
+    inputSamplesPerSecond: w.inputSamplesPerSecond,
+    breakdown: w.breakdown,
+    /** true: the offering's cost is of these hours (the workload describes its data); false: of the GPU-only hours. */
+    billed: w.described,
+  };
+}
 
 /** The spec/cli.md JSON shape (plus explanation), with every number finite. */
 export function toCliJson(e: WorkloadEstimate) {
@@ -37,6 +51,7 @@ export function toCliJson(e: WorkloadEstimate) {
         ? {
             training: {
               hours: r.training.hours,
+              ...(r.training.wallClock ? { wallClock: wallClockJson(r.training.wallClock) } : {}),
               offerings: r.training.offerings.map((o) => ({
                 offeringId: o.offeringId,
                 priceKind: o.priceKind,
@@ -46,6 +61,7 @@ export function toCliJson(e: WorkloadEstimate) {
                 hours: o.hours,
                 asOf: o.asOf,
                 source: o.source,
+                ...(o.wallClock ? { wallClock: wallClockJson(o.wallClock) } : {}),
                 ...(o.runRules?.length ? { runRules: o.runRules } : {}),
                 ...(o.earlyStopping ? { earlyStopping: o.earlyStopping } : {}),
               })),

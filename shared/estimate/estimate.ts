@@ -16,6 +16,8 @@ import { findPreset } from './presets';
 import { paretoFront, rankByCost, rowKey } from './ranking';
 import { estimateTrainingRun } from './training-run';
 import type { ExplanationLine, MemoryEstimate, ThroughputEstimate } from './training-run-types';
+import { wallClock, type WallClock, type WallClockMachine, type WallClockRun } from './wall-clock';
+import { hostOf, runLimitsOf } from '../domain/run-limits';
 import { checkWorkload, parseWorkload, type Workload } from './workload';
 
 export interface GpuEstimate {
@@ -26,19 +28,27 @@ export interface GpuEstimate {
   largestBatch: number;
   memory: MemoryEstimate;
   throughput: ThroughputEstimate;
-  training?: { hours: number; offerings: PricedOffering[] };
+  /** hours: GPU-only training hours (data already on the GPU); wallClock: time to a trained model on a machine with the
+   * default host (its parts in `breakdown`); each offering has its own wall clock from its vCPUs and session limits. */
+  training?: { hours: number; wallClock: WallClock | null; offerings: PricedOffering[] };
   notes: string[];
   explanation: ExplanationLine[];
 }
 
 /** A priced offering with what one run breaks on it and its early-stopping line. */
-export interface PricedOffering extends OfferingCost, RunRuleNotes {}
+export interface PricedOffering extends OfferingCost, RunRuleNotes {
+  /** wall-clock time to a trained model on this offering's machine (its vCPUs, storage, session limit). */
+  wallClock?: WallClock | null;
+}
 
 export interface RankedRow extends OfferingCost, RunRuleNotes {
+  wallClock?: WallClock | null;
   key: string;
   fits: boolean;
-  /** training hours on the GPU (before spot rework). */
+  /** training hours on the GPU (before spot rework): wall-clock when the workload describes its data, else GPU-only. */
   trainingHours: number;
+  /** GPU-only hours (data already on the GPU). */
+  gpuHours?: number;
   bound: ThroughputEstimate['bound'];
   pareto: boolean;
   rank: number;
@@ -170,11 +180,31 @@ export function estimateParsedWorkload(
     };
     if (run.hours !== null) {
       const costs: PricedOffering[] = [];
+      const wallRun: WallClockRun = {
+        family: model.profile.family,
+        trainableParams: model.trainableParams,
+        tokensPerSample: model.profile.tokensPerSample,
+        gpuSamplesPerSecond: run.throughput.samplesPerSecond,
+      };
+      // The explanation lines are written for the GPU's own wall clock; an offering's carries its figures (bench: < 5 ms).
+      const wallOn = (o: OfferingWithPrices | null, gpuSamplesPerSecond: number): WallClock | null => {
+        const limits = o ? runLimitsOf(o.id) : null;
+        const machine: WallClockMachine = {
+          vcpus: o ? (hostOf(o.id)?.vcpus ?? o.vcpus ?? null) : null,
+          sessionHours: limits?.sessionHours ?? null,
+          driveByDefault: o !== null && limits?.sessionHours !== null && limits?.sessionHours !== undefined,
+          ...(o ? { label: `${o.providerName} ${o.sku}` } : {}),
+        };
+        return wallClock(workload, { ...wallRun, gpuSamplesPerSecond }, machine, o === null);
+      };
+      const gpuWall = wallOn(null, run.throughput.samplesPerSecond);
+      if (gpuWall) run.explanation.push(...gpuWall.lines);
       // Multi-GPU: an offering that states its links (NVSwitch, PCIe without peer-to-peer, its network) gets its own time.
-      const byLinks = new Map<string, { hours: number; scaling: string | null }>();
-      const hoursOn = (o: OfferingWithPrices): { hours: number; scaling: string | null } => {
+      const byLinks = new Map<string, { hours: number; samplesPerSecond: number; scaling: string | null }>();
+      const hoursOn = (o: OfferingWithPrices): { hours: number; samplesPerSecond: number; scaling: string | null } => {
         const links = offeringInterconnectOf(o);
-        if (workload.gpuCount <= 1 || !links) return { hours: run.hours!, scaling: null };
+        if (workload.gpuCount <= 1 || !links)
+          return { hours: run.hours!, samplesPerSecond: run.throughput.samplesPerSecond, scaling: null };
         const key = JSON.stringify(links);
         const cached = byLinks.get(key);
         if (cached) return cached;
@@ -185,6 +215,7 @@ export function estimateParsedWorkload(
         const s = own.throughput.scaling;
         const value = {
           hours: own.hours ?? run.hours!,
+          samplesPerSecond: own.throughput.samplesPerSecond,
           scaling: s ? `${Math.round(s.efficiency * 100)}% scaling over ${s.link}${s.network ? ` and ${s.network}` : ''}` : null,
         };
         byLinks.set(key, value);
@@ -201,6 +232,9 @@ export function estimateParsedWorkload(
           continue;
         }
         const own = hoursOn(offering);
+        const wall = wallOn(offering, own.samplesPerSecond);
+        // Costs are of the wall-clock hours once the workload describes its data; until then of the GPU-only hours, as said.
+        const billedHours = wall && wall.described ? wall.hours : own.hours;
         for (const price of offering.prices) {
           const flag = flags.get(flagKey(offering.id, price.kind));
           if (flag && !options.includeFlagged) {
@@ -216,7 +250,7 @@ export function estimateParsedWorkload(
             });
             continue;
           }
-          const one = costOfRun(own.hours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
+          const one = costOfRun(billedHours, offering, price, gpu, workload.checkpointEveryMinutes, costAssumptions);
           if (!one) continue;
           const times = (x: number | null) => (x === null ? null : Math.round(x * machines * 100) / 100);
           const cost =
@@ -232,20 +266,21 @@ export function estimateParsedWorkload(
           if (offering.gpuCount > workload.gpuCount)
             cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
           if (own.scaling) cost.basis += `; ${own.scaling} (this machine's links)`;
-          const noted = runRuleNotes(cost, workload);
+          const noted = { ...runRuleNotes(cost, workload), wallClock: wall };
           costs.push(noted);
           rows.push({
             ...noted,
             key: rowKey(cost.offeringId, cost.priceKind),
             fits: run.fits || run.largestBatch >= 1,
-            trainingHours: own.hours,
+            trainingHours: billedHours,
+            gpuHours: wall?.gpuHours ?? own.hours,
             bound: run.throughput.bound,
             pareto: false,
             rank: 0,
           });
         }
       }
-      result.training = { hours: run.hours, offerings: costs };
+      result.training = { hours: run.hours, wallClock: gpuWall, offerings: costs };
     }
     results.push(result);
   }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { UserError } from '../domain/errors';
 import { MEMORY_FORMATS, STACKS } from './calibration';
+import { DATASET_FORMATS, DATASET_LOCATIONS } from './wall-clock-constants';
 import { findPreset, presetIds, type ModelPreset } from './presets';
 
 const positiveInt = (what: string) =>
@@ -81,6 +82,18 @@ export const inputSchema = z
 const datasetFootprint = {
   diskGB: positive('dataset.diskGB').max(1e7).optional(),
   hostMemoryGB: positive('dataset.hostMemoryGB').max(1e6).optional(),
+  /** The data's form and place (wall-clock.ts): what the input pipeline decodes and reads, and the validation set. */
+  format: z.enum(DATASET_FORMATS, { error: `dataset.format must be one of ${DATASET_FORMATS.join(', ')}` }).optional(),
+  bytesPerSample: positive('dataset.bytesPerSample')
+    .max(1e10, 'dataset.bytesPerSample must be at most 1e10 bytes (10 GB) per sample')
+    .optional(),
+  location: z.enum(DATASET_LOCATIONS, { error: `dataset.location must be one of ${DATASET_LOCATIONS.join(', ')}` }).optional(),
+  validationSamples: z
+    .number({ error: 'dataset.validationSamples must be a number' })
+    .int('dataset.validationSamples must be a whole number')
+    .nonnegative('dataset.validationSamples must be 0 or more')
+    .max(1e12, 'dataset.validationSamples is implausibly large')
+    .optional(),
 };
 
 /** Optional inputs of the run rules (shared/estimate/run-rules.ts): checkpoint/resume, job timeout, early stopping. */
@@ -160,7 +173,11 @@ function pathOf(issue: z.core.$ZodIssue): string {
 export function parseWorkload(value: unknown, file?: string): Workload {
   const parsed = workloadSchema.safeParse(value);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ field: pathOf(issue), message: unknownKeyMessage(issue) }));
+    const problems = parsed.error.issues.flatMap((issue) =>
+      issue.code === 'invalid_union' && pathOf(issue) === 'dataset'
+        ? datasetFieldProblems(value)
+        : [{ field: pathOf(issue), message: unknownKeyMessage(issue) }],
+    );
     const first = problems[0]!;
     throw new UserError('INVALID_WORKLOAD', `${first.field}: ${first.message}`, {
       ...(file ? { file } : {}),
@@ -170,6 +187,15 @@ export function parseWorkload(value: unknown, file?: string): Workload {
   }
   checkWorkload(parsed.data, file);
   return parsed.data;
+}
+
+/** The dataset is a union ({samples} or {tokens}); a bad shared field (format, location, …) is named, not the union. */
+const datasetFieldsSchema = z.object(datasetFootprint);
+function datasetFieldProblems(value: unknown): Array<{ field: string; message: string }> {
+  const dataset = value && typeof value === 'object' ? (value as { dataset?: unknown }).dataset : undefined;
+  const fields = dataset && typeof dataset === 'object' ? datasetFieldsSchema.safeParse(dataset) : null;
+  if (fields && !fields.success) return fields.error.issues.map((issue) => ({ field: `dataset.${pathOf(issue)}`, message: issue.message }));
+  return [{ field: 'dataset', message: 'dataset must be {"samples": N} or {"tokens": N} with N at least 1' }];
 }
 
 function unknownKeyMessage(issue: z.core.$ZodIssue): string {

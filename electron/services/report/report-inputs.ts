@@ -7,6 +7,7 @@ import { money } from '../../../shared/domain/money-format';
 import { offerLabel } from '../../../shared/domain/report/brief';
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
 import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
+import type { WallClock } from '../../../shared/estimate/wall-clock';
 import type { Plan } from '../../../shared/domain/plan/types';
 
 type GpuName = { id: string; name: string };
@@ -47,6 +48,14 @@ function workloadLabel(workload: Record<string, unknown>): string {
   return `${model?.preset ?? 'custom model'}, batch ${String(workload.batchSize ?? '?')}, ${String(workload.precision ?? '')}, ${String(samples ?? '?')} samples × ${String(workload.epochs ?? '?')} epochs`;
 }
 
+const h2 = (h: number) => `${Math.round(h * 100) / 100} h`;
+
+/** A wall clock's parts in words, for the report: setup + training (its bound) + validation + checkpoints + restarts. */
+function wallClockParts(w: WallClock): string {
+  const b = w.breakdown;
+  return `setup ${h2(b.setupHours)} + training ${h2(b.trainingHours)} (${w.bound === 'input' ? `input-bound: ${w.vcpus} vCPUs, about ${Math.round(w.inputSamplesPerSecond)} samples/s` : 'GPU-bound'}) + validation ${h2(b.validationHours)} + checkpoints ${h2(b.checkpointHours)} + restarts ${h2(b.restartHours)}${w.described ? '' : '; cost of the GPU-only hours (the workload does not describe its data)'}`;
+}
+
 /** The planned offering first, then the cheapest offering of up to seven other GPUs (those that fit first). */
 function alternativesOf(estimate: WorkloadEstimate, gpus: ReadonlyMap<string, GpuName>, plannedOfferingId: string | null | undefined) {
   const byGpu = new Map(estimate.results.map((r) => [r.gpuId, r]));
@@ -62,6 +71,9 @@ function alternativesOf(estimate: WorkloadEstimate, gpus: ReadonlyMap<string, Gp
       offering: offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name),
       priceKind: row.priceKind,
       hoursPerRun: Math.round(row.hours * 100) / 100,
+      wallClockHours: row.wallClock ? Math.round(row.wallClock.hours * 100) / 100 : null,
+      gpuHoursPerRun: row.wallClock ? Math.round(row.wallClock.gpuHours * 100) / 100 : null,
+      wallClockParts: row.wallClock ? wallClockParts(row.wallClock) : null,
       usdPerRun: row.usd.toFixed(2),
       fits: row.fits,
       requiredGiB: Math.round(result.memory.requiredGiB * 100) / 100,

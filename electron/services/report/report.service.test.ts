@@ -38,6 +38,12 @@ describe('report model of the example project', () => {
       expect(r.alternatives[0]?.planned).toBe(true);
       expect(r.alternatives.length).toBeGreaterThan(3);
       expect(r.why.length).toBeGreaterThan(1);
+      // each alternative's wall-clock hours with their parts, never below its GPU-only hours (issue 29 item 1)
+      for (const a of r.alternatives) {
+        expect(a.wallClockHours).not.toBeNull();
+        expect(a.wallClockHours!).toBeGreaterThanOrEqual(a.gpuHoursPerRun! - 0.01);
+        expect(a.wallClockParts).toMatch(/^setup .* \+ training .* \+ validation .* \+ checkpoints .* \+ restarts /);
+      }
     }
     expect(model.prices.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.asOf) && p.source.length > 0)).toBe(true);
     // costs by every grouping add up to the plan total (to the cent of rounding per allocation)

@@ -93,6 +93,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
             </dd>
           </div>
         ))}
+        {cost?.wallClock && <WallClockLine wall={cost.wallClock} label={offerLabel(cost.providerName, cost.sku)} />}
         {cost && (
           <div>
             <dt>Cost</dt>
@@ -159,6 +160,35 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         </dl>
       </details>
     </aside>
+  );
+}
+
+const hoursText = (h: number) => (h < 1 ? `${Math.round(h * 60)} min` : `${h.toLocaleString('en-US', { maximumFractionDigits: 2 })} h`);
+
+/** The selected offering's wall-clock time with its parts (its own vCPUs and session limit), and which hours the cost is of. */
+function WallClockLine({ wall, label }: { wall: NonNullable<RankedRow['wallClock']>; label: string }) {
+  const b = wall.breakdown;
+  return (
+    <div data-testid="wall-clock-offering">
+      <dt>On this offering</dt>
+      <dd>
+        <strong>
+          {hoursText(wall.hours)} wall-clock (GPU only {hoursText(wall.gpuHours)})
+        </strong>
+        <span className="muted">
+          {' '}
+          — {label}: setup {hoursText(b.setupHours)} + training {hoursText(b.trainingHours)} (
+          {wall.bound === 'input'
+            ? `input-bound: ${wall.vcpus} vCPUs deliver about ${Math.round(wall.inputSamplesPerSecond)} samples/s`
+            : 'GPU-bound'}
+          ) + validation {hoursText(b.validationHours)} + checkpoints {hoursText(b.checkpointHours)} + restarts {hoursText(b.restartHours)};
+          data {wall.format} on {wall.location}.{' '}
+          {wall.described
+            ? 'The cost below is of the wall-clock hours.'
+            : 'The cost below is of the GPU-only hours: give the dataset its format or location to price the wall clock.'}
+        </span>
+      </dd>
+    </div>
   );
 }
 

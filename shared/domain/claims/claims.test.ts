@@ -136,3 +136,17 @@ describe('claims of every seed, re-derived from the current estimator, catalog a
     expect(e.appText).toMatch(/cannot compute: no offering "azure-nc6s-v3"/);
   });
 });
+
+describe("a document's hours against the app's wall clock (issue 29 item 1)", () => {
+  it('compares every hours claim with the wall-clock hours, the GPU-only hours in its basis', () => {
+    const hoursClaims = cases.filter((c) => c.claim.check?.kind === 'estimate' && c.claim.check.metric === 'hours');
+    expect(hoursClaims.length).toBeGreaterThanOrEqual(5);
+    for (const c of hoursClaims) {
+      const e = evaluateClaim(c.claim, c.ctx());
+      expect(e.basis, c.claim.id).toMatch(/wall-clock [\d.]+ h a run \(GPU only [\d.]+ h/);
+      const gpuOnly = Number(/GPU only ([\d.]+) h/.exec(e.basis)![1]);
+      // the wall clock adds setup, validation, checkpoints (and input waits): never below the GPU-only hours
+      expect(Number(e.appValue), c.claim.id).toBeGreaterThanOrEqual(gpuOnly * ((c.claim.check as { times?: number }).times ?? 1) - 0.01);
+    }
+  });
+});

@@ -92,8 +92,14 @@ function deriveEstimate(check: Extract<ClaimCheck, { kind: 'estimate' }>, ctx: C
     basis = `${fmtFigure(row.hours)} h on ${row.sku} at $${row.price.usd}/${row.price.per} ${row.priceKind} (as of ${row.price.asOf})`;
   } else if (check.metric === 'hours') {
     if (!result.training) throw new Error(`the workload gives no training hours on "${check.gpuId}"`);
-    value = result.training.hours * times;
-    basis = `estimator on ${result.gpuName} (${result.throughput.bound}-bound)`;
+    // A document's hours are wall-clock: compared with the estimator's wall clock (on the offering when the check names
+    // one), its GPU-only hours beside it (issue 29 item 1).
+    const offered = check.offeringId ? result.training.offerings.find((o) => o.offeringId === check.offeringId) : undefined;
+    const wall = offered?.wallClock ?? result.training.wallClock;
+    value = (wall?.hours ?? result.training.hours) * times;
+    basis = wall
+      ? `estimator on ${result.gpuName}: wall-clock ${fmtFigure(wall.hours)} h a run (GPU only ${fmtFigure(wall.gpuHours)} h, ${result.throughput.bound}-bound; ${wall.bound === 'input' ? `input-bound: ${wall.vcpus} vCPUs deliver about ${fmtFigure(wall.inputSamplesPerSecond)} samples/s` : 'GPU-bound per epoch'}; setup ${fmtFigure(wall.breakdown.setupHours)} h, validation ${fmtFigure(wall.breakdown.validationHours)} h, checkpoints ${fmtFigure(wall.breakdown.checkpointHours)} h, restarts ${fmtFigure(wall.breakdown.restartHours)} h${offered ? ` on ${offered.sku}` : ''})`
+      : `estimator on ${result.gpuName} (${result.throughput.bound}-bound)`;
   } else if (check.metric === 'peak-gib') {
     value = result.memory.peakGiB;
     basis = `estimator's peak memory on ${result.gpuName} (${result.fits ? 'fits' : 'does not fit'} in ${result.memory.gpuMemoryGiB} GiB)`;

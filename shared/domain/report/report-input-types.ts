@@ -24,6 +24,12 @@ export interface HardwareAlternative {
   offering: string;
   priceKind: string;
   hoursPerRun: number;
+  /** wall-clock hours to a trained model on this offering (setup, input pipeline, validation, checkpoints, restarts). */
+  wallClockHours: number | null;
+  /** GPU-only hours of a run (data already on the GPU). */
+  gpuHoursPerRun: number | null;
+  /** the parts of the wall clock in words, or null. */
+  wallClockParts: string | null;
   usdPerRun: string;
   fits: boolean;
   requiredGiB: number;

@@ -13,7 +13,12 @@ import type { GpuEstimate, LeftOutPrice, RankedRow, WorkloadEstimate } from '../
 import { ARCH_FAMILIES } from '../../estimate/interconnect';
 import type { ExplanationLine, MemoryEstimate, ScalingEstimate, ThroughputEstimate } from '../../estimate/training-run-types';
 import { workloadSchema } from '../../estimate/workload';
+import type { WallClock } from '../../estimate/wall-clock';
+import { DATASET_FORMATS, DATASET_LOCATIONS } from '../../estimate/wall-clock-constants';
 import type { Assert, Equals } from '../type-check';
+
+const numbers = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
 
 export const PRESET_FAMILIES = ['cnn1d', 'cnn2d', 'vit', 'encoder', 'decoder', 'custom'] as const;
 export const presetFamilySchema = z.enum(PRESET_FAMILIES);
@@ -109,6 +114,21 @@ const runRuleNotesShape = {
     .optional(),
 };
 
+const wallClockSchema = z.object({
+  hours: z.number(),
+  gpuHours: z.number(),
+  breakdown: numbers(['setupHours', 'trainingHours', 'validationHours', 'checkpointHours', 'restartHours']),
+  bound: z.enum(['gpu', 'input']),
+  inputSamplesPerSecond: z.number(),
+  format: z.enum(DATASET_FORMATS),
+  location: z.enum(DATASET_LOCATIONS),
+  vcpus: z.number(),
+  described: z.boolean(),
+  lines: z.array(explanationLineSchema),
+});
+
+const pricedOfferingSchema = offeringCostSchema.extend({ ...runRuleNotesShape, wallClock: wallClockSchema.nullable().optional() });
+
 const gpuEstimateSchema = z.object({
   gpuId: z.string(),
   gpuName: z.string(),
@@ -117,13 +137,15 @@ const gpuEstimateSchema = z.object({
   largestBatch: z.number(),
   memory: memoryEstimateSchema,
   throughput: throughputEstimateSchema,
-  training: z.object({ hours: z.number(), offerings: z.array(offeringCostSchema.extend(runRuleNotesShape)) }).optional(),
+  training: z.object({ hours: z.number(), wallClock: wallClockSchema.nullable(), offerings: z.array(pricedOfferingSchema) }).optional(),
   notes: z.array(z.string()),
   explanation: z.array(explanationLineSchema),
 });
 
 const rankedRowSchema = offeringCostSchema.extend({
   ...runRuleNotesShape,
+  wallClock: wallClockSchema.nullable().optional(),
+  gpuHours: z.number().optional(),
   key: z.string(),
   fits: z.boolean(),
   trainingHours: z.number(),
@@ -131,9 +153,6 @@ const rankedRowSchema = offeringCostSchema.extend({
   pareto: z.boolean(),
   rank: z.number(),
 });
-
-const numbers = <K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
 
 const efficiencyConstantsSchema = z.object({
   computeEfficiency: z.number(),
@@ -221,6 +240,7 @@ export type _ScalingChecked = Assert<Equals<z.output<typeof scalingEstimateSchem
 export type _ThroughputChecked = Assert<Equals<z.output<typeof throughputEstimateSchema>, ThroughputEstimate>>;
 export type _ExplanationChecked = Assert<Equals<z.output<typeof explanationLineSchema>, ExplanationLine>>;
 export type _OfferingCostChecked = Assert<Equals<z.output<typeof offeringCostSchema>, OfferingCost>>;
+export type _WallClockChecked = Assert<Equals<z.output<typeof wallClockSchema>, WallClock>>;
 export type _GpuEstimateChecked = Assert<Equals<z.output<typeof gpuEstimateSchema>, GpuEstimate>>;
 export type _LeftOutPriceChecked = Assert<Equals<z.output<typeof leftOutPriceSchema>, LeftOutPrice>>;
 export type _RankedRowChecked = Assert<Equals<z.output<typeof rankedRowSchema>, RankedRow>>;

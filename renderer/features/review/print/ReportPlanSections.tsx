@@ -111,6 +111,12 @@ export function HardwareSection({ model }: { model: ReportModel }) {
       model={model}
       source="estimation model across the catalog (per run: the phase's workload; cheapest priced offering per GPU; prices with their dates in section Catalog prices used)"
     >
+      <p className="rp-sub">
+        Hours are wall-clock time to a trained model on each offering: setup (environment, copying the data) + training at the slower of the
+        GPU and the input pipeline (the machine's vCPUs and storage) + validation + checkpoint writes + restarts after a session limit; the
+        GPU-only hours (data already on the GPU) are beside them. A cost is of the wall-clock hours when the workload describes its data
+        (format, location), else of the GPU-only hours.
+      </p>
       {model.recommendations.map((r) => (
         <div key={r.phaseId} className="rp-reco">
           <h3>{r.title}</h3>
@@ -121,9 +127,19 @@ export function HardwareSection({ model }: { model: ReportModel }) {
             <p className="bad">{r.error}</p>
           ) : (
             <Table
-              head={['GPU', 'Offering', 'Price', 'h/run', `${currencySign(cur)}/run`, 'Memory need/has GiB', 'Fits', 'Bound']}
-              numeric={[3, 4]}
-              nowrap={[5]}
+              head={[
+                'GPU',
+                'Offering',
+                'Price',
+                'h/run',
+                'Wall-clock h (GPU only)',
+                `${currencySign(cur)}/run`,
+                'Memory need/has GiB',
+                'Fits',
+                'Bound',
+              ]}
+              numeric={[3, 5]}
+              nowrap={[6]}
               rows={r.alternatives.map((a) => [
                 <>
                   {a.planned ? <strong>{a.gpuName} (planned)</strong> : a.gpuName}
@@ -132,6 +148,11 @@ export function HardwareSection({ model }: { model: ReportModel }) {
                 a.offering,
                 `${a.priceKind}, ${a.priceAsOf}`,
                 num(a.hoursPerRun, 2),
+                a.wallClockHours === null ? (
+                  '—'
+                ) : (
+                  <span title={a.wallClockParts ?? undefined}>{`${num(a.wallClockHours, 2)} (${num(a.gpuHoursPerRun ?? 0, 2)})`}</span>
+                ),
                 usd(a.usdPerRun, cur),
                 `${num(a.requiredGiB)} / ${num(a.gpuMemoryGiB, 0)}`,
                 a.fits ? 'yes' : 'no',
