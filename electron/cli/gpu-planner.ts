@@ -4,6 +4,7 @@ import { APP_VERSION } from '../app-version';
 import { asksForHelp, commandHelpText, splitLeadingOptions, topLevelHelpText, usageEntries, type CommandHelp } from './cli-help';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, UsageError, type CliIo } from './cli-io';
 import { runBudgetCommand, USAGE as BUDGET_USAGE } from './commands/budget';
+import { runClaimsCommand, USAGE as CLAIMS_USAGE } from './commands/claims';
 import { runCatalogCommand, USAGE as CATALOG_USAGE } from './commands/catalog';
 import { runCreditsCommand, USAGE as CREDITS_USAGE } from './commands/credits';
 import { runEstimateCommand, USAGE as ESTIMATE_USAGE } from './commands/estimate';
@@ -34,6 +35,11 @@ const commands: Record<string, CommandHelp & { run: (args: string[], io: CliIo) 
     run: (args, io) => runBudgetCommand(['spend', ...args], io),
     summary: 'actual spend, grouped',
     usage: usageOf(BUDGET_USAGE, 'spend'),
+  },
+  claims: {
+    run: runClaimsCommand,
+    summary: "the source documents' claims: quote, verdict, the author's and the app's figure, basis, inputs",
+    usage: CLAIMS_USAGE,
   },
   credits: { run: runCreditsCommand, summary: 'cloud credits and grants', usage: CREDITS_USAGE },
   fx: { run: runFxCommand, summary: 'exchange rates (bundled ECB reference rates and your own)', usage: FX_USAGE },

@@ -56,6 +56,7 @@ export const channelNames = [
   'plan:stop-optimize',
   'plan:accept-suggestion',
   'plan:evaluate-claims',
+  'plan:list-source-documents',
   'budget:choose-import-file',
   'budget:import-file',
   'budget:cancel-import',

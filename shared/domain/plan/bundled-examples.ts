@@ -13,13 +13,15 @@ export interface BundledExample {
   projectId: string;
   /** id of the claims file under resources/claims/ (`seed-00N`), or null */
   claimsSeed: string | null;
+  /** the number of the source document the example was transcribed from (shared/domain/source-documents.ts). */
+  document: string;
 }
 
 export const BUNDLED_EXAMPLES: readonly BundledExample[] = [
-  { file: 'example/vitaldb-project.json', projectId: 'vitaldb-2025', claimsSeed: null },
-  { file: 'example/seed-003-small-lab-project.json', projectId: 'seed-003-small-lab', claimsSeed: 'seed-003' },
-  { file: 'example/seed-002-prs-med-project.json', projectId: 'seed-002-prs-med', claimsSeed: 'seed-002' },
-  { file: 'example/seed-004-hf-jobs-project.json', projectId: 'seed-004-hf-jobs', claimsSeed: 'seed-004' },
+  { file: 'example/vitaldb-project.json', projectId: 'vitaldb-2025', claimsSeed: null, document: '001' },
+  { file: 'example/seed-003-small-lab-project.json', projectId: 'seed-003-small-lab', claimsSeed: 'seed-003', document: '003' },
+  { file: 'example/seed-002-prs-med-project.json', projectId: 'seed-002-prs-med', claimsSeed: 'seed-002', document: '002' },
+  { file: 'example/seed-004-hf-jobs-project.json', projectId: 'seed-004-hf-jobs', claimsSeed: 'seed-004', document: '004' },
 ];
 
 export const claimsFileOf = (seed: string) => `claims/${seed}.json`;
