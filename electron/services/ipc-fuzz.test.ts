@@ -52,6 +52,7 @@ function validReads(): Record<ReadChannel, unknown[]> {
     'plan:compare-scenarios': [{ projectId: EXAMPLE }],
     'plan:compare-plans': [{ projectId: EXAMPLE, ids: [null, scenarioId] }],
     'plan:project-contents': [{ projectId: EXAMPLE }],
+    'plan:read-text-plan': [{ text: '# A plan\n- **A100**: $3/hour\n' }, { text: '' }],
     'plan:evaluate-claims': [{ projectId: EXAMPLE }],
     'plan:export-file': [{ projectId: EXAMPLE }],
     'budget:choose-import-file': [{}],

@@ -27,6 +27,7 @@ export const READ_CHANNELS = [
   'plan:compare-scenarios',
   'plan:compare-plans',
   'plan:project-contents',
+  'plan:read-text-plan',
   'plan:evaluate-claims',
   'plan:export-file',
   'budget:choose-import-file',

@@ -14,6 +14,7 @@ export const USAGE = `usage:
   gpu-planner project dismiss-notice NOTICE_ID
   gpu-planner project export [--project ID] [--with-spend] --out FILE
   gpu-planner project import FILE [--into PROJECT_ID] [--json]
+  gpu-planner project from-text FILE [--dry-run] [--json]
 (every command takes --db PATH)`;
 
 /** `gpu-planner project …` — the lead's projects and the .gpuplan file (docs/plan-file.md). */
@@ -37,6 +38,7 @@ export async function runProjectCommand(args: string[], io: CliIo): Promise<numb
       month: { type: 'string' },
       thresholds: { type: 'string' },
       'with-spend': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
     },
     USAGE,
   );
@@ -53,6 +55,7 @@ export async function runProjectCommand(args: string[], io: CliIo): Promise<numb
     return exportProject(values as typeof values & { out: string }, io);
   }
   if (verb === 'import' && rest.length === 1) return importProject(rest[0]!, values, io);
+  if (verb === 'from-text' && rest.length === 1) return fromText(rest[0]!, values, io);
   if (verb === 'show' && rest.length === 0) return show(values, io);
   if (verb === 'budget' && rest.length === 0) {
     if (!values.amount) throw new UsageError(`project budget needs --amount AMOUNT\n${USAGE}`);
@@ -142,6 +145,54 @@ function importProject(
     const r = app.services.plan.projects.importFrom(path.resolve(io.cwd, file), { intoProjectId: values.into });
     if (values.json) printJson(io, { projectId: r.projectId, scenarioId: r.scenarioId, scenarios: r.scenarios, spendLines: r.spendLines });
     else io.stdout(`${r.scenarioId ?? r.projectId}\n`);
+    return EXIT_OK;
+  } finally {
+    app.close();
+  }
+}
+
+/**
+ * A project from a plan document (Markdown or text): prints what was read and what was not (with line numbers), and
+ * creates the project unless --dry-run. Bad input (no such file, not a regular file, too large, empty): an error,
+ * nothing created.
+ */
+function fromText(
+  file: string,
+  values: { db?: string | undefined; json?: boolean | undefined; 'dry-run'?: boolean | undefined },
+  io: CliIo,
+): number {
+  const app = openCliServices(values, io);
+  try {
+    const fromTextService = app.services.plan.projects.fromText;
+    const doc = fromTextService.readFile(path.resolve(io.cwd, file));
+    const read = fromTextService.read(doc);
+    const created = values['dry-run'] ? null : fromTextService.create(doc);
+    const p = read.plan.project;
+    if (values.json) {
+      printJson(io, {
+        created,
+        project: { name: created?.name ?? p.name, start: p.start, end: p.end, currency: p.currency, budget: p.budget },
+        tracks: read.plan.tracks.map((t) => ({ name: t.name, owner: t.owner, start: t.start, end: t.end })),
+        milestones: read.plan.milestones.map((m) => ({ code: m.code, name: m.name })),
+        read: read.read,
+        unread: read.unread,
+      });
+      return EXIT_OK;
+    }
+    io.stdout(`${doc.fileName}: ${created ? `created project ${created.projectId} "${created.name}"` : `would create "${p.name}" (--dry-run: nothing created)`}
+`);
+    io.stdout(`  ${p.start} → ${p.end}, budget ${money(p.currency, toCents(p.budget))}, ${plural(read.plan.tracks.length, 'track')}, ${plural(read.plan.milestones.length, 'milestone')}
+`);
+    io.stdout(`Read (${read.read.length}):
+`);
+    for (const r of read.read)
+      io.stdout(`  line ${String(r.line).padStart(4)}  ${r.label}: ${r.value}
+`);
+    io.stdout(`Not read (${read.unread.length}):
+`);
+    for (const u of read.unread)
+      io.stdout(`  ${u.line ? `line ${String(u.line).padStart(4)}` : '         '}  ${u.why}${u.text ? `  ${u.text.slice(0, 80)}` : ''}
+`);
     return EXIT_OK;
   } finally {
     app.close();

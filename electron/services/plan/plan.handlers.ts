@@ -29,4 +29,7 @@ export const planHandlers: HandlerMap<typeof planChannels> = {
   'plan:restore-project': ({ projectId }, { services }) => services.plan.projects.restore(projectId),
   'plan:export-file': (request, { services }) => services.plan.projects.exportFile(request),
   'plan:import-file': (request, { services }) => services.plan.projects.importFile(request),
+  'plan:read-text-plan': (request, { services }) => services.plan.projects.fromText.read(request),
+  'plan:create-from-text': (request, { services }) => services.plan.projects.fromText.create(request),
+  'plan:open-text-plan': (_request, { services }) => services.plan.projects.fromText.openFile(),
 };

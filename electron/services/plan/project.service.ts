@@ -17,6 +17,7 @@ import {
 } from '../../../shared/domain/project/project-copy';
 import { buildPlanFile, PLAN_FILE_EXTENSION, serializePlanFile, type PlanFile } from '../../../shared/domain/project/plan-file';
 import { readPlanFile } from './plan-file-reader';
+import { createProjectFromText } from './project-from-text';
 import { planFileBudget, type PlanFileBudget } from '../../../shared/domain/project/plan-file-budget';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import { validateProject, validateTrack } from '../../../shared/domain/plan/validation';
@@ -310,7 +311,10 @@ export function createProjectService(deps: ServiceDeps, { refreshEstimates }: Pr
     return importFrom(file, request);
   }
 
+  const fromText = createProjectFromText(deps, { refreshEstimates, newProjectId, newScenarioId });
+
   return {
+    fromText,
     list,
     open,
     create,

@@ -41,6 +41,41 @@ export const projectContentsSchema = z.object({
   spendLines: z.number(),
 });
 
+/** A plan document's text and the lead's corrections (issue 28 item 11): "New project from a document…". */
+const textPlanRequest = z
+  .object({
+    text: z.string().max(1024 * 1024, 'a plan document of at most 1 MB'),
+    fileName: z.string().max(260).optional(),
+    edits: z
+      .object({
+        name: z.string().max(200).optional(),
+        start: day.optional(),
+        end: day.optional(),
+        budget: z.string().max(40).optional(),
+        currency: z.string().max(3).optional(),
+        tracks: z
+          .array(
+            z.object({ id: z.string().max(120), name: z.string().max(200).optional(), owner: z.string().max(200).optional() }).strict(),
+          )
+          .max(100)
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const textPlanReadSchema = z.object({
+  plan: z.object({
+    project: z.object({ name: z.string(), start: z.string(), end: z.string(), currency: z.string(), budget: z.string() }),
+    tracks: z.array(z.object({ id: z.string(), name: z.string(), owner: z.string(), start: z.string(), end: z.string() })),
+    milestones: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+  }),
+  read: z.array(z.object({ key: z.string(), label: z.string(), value: z.string(), line: z.number() })),
+  unread: z.array(z.object({ line: z.number(), text: z.string(), why: z.string() })),
+});
+export type TextPlanRead = z.output<typeof textPlanReadSchema>;
+
 export const planProjectChannels = {
   /** Recent first (last opened or changed); archived ones flagged; deleted ones left out. */
   'plan:list-projects': { request: z.object({}).strict(), response: z.object({ projects: z.array(projectListItemSchema) }) },
@@ -100,5 +135,17 @@ export const planProjectChannels = {
       scenarios: z.number(),
       spendLines: z.number(),
     }),
+  },
+  /** What a plan document gives (and does not, with line numbers), as the project it would create. Writes nothing. */
+  'plan:read-text-plan': { request: textPlanRequest, response: textPlanReadSchema },
+  /** Creates the project the document gives, with the lead's corrections; refused whole when a field is invalid. */
+  'plan:create-from-text': {
+    request: textPlanRequest,
+    response: z.object({ projectId: z.string(), name: z.string(), tracks: z.number(), milestones: z.number(), scenarios: z.number() }),
+  },
+  /** Open dialog in main for a Markdown or text document (a regular file, at most 1 MB): its text, or nulls. */
+  'plan:open-text-plan': {
+    request: z.object({}).strict(),
+    response: z.object({ fileName: z.string().nullable(), text: z.string().nullable() }),
   },
 } satisfies ChannelMap;
