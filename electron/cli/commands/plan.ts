@@ -10,8 +10,9 @@ import { runPlanRunRate } from './plan-run-rate';
 export const USAGE = [
   'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan run-rate [--project ID] [--db PATH] [--json]',
-  '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish] [--window phase|deadline]',
-  '                                 [--runs mid|high] [--other-offerings] [--time-limit SECONDS] [--save-as NAME] [--db PATH] [--json]',
+  '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish|change] [--allow-dates]',
+  '                                 [--allow-hardware] [--allow-reorder] [--runs mid|high] [--time-limit SECONDS]',
+  '                                 [--save-as NAME] [--db PATH] [--json]',
 ].join('\n');
 
 /** `gpu-planner plan show [--project ID] --json` — spec/cli.md; default: the bundled example project. */
@@ -27,6 +28,9 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
       window: { type: 'string', default: 'phase' },
       runs: { type: 'string', default: 'mid' },
       'other-offerings': { type: 'boolean', default: false },
+      'allow-dates': { type: 'boolean', default: false },
+      'allow-hardware': { type: 'boolean', default: false },
+      'allow-reorder': { type: 'boolean', default: false },
       'time-limit': { type: 'string', default: '30' },
       'save-as': { type: 'string' },
     },
@@ -81,7 +85,7 @@ const choice = <T extends string>(flag: string, value: string | undefined, allow
 
 /** `gpu-planner plan optimize --json`: {status, objective, weeks, conflicts, totals, binding} of the suggested schedule. */
 async function runOptimize(values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
-  const objective = choice('objective', values.objective as string, ['cost', 'finish'] as const);
+  const objective = choice('objective', values.objective as string, ['cost', 'finish', 'change'] as const);
   const window = choice('window', values.window as string, ['phase', 'deadline'] as const);
   const runCount = choice('runs', values.runs as string, ['mid', 'high'] as const);
   const timeLimitSeconds = Number(values['time-limit']);
@@ -95,7 +99,10 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       objective,
       window,
       runCount,
-      allowOtherOfferings: values['other-offerings'] === true,
+      // --window deadline and --other-offerings: the older names of --allow-dates and --allow-hardware
+      allowDates: values['allow-dates'] === true,
+      allowHardware: values['allow-hardware'] === true || values['other-offerings'] === true,
+      allowReorder: values['allow-reorder'] === true,
       timeLimitSeconds,
       saveAs: values['save-as'] as string | undefined,
     });

@@ -15,10 +15,16 @@ export const optimizeRequestSchema = z
   .object({
     projectId: projectId.optional(),
     scenarioId: z.string().min(1).max(200).optional(),
-    objective: z.enum(['cost', 'finish', 'mix']).default('cost'),
+    objective: z.enum(['cost', 'finish', 'mix', 'change']).default('cost'),
     usdPerWeekEarlier: z.number().finite().min(0).max(1e9).optional(),
     runCount: z.enum(['mid', 'high']).default('mid'),
+    /** `deadline` is the older name of `allowDates`. */
     window: z.enum(['phase', 'deadline']).default('phase'),
+    /** Deadlines, order and hardware hold unless the lead frees them (issue 27 item 2): each off by default. */
+    allowDates: z.boolean().default(false),
+    allowHardware: z.boolean().default(false),
+    allowReorder: z.boolean().default(false),
+    /** The older name of `allowHardware`. */
     allowOtherOfferings: z.boolean().default(false),
     pinnedAllocationIds: z.array(z.string().min(1).max(200)).max(10000).optional(),
     timeLimitSeconds: z.number().finite().min(1).max(600).default(30),
@@ -36,7 +42,7 @@ export const bindingSchema = z.object({
 
 export const optimizeResultSchema = z.object({
   status: z.enum(['optimal', 'feasible', 'infeasible']),
-  objective: z.object({ kind: z.enum(['cost', 'finish', 'mix']), usd: z.string(), finishWeek: z.string().nullable() }),
+  objective: z.object({ kind: z.enum(['cost', 'finish', 'mix', 'change']), usd: z.string(), finishWeek: z.string().nullable() }),
   binding: z.array(bindingSchema),
   scenarioId: z.string().nullable(),
   solver: z.object({ seconds: z.number(), gap: z.number().nullable() }),

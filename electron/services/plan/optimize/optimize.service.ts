@@ -5,7 +5,7 @@
  */
 import { UserError } from '../../../../shared/domain/errors';
 import type { PlanCommand } from '../../../../shared/domain/plan/commands';
-import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import { OBJECTIVE_NAMES, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
 import type { Solve } from './solver-client';
@@ -21,9 +21,16 @@ export interface OptimizeRequest {
   objective: OptimizeOptions['objective'];
   usdPerWeekEarlier?: number | undefined;
   runCount?: 'mid' | 'high' | undefined;
+  /** `deadline`: the older name of `allowDates`. */
   window?: 'phase' | 'deadline' | undefined;
-  /** Let each milestone move to any offering whose GPU fits its workload (estimated on that GPU). */
+  /** Free the milestones' dates: work may move earlier than a phase's start (never past its end). Off by default. */
+  allowDates?: boolean | undefined;
+  /** Free the hardware: each milestone may move to any offering whose GPU fits its workload (estimated on that GPU). */
+  allowHardware?: boolean | undefined;
+  /** The older name of `allowHardware`. */
   allowOtherOfferings?: boolean | undefined;
+  /** Free the order of a track's milestones (declared dependencies always hold). Off by default. */
+  allowReorder?: boolean | undefined;
   pinnedAllocationIds?: string[] | undefined;
   timeLimitSeconds?: number | undefined;
   saveAs?: string | undefined;
@@ -148,13 +155,16 @@ export function createOptimizeService(deps: OptimizeDeps) {
       objective: request.objective,
       runCount,
       window: request.window ?? 'phase',
+      allowDates: request.allowDates === true || request.window === 'deadline',
+      allowReorder: request.allowReorder === true,
       ...(request.usdPerWeekEarlier !== undefined ? { usdPerWeekEarlier: request.usdPerWeekEarlier } : {}),
       ...(request.pinnedAllocationIds ? { pinnedAllocationIds: request.pinnedAllocationIds } : {}),
     };
-    if (request.allowOtherOfferings) {
+    // Hardware stays as the plan has it unless the lead frees it: no alternatives reach the model otherwise.
+    if (request.allowHardware || request.allowOtherOfferings) {
       if (!deps.estimator)
         throw new UserError('NO_ESTIMATOR', 'Other offerings need the estimator, which is not available here.', {
-          field: 'allowOtherOfferings',
+          field: 'allowHardware',
         });
       options.alternatives = await otherOfferings(base, catalog, deps.estimator, runCount);
     }
@@ -179,7 +189,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
         id: scenarioId,
         projectId: base.project.id,
         name: request.saveAs,
-        description: `Auto-plan (${request.objective === 'cost' ? 'least cost' : request.objective === 'finish' ? 'earliest finish within budget' : 'cost and finish'}), ${result.status}: ${result.binding.map((b) => b.message).join(' ') || 'nothing binds.'}`,
+        description: `Auto-plan (${OBJECTIVE_NAMES[request.objective]}), ${result.status}: ${result.binding.map((b) => b.message).join(' ') || 'nothing binds.'}`,
         variation: `Milestone bookings replaced by the optimizer's schedule (${result.addedAllocations.length} bookings); other bookings kept.`,
         author: null,
         plan: result.plan,

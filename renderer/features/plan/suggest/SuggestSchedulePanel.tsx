@@ -42,11 +42,12 @@ export function SuggestSchedulePanel() {
           <select
             className="input"
             value={options.objective}
-            onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' })}
+            onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' | 'change' })}
           >
             <option value="cost">Least cost</option>
             <option value="finish">Earliest finish within the budget</option>
             <option value="mix">Cost and finish, weighted</option>
+            <option value="change">Least change: move the fewest GPU-hours</option>
           </select>
         </label>
         {options.objective === 'mix' && (
@@ -59,31 +60,27 @@ export function SuggestSchedulePanel() {
           />
         )}
         <label className="field">
-          <span>Milestones may run</span>
-          <select
-            className="input"
-            value={options.window}
-            onChange={(e) => s.setOptions({ window: e.target.value as 'phase' | 'deadline' })}
-          >
-            <option value="deadline">any time in their track, up to their end date</option>
-            <option value="phase">only within their own dates</option>
-          </select>
-        </label>
-        <label className="field">
           <span>Runs per milestone</span>
           <select className="input" value={options.runCount} onChange={(e) => s.setOptions({ runCount: e.target.value as 'mid' | 'high' })}>
             <option value="mid">middle of the range (as the checks count)</option>
             <option value="high">high end of the range</option>
           </select>
         </label>
-        <label className="field pt-suggest-check">
-          <input
-            type="checkbox"
-            checked={options.allowOtherOfferings}
-            onChange={(e) => s.setOptions({ allowOtherOfferings: e.target.checked })}
-          />
-          <span>Allow other offerings (any GPU the workload fits, estimated on it)</span>
-        </label>
+        <fieldset className="pt-suggest-freedoms">
+          <legend>The optimizer moves bookings only. Also allow it to:</legend>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowDates} onChange={(e) => s.setOptions({ allowDates: e.target.checked })} />
+            <span>move milestones' dates (earlier, never past their end date)</span>
+          </label>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowHardware} onChange={(e) => s.setOptions({ allowHardware: e.target.checked })} />
+            <span>choose other offerings or GPUs (any the workload fits, estimated on it)</span>
+          </label>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowReorder} onChange={(e) => s.setOptions({ allowReorder: e.target.checked })} />
+            <span>reorder a track's milestones (declared dependencies still hold)</span>
+          </label>
+        </fieldset>
         <NumberSetting
           label="Time limit (s)"
           min={1}
