@@ -203,3 +203,40 @@ describe('auto-plan options on the bundled example', () => {
     expect(analyzePlan(plan, answer.catalog).problems.filter((p) => p.kind === 'milestone-dependency-order')).toEqual([]);
   });
 });
+
+describe('least change (issue 27 item 6)', () => {
+  /** GPU-hours by phase, offering and week of a plan's milestone bookings. */
+  const work = (plan: Plan) => {
+    const out = new Map<string, number>();
+    for (const a of plan.allocations)
+      if (a.phaseId)
+        out.set(`${a.phaseId}|${a.offeringId}|${a.week}`, (out.get(`${a.phaseId}|${a.offeringId}|${a.week}`) ?? 0) + a.hours * a.gpuCount);
+    return out;
+  };
+  const moved = (before: Plan, after: Plan) => {
+    const a = work(before);
+    const b = work(after);
+    return [...new Set([...a.keys(), ...b.keys()])].reduce((s, k) => s + Math.abs((a.get(k) ?? 0) - (b.get(k) ?? 0)), 0);
+  };
+
+  it('a plan that meets everything is kept as it is: nothing moves', async () => {
+    const { plan, catalog } = twoTracks();
+    const result = await solve(plan, catalog, { objective: 'change' });
+    expect(moved(plan, result.plan)).toBeCloseTo(0, 6);
+  });
+
+  it('a short milestone gets only what it lacks, beside its booking; the other bookings stay; the same answer twice', async () => {
+    const { plan, catalog } = twoTracks();
+    // M2 is short by 25 GPU-hours (35 of 60 booked in W04); least cost would move its work to wherever is cheapest
+    const short: Plan = { ...plan, allocations: plan.allocations.map((a) => (a.id === 'b2' ? { ...a, hours: 35 } : a)) };
+    const first = await solve(short, catalog, { objective: 'change' });
+    expect(first.status).toBe('optimal');
+    expect(moved(short, first.plan)).toBeCloseTo(25, 1);
+    expect(work(first.plan).get('m1-p|gcp-l4|2026-W02')).toBe(20);
+    expect(work(first.plan).get('m3-p|gcp-l4|2026-W11')).toBe(40);
+    expect(analyzePlan(first.plan, catalog).problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const second = await solve(short, catalog, { objective: 'change' });
+    expect(JSON.stringify(second.plan)).toBe(JSON.stringify(first.plan));
+    expect(second.addedAllocations).toEqual(first.addedAllocations);
+  });
+});
