@@ -2,6 +2,7 @@ import { offerLabel, problemKindWords } from '../../../shared/domain/report/brie
 import { gpuShortName } from '../../../shared/domain/offer-label';
 import { money, toCents } from '../../../shared/domain/money-format';
 import { conversionLines } from '../../../shared/domain/plan/plan-currency';
+import { diffLines } from '../../../shared/domain/plan/optimize/suggestion-diff';
 import type { CatalogService } from '../../services/catalog/catalog.service';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -107,8 +108,8 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       saveAs: values['save-as'] as string | undefined,
     });
     if (values.json) {
-      const { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver } = answer;
-      printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, scenarioId, solver });
+      const { status, objective: goal, weeks, conflicts, totals, binding, diff, scenarioId, solver } = answer;
+      printJson(io, { status, objective: goal, weeks, conflicts, totals, binding, diff, scenarioId, solver });
       return EXIT_OK;
     }
     io.stdout(
@@ -131,6 +132,15 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
             )
             .join(', ')}\n`,
         );
+    const diff = diffLines(
+      answer.diff,
+      (id) => offerNames.get(id) ?? id,
+      (amount) => money(answer.diff.currency, amount),
+    );
+    io.stdout(
+      `\nWhat changes (${answer.diff.milestones.length === 0 ? 'no milestone changes' : `${answer.diff.milestones.length} milestone${answer.diff.milestones.length === 1 ? '' : 's'}`}):\n`,
+    );
+    for (const line of diff) io.stdout(`  ${line}\n`);
     if (answer.binding.length) io.stdout('\nWhat binds:\n');
     for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
     if (answer.conflicts.length) io.stdout(`\nProblems left (${answer.conflicts.length}):\n`);

@@ -240,3 +240,47 @@ describe('least change (issue 27 item 6)', () => {
     expect(second.addedAllocations).toEqual(first.addedAllocations);
   });
 });
+
+describe('a diff before anything changes (issue 27 item 3)', () => {
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(() => {
+    app = createTestApp({ now: () => new Date('2025-12-10T09:00:00Z') });
+  });
+  afterAll(() => app.dispose());
+
+  it('per milestone and in total; promoting applies exactly that diff as one undoable step, kept for the PDF', async () => {
+    const before = app.services.plan.load('vitaldb-2025');
+    const answer = await app.services.optimize.optimize({ objective: 'cost', allowDates: true, saveAs: 'Least cost, dates freed' });
+    const { diff } = answer;
+    const analysis = (plan: Plan) => analyzePlan(plan, app.services.plan.catalog()).totals;
+    expect(diff.before.cost).toBe(Number(analysis(before.plan).allCostsUsd).toFixed(2));
+    expect(diff.milestones.length).toBeGreaterThan(0);
+    for (const m of diff.milestones) expect(m.changes.length).toBeGreaterThan(0);
+    // dates freed: whatever moved, the order holds in the diff's own dates
+    const after = new Map(diff.milestones.map((m) => [m.milestoneId, m.after]));
+    const m2 = after.get('m2');
+    const m3 = after.get('m3');
+    if (m2 && m3) expect(m3.start! >= m2.end!).toBe(true);
+
+    const accepted = app.services.optimize.acceptSuggestion({
+      projectId: 'vitaldb-2025',
+      revision: before.revision,
+      scenarioId: answer.scenarioId!,
+    });
+    expect(Number(accepted.analysis.totals.allCostsUsd).toFixed(2)).toBe(diff.after.cost);
+    const promotion = app.services.plan.lastPromotion('vitaldb-2025');
+    expect(promotion?.diff).toEqual(diff);
+    expect(promotion?.label).toBe('Least cost, dates freed');
+
+    // one undo restores the plan, and forgets what the promotion moved
+    app.services.plan.undo({ projectId: 'vitaldb-2025', revision: accepted.revision });
+    const restored = app.services.plan.load('vitaldb-2025').plan;
+    const sorted = (p: Plan) =>
+      JSON.stringify([
+        [...p.allocations].sort((a, b) => (a.id < b.id ? -1 : 1)),
+        p.milestones.map((m) => m.phases.map((ph) => [ph.start, ph.end, ph.offeringId])),
+      ]);
+    expect(sorted(restored)).toBe(sorted(before.plan));
+    expect(app.services.plan.lastPromotion('vitaldb-2025')).toBeNull();
+  });
+});

@@ -8,6 +8,8 @@ import type { PlanCommand } from '../../../../shared/domain/plan/commands';
 import { OBJECTIVE_NAMES, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
+import { suggestionDiff } from '../../../../shared/domain/plan/optimize/suggestion-diff';
+import { applyCommand } from '../../../../shared/domain/plan/commands';
 import type { Solve } from './solver-client';
 import { createPriceBook, standaloneCost } from '../../../../shared/domain/plan/pricing';
 import { summarizePlan } from '../../../../shared/domain/plan/scenarios';
@@ -209,6 +211,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
       totals: described.totals,
       comparison,
       changedWeeks: changedWeeks(base, result.plan),
+      diff: suggestionDiff(base, result.plan, catalog),
       binding: result.binding,
       scenarioId,
       solver: { seconds: Math.round(result.solverSeconds * 1000) / 1000, gap: result.gap },
@@ -235,7 +238,17 @@ export function createOptimizeService(deps: OptimizeDeps) {
           : 'The plan already books what the suggestion books.',
         { field: 'weeks' },
       );
-    return deps.plan.edit({ projectId: request.projectId, revision: request.revision, command });
+    // Exactly what the diff says moves, as one undoable edit; the diff is kept with it (the PDF's "What moved").
+    const after = applyCommand(view.plan, command).plan;
+    return deps.plan.edit({
+      projectId: request.projectId,
+      revision: request.revision,
+      command,
+      promotion: {
+        label: `${scenario.name}${request.weeks ? ` (${request.weeks.join(', ')})` : ''}`,
+        diff: suggestionDiff(view.plan, after, deps.plan.catalog()),
+      },
+    });
   }
 
   return {
