@@ -272,6 +272,12 @@ describe('a diff before anything changes (issue 27 item 3)', () => {
     expect(promotion?.diff).toEqual(diff);
     expect(promotion?.label).toBe('Least cost, dates freed');
 
+    // the review PDF's Milestones section lists what moved, from that diff
+    const report = await app.services.report.getReportModel({ projectId: 'vitaldb-2025' });
+    expect(report.whatMoved?.label).toBe('Least cost, dates freed');
+    expect(report.whatMoved?.lines.at(-1)).toMatch(/^Plan: cost \$[\d.,]+ → \$[\d.,]+; finish /);
+    expect(report.whatMoved?.lines).toHaveLength(diff.milestones.length + 1);
+
     // one undo restores the plan, and forgets what the promotion moved
     app.services.plan.undo({ projectId: 'vitaldb-2025', revision: accepted.revision });
     const restored = app.services.plan.load('vitaldb-2025').plan;
@@ -282,5 +288,6 @@ describe('a diff before anything changes (issue 27 item 3)', () => {
       ]);
     expect(sorted(restored)).toBe(sorted(before.plan));
     expect(app.services.plan.lastPromotion('vitaldb-2025')).toBeNull();
+    expect((await app.services.report.getReportModel({ projectId: 'vitaldb-2025' })).whatMoved).toBeNull();
   });
 });

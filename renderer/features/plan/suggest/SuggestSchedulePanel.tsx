@@ -6,6 +6,7 @@ import type { OptimizeResult } from '../../../../shared/ipc/contract/plan-optimi
 import { usePlanStore } from '../store';
 import { fmtHours, fmtMoney } from '../timeline-model';
 import { useSuggestStore } from './store';
+import { DiffTable } from './DiffTable';
 
 const STATUS_TEXT: Record<OptimizeResult['status'], string> = {
   optimal: 'Optimal: no cheaper schedule meets every milestone, pool and the budget.',
@@ -143,6 +144,7 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
           ))}
         </ul>
       )}
+      <DiffTable diff={result.diff} label={(id) => label(id, id)} />
       {plan && suggestion && (
         <table className="data pt-suggest-compare">
           <caption className="muted">The plan and the suggestion, costed the same way ({currency}, the plan's prices)</caption>
