@@ -17,10 +17,13 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await page.getByRole('button', { name: 'Suggest schedule…' }).click();
   const panel = page.getByRole('region', { name: 'Suggest schedule' });
 
-  // Within the milestones' own dates, under the strict rule (no turns), the one Colab Pro+ session is taken: the answer
-  // says why, by how much, and the smallest change that makes a schedule exist (issue 27 item 7).
-  await panel.getByLabel('Milestones may run').selectOption('phase');
-  await panel.getByLabel("Bookings of a pool may take turns within its week's hours").uncheck();
+  // By default the optimizer moves bookings only: every freedom is off.
+  for (const freedom of [/move milestones' dates/, /choose other offerings/, /reorder a track's milestones/])
+    await expect(panel.getByRole('checkbox', { name: freedom })).not.toBeChecked();
+  // Within the milestones' own dates the one Colab Pro+ session is taken: the answer says why, by how much, and what to do.
+  // Under the strict rule (no turns) the one Colab Pro+ session is taken: the smallest change that makes a schedule
+  // exist is said too (issue 27 item 7).
+  await panel.getByRole('checkbox', { name: /take turns/ }).uncheck();
   await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
   await expect(panel.locator('[data-suggest-status="infeasible"]')).toBeVisible({ timeout: 60_000 });
   await expect(panel.getByRole('list', { name: 'What binds' })).toContainText(
@@ -32,13 +35,19 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await relax.scrollIntoViewIfNeeded();
   await app.screenshot('plan-suggest-infeasible');
   // With the pool's bookings taking turns (the default, as the checks count a pool), M3 keeps its own dates.
-  await panel.getByLabel("Bookings of a pool may take turns within its week's hours").check();
+  await panel.getByRole('checkbox', { name: /take turns/ }).check();
 
-  // Up to each milestone's end date: optimal, no errors, under budget, side by side with the plan.
-  await panel.getByLabel('Milestones may run').selectOption('deadline');
+  // Dates freed (up to each milestone's end date): optimal, no errors, under budget, side by side with the plan.
+  await panel.getByRole('checkbox', { name: /move milestones' dates/ }).check();
   await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
   await expect(panel.locator('[data-suggest-status="optimal"]')).toBeVisible({ timeout: 60_000 });
-  const compare = panel.getByRole('table');
+  // The diff before anything changes: per milestone what moves, and the plan's cost and finish beside the current ones.
+  const diff = panel.getByRole('table', { name: 'What the suggestion changes' });
+  await expect(diff.getByRole('row', { name: /^M3 / })).toContainText('dates');
+  await expect(diff.getByRole('row', { name: /The plan/ })).toContainText(plannedCost);
+  await diff.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-diff');
+  const compare = panel.locator('table.pt-suggest-compare');
   await expect(compare.getByRole('row')).toHaveCount(3);
   await expect(compare.getByRole('row', { name: /Current plan/ })).toContainText(plannedCost);
   const suggestedRow = compare.getByRole('row', { name: /Suggested: least cost/ });

@@ -2,6 +2,7 @@ import { offerLabel, problemKindWords } from '../../../shared/domain/report/brie
 import { gpuShortName } from '../../../shared/domain/offer-label';
 import { money, toCents } from '../../../shared/domain/money-format';
 import { conversionLines } from '../../../shared/domain/plan/plan-currency';
+import { diffLines } from '../../../shared/domain/plan/optimize/suggestion-diff';
 import type { CatalogService } from '../../services/catalog/catalog.service';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -10,8 +11,9 @@ import { runPlanRunRate } from './plan-run-rate';
 export const USAGE = [
   'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan run-rate [--project ID] [--db PATH] [--json]',
-  '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish] [--window phase|deadline]',
-  '                                 [--runs mid|high] [--other-offerings] [--no-turns] [--time-limit SECONDS] [--save-as NAME] [--db PATH] [--json]',
+  '       gpu-planner plan optimize [--project ID] [--scenario ID] [--objective cost|finish|change] [--allow-dates]',
+  '                                 [--allow-hardware] [--allow-reorder] [--no-turns] [--runs mid|high] [--time-limit SECONDS]',
+  '                                 [--save-as NAME] [--db PATH] [--json]',
 ].join('\n');
 
 /** `gpu-planner plan show [--project ID] --json` — spec/cli.md; default: the bundled example project. */
@@ -28,6 +30,9 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
       runs: { type: 'string', default: 'mid' },
       'other-offerings': { type: 'boolean', default: false },
       'no-turns': { type: 'boolean', default: false },
+      'allow-dates': { type: 'boolean', default: false },
+      'allow-hardware': { type: 'boolean', default: false },
+      'allow-reorder': { type: 'boolean', default: false },
       'time-limit': { type: 'string', default: '30' },
       'save-as': { type: 'string' },
     },
@@ -82,7 +87,7 @@ const choice = <T extends string>(flag: string, value: string | undefined, allow
 
 /** `gpu-planner plan optimize --json`: {status, objective, weeks, conflicts, totals, binding} of the suggested schedule. */
 async function runOptimize(values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
-  const objective = choice('objective', values.objective as string, ['cost', 'finish'] as const);
+  const objective = choice('objective', values.objective as string, ['cost', 'finish', 'change'] as const);
   const window = choice('window', values.window as string, ['phase', 'deadline'] as const);
   const runCount = choice('runs', values.runs as string, ['mid', 'high'] as const);
   const timeLimitSeconds = Number(values['time-limit']);
@@ -96,8 +101,11 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       objective,
       window,
       runCount,
-      allowOtherOfferings: values['other-offerings'] === true,
       allowTurns: values['no-turns'] !== true,
+      // --window deadline and --other-offerings: the older names of --allow-dates and --allow-hardware
+      allowDates: values['allow-dates'] === true,
+      allowHardware: values['allow-hardware'] === true || values['other-offerings'] === true,
+      allowReorder: values['allow-reorder'] === true,
       timeLimitSeconds,
       saveAs: values['save-as'] as string | undefined,
     });
@@ -109,6 +117,7 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
         conflicts,
         totals,
         binding,
+        diff,
         notFixableByScheduling,
         relaxations,
         scenarioId,
@@ -121,6 +130,7 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
         conflicts,
         totals,
         binding,
+        diff,
         relaxations,
         notFixableByScheduling,
         scenarioId,
@@ -148,6 +158,15 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
             )
             .join(', ')}\n`,
         );
+    const diff = diffLines(
+      answer.diff,
+      (id) => offerNames.get(id) ?? id,
+      (amount) => money(answer.diff.currency, amount),
+    );
+    io.stdout(
+      `\nWhat changes (${answer.diff.milestones.length === 0 ? 'no milestone changes' : `${answer.diff.milestones.length} milestone${answer.diff.milestones.length === 1 ? '' : 's'}`}):\n`,
+    );
+    for (const line of diff) io.stdout(`  ${line}\n`);
     if (answer.binding.length) io.stdout('\nWhat binds:\n');
     for (const b of answer.binding) io.stdout(`  - ${b.message}\n`);
     if (answer.relaxations.length) io.stdout('\nThe smallest change that makes a schedule exist (any one of):\n');

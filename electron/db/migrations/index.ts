@@ -17,6 +17,7 @@ import { migration as m0015 } from './0015-one-budget';
 import { migration as m0016 } from './0016-subscription-allowances';
 import { migration as m0017 } from './0017-fx-origin';
 import { migration as m0018 } from './0018-export-parts';
+import { migration as m0019 } from './0019-milestone-dependencies';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   m0016,
   m0017,
   m0018,
+  m0019,
 ];

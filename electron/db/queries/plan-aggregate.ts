@@ -55,6 +55,7 @@ interface MilestoneRow {
   description: string;
   facts_json: string;
   position: number;
+  depends_on_json: string;
 }
 interface PhaseRow {
   id: string;
@@ -144,7 +145,14 @@ const toMilestone = (r: MilestoneRow, phases: MilestonePhase[]): Milestone => ({
   facts: JSON.parse(r.facts_json) as Milestone['facts'],
   phases,
   position: r.position,
+  ...dependsOnOf(r.depends_on_json),
 });
+
+/** A milestone's stored dependencies: absent when it has none, as plans without them are written. */
+function dependsOnOf(json: string): Pick<Milestone, 'dependsOn'> {
+  const ids = JSON.parse(json) as string[];
+  return ids.length > 0 ? { dependsOn: ids } : {};
+}
 
 const toAllocation = (r: AllocationRow): Allocation => ({
   id: r.id,

@@ -32,10 +32,10 @@ export function deleteTrack(db: Database, id: string): void {
 
 export function upsertMilestone(db: Database, projectId: string, m: Milestone): void {
   db.prepare(
-    `INSERT INTO milestones (id, project_id, track_id, code, name, description, facts_json, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO milestones (id, project_id, track_id, code, name, description, facts_json, position, depends_on_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET track_id = excluded.track_id, code = excluded.code, name = excluded.name, description = excluded.description,
-       facts_json = excluded.facts_json, position = excluded.position`,
-  ).run(m.id, projectId, m.trackId, m.code, m.name, m.description, JSON.stringify(m.facts), m.position);
+       facts_json = excluded.facts_json, position = excluded.position, depends_on_json = excluded.depends_on_json`,
+  ).run(m.id, projectId, m.trackId, m.code, m.name, m.description, JSON.stringify(m.facts), m.position, JSON.stringify(m.dependsOn ?? []));
   db.prepare('DELETE FROM milestone_phases WHERE milestone_id = ?').run(m.id);
   const insert = db.prepare(
     `INSERT INTO milestone_phases (id, milestone_id, position, name, start_date, end_date, offering_id, gpu_id, runs_low, runs_high, workload_json, author_estimate_json, app_estimate_json)

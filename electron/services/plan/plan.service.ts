@@ -1,6 +1,8 @@
 /** Plan use cases: load a project's plan with its checks and totals, edit it (validated, atomic, undoable), scenarios. */
 import { UserError } from '../../../shared/domain/errors';
 import { execute, redo, touchedIds, undo, type PlanCommand } from '../../../shared/domain/plan/commands';
+import type { SuggestionDiff } from '../../../shared/domain/plan/optimize/suggestion-diff';
+import { deletePromotionAt, insertPromotion, selectLastPromotion } from '../../db/queries/plan-promotions';
 import type { Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { bumpRevision, selectProjects } from '../../db/queries/plan';
@@ -27,6 +29,8 @@ export interface EditRequest {
   revision: number;
   command: PlanCommand;
   removedTrackSpend?: RemovedTrackSpend | undefined;
+  /** An accepted auto-plan suggestion: its diff is kept with the edit, in the same transaction (the PDF's "What moved"). */
+  promotion?: { label: string; diff: SuggestionDiff } | undefined;
 }
 
 /** The catalog the plan prices against, and the estimation engine (absent: phases keep the author's figures). */
@@ -66,13 +70,19 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     command: PlanCommand,
     cat = catalog(),
     removedTrackSpend?: RemovedTrackSpend | undefined,
+    promotion?: EditRequest['promotion'],
+    undoneRevision?: number,
   ): number {
     return db
       .transaction(() => {
         writeChanges(db, before, after, command, { catalog: cat, now: deps.now(), removedTrackSpend });
         // Only a milestone's phases hold what an estimate depends on in the plan (workload, GPU, offering, runs).
         if (touchedIds(command).has('milestone')) writeStaleEstimates(ctx, estimator, after, cat, { scenarios: false });
-        return bumpRevision(db, projectId, deps.now().toISOString());
+        const revision = bumpRevision(db, projectId, deps.now().toISOString());
+        if (promotion) insertPromotion(db, projectId, { ...promotion, promotedAt: deps.now().toISOString(), revision });
+        // undoing an accepted suggestion undoes what it moved, too
+        if (undoneRevision !== undefined) deletePromotionAt(db, projectId, undoneRevision);
+        return revision;
       })
       .immediate();
   }
@@ -97,7 +107,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const command = withBudgetInNewCurrency(plan, request.command, cat, deps.now());
     const applied = validatedCommand(plan, cat, command);
     const next = execute(plan, ctx.historyOf(request.projectId), command, 200, applied);
-    const newRevision = commit(request.projectId, plan, next.plan, command, cat, request.removedTrackSpend);
+    const newRevision = commit(request.projectId, plan, next.plan, command, cat, request.removedTrackSpend, request.promotion);
     histories.set(request.projectId, next.history);
     return saved(next.plan, command, newRevision, cat);
   }
@@ -109,7 +119,16 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const r = direction === 'undo' ? undo(plan, history) : redo(plan, history);
     if (!r) throw new UserError('NOTHING_TO_' + direction.toUpperCase(), `Nothing to ${direction}.`);
     const applied = direction === 'undo' ? r.entry.inverse : r.entry.command;
-    const newRevision = commit(request.projectId, plan, r.plan, applied);
+    const newRevision = commit(
+      request.projectId,
+      plan,
+      r.plan,
+      applied,
+      undefined,
+      undefined,
+      undefined,
+      direction === 'undo' ? revision : undefined,
+    );
     histories.set(request.projectId, r.history);
     return saved(r.plan, applied, newRevision);
   }
@@ -174,6 +193,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     describe,
     load,
     catalog,
+    /** The last accepted auto-plan suggestion's diff (the review PDF's "What moved"), or null. */
+    lastPromotion: (projectId: string) => selectLastPromotion(db, projectId),
     /** Monthly and yearly run-rates of the project's setups (bundled examples that define them; else none). */
     runRates: (projectId?: string, loaded?: PlanView) => {
       const { plan } = loaded ?? load(projectId);

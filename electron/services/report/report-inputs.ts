@@ -9,8 +9,30 @@ import type { OverviewView } from '../../../shared/ipc/contract/budget-planning'
 import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
 import type { WallClock } from '../../../shared/estimate/wall-clock';
 import type { Plan } from '../../../shared/domain/plan/types';
+import { diffLines } from '../../../shared/domain/plan/optimize/suggestion-diff';
+import type { ReportWhatMoved } from '../../../shared/domain/report/report-input-types';
+import type { PlanPromotion } from '../../db/queries/plan-promotions';
 
 type GpuName = { id: string; name: string };
+
+/** The last accepted suggestion's diff in sentences, for the PDF's "What moved" (null when none was accepted). */
+export function whatMovedOf(
+  promotion: PlanPromotion | null,
+  offerings: ReadonlyArray<{ id: string; providerName: string; sku: string }>,
+): ReportWhatMoved | null {
+  if (!promotion) return null;
+  const names = new Map(offerings.map((o) => [o.id, offerLabel(o.providerName, o.sku)]));
+  const { diff } = promotion;
+  return {
+    promotedAt: promotion.promotedAt,
+    label: promotion.label,
+    lines: diffLines(
+      diff,
+      (id) => names.get(id) ?? id,
+      (amount) => money(diff.currency, amount),
+    ),
+  };
+}
 
 /** The budget overview (budget, actual, forecast, burn-up, alerts) as the report's budget section reads it. */
 export function budgetInputOf(overview: OverviewView): BudgetInput {

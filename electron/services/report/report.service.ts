@@ -19,7 +19,7 @@ import type { ServiceDeps } from '../service-deps';
 import { CALIBRATION } from './calibration-summary';
 import { countPdfPages, headerFooterTemplates, printHash } from './print-url';
 import type { PdfRenderer } from './render-pdf';
-import { budgetInputOf, phaseEstimatesOf } from './report-inputs';
+import { budgetInputOf, phaseEstimatesOf, whatMovedOf } from './report-inputs';
 import { evaluatePlanClaims } from '../plan/claims/claims.service';
 import { selectDefaultProjectId } from '../../db/queries/plan';
 import { projectWindow } from '../budget/budget-overview';
@@ -35,7 +35,7 @@ export interface ReportRequest {
 
 /** The services the report reads, and the PDF renderer the app context owns (Electron's printToPDF or Chromium). */
 export interface ReportServiceDeps {
-  plan: Pick<PlanService, 'getPlan' | 'compareScenarios' | 'scenarioView' | 'show' | 'runRates' | 'projects'>;
+  plan: Pick<PlanService, 'getPlan' | 'compareScenarios' | 'scenarioView' | 'show' | 'runRates' | 'projects' | 'lastPromotion'>;
   catalog: Pick<CatalogService, 'listGpus' | 'listOfferings' | 'exportCsv'>;
   estimate: Pick<EstimateService, 'estimateWorkload'>;
   budget: Pick<BudgetService, 'getOverview' | 'spendSummary'>;
@@ -99,6 +99,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
       sections: request.sections,
       runRates: request.scenarioId ? [] : plan.runRates(current.plan.project.id, current).runRates,
       claimEvaluations: evaluatePlanClaims({ catalog, estimate }, deps.resourcesDir, view),
+      whatMoved: whatMovedOf(plan.lastPromotion(current.plan.project.id), catalog.listOfferings()),
     });
   }
 

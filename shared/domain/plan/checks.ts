@@ -9,6 +9,7 @@
  *   its end, shared in end-date order with the track's other phases) are fewer than its estimated hours
  *   (the app's estimate, else the author's midpoint: mid runs × mid hours per run).
  * - milestone-no-hardware: a phase without an offering or GPU type (both in milestone-coverage.ts).
+ * - milestone-dependency-order: a milestone starts before a milestone it depends on ends (milestone-dependencies.ts).
  * - week-over-budget-share: a week costs more than its share of the budget (warning); the cumulative cost passes the
  *   total budget (error, once, at the first week it happens) (budget-checks.ts).
  * - offering-missing / price-changed: an allocation or phase names an offering that is no longer in the catalog (error),
@@ -24,6 +25,7 @@
 import { budgetProblems, trackDateProblems } from './budget-checks';
 import { currencyProblems } from './currency-checks';
 import { milestoneCoverage } from './milestone-coverage';
+import { dependencyOrderProblems } from './milestone-dependencies';
 import { offeringProblems } from './offering-checks';
 import { poolLoads } from './pool-checks';
 import { createPriceBook } from './pricing';
@@ -47,6 +49,7 @@ export type ProblemKind =
   | 'exchange-rate-missing'
   | 'exchange-rate-stale'
   | 'subscription-over-allowance'
+  | 'milestone-dependency-order'
   | RunRuleKind
   | RunGpuKind;
 
@@ -109,6 +112,7 @@ export function analyzePlan(plan: Plan, catalog: PlanCatalog): PlanAnalysis {
     ...pools.problems,
     ...subscriptionProblems(totals.subscriptions, plan.allocations),
     ...milestones.problems,
+    ...dependencyOrderProblems(plan),
     ...offeringProblems(plan, book),
     ...budgetProblems(plan, totals),
     ...currencyProblems(totals),

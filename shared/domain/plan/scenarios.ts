@@ -37,6 +37,7 @@ function prefixIds(plan: Plan, prefix: string): Plan {
       ...m,
       id: `${prefix}${m.id}`,
       phases: m.phases.map((p) => ({ ...p, id: phaseIds.get(p.id)! })),
+      ...(m.dependsOn ? { dependsOn: m.dependsOn.map((id) => `${prefix}${id}`) } : {}),
     })),
   };
 }

@@ -72,6 +72,7 @@ export const milestoneSchema = z.object({
   facts: z.array(z.object({ label: z.string(), value: z.string() })),
   phases: z.array(phaseSchema),
   position: z.number().int(),
+  dependsOn: z.array(z.string().min(1)).max(500).optional(),
 });
 
 export const allocationSchema = z.object({

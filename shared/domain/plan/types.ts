@@ -109,6 +109,11 @@ export interface Milestone {
   facts: Array<{ label: string; value: string }>;
   phases: MilestonePhase[];
   position: number;
+  /**
+   * Milestones (ids, any track) this one comes after: it starts only once each of them has ended (M3 after M2).
+   * The plan checks it (milestone-dependency-order) and the optimizer keeps it. Absent = none.
+   */
+  dependsOn?: string[];
 }
 
 /** Track × ISO week × (offering or GPU type) × GPU count × hours. */

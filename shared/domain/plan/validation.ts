@@ -8,6 +8,7 @@ import type { Allocation, CapacityPool, Milestone, Plan, PlanCatalog, Project, T
 import { amountText, isPlausibleDay, isPlausibleWeek, MAX_YEAR, MIN_YEAR } from '../field-bounds';
 import { HOURS_PER_WEEK, isWeekKey } from './weeks';
 import { validateDataCost } from '../data-costs/validation';
+import { dependencyProblems } from './milestone-dependencies';
 
 export interface FieldError {
   entity: string;
@@ -64,6 +65,10 @@ export function validateMilestone(m: Milestone, plan: Plan, catalog: PlanCatalog
     out.push({ entity: 'milestone', id: m.id, field: 'trackId', message: 'Choose a track of this project.', value: m.trackId });
   if (m.phases.length === 0)
     out.push({ entity: 'milestone', id: m.id, field: 'phases', message: 'A milestone has at least one phase (dates and hardware).' });
+  const index = plan.milestones.findIndex((x) => x.id === m.id);
+  for (const d of dependencyProblems(plan.milestones))
+    if (d.milestone === index)
+      out.push({ entity: 'milestone', id: m.id, field: `dependsOn.${d.dependency}`, message: d.message, value: d.value });
   m.phases.forEach((ph, i) => {
     const prefix = `phases.${i}.`;
     dateRange(out, 'milestone', m.id, ph.start, ph.end, prefix);
@@ -203,6 +208,16 @@ export function validateCommand(
       } else if (entity === 'milestone') {
         const m = next.milestones.find((x) => x.id === id);
         if (m) errors.push(...validateMilestone(m, next, catalog));
+        else {
+          const after = next.milestones.filter((x) => x.dependsOn?.includes(id));
+          if (after.length > 0)
+            errors.push({
+              entity,
+              id,
+              field: 'id',
+              message: `${after.map((x) => x.code || x.name).join(', ')} ${after.length === 1 ? 'comes' : 'come'} after this milestone; remove that dependency first.`,
+            });
+        }
       } else if (entity === 'allocation') {
         const a = next.allocations.find((x) => x.id === id);
         if (a)

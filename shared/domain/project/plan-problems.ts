@@ -2,6 +2,7 @@
  * A plan file's plan checked whole before import: unique ids, every reference pointing at something the same plan
  * holds, and every value the database's constraints would refuse (issue 26 item 8), each with its JSON path.
  */
+import { dependencyProblems } from '../plan/milestone-dependencies';
 import type { Plan } from '../plan/types';
 
 /** Internal consistency: unique ids, and every reference pointing at something the same plan holds. */
@@ -53,6 +54,8 @@ export function planProblems(plan: Plan, at: string): Array<{ field: string; mes
         });
     });
   });
+  for (const d of dependencyProblems(plan.milestones))
+    out.push({ field: `${at}.milestones[${d.milestone}].dependsOn[${d.dependency}]`, message: d.message, value: d.value });
   const cells = new Map<string, number>();
   plan.allocations.forEach((a, i) => {
     unique('allocation', a.id, `${at}.allocations[${i}].id`);

@@ -31,6 +31,7 @@ export function rekeyPlan(plan: Plan, projectId: string): Plan {
       id: id(m.id),
       trackId: id(m.trackId),
       phases: m.phases.map((p) => ({ ...p, id: id(p.id) })),
+      ...(m.dependsOn ? { dependsOn: m.dependsOn.map(id) } : {}),
     })),
     allocations: copy.allocations.map((a) => ({ ...a, id: id(a.id), trackId: id(a.trackId), phaseId: a.phaseId ? id(a.phaseId) : null })),
     pools: copy.pools.map((p) => ({ ...p, id: id(p.id), projectId })),

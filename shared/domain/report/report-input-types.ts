@@ -112,4 +112,12 @@ export interface ReportInputs {
   runRates?: RunRate[] | undefined;
   /** the claims evaluated now (shared/domain/claims): the app's figure beside the author's; absent → stored verdicts. */
   claimEvaluations?: Array<{ claimId: string; verdict: string; authorText: string; appText: string; stale: boolean }> | undefined;
+  /** The last accepted auto-plan suggestion: when, which, and what it moved in sentences (suggestion-diff.ts). */
+  whatMoved?: ReportWhatMoved | null | undefined;
+}
+
+export interface ReportWhatMoved {
+  promotedAt: string;
+  label: string;
+  lines: string[];
 }

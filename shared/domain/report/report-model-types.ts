@@ -3,7 +3,7 @@ import type { ReferenceRate } from '../plan/plan-currency';
 import type { RunRate } from '../plan/run-rate';
 import type { Brief } from './brief';
 import type { ReportDataCosts } from './report-data-costs';
-import type { HardwareAlternative, Range, ReportBudget, ReportInputs } from './report-input-types';
+import type { HardwareAlternative, Range, ReportBudget, ReportInputs, ReportWhatMoved } from './report-input-types';
 import type { ReportSectionId } from './report-sections';
 
 export interface ReportMilestonePhase {
@@ -93,6 +93,8 @@ export interface ReportModel {
     usd: string;
   }>;
   milestones: ReportMilestonePhase[];
+  /** What the last accepted auto-plan suggestion moved (the current plan only; null otherwise). */
+  whatMoved: ReportWhatMoved | null;
   /** Storage and data transfer: own lines, never in the GPU cost (issue 19 item 15). */
   dataCosts: ReportDataCosts;
   timeline: {

@@ -64,6 +64,7 @@ export function assembleReportModel(inUsd: ReportInputs): ReportModel {
     summary: reportSummary(context, { milestoneTotals: milestoneTotals(milestones), problems, span }),
     tracks: reportTracks(context),
     milestones,
+    whatMoved: input.scenarioId ? null : (input.whatMoved ?? null),
     dataCosts: reportDataCosts(plan, analysis.totals, catalogRate),
     timeline: reportTimeline(context),
     allocations: reportAllocations(context),

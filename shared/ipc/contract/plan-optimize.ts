@@ -15,10 +15,16 @@ export const optimizeRequestSchema = z
   .object({
     projectId: projectId.optional(),
     scenarioId: z.string().min(1).max(200).optional(),
-    objective: z.enum(['cost', 'finish', 'mix']).default('cost'),
+    objective: z.enum(['cost', 'finish', 'mix', 'change']).default('cost'),
     usdPerWeekEarlier: z.number().finite().min(0).max(1e9).optional(),
     runCount: z.enum(['mid', 'high']).default('mid'),
+    /** `deadline` is the older name of `allowDates`. */
     window: z.enum(['phase', 'deadline']).default('phase'),
+    /** Deadlines, order and hardware hold unless the lead frees them (issue 27 item 2): each off by default. */
+    allowDates: z.boolean().default(false),
+    allowHardware: z.boolean().default(false),
+    allowReorder: z.boolean().default(false),
+    /** The older name of `allowHardware`. */
     allowOtherOfferings: z.boolean().default(false),
     /** Bookings of a pool take turns within its week's hours (as the checks count a pool); false: the strict rule. */
     allowTurns: z.boolean().default(true),
@@ -36,9 +42,44 @@ export const bindingSchema = z.object({
   weeks: z.array(z.string()),
 });
 
+const milestoneSideSchema = z.object({
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  offeringIds: z.array(z.string()),
+  gpuIds: z.array(z.string()),
+  gpuHours: z.number(),
+  cost: z.string(),
+});
+const planSideSchema = z.object({
+  cost: z.string(),
+  finish: z.string().nullable(),
+  finishWeek: z.string().nullable(),
+  gpuHours: z.number(),
+});
+
+/** What the suggestion changes against the current plan (shared/domain/plan/optimize/suggestion-diff.ts). */
+export const suggestionDiffSchema = z.object({
+  currency: z.string(),
+  milestones: z.array(
+    z.object({
+      milestoneId: z.string(),
+      code: z.string(),
+      name: z.string(),
+      trackId: z.string(),
+      before: milestoneSideSchema,
+      after: milestoneSideSchema,
+      changes: z.array(z.enum(['dates', 'offering', 'gpu', 'gpu-hours', 'cost'])),
+    }),
+  ),
+  before: planSideSchema,
+  after: planSideSchema,
+  removedGpuHours: z.number(),
+  addedGpuHours: z.number(),
+});
+
 export const optimizeResultSchema = z.object({
   status: z.enum(['optimal', 'feasible', 'infeasible']),
-  objective: z.object({ kind: z.enum(['cost', 'finish', 'mix']), usd: z.string(), finishWeek: z.string().nullable() }),
+  objective: z.object({ kind: z.enum(['cost', 'finish', 'mix', 'change']), usd: z.string(), finishWeek: z.string().nullable() }),
   binding: z.array(bindingSchema),
   /** Problems of the suggestion no schedule can fix, each with what would fix it. */
   notFixableByScheduling: z.array(
@@ -63,6 +104,8 @@ export const optimizeResultSchema = z.object({
   comparison: z.array(scenarioSummarySchema),
   /** Weeks whose bookings differ between the plan and the suggestion. */
   changedWeeks: z.array(z.string()),
+  /** Per milestone, what the suggestion changes; the plan's cost and finish beside the current ones. */
+  diff: suggestionDiffSchema,
   conflicts: z.array(z.object({ kind: z.string(), week: z.string().nullable(), message: z.string(), severity: z.string() })),
   totals: z.object({ currency: z.string(), gpuHours: z.number(), usd: z.string(), budget: z.string(), remainingUsd: z.string() }),
 });

@@ -189,6 +189,7 @@ export const reportModelSchema = z.object({
     }),
   ),
   milestones: z.array(milestonePhaseSchema),
+  whatMoved: z.object({ promotedAt: z.string(), label: z.string(), lines: z.array(z.string()) }).nullable(),
   dataCosts: z.object({
     currency: z.string(),
     gpuUsd: z.string(),

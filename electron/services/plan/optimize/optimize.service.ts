@@ -5,11 +5,13 @@
  */
 import { UserError } from '../../../../shared/domain/errors';
 import type { PlanCommand } from '../../../../shared/domain/plan/commands';
-import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import { OBJECTIVE_NAMES, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
 import { notFixableByScheduling } from '../../../../shared/domain/plan/optimize/not-fixable';
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
+import { suggestionDiff } from '../../../../shared/domain/plan/optimize/suggestion-diff';
+import { applyCommand } from '../../../../shared/domain/plan/commands';
 import type { Solve } from './solver-client';
 import { findRelaxations } from './relaxations';
 import type { Relaxation } from '../../../../shared/domain/plan/optimize/schedule-relaxations';
@@ -25,9 +27,16 @@ export interface OptimizeRequest {
   objective: OptimizeOptions['objective'];
   usdPerWeekEarlier?: number | undefined;
   runCount?: 'mid' | 'high' | undefined;
+  /** `deadline`: the older name of `allowDates`. */
   window?: 'phase' | 'deadline' | undefined;
-  /** Let each milestone move to any offering whose GPU fits its workload (estimated on that GPU). */
+  /** Free the milestones' dates: work may move earlier than a phase's start (never past its end). Off by default. */
+  allowDates?: boolean | undefined;
+  /** Free the hardware: each milestone may move to any offering whose GPU fits its workload (estimated on that GPU). */
+  allowHardware?: boolean | undefined;
+  /** The older name of `allowHardware`. */
   allowOtherOfferings?: boolean | undefined;
+  /** Free the order of a track's milestones (declared dependencies always hold). Off by default. */
+  allowReorder?: boolean | undefined;
   pinnedAllocationIds?: string[] | undefined;
   /** Bookings of a pool take turns within its week's hours (default true); false: no more GPUs at once than it has. */
   allowTurns?: boolean | undefined;
@@ -156,14 +165,17 @@ export function createOptimizeService(deps: OptimizeDeps) {
       objective: request.objective,
       runCount,
       window: request.window ?? 'phase',
+      allowDates: request.allowDates === true || request.window === 'deadline',
+      allowReorder: request.allowReorder === true,
       ...(request.usdPerWeekEarlier !== undefined ? { usdPerWeekEarlier: request.usdPerWeekEarlier } : {}),
       ...(request.pinnedAllocationIds ? { pinnedAllocationIds: request.pinnedAllocationIds } : {}),
       ...(request.allowTurns === false ? { allowTurns: false } : {}),
     };
-    if (request.allowOtherOfferings) {
+    // Hardware stays as the plan has it unless the lead frees it: no alternatives reach the model otherwise.
+    if (request.allowHardware || request.allowOtherOfferings) {
       if (!deps.estimator)
         throw new UserError('NO_ESTIMATOR', 'Other offerings need the estimator, which is not available here.', {
-          field: 'allowOtherOfferings',
+          field: 'allowHardware',
         });
       options.alternatives = await otherOfferings(base, catalog, deps.estimator, runCount);
     }
@@ -199,7 +211,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
         id: scenarioId,
         projectId: base.project.id,
         name: request.saveAs,
-        description: `Auto-plan (${request.objective === 'cost' ? 'least cost' : request.objective === 'finish' ? 'earliest finish within budget' : 'cost and finish'}), ${result.status}: ${result.binding.map((b) => b.message).join(' ') || 'nothing binds.'}`,
+        description: `Auto-plan (${OBJECTIVE_NAMES[request.objective]}), ${result.status}: ${result.binding.map((b) => b.message).join(' ') || 'nothing binds.'}`,
         variation: `Milestone bookings replaced by the optimizer's schedule (${result.addedAllocations.length} bookings); other bookings kept.`,
         author: null,
         plan: result.plan,
@@ -219,6 +231,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
       totals: described.totals,
       comparison,
       changedWeeks: changedWeeks(base, result.plan),
+      diff: suggestionDiff(base, result.plan, catalog),
       binding: result.binding,
       /** Problems of the suggestion no schedule can fix (a run longer than a session …), each with what would fix it. */
       notFixableByScheduling: notFixableByScheduling(analyzePlan(result.plan, catalog).problems),
@@ -249,7 +262,17 @@ export function createOptimizeService(deps: OptimizeDeps) {
           : 'The plan already books what the suggestion books.',
         { field: 'weeks' },
       );
-    return deps.plan.edit({ projectId: request.projectId, revision: request.revision, command });
+    // Exactly what the diff says moves, as one undoable edit; the diff is kept with it (the PDF's "What moved").
+    const after = applyCommand(view.plan, command).plan;
+    return deps.plan.edit({
+      projectId: request.projectId,
+      revision: request.revision,
+      command,
+      promotion: {
+        label: `${scenario.name}${request.weeks ? ` (${request.weeks.join(', ')})` : ''}`,
+        diff: suggestionDiff(view.plan, after, deps.plan.catalog()),
+      },
+    });
   }
 
   return {

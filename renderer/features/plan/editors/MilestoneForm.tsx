@@ -37,6 +37,7 @@ export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose 
     code: existing?.code ?? `M${plan.milestones.length + 1}`,
     name: existing?.name ?? '',
     description: existing?.description ?? '',
+    dependsOn: existing?.dependsOn ?? [],
   }));
   const [phases, setPhases] = useState<PhaseDraft[]>(() => phaseDrafts(plan, existing, firstTrack));
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -44,6 +45,7 @@ export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose 
   const errors = { ...remote, ...local };
   const choices = offeringChoices(view.catalog.offerings, phases);
   const coverage = new Map(view.analysis.phases.map((p) => [p.phaseId, p]));
+  const others = plan.milestones.filter((m) => m.id !== existing?.id);
   const setPhase = (i: number, patch: Partial<PhaseDraft>) => setPhases(phases.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
   async function save() {
@@ -59,6 +61,7 @@ export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose 
       facts: existing?.facts ?? [],
       phases: built.phases,
       position: existing?.position ?? Math.max(-1, ...plan.milestones.map((m) => m.position)) + 1,
+      ...(f.dependsOn.length > 0 ? { dependsOn: f.dependsOn } : {}),
     };
     if (await onEdit({ type: 'upsert', entity: 'milestone', value })) onClose();
   }
@@ -132,6 +135,27 @@ export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose 
         onChange={(name) => setF({ ...f, name })}
       />
       <TextField id="mf-desc" label="Description" wide value={f.description} onChange={(description) => setF({ ...f, description })} />
+      <Field
+        id="mf-after"
+        label="Comes after"
+        error={Object.entries(errors).find(([k]) => k.startsWith('dependsOn'))?.[1]}
+        hint="Milestones this one starts after (any track); the checks and the optimizer keep that order. Ctrl+click for several."
+      >
+        <select
+          id="mf-after"
+          className="input"
+          multiple
+          size={Math.min(5, Math.max(2, others.length))}
+          value={f.dependsOn}
+          onChange={(e) => setF({ ...f, dependsOn: [...e.target.selectedOptions].map((o) => o.value) })}
+        >
+          {others.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.code} {m.name}
+            </option>
+          ))}
+        </select>
+      </Field>
     </EditorDialog>
   );
 }

@@ -7,6 +7,7 @@ import { usePlanStore } from '../store';
 import { fmtHours, fmtMoney } from '../timeline-model';
 import { useSuggestStore } from './store';
 import { suggestStatusText } from './suggest-status';
+import { DiffTable } from './DiffTable';
 
 export function SuggestSchedulePanel() {
   const s = useSuggestStore();
@@ -37,11 +38,12 @@ export function SuggestSchedulePanel() {
           <select
             className="input"
             value={options.objective}
-            onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' })}
+            onChange={(e) => s.setOptions({ objective: e.target.value as 'cost' | 'finish' | 'mix' | 'change' })}
           >
             <option value="cost">Least cost</option>
             <option value="finish">Earliest finish within the budget</option>
             <option value="mix">Cost and finish, weighted</option>
+            <option value="change">Least change: move the fewest GPU-hours</option>
           </select>
         </label>
         {options.objective === 'mix' && (
@@ -54,35 +56,31 @@ export function SuggestSchedulePanel() {
           />
         )}
         <label className="field">
-          <span>Milestones may run</span>
-          <select
-            className="input"
-            value={options.window}
-            onChange={(e) => s.setOptions({ window: e.target.value as 'phase' | 'deadline' })}
-          >
-            <option value="deadline">any time in their track, up to their end date</option>
-            <option value="phase">only within their own dates</option>
-          </select>
-        </label>
-        <label className="field">
           <span>Runs per milestone</span>
           <select className="input" value={options.runCount} onChange={(e) => s.setOptions({ runCount: e.target.value as 'mid' | 'high' })}>
             <option value="mid">middle of the range (as the checks count)</option>
             <option value="high">high end of the range</option>
           </select>
         </label>
-        <label className="field pt-suggest-check">
-          <input
-            type="checkbox"
-            checked={options.allowOtherOfferings}
-            onChange={(e) => s.setOptions({ allowOtherOfferings: e.target.checked })}
-          />
-          <span>Allow other offerings (any GPU the workload fits, estimated on it)</span>
-        </label>
-        <label className="field pt-suggest-check">
-          <input type="checkbox" checked={options.allowTurns} onChange={(e) => s.setOptions({ allowTurns: e.target.checked })} />
-          <span>Bookings of a pool may take turns within its week's hours</span>
-        </label>
+        <fieldset className="pt-suggest-freedoms">
+          <legend>The optimizer moves bookings only. Also allow it to:</legend>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowDates} onChange={(e) => s.setOptions({ allowDates: e.target.checked })} />
+            <span>move milestones' dates (earlier, never past their end date)</span>
+          </label>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowHardware} onChange={(e) => s.setOptions({ allowHardware: e.target.checked })} />
+            <span>choose other offerings or GPUs (any the workload fits, estimated on it)</span>
+          </label>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowReorder} onChange={(e) => s.setOptions({ allowReorder: e.target.checked })} />
+            <span>reorder a track's milestones (declared dependencies still hold)</span>
+          </label>
+          <label className="field pt-suggest-check">
+            <input type="checkbox" checked={options.allowTurns} onChange={(e) => s.setOptions({ allowTurns: e.target.checked })} />
+            <span>let bookings of a pool take turns within its week's hours (off: the strict rule)</span>
+          </label>
+        </fieldset>
         <NumberSetting
           label="Time limit (s)"
           min={1}
@@ -145,6 +143,7 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
           ))}
         </ul>
       )}
+      <DiffTable diff={result.diff} label={(id) => label(id, id)} />
       {result.relaxations.length > 0 && (
         <div className="pt-suggest-relax">
           <strong>The smallest change that makes a schedule exist</strong>

@@ -6,12 +6,14 @@ import { api } from '../../../app/api';
 import { usePlanStore } from '../store';
 
 export interface SuggestOptions {
-  objective: 'cost' | 'finish' | 'mix';
+  objective: 'cost' | 'finish' | 'mix' | 'change';
   /** For the mix: what finishing a week earlier is worth, in dollars. */
   usdPerWeekEarlier: number;
-  window: 'phase' | 'deadline';
   runCount: 'mid' | 'high';
-  allowOtherOfferings: boolean;
+  /** What the lead frees (issue 27 item 2): each off by default; bookings move, nothing else. */
+  allowDates: boolean;
+  allowHardware: boolean;
+  allowReorder: boolean;
   /** Bookings of a pool take turns within its week's hours (as the checks count a pool); off: the strict rule. */
   allowTurns: boolean;
   timeLimitSeconds: number;
@@ -35,16 +37,17 @@ interface SuggestState {
   accept: (weeks?: string[]) => Promise<void>;
 }
 
-const OBJECTIVE_NAME = { cost: 'least cost', finish: 'earliest finish', mix: 'cost and finish' } as const;
+const OBJECTIVE_NAME = { cost: 'least cost', finish: 'earliest finish', mix: 'cost and finish', change: 'least change' } as const;
 
 export const useSuggestStore = create<SuggestState>((set, get) => ({
   open: false,
   options: {
     objective: 'cost',
     usdPerWeekEarlier: 50,
-    window: 'deadline',
     runCount: 'mid',
-    allowOtherOfferings: false,
+    allowDates: false,
+    allowHardware: false,
+    allowReorder: false,
     allowTurns: true,
     timeLimitSeconds: 30,
   },
@@ -70,9 +73,10 @@ export const useSuggestStore = create<SuggestState>((set, get) => ({
         projectId: view.plan.project.id,
         objective: options.objective,
         ...(options.objective === 'mix' ? { usdPerWeekEarlier: options.usdPerWeekEarlier } : {}),
-        window: options.window,
         runCount: options.runCount,
-        allowOtherOfferings: options.allowOtherOfferings,
+        allowDates: options.allowDates,
+        allowHardware: options.allowHardware,
+        allowReorder: options.allowReorder,
         allowTurns: options.allowTurns,
         timeLimitSeconds: options.timeLimitSeconds,
         saveAs: `Suggested: ${OBJECTIVE_NAME[options.objective]} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,

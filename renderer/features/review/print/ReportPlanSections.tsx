@@ -71,6 +71,19 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
           </li>
         ))}
       </ul>
+      {model.whatMoved && (
+        <>
+          <h3>What moved</h3>
+          <p className="rp-sub">
+            The auto-plan suggestion “{model.whatMoved.label}”, accepted {model.whatMoved.promotedAt.slice(0, 10)}, changed:
+          </p>
+          <ul className="rp-notes rp-what-moved">
+            {model.whatMoved.lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </Section>
   );
 }

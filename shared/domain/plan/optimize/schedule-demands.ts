@@ -50,6 +50,11 @@ export function demandHours(phase: MilestonePhase, runCount: 'mid' | 'high'): { 
   return { hours: null, basis: 'no estimate' };
 }
 
+/** Whether the options free the milestones' dates (`allowDates`, or its older name `window: 'deadline'`). */
+export function datesAreFree(options: Pick<OptimizeOptions, 'window' | 'allowDates'>): boolean {
+  return options.allowDates === true || options.window === 'deadline';
+}
+
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
@@ -83,7 +88,7 @@ export function scheduleDemands(
       const track = tracks.get(milestone.trackId);
       const trackStart = track?.start ?? plan.project.start;
       const trackEnd = track?.end ?? plan.project.end;
-      let windowStart = options.window === 'deadline' ? maxDay(trackStart, plan.project.start) : maxDay(phase.start, trackStart);
+      let windowStart = datesAreFree(options) ? maxDay(trackStart, plan.project.start) : maxDay(phase.start, trackStart);
       let windowEnd = minDay(phase.end, trackEnd);
       if (windowStart > windowEnd) {
         windowStart = phase.start;

@@ -21,11 +21,28 @@ import { daysInWeek, monthOfWeek, weeksInRange } from '../weeks';
 import { LinearModel } from './lp-model';
 import { subscriptionCosts } from '../subscription-pricing';
 import { subscriptionOf } from '../../subscriptions';
-import { hourlyPerGpu, keepBookings, keptCosts, scheduleDemands, subscriptionKey, type PhaseDemand } from './schedule-demands';
+import {
+  datesAreFree,
+  hourlyPerGpu,
+  keepBookings,
+  keptCosts,
+  scheduleDemands,
+  subscriptionKey,
+  type PhaseDemand,
+} from './schedule-demands';
 import { addPoolRows } from './schedule-pool-rows';
-import { addDependencyRows, addFinishRows } from './schedule-timing-rows';
+import { addDependencyRows, addFinishRows, dependencyPairs, type DependencyPair } from './schedule-timing-rows';
+import { addChangeCosts } from './schedule-change-rows';
 
-export type OptimizeObjective = 'cost' | 'finish' | 'mix';
+export type OptimizeObjective = 'cost' | 'finish' | 'mix' | 'change';
+
+/** How an objective is named in sentences and notes. */
+export const OBJECTIVE_NAMES: Record<OptimizeObjective, string> = {
+  cost: 'least cost',
+  finish: 'earliest finish within budget',
+  mix: 'cost and finish',
+  change: 'least change',
+};
 
 export interface OptimizeOptions {
   objective: OptimizeObjective;
@@ -33,8 +50,18 @@ export interface OptimizeOptions {
   usdPerWeekEarlier?: number;
   /** Runs each phase needs: the middle of its range (as the plan's checks count) or its high end. */
   runCount?: 'mid' | 'high';
-  /** Where a phase may run: within its own dates, or any time in its track's dates up to its end date. */
+  /**
+   * Where a phase may run: within its own dates (the default), or any time in its track's dates up to its end date
+   * (`deadline`, the same as `allowDates`).
+   */
   window?: 'phase' | 'deadline';
+  /** The lead frees the milestones' dates: work may move earlier than a phase's start (never past its end date). */
+  allowDates?: boolean;
+  /**
+   * The lead frees the order of a track's milestones (by default each milestone's work follows the one before it in
+   * its track). Declared dependencies (`Milestone.dependsOn`) and the order of a milestone's own phases always hold.
+   */
+  allowReorder?: boolean;
   /**
    * Other offerings a phase may use, with the GPU-hours it needs there (from the estimator on that GPU).
    * Without an entry a phase stays on its own offering (and any offering of the same GPU listed here).
@@ -81,6 +108,10 @@ export interface ScheduleModel {
   finishVariable: number | null;
   /** The pools' concurrency rule the model was built with (pool-capacity.ts). */
   allowTurns: boolean;
+  /** The milestones' dates are free (work may move before a phase's start): the suggestion re-dates them. */
+  datesFreed: boolean;
+  /** Which phase (demand index) waits for which. */
+  order: DependencyPair[];
   fixedUsd: number;
   budgetUsd: number;
   penalties: { shortfallPerHour: number; budgetPerUsd: number };
@@ -225,8 +256,14 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     if (terms && terms.length > 0) model.addRow(terms, '<=', limit.amount);
   }
 
-  addDependencyRows(model, demands, x, shortfall, spotRework);
+  const datesFreed = datesAreFree(options);
+  const order = dependencyPairs(demands, options.allowReorder ?? false);
+  addDependencyRows(model, demands, x, shortfall, spotRework, order);
   const finishVariable = addFinishRows(model, weeks, x, options, budgetUsd);
+  if (options.objective === 'change') {
+    const penalties = new Set([...shortfall.values(), ...(budgetSlack === null ? [] : [budgetSlack])]);
+    addChangeCosts(model, plan, demands, x, weeks, fixed, penalties);
+  }
 
   return {
     model,
@@ -244,6 +281,8 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     reservations,
     finishVariable,
     allowTurns: options.allowTurns ?? true,
+    datesFreed,
+    order,
     fixedUsd,
     budgetUsd,
     penalties: { shortfallPerHour: SHORTFALL_PENALTY, budgetPerUsd: BUDGET_PENALTY },

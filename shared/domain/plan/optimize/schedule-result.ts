@@ -10,8 +10,10 @@ import { poolAdmits, poolWeekUse, poolWeekVerdict } from '../pool-capacity';
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
+
 import type { SolverAnswer } from './lp-model';
-import type { OptimizeObjective, ScheduleModel } from './schedule-model';
+import { OBJECTIVE_NAMES, type OptimizeObjective, type ScheduleModel } from './schedule-model';
+import { keepOrderOfMovedDates } from './schedule-timing-rows';
 
 export type OptimizeStatus = 'optimal' | 'feasible' | 'infeasible';
 
@@ -113,14 +115,16 @@ export function readSchedule(
       gpuCount: c.offering.gpuCount,
       hours,
       phaseId: d.phase.id,
-      note: `Suggested by auto-plan (${objective === 'cost' ? 'least cost' : objective === 'finish' ? 'earliest finish within budget' : 'cost and finish'}) on ${now.slice(0, 10)}: ${b.labels.join(', ')}.`,
+      note: `Suggested by auto-plan (${OBJECTIVE_NAMES[objective]}) on ${now.slice(0, 10)}: ${b.labels.join(', ')}.`,
     });
   }
 
   const replaced = plan.allocations.filter((a) => !built.fixed.includes(a)).map((a) => a.id);
   const plannedPrices: PlannedPrice[] = [...plan.plannedPrices];
-  // A phase scheduled outside its own dates (window "deadline") takes the dates of its work, never past its end date.
+  // Dates move only when the lead freed them: a phase then takes the dates of its work (starting earlier than its own
+  // start, ending when its work ends), never past its end date. Otherwise every milestone keeps its dates.
   const datesOf = (di: number, p: MilestonePhase): { start: string; end: string } => {
+    if (!built.datesFreed) return { start: p.start, end: p.end };
     const used = built.x
       .filter((e) => e.demand === di && value(e.variable) > EPS)
       .map((e) => e.week)
@@ -131,14 +135,18 @@ export function readSchedule(
     const last = used[used.length - 1]!;
     const own = weekOf(p.start);
     const start = first < own ? maxDay(d.windowStart, weekStart(first)) : p.start;
-    const end = last < own ? minDay(p.end, weekEnd(last)) : p.end;
+    const end = minDay(p.end, weekEnd(last));
     return { start, end: end < start ? start : end };
   };
+  // Moved dates keep the order (schedule-timing-rows.ts).
+  const movedDates = new Map<string, { start: string; end: string }>();
+  built.demands.forEach((d, di) => movedDates.set(d.phase.id, datesOf(di, d.phase)));
+  if (built.datesFreed) keepOrderOfMovedDates(built.demands, built.order, movedDates);
   const milestones = plan.milestones.map((m) => ({
     ...m,
     phases: m.phases.map((phase) => {
       const di = built.demands.findIndex((d) => d.phase.id === phase.id);
-      const p = di >= 0 ? { ...phase, ...datesOf(di, phase) } : phase;
+      const p = di >= 0 ? { ...phase, ...movedDates.get(phase.id)! } : phase;
       const ci = chosenCandidate.get(di);
       if (di < 0 || ci === undefined || ci === 0) return p;
       const c = built.demands[di]!.candidates[ci]!;
@@ -323,11 +331,7 @@ function daysToMoveEnd(built: ScheduleModel, plan: Plan, di: number, ci: number,
   return null;
 }
 
-function addDay(day: string): string {
-  const t = new Date(`${day}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + 1);
-  return t.toISOString().slice(0, 10);
-}
+const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** "2026-W02 (Jan 5–11)": a week with its dates, for sentences. */
 export function weekWithDates(week: string): string {

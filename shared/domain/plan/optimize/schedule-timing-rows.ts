@@ -1,56 +1,94 @@
 /**
- * Auto-plan, the order of work in time: dependencies within a track (a phase works in a week only once the phase
- * before it is done by that week) and the finish week the `finish` and `mix` objectives bring forward.
+ * Auto-plan, the order of work in time: dependencies (a phase works in a week only once the phases it waits for are
+ * done by that week: its milestone's earlier phases, the milestone before it in its track, the milestones it depends on) and the finish week the `finish` and `mix` objectives bring forward.
  */
 import type { LinearModel } from './lp-model';
 import { hourlyPerGpu, type PhaseDemand } from './schedule-demands';
 import type { OptimizeOptions, ScheduleModel } from './schedule-model';
 
-/** Dependencies within a track: a phase works in week w only if the phase before it is finished by the end of w. */
+/**
+ * Which phase waits for which: a milestone's phases in their order (always); each milestone after the one before it
+ * in its track (unless the lead frees the order); each milestone after every milestone it depends on (always).
+ * The later phase may work from the week the earlier one is done (the week is shared; moved dates are ordered within
+ * it by the result, schedule-result.ts).
+ */
+export interface DependencyPair {
+  before: number;
+  after: number;
+}
+
+export function dependencyPairs(demands: PhaseDemand[], allowReorder: boolean): DependencyPair[] {
+  const pairs: DependencyPair[] = [];
+  const seen = new Set<string>();
+  const add = (before: number, after: number) => {
+    const key = `${before}|${after}`;
+    if (before === after || seen.has(key)) return;
+    seen.add(key);
+    pairs.push({ before, after });
+  };
+  const byMilestone = new Map<string, number[]>();
+  demands.forEach((d, di) => byMilestone.set(d.milestone.id, [...(byMilestone.get(d.milestone.id) ?? []), di]));
+  for (const chain of byMilestone.values()) for (let k = 1; k < chain.length; k++) add(chain[k - 1]!, chain[k]!);
+  if (!allowReorder) {
+    // demands come in track, then milestone, order: consecutive milestones of a track follow each other
+    for (let di = 1; di < demands.length; di++) {
+      const prev = demands[di - 1]!;
+      const here = demands[di]!;
+      if (prev.milestone.trackId === here.milestone.trackId && prev.milestone.id !== here.milestone.id) add(di - 1, di);
+    }
+  }
+  for (const [milestoneId, chain] of byMilestone) {
+    const m = demands[chain[0]!]!.milestone;
+    for (const id of m.dependsOn ?? []) {
+      if (id === milestoneId) continue;
+      for (const before of byMilestone.get(id) ?? []) add(before, chain[0]!);
+    }
+  }
+  return pairs;
+}
+
+/** Dependencies: the later phase works in week w only if the earlier one is finished by the end of w. */
 export function addDependencyRows(
   model: LinearModel,
   demands: PhaseDemand[],
   x: ScheduleModel['x'],
   shortfall: Map<number, number>,
   spotRework: number,
+  pairs: DependencyPair[],
 ): void {
-  const byTrack = new Map<string, number[]>();
-  demands.forEach((d, di) => byTrack.set(d.milestone.trackId, [...(byTrack.get(d.milestone.trackId) ?? []), di]));
-  for (const chain of byTrack.values()) {
-    for (let k = 1; k < chain.length; k++) {
-      const before = chain[k - 1]!;
-      const after = chain[k]!;
-      const beforeWork = x.filter((e) => e.demand === before);
-      const afterWork = x.filter((e) => e.demand === after);
-      const afterWeeks = [...new Set(afterWork.map((e) => e.week))];
-      for (const week of afterWeeks) {
-        const done = model.addVariable({ type: 'binary' });
-        const upTo = beforeWork.filter((e) => e.week <= week);
-        const d = demands[before]!;
-        // done ≤ fraction of `before` completed by the end of `week` (shortfall counts as done, so an elastic plan still orders).
-        model.addRow(
-          [
-            ...upTo.map(
-              (e) =>
-                [
-                  e.variable,
-                  1 / (d.candidates[e.candidate]!.gpuHours * hourlyPerGpu(d.candidates[e.candidate]!.price, spotRework).hoursFactor),
-                ] as [number, number],
-            ),
-            [shortfall.get(before)!, 1],
-            [done, -1],
-          ],
-          '>=',
-          0,
-        );
-        const here = afterWork.filter((e) => e.week === week);
-        model.addRow([...here.map((e) => [e.variable, 1] as [number, number]), [done, -here.reduce((s, e) => s + e.cap, 0)]], '<=', 0);
-      }
+  const workOf = new Map<number, ScheduleModel['x']>();
+  for (const e of x) workOf.set(e.demand, [...(workOf.get(e.demand) ?? []), e]);
+  for (const { before, after } of pairs) {
+    const beforeWork = workOf.get(before) ?? [];
+    const afterWork = workOf.get(after) ?? [];
+    const afterWeeks = [...new Set(afterWork.map((e) => e.week))];
+    const d = demands[before]!;
+    for (const week of afterWeeks) {
+      const done = model.addVariable({ type: 'binary' });
+      const upTo = beforeWork.filter((e) => e.week <= week);
+      // done ≤ fraction of `before` completed by then (shortfall counts as done, so an elastic plan still orders).
+      model.addRow(
+        [
+          ...upTo.map(
+            (e) =>
+              [
+                e.variable,
+                1 / (d.candidates[e.candidate]!.gpuHours * hourlyPerGpu(d.candidates[e.candidate]!.price, spotRework).hoursFactor),
+              ] as [number, number],
+          ),
+          [shortfall.get(before)!, 1],
+          [done, -1],
+        ],
+        '>=',
+        0,
+      );
+      const here = afterWork.filter((e) => e.week === week);
+      model.addRow([...here.map((e) => [e.variable, 1] as [number, number]), [done, -here.reduce((s, e) => s + e.cap, 0)]], '<=', 0);
     }
   }
 }
 
-/** Finish: F ≥ (index + 1) of every week with milestone work (a binary per week says whether it has any); null for `cost`. */
+/** Finish: F ≥ (index + 1) of every week with milestone work (a binary per week says whether it has any); null for `cost` and `change`. */
 export function addFinishRows(
   model: LinearModel,
   weeks: string[],
@@ -60,7 +98,7 @@ export function addFinishRows(
 ): number | null {
   const weekIndex = new Map(weeks.map((w, i) => [w, i]));
   let finishVariable: number | null = null;
-  if (options.objective !== 'cost') {
+  if (options.objective === 'finish' || options.objective === 'mix') {
     finishVariable = model.addVariable({ upper: weeks.length });
     const weight = options.objective === 'finish' ? Math.max(1, budgetUsd) * 10 : Math.max(0, options.usdPerWeekEarlier ?? 0);
     model.addCost(finishVariable, weight);
@@ -80,4 +118,27 @@ export function addFinishRows(
     }
   }
   return finishVariable;
+}
+
+/**
+ * Moved dates keep the order: a phase that waits for another starts no earlier than the day that one ends (they may
+ * share that day's week, as the schedule's weeks do), never past its own end. `dates` by phase id, changed in place.
+ */
+export function keepOrderOfMovedDates(
+  demands: PhaseDemand[],
+  order: DependencyPair[],
+  dates: Map<string, { start: string; end: string }>,
+): void {
+  for (let pass = 0; pass <= order.length; pass++) {
+    let changed = false;
+    for (const { before, after } of order) {
+      const b = dates.get(demands[before]!.phase.id)!;
+      const a = dates.get(demands[after]!.phase.id)!;
+      if (a.start < b.end) {
+        a.start = b.end < a.end ? b.end : a.end;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
 }
