@@ -61,13 +61,14 @@ test('deleting a milestone leaves the focus in the milestone list, not on the pa
   const before = await rows.count();
   expect(before).toBeGreaterThanOrEqual(3);
 
-  // The list's own Delete button: the next milestone's Delete button takes the focus.
-  await list.getByRole('button', { name: /^Delete milestone M1/ }).focus();
+  // Milestones are deleted last first: M2 comes after M1 and M3 after M2 (dependsOn), and a milestone another depends
+  // on is not deleted. The list's own Delete button: with no row after it, the row before takes the focus.
+  await list.getByRole('button', { name: /^Delete milestone M3/ }).focus();
   await page.keyboard.press('Enter');
   await expect(rows).toHaveCount(before - 1);
   await expect.poll(() => focusedLabel(page)).toMatch(/^Delete milestone M2/);
 
-  // The milestone's form: Edit, then Delete in the dialog; the focus goes to the row that took its place.
+  // The milestone's form: Edit, then Delete in the dialog; the focus goes to the row before.
   await list.getByRole('button', { name: /^Edit milestone M2/ }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
@@ -76,10 +77,10 @@ test('deleting a milestone leaves the focus in the milestone list, not on the pa
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(rows).toHaveCount(before - 2);
-  await expect.poll(() => focusedLabel(page)).toMatch(/^Edit milestone M3/);
+  await expect.poll(() => focusedLabel(page)).toMatch(/^Edit milestone M1/);
 
   // The last one: the focus stays in the panel.
-  await list.getByRole('button', { name: /^Delete milestone M3/ }).focus();
+  await list.getByRole('button', { name: /^Delete milestone M1/ }).focus();
   await page.keyboard.press('Enter');
   await expect(rows).toHaveCount(before - 3);
   await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);

@@ -50,6 +50,13 @@ describe('gpu-planner plan optimize', () => {
     const run = cli(['plan', 'optimize', '--db', db, '--json']);
     expect(run.status, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as { status: string }).status).toBe('optimal');
+    // One figure: the headline's cost is all costs, the same as the diff's plan line (it printed GPU only, $109.09
+    // against the diff's $111.79).
+    const text = cli(['plan', 'optimize', '--db', db]).stdout;
+    const headline = /Suggested schedule: (\$[\d,.]+) in all/.exec(text)?.[1];
+    const diffLine = /Plan: cost \$[\d,.]+ → (\$[\d,.]+);/.exec(text)?.[1];
+    expect(headline).toBeDefined();
+    expect(headline).toBe(diffLine);
   });
 
   it('--no-turns: says why, with the binding constraint in words, when the milestones cannot keep their own dates', () => {

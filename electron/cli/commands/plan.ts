@@ -8,6 +8,21 @@ import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '..
 import { openCliServices } from '../cli-services';
 import { runPlanRunRate } from './plan-run-rate';
 
+/** What `plan optimize --json` prints, in this order (docs/cli.md). */
+const OPTIMIZE_JSON_KEYS = [
+  'status',
+  'objective',
+  'weeks',
+  'conflicts',
+  'totals',
+  'binding',
+  'diff',
+  'relaxations',
+  'notFixableByScheduling',
+  'scenarioId',
+  'solver',
+] as const;
+
 export const USAGE = [
   'usage: gpu-planner plan show [--project ID] [--db PATH] [--json]',
   '       gpu-planner plan run-rate [--project ID] [--db PATH] [--json]',
@@ -110,39 +125,14 @@ async function runOptimize(values: Record<string, string | boolean | undefined>,
       saveAs: values['save-as'] as string | undefined,
     });
     if (values.json) {
-      const {
-        status,
-        objective: goal,
-        weeks,
-        conflicts,
-        totals,
-        binding,
-        diff,
-        notFixableByScheduling,
-        relaxations,
-        scenarioId,
-        solver,
-      } = answer;
-      printJson(io, {
-        status,
-        objective: goal,
-        weeks,
-        conflicts,
-        totals,
-        binding,
-        diff,
-        relaxations,
-        notFixableByScheduling,
-        scenarioId,
-        solver,
-      });
+      printJson(io, Object.fromEntries(OPTIMIZE_JSON_KEYS.map((k) => [k, answer[k]])));
       return EXIT_OK;
     }
     io.stdout(
       `Status: ${answer.status} (${answer.solver.seconds} s${answer.solver.gap ? `, within ${(answer.solver.gap * 100).toFixed(2)} % of optimal` : ''})\n`,
     );
     io.stdout(
-      `Suggested schedule: ${money(answer.totals.currency, toCents(answer.totals.usd))} of ${money(answer.totals.currency, toCents(answer.totals.budget))}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`,
+      `Suggested schedule: ${money(answer.totals.currency, answer.diff.after.cost)} in all (GPU ${money(answer.totals.currency, toCents(answer.totals.usd))}, the rest storage and transfer) of ${money(answer.totals.currency, toCents(answer.totals.budget))}, ${answer.totals.gpuHours} GPU-hours, last milestone work in ${answer.objective.finishWeek ?? '—'}\n`,
     );
     // Names a person reads: the track's name and the offer's provider and SKU, not their ids.
     const view = await app.services.plan.getPlan(values.project as string | undefined);

@@ -18,7 +18,7 @@ export const migration: Migration = {
         label TEXT NOT NULL,
         revision INTEGER NOT NULL,
         diff_json TEXT NOT NULL
-      );
+      ) STRICT;
       CREATE INDEX plan_promotions_project ON plan_promotions(project_id, id);
     `);
   },

@@ -33,3 +33,23 @@ export function plannedCatalog(plan: Plan): PlanCatalog {
   }));
   return { offerings };
 }
+
+/** A test project (all optional fields empty) and a track of it spanning its dates: the small plans the tests build. */
+export function fixtureProject(p: { name: string; start: string; end: string; budget: string }): Plan['project'] {
+  return { id: 'p', currency: 'USD', budgetSource: '', description: '', source: null, ...p };
+}
+
+export function fixtureTrack(project: Plan['project'], id: string, position: number): Plan['tracks'][number] {
+  return {
+    id,
+    projectId: project.id,
+    name: id,
+    owner: 'o',
+    focus: '',
+    colour: '#336699',
+    start: project.start,
+    end: project.end,
+    position,
+    notes: null,
+  };
+}

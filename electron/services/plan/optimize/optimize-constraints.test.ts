@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { milestoneSpan } from '../../../../shared/domain/plan/milestone-dependencies';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { createTestApp } from '../../../test-support/test-app';
 import { runSchedule } from './run-schedule';
@@ -75,29 +76,8 @@ const booking = (id: string, trackId: string, week: string, hours: number, phase
 /** Track A: M1 (5–16 Jan), M2 (18 Jan–5 Feb); track B: M3 (8–19 March), which comes after M2. All on a GCP L4. */
 function twoTracks(options: { dependsOn?: boolean } = {}): { plan: Plan; catalog: PlanCatalog } {
   const catalog: PlanCatalog = { offerings: [offering('gcp-l4', 'l4', '0.85'), offering('market-4090', 'rtx4090', '0.35')] };
-  const project = {
-    id: 'p',
-    name: 'Two tracks',
-    start: '2026-01-01',
-    end: '2026-03-31',
-    currency: 'USD',
-    budget: '100000',
-    budgetSource: '',
-    description: '',
-    source: null,
-  };
-  const track = (id: string, position: number) => ({
-    id,
-    projectId: 'p',
-    name: id,
-    owner: 'o',
-    focus: '',
-    colour: '#336699',
-    start: project.start,
-    end: project.end,
-    position,
-    notes: null,
-  });
+  const project = fixtureProject({ name: 'Two tracks', start: '2026-01-01', end: '2026-03-31', budget: '100000' });
+  const track = (id: string, position: number) => fixtureTrack(project, id, position);
   const plan: Plan = {
     project,
     tracks: [track('a', 0), track('b', 1)],

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
+import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { findRelaxations } from './relaxations';
 import { runSchedule } from './run-schedule';
@@ -49,29 +50,8 @@ function fixture(o: { need: number; end?: string; budget?: string; keep?: Alloca
         }
       : {}),
   };
-  const project = {
-    id: 'p',
-    name: 'Relax',
-    start: '2026-01-05',
-    end: '2026-01-25',
-    currency: 'USD',
-    budget: o.budget ?? '100000',
-    budgetSource: '',
-    description: '',
-    source: null,
-  };
-  const track = (id: string, position: number) => ({
-    id,
-    projectId: 'p',
-    name: id,
-    owner: 'o',
-    focus: '',
-    colour: '#336699',
-    start: project.start,
-    end: project.end,
-    position,
-    notes: null,
-  });
+  const project = fixtureProject({ name: 'Relax', start: '2026-01-05', end: '2026-01-25', budget: o.budget ?? '100000' });
+  const track = (id: string, position: number) => fixtureTrack(project, id, position);
   const plan: Plan = {
     project,
     tracks: [track('a', 0), track('b', 1)],

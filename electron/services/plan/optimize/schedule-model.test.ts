@@ -8,6 +8,7 @@ import { buildScheduleModel, type OptimizeOptions } from '../../../../shared/dom
 import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
 import { computeTotals } from '../../../../shared/domain/plan/totals';
+import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { weekOf } from '../../../../shared/domain/plan/weeks';
 import { solveLpText } from './highs-solver';
@@ -93,29 +94,8 @@ function smallPlan(options: {
         }
       : {}),
   };
-  const project = {
-    id: 'p',
-    name: 'Small',
-    start: '2026-01-05',
-    end: '2026-01-25',
-    currency: 'USD',
-    budget: options.budget ?? '100000',
-    budgetSource: '',
-    description: '',
-    source: null,
-  };
-  const track = (id: string, position: number) => ({
-    id,
-    projectId: 'p',
-    name: id,
-    owner: 'o',
-    focus: '',
-    colour: '#336699',
-    start: project.start,
-    end: project.end,
-    position,
-    notes: null,
-  });
+  const project = fixtureProject({ name: 'Small', start: '2026-01-05', end: '2026-01-25', budget: options.budget ?? '100000' });
+  const track = (id: string, position: number) => fixtureTrack(project, id, position);
   const plan: Plan = {
     project,
     tracks: [track('a', 0), track('b', 1)],
