@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { globMatches } from '../budget/glob';
+import { tagValue } from '../budget/tag-value';
 import type { SpendLine } from './spend-line';
 
 export const importFilterSchema = z.object({
@@ -92,16 +93,6 @@ export function parseImportFilter(input: {
   if (filter.from && filter.to && filter.to < filter.from)
     throw new FilterInputError('to', filter.to, `the window ends (${filter.to}) before it starts (${filter.from})`);
   return filter;
-}
-
-function tagValue(tags: Record<string, string>, key: string): string | undefined {
-  if (key in tags) return tags[key];
-  const lower = key.toLowerCase();
-  for (const [k, v] of Object.entries(tags)) {
-    const kl = k.toLowerCase();
-    if (kl === lower || kl === `user:${lower}` || kl === `tag:${lower}` || kl.endsWith(`.${lower}`) || kl.endsWith(`:${lower}`)) return v;
-  }
-  return undefined;
 }
 
 /** The first filter a line fails, or null when it is kept. */

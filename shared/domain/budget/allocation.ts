@@ -4,21 +4,11 @@
  */
 import { globMatches } from './glob';
 import { addTo } from './money';
+import { tagValue } from './tag-value';
 import type { AllocationRule, BudgetSpendLine, CurrencyTotals } from './types';
 
 export function sortRules(rules: readonly AllocationRule[]): AllocationRule[] {
   return [...rules].sort((a, b) => a.position - b.position || a.id - b.id);
-}
-
-function tagValue(tags: Record<string, string>, key: string): string | undefined {
-  if (key in tags) return tags[key];
-  const lower = key.toLowerCase();
-  for (const [k, v] of Object.entries(tags)) {
-    const kl = k.toLowerCase();
-    // Azure/AWS/GCP spell user tags with prefixes: `user:team`, `tag:team`, `label.team`.
-    if (kl === lower || kl === `user:${lower}` || kl === `tag:${lower}` || kl.endsWith(`.${lower}`) || kl.endsWith(`:${lower}`)) return v;
-  }
-  return undefined;
 }
 
 /** Whether one rule catches one line (ignoring order). */
