@@ -5,6 +5,7 @@
  * stubbed here. Mode `GPU_PLANNER_E2E=electron` (a machine with the Electron binary) launches the real app with
  * Playwright's `_electron` on a fresh data folder and stubs the dialogs in main instead.
  */
+import type { MenuCommand } from '../shared/ipc/contract/app';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,10 +43,7 @@ export interface AppHarness {
   /** What main's logger got (browser-bridge mode: the renderer's app:log reports, internal errors); else empty. */
   logged: LoggedLine[];
   /** Sends a native-menu command as main would. */
-  menu(command: {
-    command: 'import-billing' | 'export-pdf' | 'show-about' | 'navigate';
-    screen?: 'catalog' | 'estimate' | 'plan' | 'budget' | 'review';
-  }): Promise<void>;
+  menu(command: MenuCommand): Promise<void>;
 }
 
 function electronBinaryAvailable(): boolean {

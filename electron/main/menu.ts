@@ -48,6 +48,11 @@ export function buildMenu(actions: MenuActions): Menu {
         { label: 'Plan', accelerator: 'CmdOrCtrl+3', click: () => actions.send({ command: 'navigate', screen: 'plan' }) },
         { label: 'Budget', accelerator: 'CmdOrCtrl+4', click: () => actions.send({ command: 'navigate', screen: 'budget' }) },
         { label: 'Review', accelerator: 'CmdOrCtrl+5', click: () => actions.send({ command: 'navigate', screen: 'review' }) },
+        {
+          label: 'Source documents',
+          accelerator: 'CmdOrCtrl+6',
+          click: () => actions.send({ command: 'navigate', screen: 'documents' }),
+        },
         { type: 'separator' },
         { role: 'reload' },
         ...developerMenuItems(app.isPackaged),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc/contract/app';
 import { BudgetScreen } from '../features/budget/BudgetScreen';
 import { CatalogScreen } from '../features/catalog/CatalogScreen';
+import { SourceDocumentsScreen } from '../features/documents/SourceDocumentsScreen';
 import { EstimateScreen } from '../features/estimate/EstimateScreen';
 import { PlanScreen } from '../features/plan/PlanScreen';
 import { ProjectSwitcher } from '../features/projects/ProjectSwitcher';
@@ -21,6 +22,7 @@ const screens: Record<ScreenId, () => React.JSX.Element> = {
   plan: PlanScreen,
   budget: BudgetScreen,
   review: ReviewScreen,
+  documents: SourceDocumentsScreen,
 };
 
 export function App() {

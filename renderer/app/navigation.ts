@@ -6,6 +6,7 @@ export const SCREENS = [
   { id: 'plan', label: 'Plan', hint: 'Tracks, milestones and the weekly timeline', icon: '▥' },
   { id: 'budget', label: 'Budget', hint: 'Budgets, billing imports and actual spend', icon: '$' },
   { id: 'review', label: 'Review', hint: 'The plan as a PDF, and CSV exports', icon: '✎' },
+  { id: 'documents', label: 'Documents', hint: "The source documents' claims, checked", icon: '❝' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

@@ -4,6 +4,8 @@
  */
 import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import { documentLines, verdictCountsText } from '../../../shared/domain/claims/claim-words';
+import { plural } from '../../../shared/domain/count-words';
 
 export const USAGE = 'usage: gpu-planner claims [--document NNN] [--seed NNN] [--db PATH] [--json]';
 
@@ -28,17 +30,14 @@ export async function runClaimsCommand(args: string[], io: CliIo): Promise<numbe
     }
     const lines: string[] = [`Rule: ${r.value.rule}.`];
     for (const d of r.value.documents) {
-      const counts = Object.entries(d.counts)
-        .filter(([, n]) => n > 0)
-        .map(([v, n]) => `${n} ${v}`)
-        .join(', ');
+      const counts = verdictCountsText(d.counts);
       lines.push(
         '',
-        `${d.number} “${d.title}”${d.projectName ? ` — example project ${d.projectName}` : ' — no project'}: ${d.claims.length} claims (${counts})`,
+        `${d.number} “${d.title}”${d.projectName ? ` — example project ${d.projectName}` : ' — no project'}: ${plural(d.claims.length, 'claim')} (${counts})`,
       );
       for (const c of d.claims) {
         const e = c.evaluation;
-        lines.push(`  [${e.verdict}] “${c.quote}”${c.lines.length ? ` (lines ${c.lines.join(', ')})` : ''}`);
+        lines.push(`  [${e.verdict}] “${c.quote}”${c.lines.length ? ` (${documentLines(c.lines)})` : ''}`);
         lines.push(`    author: ${e.authorText}; app: ${e.appText}`, `    basis: ${e.basis}`, `    inputs: ${c.inputs}`);
       }
     }

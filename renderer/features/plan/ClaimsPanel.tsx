@@ -7,6 +7,9 @@ import type { ClaimEvaluationView } from '../../../shared/ipc/contract/plan-clai
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { api } from '../../app/api';
 import { readableSource } from '../../../shared/domain/source-documents';
+import { BUNDLED_EXAMPLES } from '../../../shared/domain/plan/bundled-examples';
+import { useNavigation } from '../../app/navigation';
+import { documentCommand } from '../documents/SourceDocumentsScreen';
 
 type Claim = PlanView['plan']['claims'][number];
 type Evaluated = { evaluations: ClaimEvaluationView[]; rule: string; evaluatedAt: string };
@@ -85,8 +88,12 @@ export function ClaimsTable({ claims, evaluated }: { claims: Claim[]; evaluated:
 
 export function ClaimsPanel({ view }: { view: PlanView }) {
   const { data, error } = useClaimEvaluations(view);
+  const go = useNavigation((n) => n.go);
   const claims = view.plan.claims;
   if (claims.length === 0) return null;
+  // The source document the claims quote: their own reference, or the bundled example's.
+  const document =
+    claims.find((c) => c.source)?.source?.seed ?? BUNDLED_EXAMPLES.find((e) => e.projectId === view.plan.project.id)?.document ?? null;
   const stale = data?.evaluations.filter((e) => e.stale).length ?? 0;
   return (
     <section className="panel" aria-label="Claims to check">
@@ -94,6 +101,11 @@ export function ClaimsPanel({ view }: { view: PlanView }) {
         <strong>The source document's claims, checked</strong>
         <span className="muted">{view.plan.project.source ? readableSource(view.plan.project.source) : null}</span>
         {stale ? <span className="badge bad">{stale} stale</span> : null}
+        {document ? (
+          <button type="button" className="btn small" onClick={() => go('documents', documentCommand(document))}>
+            The whole document's claims…
+          </button>
+        ) : null}
       </div>
       {data ? (
         <p className="muted">

@@ -33,7 +33,7 @@ export const appChannels = {
 /** Commands chosen from the native menu, forwarded to the renderer. */
 export const menuCommandSchema = z.object({
   command: z.enum(['import-billing', 'export-pdf', 'show-about', 'navigate']),
-  screen: z.enum(['catalog', 'estimate', 'plan', 'budget', 'review']).optional(),
+  screen: z.enum(['catalog', 'estimate', 'plan', 'budget', 'review', 'documents']).optional(),
 });
 export type MenuCommand = z.infer<typeof menuCommandSchema>;
 
