@@ -21,6 +21,14 @@ describe('report model of the example project', () => {
     const peakRatio = model.assumptions.claims.find((c) => c.quote.startsWith('2.6x faster training'))!;
     expect(peakRatio).toMatchObject({ verdict: 'doubtful', authorFigure: '2.6 ×', appFigure: '1.59 ×' });
     expect(model.assumptions.claims.every((c) => !c.verdict.includes('text says'))).toBe(true);
+    // Issue 31 item 2: the counts of every verdict (those that held too), the rule, and each shown claim's inputs.
+    const summary = model.assumptions.claimsSummary!;
+    expect(summary.shown).toBe(model.assumptions.claims.length);
+    expect(summary.total).toBeGreaterThan(summary.shown);
+    expect(summary.counts).toMatch(/\d+ ok/);
+    expect(summary.rule).toMatch(/^within ×1\.5 of the author's range → ok/);
+    expect(params.inputs).not.toBe('');
+    expect(model.assumptions.claims.every((c) => c.inputs.length > 0)).toBe(true);
   });
 
   it('assembles every section from the services, with sources', async () => {

@@ -2,6 +2,7 @@
  * Re-derives a claim's verdict: computes the app's figure from the current estimator, catalog and plan checks (never
  * a stored figure) and applies the one verdict rule (verdict.ts). A claim whose stored verdict differs is `stale`.
  */
+import { claimInputsText } from './claim-inputs';
 import type { Gpu, OfferingWithPrices } from '../catalog';
 import type { WorkloadEstimate } from '../../estimate/estimate';
 import type { ChecksSay, ClaimCheck, Verdict } from './claim-check';
@@ -41,9 +42,11 @@ export interface ClaimEvaluation {
   /** how far apart the figures are (1 = within the author's range); null where the rule is not a factor. */
   factor: number | null;
   basis: string;
+  /** what the app's figure is computed from, in words (claim-inputs.ts). */
+  inputs: string;
 }
 
-type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale' | 'checksSay'>;
+type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale' | 'checksSay' | 'inputs'>;
 
 const round = (x: number): number =>
   Math.abs(x) >= 100 ? Math.round(x) : Math.abs(x) >= 10 ? Math.round(x * 10) / 10 : Math.round(x * 100) / 100;
@@ -263,7 +266,7 @@ export function evaluateClaim(claim: EvaluatedClaimInput, ctx: ClaimContext): Cl
   }
   const checksSay = checksSayOf(claim.checksSay, ctx);
   const stale = derived.verdict !== claim.verdict || checksSay?.holds === false;
-  return { claimId: claim.id, storedVerdict: claim.verdict, stale, checksSay, ...derived };
+  return { claimId: claim.id, storedVerdict: claim.verdict, stale, checksSay, ...derived, inputs: claimInputsText(claim.check) };
 }
 
 /** A claim saved before claims carried their check (or typed by hand): its stored verdict stands, nothing is re-derived. */
@@ -280,6 +283,7 @@ function legacyClaim(claim: EvaluatedClaimInput): ClaimEvaluation {
     unit: '',
     factor: null,
     basis: 'the stored verdict',
+    inputs: claimInputsText(undefined),
   };
 }
 

@@ -5,6 +5,10 @@ import { readableSource } from '../source-documents';
 import type { ReportContext } from './report-context';
 import type { ReportInputs } from './report-input-types';
 import type { ReportModel } from './report-model-types';
+import { claimInputsText } from '../claims/claim-inputs';
+import { VERDICTS, type Verdict } from '../claims/claim-check';
+import { verdictCountsText } from '../claims/claim-words';
+import { VERDICT_RULE_TEXT } from '../claims/verdict';
 
 /** The scenario comparison's rows, the reported scenario with the report's booked duration. */
 export function scenariosWithBookedDuration(input: ReportInputs, durationDays: number): ReportInputs['scenarios'] {
@@ -20,6 +24,7 @@ export function reportAssumptions({ input, plan, words }: ReportContext, duratio
     ),
     calibration: { ...input.calibration, source: readableSource(input.calibration.source) },
     claims: reportClaims(plan.claims, input.claimEvaluations, words),
+    claimsSummary: claimsSummary(plan.claims, input.claimEvaluations),
     scenarios: scenariosWithBookedDuration(input, durationDays),
     runRates: input.runRates ?? [],
   };
@@ -44,7 +49,20 @@ function reportClaims(
         explanation: words(c.explanation),
         authorFigure: e?.authorText ?? '—',
         appFigure: e?.appText ?? '—',
+        inputs: e?.inputs ?? claimInputsText(c.check),
       },
     ];
   });
+}
+
+/** Every claim counted by verdict (today's, where evaluated), the number the table shows, and the rule in one sentence. */
+function claimsSummary(
+  claims: PlanView['plan']['claims'],
+  evaluations: ReportInputs['claimEvaluations'],
+): ReportModel['assumptions']['claimsSummary'] {
+  if (claims.length === 0) return null;
+  const byId = new Map((evaluations ?? []).map((e) => [e.claimId, e]));
+  const verdicts = claims.map((c) => (byId.get(c.id)?.verdict ?? c.verdict) as Verdict);
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, verdicts.filter((x) => x === v).length])) as Record<Verdict, number>;
+  return { total: claims.length, shown: claims.length - counts.ok, counts: verdictCountsText(counts), rule: VERDICT_RULE_TEXT };
 }

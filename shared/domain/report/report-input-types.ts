@@ -111,7 +111,8 @@ export interface ReportInputs {
   /** The project's setups per run / month / year (seed 003's example), when it defines any. */
   runRates?: RunRate[] | undefined;
   /** the claims evaluated now (shared/domain/claims): the app's figure beside the author's; absent → stored verdicts. */
-  claimEvaluations?: Array<{ claimId: string; verdict: string; authorText: string; appText: string; stale: boolean }> | undefined;
+  claimEvaluations?:
+    Array<{ claimId: string; verdict: string; authorText: string; appText: string; stale: boolean; inputs: string }> | undefined;
   /** The last accepted auto-plan suggestion: when, which, and what it moved in sentences (suggestion-diff.ts). */
   whatMoved?: ReportWhatMoved | null | undefined;
 }

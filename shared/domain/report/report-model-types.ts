@@ -148,7 +148,17 @@ export interface ReportModel {
     costRule: string;
     constants: Array<{ group: string; name: string; value: number }>;
     calibration: ReportInputs['calibration'];
-    claims: Array<{ quote: string; where: string; verdict: string; explanation: string; authorFigure: string; appFigure: string }>;
+    claims: Array<{
+      quote: string;
+      where: string;
+      verdict: string;
+      explanation: string;
+      authorFigure: string;
+      appFigure: string;
+      inputs: string;
+    }>;
+    /** every claim counted by verdict ("9 ok, 18 wrong…"), how many the table shows (those not ok), and the rule. */
+    claimsSummary: { total: number; shown: number; counts: string; rule: string } | null;
     scenarios: ReportInputs['scenarios'];
     runRates: RunRate[];
   };

@@ -18,6 +18,8 @@ export const claimEvaluationSchema = z.object({
   unit: z.string(),
   factor: z.number().nullable(),
   basis: z.string(),
+  /** what the app's figure is computed from, in words. */
+  inputs: z.string(),
 });
 export type ClaimEvaluationView = z.output<typeof claimEvaluationSchema>;
 

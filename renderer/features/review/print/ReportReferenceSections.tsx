@@ -76,12 +76,26 @@ export function AssumptionsSection({ model }: { model: ReportModel }) {
         rows={model.assumptions.calibration.rows.map((r) => [r.workload, num(r.measured), num(r.model), `×${r.ratio.toFixed(2)}`])}
       />
       {model.assumptions.runRates.length > 0 && <RunRatesTable runRates={model.assumptions.runRates} cover={model.cover} />}
-      {model.assumptions.claims.length > 0 && (
+      {(model.assumptions.claims.length > 0 || model.assumptions.claimsSummary) && (
         <>
           <h3>Claims in the source plan, checked</h3>
+          {model.assumptions.claimsSummary && (
+            <p className="rp-claims-summary">
+              {model.assumptions.claimsSummary.total} claims checked: {model.assumptions.claimsSummary.counts}. The table shows the{' '}
+              {model.assumptions.claimsSummary.shown} that are not ok. Rule: {model.assumptions.claimsSummary.rule}.
+            </p>
+          )}
           <Table
-            head={['Claim', 'Where', 'Verdict', "Author's figure", "App's figure (computed at export)", 'Why']}
-            rows={model.assumptions.claims.map((c) => [`“${c.quote}”`, c.where, c.verdict, c.authorFigure, c.appFigure, c.explanation])}
+            head={['Claim', 'Where', 'Verdict', "Author's figure", "App's figure (computed at export)", 'Inputs', 'Why']}
+            rows={model.assumptions.claims.map((c) => [
+              `“${c.quote}”`,
+              c.where,
+              c.verdict,
+              c.authorFigure,
+              c.appFigure,
+              c.inputs,
+              c.explanation,
+            ])}
           />
         </>
       )}
