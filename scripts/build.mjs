@@ -17,7 +17,7 @@ const nodeEntries = {
 };
 for (const [out, src] of Object.entries({
   'electron/estimation.worker': 'electron/worker/estimation.worker.ts',
-  'electron/import.worker': 'electron/services/budget/import/import.worker.ts',
+  'electron/import.child': 'electron/services/budget/import/import.child.ts',
   'electron/preview.child': 'electron/services/budget/import/preview.child.ts',
   'electron/optimizer.worker': 'electron/worker/optimizer.worker.ts',
   'bench/run-benchmarks': 'bench/run-benchmarks.ts',

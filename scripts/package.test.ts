@@ -51,7 +51,7 @@ describe.skipIf(process.platform === 'darwin')('npm run package (slow: electron-
     for (const f of [
       '/dist/electron/preload.cjs',
       '/dist/electron/estimation.worker.cjs',
-      '/dist/electron/import.worker.cjs',
+      '/dist/electron/import.child.cjs',
       '/dist/electron/preview.child.cjs',
       '/dist/renderer/index.html',
     ]) {

@@ -108,13 +108,13 @@ describe('gpu-planner import --json on every billing sample', () => {
     expect(cli(['import', '--db', db]).status).toBe(2);
   });
 
-  it('the import worker thread (as the app runs it) gives the same totals', async () => {
-    const workerDb = path.join(temp.dir, 'worker.sqlite');
+  it('read in-process (GPU_PLANNER_IMPORT_CHILD=0) rather than in the reader child, the same totals', async () => {
+    const workerDb = path.join(temp.dir, 'in-process.sqlite');
     for (const sample of BILLING_SAMPLES.filter((s) => /Step1CUR|focus_sample|\.parquet$/.test(s.path))) {
       const run = spawnSync(process.execPath, [bin, 'import', sampleFile(sample), '--db', workerDb, '--json'], {
         encoding: 'utf8',
         cwd: repoRoot,
-        env: { ...process.env, GPU_PLANNER_IMPORT_WORKER: '1' },
+        env: { ...process.env, GPU_PLANNER_IMPORT_CHILD: '0' },
       });
       expect(run.status, run.stderr).toBe(0);
       expect((JSON.parse(run.stdout) as ImportJson).totals).toEqual((await independentTotals(sample)).totals);

@@ -3,6 +3,7 @@
  * group by row group (parquet-reader.ts), every record through one row collector into SpendLine batches. Never holds
  * the whole file.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import type { DialectChoice, RowError } from '../../../../shared/domain/billing/dialects';
@@ -27,6 +28,8 @@ export interface ReadOptions {
   onRawRecord?: ((record: string[], line: number) => void) | undefined;
   /** Receives every raw byte of the file as read (e.g. to hash it in the same pass). */
   onBytes?: ((chunk: Buffer) => void) | undefined;
+  /** Hash delimited text (plain, gzip, zip) in the same pass: `ReadSummary.sha256` (Parquet is read by ranges). */
+  hashContent?: boolean | undefined;
   /** Errors kept in full (every error is counted). */
   maxErrors?: number | undefined;
 }
@@ -49,6 +52,8 @@ export interface ReadSummary {
   /** Short rows read anyway (fields the mapping does not need were missing). */
   warnings: ImportWarning[];
   totalBytes: number;
+  /** The file's SHA-256 (hex), read with `hashContent` from delimited text. */
+  sha256?: string | undefined;
 }
 
 /**
@@ -69,6 +74,17 @@ export async function readBillingFile(
   if (!stat.isFile()) throw new UserError('NOT_A_FILE', `${file} is not a file.`, { file });
   const totalBytes = stat.size;
   const container = containerOfFile(file);
+  const hash = options.hashContent && container !== 'parquet' ? crypto.createHash('sha256') : null;
+  if (hash) {
+    const { onBytes } = options;
+    options = {
+      ...options,
+      onBytes: (chunk) => {
+        hash.update(chunk);
+        onBytes?.(chunk);
+      },
+    };
+  }
   const rows = new RowCollector(file, container, totalBytes, options, onBatch);
   if (container === 'parquet') {
     await readParquet(
@@ -86,6 +102,7 @@ export async function readBillingFile(
   }
   await rows.flushRest();
   rows.finish();
+  if (hash) rows.summary.sha256 = hash.digest('hex');
   options.onProgress?.(totalBytes, totalBytes);
   return rows.summary;
 }

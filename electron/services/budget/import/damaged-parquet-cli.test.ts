@@ -1,7 +1,7 @@
 /**
  * Issue 26 item 1, as reported: the BUILT `gpu-planner import` on the AWS workshop CUR sample with every 4,099th byte
  * from offset 4,096 inverted died with "Fatal JavaScript invalid size error" (SIGTRAP). It must end with a message
- * naming the file and what is wrong (exit 1), in-process and in the import worker, and leave the database as it was.
+ * naming the file and what is wrong (exit 1), in-process and in the import's reader child, and leave the database as it was.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,12 +50,12 @@ describe('gpu-planner import on a Parquet export with flipped bytes', () => {
     ['1', damaged[0]!],
     ['0', damaged[1]!],
   ] as const) {
-    it(`${name}: a message and exit 1, the database unchanged (import worker ${worker === '1' ? 'on' : 'off'})`, () => {
+    it(`${name}: a message and exit 1, the database unchanged (reader ${worker === '1' ? 'in its child' : 'in-process'})`, () => {
       const before = state();
       const run = spawnSync(process.execPath, [bin, 'import', path.join(temp.dir, name), '--db', db], {
         encoding: 'utf8',
         cwd: repoRoot,
-        env: { ...process.env, GPU_PLANNER_IMPORT_WORKER: worker },
+        env: { ...process.env, GPU_PLANNER_IMPORT_CHILD: worker },
         timeout: 120_000,
       });
       expect(run.signal, run.stderr.slice(-2000)).toBeNull();

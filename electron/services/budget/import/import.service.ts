@@ -24,7 +24,7 @@ import { sha256OfFile } from './file-hash';
 import { previewFileAnywhere } from './preview-child-client';
 import { ImportTally } from './import-tally';
 import { errorView, toImportView } from './import-views';
-import { readBillingFileAnywhere } from './import-worker-client';
+import { readBillingFileAnywhere } from './import-child-client';
 import { assertReadableFile } from './readable-file';
 import { createSpendExplorer } from './spend-explorer';
 import {
@@ -143,7 +143,6 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
       assertNoImportRunning(db);
       recoverPendingImports(db);
       // Hashed in the same pass as the read (CSV, gzip, zip); Parquet is read by ranges, so hashed first.
-      const hash = crypto.createHash('sha256');
       const isParquet = containerOfFile(file) === 'parquet';
       const fileBytes = fs.statSync(file).size;
       const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
@@ -168,7 +167,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
           mapping,
           signal: controller.signal,
           maxErrors: 10_000,
-          onBytes: isParquet ? undefined : (chunk) => hash.update(chunk),
+          hashContent: !isParquet,
           onProgress: (b, t) => {
             bytesRead = b;
             emitProgress(b, t);
@@ -189,14 +188,14 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
           rowsImported += lines.length;
           insertBatch(lines);
         },
-        deps.logger,
+        { logger: deps.logger, fileName },
       );
       // (a refused import's staged lines are deleted below, in `finally`)
       if (summary.invalidRows > 0 && !request.skipInvalid) throw invalidRowsError(fileName, summary);
       const key = tally.key(summary.dialect);
       const totals = tally.totals.toJSON();
       const replaced = publishImport(db, stagedId, {
-        sha256: sha256Upfront ?? hash.digest('hex'),
+        sha256: sha256Upfront ?? summary.sha256!,
         summary,
         key,
         rowsImported,

@@ -13,11 +13,13 @@ import { isUserError, type UserError } from '../../../../shared/domain/errors';
 import { BILLING_SAMPLES, sampleFile } from '../../../test-support/billing-samples';
 import { databaseState } from '../../../test-support/db-snapshot';
 import { writeParquet, type ParquetColumn } from '../../../test-support/parquet-writer';
-import { tempDir } from '../../../test-support/paths';
+import { ensureFreshCli } from '../../../test-support/built-cli';
+import { repoRoot, tempDir } from '../../../test-support/paths';
 import { createTestApp } from '../../../test-support/test-app';
 import { isIso4217Code } from '../../../../shared/domain/billing/iso-4217';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { readBillingFile } from './billing-reader';
+import { readBillingFileInChild } from './import-child-client';
 import { checkColumnChunk, DamagedPageError, loadPageGuard, MAX_PARQUET_CHUNK_BYTES } from './parquet-page-guard';
 
 const dir = tempDir();
@@ -437,4 +439,54 @@ describe('hostile values never import as something else (issue 26 item 13)', () 
       { numRuns: 150, seed: 261114 },
     );
   });
+});
+
+// ------------------------------------------------------------ issue 26 item 1: the import's reader in a child process
+
+describe("hostile bytes through the import's reader child (issue 26 item 1)", () => {
+  const builtChild = path.join(repoRoot, 'dist', 'electron', 'import.child.cjs');
+  beforeAll(() => ensureFreshCli(['shared/domain/billing', 'electron/services/budget/import']), 180_000);
+  const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined };
+
+  /** The outcome in-process and in the child: the same lines, or the same refusal; a child that died is a refusal too. */
+  async function sameInChild(bytes: Buffer, ext: string): Promise<void> {
+    const file = path.join(dir.dir, `child${(n += 1)}.${ext}`);
+    fs.writeFileSync(file, bytes);
+    const outcome = async (read: (onBatch: (lines: SpendLine[]) => void) => Promise<unknown>) => {
+      const lines: SpendLine[] = [];
+      try {
+        await read((batch) => void lines.push(...batch));
+        return { lines: lines.length };
+      } catch (error) {
+        if (!isUserError(error)) throw error;
+        return { refused: error.code, message: error.message };
+      }
+    };
+    try {
+      const here = await outcome((onBatch) => readBillingFile(file, {}, onBatch));
+      const there = await outcome((onBatch) => readBillingFileInChild(builtChild, file, {}, onBatch, { logger: quiet }));
+      if ('refused' in there && there.refused === 'READER_STOPPED') {
+        expect(there.message).toMatch(new RegExp(`^child${n}\\.${ext.replace('.', '\\.')} could not be read: the reader stopped`));
+      } else expect(there).toEqual(here);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+
+  it('flipped Parquet and CSV bytes: the child reads or refuses as in-process, and this process goes on', async () => {
+    await fc.assert(
+      fc.asyncProperty(flips(parquet.length), async (changes) => {
+        await sameInChild(flipped(parquet, changes), 'parquet');
+        await sameInChild(
+          flipped(
+            csv,
+            changes.map(([at, v]) => [at % csv.length, v]),
+          ),
+          'csv',
+        );
+      }),
+      { numRuns: 6, seed: 2026112926 },
+    );
+    await sameInChild(inverted(curSample, 4096, 4099, footerStart(curSample)), 'parquet');
+  }, 180_000);
 });

@@ -1,0 +1,36 @@
+/**
+ * The import reader child's small protocol: one read per child; batches of lines flow with credits so memory stays
+ * bounded on both sides.
+ */
+import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
+import type { DialectChoice } from '../../../../shared/domain/billing/dialects';
+import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
+import type { SerializedError } from '../../../../shared/domain/errors';
+import type { ReadSummary } from './billing-reader';
+
+/** Parent → child, once: what to read. */
+export interface ImportChildRequest {
+  file: string;
+  format?: DialectChoice | undefined;
+  mapping?: ColumnMapping | undefined;
+  maxErrors?: number | undefined;
+  batchSize?: number | undefined;
+  /** Hash the file's bytes in the same pass (ReadSummary.sha256). */
+  hashContent?: boolean | undefined;
+}
+
+/** Parent → child after each batch it has written: one more batch may be sent. */
+export interface ImportChildAck {
+  type: 'ack';
+}
+
+export type ImportChildMessage =
+  | { type: 'batch'; lines: SpendLine[] }
+  | { type: 'progress'; bytesRead: number; totalBytes: number }
+  | { type: 'done'; summary: ReadSummary }
+  | { type: 'error'; error: SerializedError };
+
+/** Batches the child may have in flight before the parent acknowledges one. */
+export const IMPORT_CHILD_CREDITS = 4;
+/** Lines per message: a message's fixed cost is spread over many lines, and 4 batches in flight stay small. */
+export const IMPORT_CHILD_BATCH = 2_000;
