@@ -248,6 +248,12 @@ describe('a diff before anything changes (issue 27 item 3)', () => {
       scenarioId: answer.scenarioId!,
     });
     expect(Number(accepted.analysis.totals.allCostsUsd).toFixed(2)).toBe(diff.after.cost);
+    // every milestone's hours after are at least what the plan's checks count toward it (a booking M2 and M3 share
+    // is labelled with one phase only: M3 once showed "240 → 0")
+    const covered = new Map<string, number>();
+    for (const p of accepted.analysis.phases) covered.set(p.milestoneId, (covered.get(p.milestoneId) ?? 0) + p.allocatedHours);
+    for (const m of diff.milestones) expect(m.after.gpuHours).toBeGreaterThanOrEqual((covered.get(m.milestoneId) ?? 0) - 0.01);
+    expect(diff.milestones.find((m) => m.code === 'M3')?.after.gpuHours).toBeGreaterThan(0);
     const promotion = app.services.plan.lastPromotion('vitaldb-2025');
     expect(promotion?.diff).toEqual(diff);
     expect(promotion?.label).toBe('Least cost, dates freed');
