@@ -275,5 +275,15 @@ describe('a diff before anything changes (issue 27 item 3)', () => {
     expect(sorted(restored)).toBe(sorted(before.plan));
     expect(app.services.plan.lastPromotion('vitaldb-2025')).toBeNull();
     expect((await app.services.report.getReportModel({ projectId: 'vitaldb-2025' })).whatMoved).toBeNull();
+
+    // redo applies the suggestion again, and with it what it moved
+    const redone = app.services.plan.redo({ projectId: 'vitaldb-2025', revision: app.services.plan.load('vitaldb-2025').revision });
+    expect(Number(redone.analysis.totals.allCostsUsd).toFixed(2)).toBe(diff.after.cost);
+    expect(app.services.plan.lastPromotion('vitaldb-2025')).toMatchObject({
+      label: 'Least cost, dates freed',
+      diff,
+      revision: redone.revision,
+    });
+    expect((await app.services.report.getReportModel({ projectId: 'vitaldb-2025' })).whatMoved?.lines).toEqual(report.whatMoved?.lines);
   });
 });
