@@ -34,6 +34,10 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await expect(relax).toContainText(/take turns/);
   await relax.scrollIntoViewIfNeeded();
   await app.screenshot('plan-suggest-infeasible');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await relax.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-infeasible-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
   // With the pool's bookings taking turns (the default, as the checks count a pool), M3 keeps its own dates.
   await panel.getByRole('checkbox', { name: /take turns/ }).check();
 
@@ -47,6 +51,10 @@ test('suggest a schedule: the reason when milestones keep their dates; the cheap
   await expect(diff.getByRole('row', { name: /The plan/ })).toContainText(plannedCost);
   await diff.scrollIntoViewIfNeeded();
   await app.screenshot('plan-suggest-diff');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await diff.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-diff-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
   const compare = panel.locator('table.pt-suggest-compare');
   await expect(compare.getByRole('row')).toHaveCount(3);
   await expect(compare.getByRole('row', { name: /Current plan/ })).toContainText(plannedCost);

@@ -26,6 +26,8 @@ describe('gpu-planner plan show (spec/cli.md)', () => {
       for (const key of ['id', 'trackId', 'name', 'start', 'end', 'offeringId', 'estimatedHours', 'estimatedUsd'])
         expect(m).toHaveProperty(key);
     expect(out.milestones.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    // the order the example declares: M2 after M1, M3 after M2
+    expect(out.milestones.map((m) => m.dependsOn)).toEqual([[], ['m1'], ['m2']]);
     expect(out.weeks.map((w) => w.week)).toEqual([
       '2025-W50',
       '2025-W51',

@@ -43,6 +43,8 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
         trackId: m.trackId,
         code: m.code,
         name: m.name,
+        // the milestones it comes after (ids), [] when none
+        dependsOn: m.dependsOn ?? [],
         start: starts[0] ?? null,
         end: ends[ends.length - 1] ?? null,
         offeringId: main?.offeringId ?? null,

@@ -1,6 +1,6 @@
 /** Plan use cases: load a project's plan with its checks and totals, edit it (validated, atomic, undoable), scenarios. */
 import { UserError } from '../../../shared/domain/errors';
-import { execute, redo, touchedIds, undo, type PlanCommand } from '../../../shared/domain/plan/commands';
+import { execute, redo, touchedIds, undo, type HistoryEntry, type PlanCommand } from '../../../shared/domain/plan/commands';
 import type { SuggestionDiff } from '../../../shared/domain/plan/optimize/suggestion-diff';
 import { deletePromotionAt, insertPromotion, selectLastPromotion } from '../../db/queries/plan-promotions';
 import type { Plan, PlanCatalog, Scenario } from '../../../shared/domain/plan/types';
@@ -108,9 +108,14 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     const applied = validatedCommand(plan, cat, command);
     const next = execute(plan, ctx.historyOf(request.projectId), command, 200, applied);
     const newRevision = commit(request.projectId, plan, next.plan, command, cat, request.removedTrackSpend, request.promotion);
+    const entry = next.history.past.at(-1);
+    if (request.promotion && entry) promotionOf.set(entry, request.promotion);
     histories.set(request.projectId, next.history);
     return saved(next.plan, command, newRevision, cat);
   }
+
+  /** What an accepted suggestion moved, by its history entry: undo forgets it in the database, redo records it again. */
+  const promotionOf = new WeakMap<HistoryEntry, NonNullable<EditRequest['promotion']>>();
 
   function step(direction: 'undo' | 'redo', request: { projectId: string; revision?: number | undefined }): PlanView {
     const { plan, revision } = load(request.projectId);
@@ -126,7 +131,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
       applied,
       undefined,
       undefined,
-      undefined,
+      // redoing an accepted suggestion records what it moved again
+      direction === 'redo' ? promotionOf.get(r.entry) : undefined,
       direction === 'undo' ? revision : undefined,
     );
     histories.set(request.projectId, r.history);

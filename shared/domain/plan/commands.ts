@@ -123,6 +123,43 @@ export function redo(plan: Plan, history: History): { plan: Plan; history: Histo
   return { plan: r.plan, history: { past: [...history.past, entry], future: history.future.slice(0, -1) }, entry };
 }
 
+/** The milestones that come after `milestoneId` (their `dependsOn` names it). */
+export function milestoneDependents(plan: Plan, milestoneId: string): Milestone[] {
+  return plan.milestones.filter((m) => m.dependsOn?.includes(milestoneId));
+}
+
+/**
+ * The question to ask before deleting a milestone others depend on ("M3 depends on M2. Delete M2 and drop that
+ * dependency?"), or null when none does.
+ */
+export function removeMilestoneQuestion(plan: Plan, milestoneId: string): string | null {
+  const after = milestoneDependents(plan, milestoneId);
+  const m = plan.milestones.find((x) => x.id === milestoneId);
+  if (!m || after.length === 0) return null;
+  const name = (x: Milestone) => x.code || x.name;
+  const one = after.length === 1;
+  return `${after.map(name).join(', ')} ${one ? 'depends' : 'depend'} on ${name(m)}. Delete ${name(m)} and drop ${one ? 'that dependency' : 'those dependencies'}?`;
+}
+
+/** Removing a milestone drops it from the dependencies of those after it, in the same undoable step. */
+export function removeMilestoneCommand(plan: Plan, milestoneId: string): PlanCommand {
+  const after = milestoneDependents(plan, milestoneId);
+  const remove: PlanCommand = { type: 'remove', entity: 'milestone', id: milestoneId };
+  if (after.length === 0) return remove;
+  return {
+    type: 'batch',
+    label: 'delete milestone',
+    commands: [
+      ...after.map((m): PlanCommand => {
+        const { dependsOn, ...rest } = m;
+        const left = (dependsOn ?? []).filter((id) => id !== milestoneId);
+        return { type: 'upsert', entity: 'milestone', value: left.length > 0 ? { ...rest, dependsOn: left } : rest };
+      }),
+      remove,
+    ],
+  };
+}
+
 /** Removing a track removes its milestones and allocations in the same undoable step. */
 export function removeTrackCommand(plan: Plan, trackId: string): PlanCommand {
   return {

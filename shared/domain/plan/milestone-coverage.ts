@@ -38,10 +38,25 @@ function phaseGpu(phase: MilestonePhase, book: PriceBook): string | null {
   return phase.gpuId;
 }
 
-/** Each phase's coverage, the track's booked hours shared out in end-date order, and the shortfalls. */
-export function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCoverage[]; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const coverage: PhaseCoverage[] = [];
+/** One phase's share of its track's bookings in the coverage walk. */
+export interface PhaseWalk {
+  milestone: Milestone;
+  phase: MilestonePhase;
+  /** The phase's GPU (its offering's), or null when it has no hardware. */
+  gpuId: string | null;
+  from: string;
+  to: string;
+  /** GPU-hours of the track's bookings on that GPU the phase takes, per week (in its weeks, up to what it needs). */
+  taken: Map<string, number>;
+  /** All GPU-hours booked on the track and GPU in the phase's weeks (shared with other phases). */
+  booked: number;
+}
+
+/**
+ * The coverage walk: the track's booked GPU-hours per GPU and week, taken by the phases in end-date order, each up to
+ * what it needs (all when it has no estimate). The checks (milestoneCoverage) and the suggestion's diff both read it.
+ */
+export function coverageWalk(plan: Plan, book: PriceBook): PhaseWalk[] {
   // Remaining GPU-hours per track → gpu → week, consumed by phases in end-date order.
   const remaining = new Map<string, Map<string, Map<string, number>>>();
   for (const a of plan.allocations) {
@@ -57,7 +72,33 @@ export function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: Phas
   const phases: Array<{ milestone: Milestone; phase: MilestonePhase }> = [];
   for (const milestone of plan.milestones) for (const phase of milestone.phases) phases.push({ milestone, phase });
   phases.sort((x, y) => (x.phase.end < y.phase.end ? -1 : x.phase.end > y.phase.end ? 1 : x.phase.start < y.phase.start ? -1 : 1));
-  for (const { milestone, phase } of phases) {
+  return phases.map(({ milestone, phase }) => {
+    const gpuId = phaseGpu(phase, book);
+    const from = weekOf(phase.start);
+    const to = weekOf(phase.end);
+    const taken = new Map<string, number>();
+    if (!gpuId) return { milestone, phase, gpuId, from, to, taken, booked: 0 };
+    const needed = phaseNeededHours(phase);
+    let want = needed.hours ?? 0;
+    const byWeek = remaining.get(milestone.trackId)?.get(gpuId);
+    const inRange = byWeek ? [...byWeek.keys()].filter((w) => w >= from && w <= to).sort() : [];
+    const booked = inRange.reduce((sum, w) => sum + (bookedByTrackGpuWeek.get(`${milestone.trackId}|${gpuId}|${w}`) ?? 0), 0);
+    for (const week of inRange) {
+      const left = byWeek!.get(week) ?? 0;
+      const take = needed.hours === null ? left : Math.min(left, want);
+      if (take > 0) taken.set(week, take);
+      want -= take;
+      byWeek!.set(week, left - take);
+    }
+    return { milestone, phase, gpuId, from, to, taken, booked };
+  });
+}
+
+/** Each phase's coverage, the track's booked hours shared out in end-date order, and the shortfalls. */
+export function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: PhaseCoverage[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const coverage: PhaseCoverage[] = [];
+  for (const { milestone, phase, gpuId, from, to, taken, booked } of coverageWalk(plan, book)) {
     const label = phase.name === milestone.name ? milestone.code : `${milestone.code} ${phase.name}`;
     const cell = {
       row: 'milestone' as const,
@@ -66,7 +107,6 @@ export function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: Phas
       phaseId: phase.id,
       week: weekOf(phase.start),
     };
-    const gpuId = phaseGpu(phase, book);
     const needed = phaseNeededHours(phase);
     if (!gpuId) {
       problems.push({
@@ -89,20 +129,8 @@ export function milestoneCoverage(plan: Plan, book: PriceBook): { coverage: Phas
       });
       continue;
     }
-    const from = weekOf(phase.start);
-    const to = weekOf(phase.end);
-    let want = needed.hours ?? 0;
     let got = 0;
-    const byWeek = remaining.get(milestone.trackId)?.get(gpuId);
-    const inRange = byWeek ? [...byWeek.keys()].filter((w) => w >= from && w <= to).sort() : [];
-    const booked = inRange.reduce((sum, w) => sum + (bookedByTrackGpuWeek.get(`${milestone.trackId}|${gpuId}|${w}`) ?? 0), 0);
-    for (const week of inRange) {
-      const left = byWeek!.get(week) ?? 0;
-      const take = needed.hours === null ? left : Math.min(left, want);
-      got += take;
-      want -= take;
-      byWeek!.set(week, left - take);
-    }
+    for (const h of taken.values()) got += h;
     coverage.push({
       milestoneId: milestone.id,
       phaseId: phase.id,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanFile, parsePlanFile, serializePlanFile } from '../project/plan-file';
 import { analyzePlan } from './checks';
+import { applyCommand, removeMilestoneCommand, removeMilestoneQuestion } from './commands';
 import { dependencyProblems } from './milestone-dependencies';
 import { loadExample, plannedCatalog } from './test-fixtures';
 import type { Plan } from './types';
@@ -37,6 +38,20 @@ describe('milestone dependencies', () => {
     expect(validateCommand(plan, catalog, { type: 'remove', entity: 'milestone', id: 'm2' }).errors.map((e) => e.message)).toEqual([
       'M3 comes after this milestone; remove that dependency first.',
     ]);
+    // … so the app asks, and deletes it with the dependency dropped, in one undoable step
+    expect(removeMilestoneQuestion(plan, 'm2')).toBe('M3 depends on M2. Delete M2 and drop that dependency?');
+    expect(removeMilestoneQuestion(plan, 'm3')).toBeNull();
+    const command = removeMilestoneCommand(plan, 'm2');
+    const checked = validateCommand(plan, catalog, command);
+    expect(checked.errors).toEqual([]);
+    const applied = applyCommand(plan, command);
+    expect(applied.plan.milestones.map((m) => [m.id, m.dependsOn ?? []])).toEqual([
+      ['m1', []],
+      ['m3', []],
+    ]);
+    const byId = (p: Plan) => [...p.milestones].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(applyCommand(applied.plan, applied.inverse).plan)).toEqual(byId(plan));
+    expect(removeMilestoneCommand(plan, 'm3')).toEqual({ type: 'remove', entity: 'milestone', id: 'm3' });
   });
 
   it('a plan file with a loop is refused with the JSON path of the id that closes it', () => {

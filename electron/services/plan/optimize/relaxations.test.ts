@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
 import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
+import { analyzePlan } from '../../../../shared/domain/plan/checks';
+import { withBudgetRaised } from '../../../../shared/domain/plan/optimize/schedule-relaxations';
 import { findRelaxations } from './relaxations';
 import { runSchedule } from './run-schedule';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-function fixture(o: { need: number; end?: string; budget?: string; keep?: Allocation[]; allowance?: number }): {
+function fixture(o: { need: number; end?: string; budget?: string; keep?: Allocation[]; allowance?: number; dataGb?: number }): {
   plan: Plan;
   catalog: PlanCatalog;
 } {
@@ -91,6 +93,25 @@ function fixture(o: { need: number; end?: string; budget?: string; keep?: Alloca
     plannedPrices: [],
     notes: [],
     claims: [],
+    ...(o.dataGb
+      ? {
+          dataCosts: [
+            {
+              id: 'data',
+              trackId: 'a',
+              kind: 'dataset' as const,
+              label: 'Dataset on Google Drive',
+              gb: o.dataGb,
+              per: 'held' as const,
+              runs: null,
+              rateId: 'google-drive-100gb',
+              start: '2026-01-05',
+              end: '2026-01-25',
+              source: 'test',
+            },
+          ],
+        }
+      : {}),
   };
   return { plan, catalog };
 }
@@ -148,6 +169,37 @@ describe('infeasible explained: the smallest change that makes a schedule exist 
     const { plan, catalog } = fixture({ need: 100, budget: '60' });
     const r = await explain(plan, catalog);
     expect(r).toEqual([expect.objectContaining({ kind: 'raise-budget', amount: 40, unit: 'usd', message: 'Raise the budget by $40.00.' })]);
+  });
+
+  it('a budget re-solved as the checks count it: the dataset held on Drive is paid from the budget too, to the cent', async () => {
+    // 100 h at $1 on a $60 budget: the GPU alone is $40 over; the Drive plan for the dataset adds to that.
+    const { plan, catalog } = fixture({ need: 100, budget: '60', dataGb: 50 });
+    const storage = Number(analyzePlan(plan, catalog).totals.storageUsd);
+    expect(storage).toBeGreaterThan(0);
+    const r = await explain(plan, catalog);
+    const raise = r.find((x) => x.kind === 'raise-budget');
+    const cents = Math.round(raise!.amount! * 100);
+    expect(cents).toBe(Math.round((40 + storage) * 100));
+    const fits = async (c: number) => {
+      const s = await runSchedule({
+        plan: withBudgetRaised(plan, c),
+        catalog,
+        options: { objective: 'cost' },
+        timeLimitSeconds: 10,
+        mipRelGap: 1e-4,
+        now: NOW,
+      });
+      return s.status !== 'infeasible' && !analyzePlan(s.plan, catalog).problems.some((p) => p.kind === 'cumulative-over-budget');
+    };
+    expect(await fits(cents)).toBe(true);
+    expect(await fits(cents - 1)).toBe(false);
+  });
+
+  it('a budget that alone would not do (the window is too short as well) is not offered as the change that makes a schedule exist', async () => {
+    // 400 h in two weeks on one GPU (336 h fit) and a $60 budget: raising the budget still leaves M1 short.
+    const { plan, catalog } = fixture({ need: 400, budget: '60' });
+    const r = await explain(plan, catalog);
+    expect(r.map((x) => x.kind)).not.toContain('raise-budget');
   });
 
   it("a subscription's monthly allowance (no top-ups) used up in January: a later end date reaches February's", async () => {

@@ -2,7 +2,8 @@
  * Infeasible explained (issue 27 item 7): when no schedule meets everything, the smallest single change that makes one
  * exist, found by re-solving relaxed models (each a small mixed-integer program): each short milestone's end date a
  * week later at a time (up to 8), each of its pools raised by the fewest GPU-hours a week (bisection), bookings allowed
- * to take turns (under the strict rule), another offering (when the estimator can size one), and the budget's overrun.
+ * to take turns (under the strict rule), another offering (when the estimator can size one), and the budget raised by the
+ * fewest cents (from the solver's overrun, checked and narrowed by bisection).
  */
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
@@ -10,6 +11,7 @@ import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/sch
 import {
   poolsOfMilestone,
   relaxationText,
+  withBudgetRaised,
   withMilestoneEndMoved,
   withPoolRaised,
   type Relaxation,
@@ -117,15 +119,41 @@ export async function findRelaxations({ base, catalog, options, result, solve, a
     }
   }
 
+  // The budget: re-solved with the budget raised, to the cent. The search starts from the larger of the solver's overrun
+  // and the suggestion's overrun as the checks count it (all costs: storage and transfer too, the bookings as rounded);
+  // it is kept only when a larger budget alone makes a schedule exist (not when a date or a pool binds too).
   const overBudget = result.binding.find((b) => b.kind === 'budget' && b.unit === 'usd' && (b.amount ?? 0) > 0);
-  if (overBudget)
-    out.push({
-      kind: 'raise-budget',
-      message: relaxationText.raiseBudget(base.project.currency, overBudget.amount!),
-      milestoneId: null,
-      poolId: null,
-      amount: overBudget.amount,
-      unit: 'usd',
-    });
+  if (overBudget) {
+    const raised = async (cents: number) => {
+      const r = await feasible(withBudgetRaised(base, cents));
+      return r !== null && !analyzePlan(r.plan, catalog).problems.some((p) => p.kind === 'cumulative-over-budget');
+    };
+    const checked = Number(analyzePlan(result.plan, catalog).totals.allCostsUsd) - Number(base.project.budget);
+    let hi = Math.ceil(Math.max(overBudget.amount!, checked) * 100 - 1e-6);
+    let lo = 0;
+    let found = await raised(hi);
+    // a little more, twice, for what the start misses (a month's fee, rounding); beyond that the budget alone will not do
+    for (let n = 0; n < 2 && !found; n++) {
+      lo = hi;
+      hi = Math.ceil(hi * 1.1) + 100;
+      found = await raised(hi);
+    }
+    if (found) {
+      if (lo === 0 && !(await raised(hi - 1))) lo = hi - 1;
+      for (let step = 0; step < 8 && hi - lo > 1; step++) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (await raised(mid)) hi = mid;
+        else lo = mid;
+      }
+      out.push({
+        kind: 'raise-budget',
+        message: relaxationText.raiseBudget(base.project.currency, hi / 100),
+        milestoneId: null,
+        poolId: null,
+        amount: hi / 100,
+        unit: 'usd',
+      });
+    }
+  }
   return out;
 }

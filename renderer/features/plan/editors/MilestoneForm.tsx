@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { newId } from '../../../../shared/domain/plan/booking';
+import { removeMilestoneCommand, removeMilestoneQuestion } from '../../../../shared/domain/plan/commands';
 import type { Milestone } from '../../../../shared/domain/plan/types';
 import { api } from '../../../app/api';
 import { Field } from '../../../ui/Field';
@@ -66,7 +67,11 @@ export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose 
     if (await onEdit({ type: 'upsert', entity: 'milestone', value })) onClose();
   }
   async function remove() {
-    if (existing && (await onEdit({ type: 'remove', entity: 'milestone', id: existing.id }))) onClose();
+    if (!existing) return;
+    // others depend on it: ask, then delete it and drop those dependencies in one undoable step
+    const question = removeMilestoneQuestion(plan, existing.id);
+    if (question && !window.confirm(question)) return;
+    if (await onEdit(removeMilestoneCommand(plan, existing.id))) onClose();
   }
   const phaseList = (
     <>

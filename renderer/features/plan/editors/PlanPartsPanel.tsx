@@ -1,6 +1,6 @@
 /** The plan's parts as lists with Add / Edit / Delete: the way into the forms. */
 import type { ReactNode } from 'react';
-import type { PlanCommand } from '../../../../shared/domain/plan/commands';
+import { removeMilestoneCommand, removeMilestoneQuestion, type PlanCommand } from '../../../../shared/domain/plan/commands';
 import type { Plan } from '../../../../shared/domain/plan/types';
 import type { EditorTarget } from './editor-parts';
 import { DeleteButton } from '../../../ui/DeleteButton';
@@ -86,7 +86,12 @@ export function PlanPartsPanel({
                 key={m.id}
                 what={`milestone ${m.code} ${m.name}`}
                 onEdit={() => onOpen({ kind: 'milestone', id: m.id })}
-                onDelete={() => onEdit({ type: 'remove', entity: 'milestone', id: m.id })}
+                onDelete={() => {
+                  // others depend on it: ask, then delete it and drop those dependencies in one undoable step
+                  const question = removeMilestoneQuestion(plan, m.id);
+                  if (question && !window.confirm(question)) return Promise.resolve(false);
+                  return onEdit(removeMilestoneCommand(plan, m.id));
+                }}
               >
                 <strong>{m.code}</strong> {m.name}{' '}
                 <span className="muted">

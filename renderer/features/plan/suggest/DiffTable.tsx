@@ -50,7 +50,7 @@ export function DiffTable({ diff, label }: { diff: OptimizeResult['diff']; label
               {m.code} {m.name}
             </th>
             <td>{m.changes.map((c) => CHANGE_WORDS[c]).join(', ')}</td>
-            <td>{cell(m.changes.includes('dates'), span(m.before), span(m.after))}</td>
+            <td className="pt-diff-dates">{cell(m.changes.includes('dates'), span(m.before), span(m.after))}</td>
             <td>
               {cell(
                 m.changes.includes('offering') || m.changes.includes('gpu'),
@@ -69,8 +69,10 @@ export function DiffTable({ diff, label }: { diff: OptimizeResult['diff']; label
         <tr>
           <th scope="row">The plan</th>
           <td>cost and finish</td>
-          <td>finish {cell(diff.before.finish !== diff.after.finish, diff.before.finish ?? '—', diff.after.finish ?? '—')}</td>
-          <td>
+          <td className="pt-diff-dates">
+            finish {cell(diff.before.finish !== diff.after.finish, diff.before.finish ?? '—', diff.after.finish ?? '—')}
+          </td>
+          <td className="pt-diff-dates">
             last booked week{' '}
             {cell(diff.before.finishWeek !== diff.after.finishWeek, diff.before.finishWeek ?? '—', diff.after.finishWeek ?? '—')}
           </td>

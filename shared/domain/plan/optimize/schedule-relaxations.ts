@@ -4,6 +4,7 @@
  * a larger budget. Each candidate is the plan (or the options) with one thing relaxed; the caller re-solves it (each a
  * small mixed-integer program) and keeps the smallest step that makes it feasible.
  */
+import Big from 'big.js';
 import { money } from '../../money-format';
 import type { CapacityPool, Plan } from '../types';
 import { formatDay, parseDay, weekOf } from '../weeks';
@@ -47,6 +48,13 @@ export function withPoolRaised(plan: Plan, poolId: string, gpuHoursPerWeek: numb
     ...plan,
     pools: plan.pools.map((p) => (p.id === poolId ? { ...p, capacity: p.capacity + gpuHoursPerWeek / 168 } : p)),
   };
+}
+
+/** The plan with its budget `cents` larger (in the project's currency); a plan without a budget is returned as it is. */
+export function withBudgetRaised(plan: Plan, cents: number): Plan {
+  const budget = Number(plan.project.budget);
+  if (!Number.isFinite(budget)) return plan;
+  return { ...plan, project: { ...plan.project, budget: new Big(budget).plus(new Big(cents).div(100)).toFixed(2) } };
 }
 
 /** The pools a milestone's own offerings book into (GPU pools only). */

@@ -7,9 +7,11 @@
  */
 import Big from 'big.js';
 import { shownCents } from '../../apportion';
+import { coverageWalk } from '../milestone-coverage';
 import { milestoneSpan } from '../milestone-dependencies';
+import { createPriceBook, type PriceBook } from '../pricing';
 import { computeTotals } from '../totals';
-import type { Milestone, Plan, PlanCatalog } from '../types';
+import type { Allocation, Plan, PlanCatalog } from '../types';
 
 export type MilestoneChange = 'dates' | 'offering' | 'gpu' | 'gpu-hours' | 'cost';
 
@@ -18,7 +20,7 @@ export interface MilestoneSide {
   end: string | null;
   offeringIds: string[];
   gpuIds: string[];
-  /** GPU-hours booked toward the milestone's phases. */
+  /** GPU-hours booked toward the milestone (bookings shared by milestones split by the checks' coverage walk). */
   gpuHours: number;
   /** What those bookings cost, in the project's currency (cents). */
   cost: string;
@@ -57,22 +59,64 @@ export interface SuggestionDiff {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => x !== null))].sort();
 
+/**
+ * GPU-hours of each booking per milestone. A booking may serve several milestones (the optimizer books one cell per
+ * track, offering and week, labelled with one phase), so its hours are shared out by the checks' coverage walk: each
+ * phase takes what it needs from the track's bookings on its GPU in its weeks, in end-date order, and what is left of a
+ * booking counts toward the milestone of the phase it is labelled with.
+ */
+function milestoneShares(plan: Plan, book: PriceBook): Array<{ allocation: Allocation; milestoneId: string; gpuHours: number }> {
+  const milestoneOfPhase = new Map<string, string>();
+  for (const m of plan.milestones) for (const p of m.phases) milestoneOfPhase.set(p.id, m.id);
+  const cellTotal = new Map<string, number>();
+  const cellKey = (trackId: string, gpuId: string, week: string) => `${trackId}|${gpuId}|${week}`;
+  for (const a of plan.allocations) {
+    const k = cellKey(a.trackId, a.gpuId, a.week);
+    cellTotal.set(k, (cellTotal.get(k) ?? 0) + a.hours * a.gpuCount);
+  }
+  // What the walk gives each milestone per cell.
+  const takenByCell = new Map<string, Map<string, number>>();
+  for (const w of coverageWalk(plan, book)) {
+    if (!w.gpuId) continue;
+    for (const [week, hours] of w.taken) {
+      const k = cellKey(w.milestone.trackId, w.gpuId, week);
+      const byMilestone = takenByCell.get(k) ?? new Map<string, number>();
+      byMilestone.set(w.milestone.id, (byMilestone.get(w.milestone.id) ?? 0) + hours);
+      takenByCell.set(k, byMilestone);
+    }
+  }
+  const shares: Array<{ allocation: Allocation; milestoneId: string; gpuHours: number }> = [];
+  for (const a of plan.allocations) {
+    const h = a.hours * a.gpuCount;
+    const k = cellKey(a.trackId, a.gpuId, a.week);
+    const total = cellTotal.get(k) ?? 0;
+    if (h <= 0 || total <= 0) continue;
+    let left = h;
+    for (const [milestoneId, taken] of takenByCell.get(k) ?? []) {
+      const share = (taken * h) / total;
+      if (share <= 0) continue;
+      shares.push({ allocation: a, milestoneId, gpuHours: share });
+      left -= share;
+    }
+    const own = a.phaseId ? milestoneOfPhase.get(a.phaseId) : undefined;
+    if (own && left > 1e-9) shares.push({ allocation: a, milestoneId: own, gpuHours: left });
+  }
+  return shares;
+}
+
 function sides(plan: Plan, catalog: PlanCatalog) {
-  const totals = computeTotals(plan, catalog);
-  const phaseOf = new Map<string, Milestone>();
-  for (const m of plan.milestones) for (const p of m.phases) phaseOf.set(p.id, m);
+  const book = createPriceBook(plan, catalog);
+  const totals = computeTotals(plan, catalog, book);
   const work = new Map<string, { gpuHours: number; cost: Big }>();
   const cells = new Map<string, number>();
   let finishWeek: string | null = null;
-  for (const a of plan.allocations) {
-    const m = a.phaseId ? phaseOf.get(a.phaseId) : undefined;
-    if (!m) continue;
-    const w = work.get(m.id) ?? { gpuHours: 0, cost: new Big(0) };
-    w.gpuHours += a.hours * a.gpuCount;
-    w.cost = w.cost.plus(totals.allocationUsd[a.id] ?? '0');
-    work.set(m.id, w);
-    const cell = `${a.phaseId}|${a.offeringId ?? a.gpuId}|${a.week}`;
-    cells.set(cell, (cells.get(cell) ?? 0) + a.hours * a.gpuCount);
+  for (const { allocation: a, milestoneId, gpuHours } of milestoneShares(plan, book)) {
+    const w = work.get(milestoneId) ?? { gpuHours: 0, cost: new Big(0) };
+    w.gpuHours += gpuHours;
+    w.cost = w.cost.plus(new Big(totals.allocationUsd[a.id] ?? '0').times(gpuHours).div(a.hours * a.gpuCount));
+    work.set(milestoneId, w);
+    const cell = `${milestoneId}|${a.offeringId ?? a.gpuId}|${a.week}`;
+    cells.set(cell, (cells.get(cell) ?? 0) + gpuHours);
     if (finishWeek === null || a.week > finishWeek) finishWeek = a.week;
   }
   const milestones = new Map<string, MilestoneSide>(
@@ -119,7 +163,7 @@ export function suggestionDiff(current: Plan, suggestion: Plan, catalog: PlanCat
     if (before.cost !== after.cost) changes.push('cost');
     // bookings moved between weeks at the same total still change the milestone: its hours moved
     const moved = [...new Set([...a.cells.keys(), ...b.cells.keys()])].some(
-      (k) => m.phases.some((p) => k.startsWith(`${p.id}|`)) && Math.abs((a.cells.get(k) ?? 0) - (b.cells.get(k) ?? 0)) >= 0.01,
+      (k) => k.startsWith(`${m.id}|`) && Math.abs((a.cells.get(k) ?? 0) - (b.cells.get(k) ?? 0)) >= 0.01,
     );
     if (moved && !changes.includes('gpu-hours')) changes.push('gpu-hours');
     if (changes.length > 0) milestones.push({ milestoneId: m.id, code: m.code, name: m.name, trackId: m.trackId, before, after, changes });
