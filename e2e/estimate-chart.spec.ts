@@ -39,3 +39,40 @@ test('the time-cost chart keeps labelled axes and logs no console error on Vital
   await app.screenshot('estimate-chart-m3-1024');
   expect(errors).toEqual([]);
 });
+
+test('an example workload is saved as a copy; the lead is asked before replacing one of their own; the name follows', async ({ page }) => {
+  await openEstimate(page);
+  const saved = page.getByLabel('Saved workloads');
+  const name = page.getByLabel('Workload name');
+  await expect(saved).toHaveValue('vitaldb-m1');
+  const m1Name = (await saved.locator('option:checked').textContent())!.trim();
+  await expect(name).toHaveValue(m1Name);
+  await expect(page.getByLabel('Dataset on disk (GB)')).not.toHaveValue('');
+  await page.getByLabel('Model').selectOption('mistral-7b');
+  // the dataset's figures of the 1-D convnet do not carry over to Mistral
+  await expect(page.getByLabel('Dataset on disk (GB)')).toHaveValue('');
+  await expect(name).toHaveValue(`${m1Name} (copy)`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Saved');
+  await expect(saved.locator('option:checked')).toHaveText(`${m1Name} (copy)`);
+  // the example is unchanged
+  await saved.selectOption('vitaldb-m1');
+  await expect(page.getByLabel('Model')).toHaveValue('resnet34-1d');
+  await expect(name).toHaveValue(m1Name);
+  // typing the example's own name still saves a copy
+  await page.getByLabel('Epochs', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('is an example');
+  await expect(saved.locator('option:checked')).toHaveText(`${m1Name} (copy 2)`);
+  // replacing the lead's other workload asks first
+  await name.fill(`${m1Name} (copy)`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Replace the saved workload?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toBeHidden();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await ask.getByRole('button', { name: 'Replace' }).click();
+  await expect(ask).toBeHidden();
+  await expect(saved.locator('option:checked')).toHaveText(`${m1Name} (copy)`);
+});
