@@ -7,6 +7,8 @@ export interface SavedWorkloadRow {
   workload: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /** A bundled example (VitalDB M1–M3, ClinicalBERT…): the lead's own workloads have the ids the service mints, `w-…`. */
+  example: boolean;
 }
 interface Row {
   id: string;
@@ -22,6 +24,7 @@ const toSaved = (r: Row): SavedWorkloadRow => ({
   workload: JSON.parse(r.workload_json) as Record<string, unknown>,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  example: !r.id.startsWith('w-'),
 });
 
 export function selectWorkloads(db: Database): SavedWorkloadRow[] {

@@ -33,13 +33,13 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
           {c.getValue<string>()}
         </span>
       ),
-      size: 128,
+      size: 116,
     },
     {
       id: 'offering',
       header: 'Offering',
       accessorFn: (r) => r.offering.sku,
-      size: 192,
+      size: 164,
       cell: (c) => (
         <span className="ellipsis" title={c.row.original.offering.notes ?? undefined}>
           {c.row.original.offering.sku}
@@ -120,7 +120,7 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       header: 'As of',
       accessorFn: (r) => r.price.asOf,
       cell: (c) => (
-        <span className="nowrap">
+        <span className="nowrap asof-cell">
           {c.row.original.price.asOf}
           {c.row.original.stale && (
             <span
@@ -133,7 +133,7 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
           )}
         </span>
       ),
-      size: 118,
+      size: 156, // the date and the whole “stale” badge
     },
     {
       id: 'source',
@@ -141,14 +141,15 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       accessorFn: (r) => r.price.source,
       cell: (c) => (
         <span
-          className="ellipsis source-text"
+          className="source-text"
           title={`${readableSource(c.row.original.price.source)}${c.row.original.price.notes ? `\n${c.row.original.price.notes}` : ''}`}
         >
           {shortSource(c.row.original.price.source)}
         </span>
       ),
       meta: { title: 'Document the price comes from; hover for the full reference and how its date was chosen' },
-      size: 150, // DataTable: 150 (the default) = takes the remaining width
+      // A readable name (“VitalDB … One-Pager”, a provider's page): the table scrolls sideways before it cuts the source to “See…”.
+      size: 190,
     },
   ];
 }

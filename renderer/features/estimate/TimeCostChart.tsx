@@ -1,22 +1,17 @@
-/** Training time against cost for every (offering, price kind), log-log, with the Pareto front drawn through. */
+/**
+ * Training time against cost for every (offering, price kind), log-log, with the Pareto front drawn through.
+ * Reserved prices cost their whole term's commitment ($30k–$100k): they are listed under the chart, not drawn,
+ * so the runs' own costs keep the range.
+ */
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import { offerLabel } from '../../../shared/domain/offer-label';
 import type { RankedRow } from '../../../shared/estimate/estimate';
+import { chartPoints, logTicks } from './chart-scale';
 
 const money = (v: number) =>
   v >= 100 ? `$${Math.round(v).toLocaleString('en-US')}` : v >= 1 ? `$${v.toFixed(v >= 10 ? 0 : 1)}` : `$${v.toFixed(2)}`;
 const hoursLabel = (h: number) =>
   h >= 48 ? `${Math.round(h / 24)} d` : h >= 1 ? `${h.toFixed(h >= 10 ? 0 : 1)} h` : `${Math.round(h * 60)} min`;
-
-function logTicks(min: number, max: number): number[] {
-  const out: number[] = [];
-  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e += 1)
-    for (const m of [1, 3]) {
-      const v = m * 10 ** e;
-      if (v >= min / 1.5 && v <= max * 1.5) out.push(v);
-    }
-  return out;
-}
 
 export function TimeCostChart({
   rows,
@@ -27,7 +22,7 @@ export function TimeCostChart({
   selectedKey: string | null;
   onSelect: (key: string) => void;
 }) {
-  const points = rows.filter((r) => r.fits && r.hours > 0 && r.usd > 0);
+  const { drawn: points, reserved } = chartPoints(rows);
   if (points.length === 0)
     return (
       <div className="panel est-chart muted">No priced offering fits this workload — add a dataset and epochs, or change the workload.</div>
@@ -39,6 +34,8 @@ export function TimeCostChart({
   const domain = { x: [x0 / 1.4, x1 * 1.4] as [number, number], y: [y0 / 1.6, y1 * 1.6] as [number, number] };
   const fastest = points.reduce((a, b) => (b.hours < a.hours ? b : a));
   const cheapest = points.reduce((a, b) => (b.usd < a.usd ? b : a));
+  const reservedRange =
+    reserved.length > 0 ? ([Math.min(...reserved.map((r) => r.usd)), Math.max(...reserved.map((r) => r.usd))] as const) : null;
   const name = (r: RankedRow) => `${offerLabel(r.providerName, r.sku)} (${r.priceKind})`;
   const title =
     `${points.length} priced offerings that fit, by training time and cost: fastest ${name(fastest)} ${hoursLabel(fastest.hours)} for ${money(fastest.usd)}; ` +
@@ -107,6 +104,13 @@ export function TimeCostChart({
           ]}
         />
       </VictoryChart>
+      {reservedRange && (
+        <p className="muted est-chart-note" data-testid="chart-reserved-note">
+          Not drawn: {reserved.length} reserved {reserved.length === 1 ? 'price' : 'prices'} costing the whole term&apos;s commitment,{' '}
+          {money(reservedRange[0])}
+          {reservedRange[1] > reservedRange[0] ? `–${money(reservedRange[1])}` : ''} (see the table).
+        </p>
+      )}
     </div>
   );
 }

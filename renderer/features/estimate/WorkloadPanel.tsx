@@ -2,15 +2,24 @@
 import { useEffect, useState } from 'react';
 import { TextInput } from '../../ui/TextInput';
 import { useEstimate } from './store';
-import { isModified } from './workload-form';
+import { copyName, isModified } from './workload-form';
 import { WorkloadFormPanel } from './WorkloadFormPanel';
 
 export function WorkloadPanel({ onEdit }: { onEdit: () => void }) {
   const { presets, saved, form, loadedId, errors, warnings, setField, load, save, remove } = useEstimate();
   const [saveName, setSaveName] = useState('');
+  /** The lead's own workload of the typed name, which Save would replace: asked first. */
+  const [ask, setAsk] = useState<{ id: string; name: string } | null>(null);
+  const loaded = saved.find((s) => s.id === loadedId);
+  // The name box follows the loaded workload; an example's is offered as a copy once its model changes.
   useEffect(() => {
     setSaveName(saved.find((s) => s.id === loadedId)?.name ?? '');
+    setAsk(null);
   }, [loadedId, saved]);
+  const doSave = async (confirmedId?: string) => {
+    const target = await save(saveName.trim(), confirmedId);
+    setAsk(target.kind === 'ask' && target.id !== confirmedId ? { id: target.id, name: target.name } : null);
+  };
   const modified = isModified(
     form,
     presets,
@@ -53,20 +62,43 @@ export function WorkloadPanel({ onEdit }: { onEdit: () => void }) {
         errors={{ ...warnings, ...errors }}
         onChange={(k, v) => {
           onEdit();
+          if (k === 'preset' && loaded?.example && saveName === loaded.name) setSaveName(copyName(loaded.name, saved));
           setField(k, v);
         }}
       />
       <div className="est-save-row">
-        <TextInput aria-label="Workload name" placeholder="Name to save as" value={saveName} onValueChange={setSaveName} />
+        <TextInput
+          aria-label="Workload name"
+          placeholder="Name to save as"
+          value={saveName}
+          onValueChange={(v) => {
+            setSaveName(v);
+            setAsk(null);
+          }}
+        />
         <button
           type="button"
           className="btn primary"
           disabled={!saveName.trim() || Object.keys(errors).length > 0}
-          onClick={() => void save(saveName.trim())}
+          onClick={() => void doSave()}
         >
           Save
         </button>
       </div>
+      {loaded?.example && saveName.trim() === loaded.name && (
+        <p className="muted est-save-note">An example: Save keeps it and saves your changes as “{copyName(loaded.name, saved)}”.</p>
+      )}
+      {ask && (
+        <div className="banner warn est-save-ask" role="alertdialog" aria-label="Replace the saved workload?">
+          You already have a workload named “{ask.name}”. Replace it with this one?{' '}
+          <button type="button" className="btn small danger" onClick={() => void doSave(ask.id)}>
+            Replace
+          </button>{' '}
+          <button type="button" className="btn small" onClick={() => setAsk(null)}>
+            Keep it
+          </button>
+        </div>
+      )}
     </section>
   );
 }

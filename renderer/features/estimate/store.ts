@@ -6,6 +6,8 @@ import {
   DEFAULT_FORM,
   formFieldOf,
   formForModel,
+  saveTarget,
+  type SaveTarget,
   formOf,
   presetOf,
   workloadOf,
@@ -35,7 +37,8 @@ interface EstimateState {
   setField<K extends keyof WorkloadForm>(key: K, value: WorkloadForm[K]): void;
   run(startedAt?: number): Promise<void>;
   load(id: string): void;
-  save(name: string): Promise<void>;
+  /** Saves where `saveTarget` says; a lead's other workload of that name is replaced only with `confirmedId` = its id. */
+  save(name: string, confirmedId?: string): Promise<SaveTarget>;
   remove(id: string): Promise<void>;
 }
 
@@ -104,22 +107,28 @@ export const useEstimate = create<EstimateState>((set, get) => ({
     set({ form: formOf(w.workload), loadedId: id, message: null });
     void get().run();
   },
-  save: async (name) => {
+  save: async (name, confirmedId) => {
     const { form, presets, loadedId, saved } = get();
-    const existing = saved.find((s) => s.id === loadedId && s.name === name);
+    const target = saveTarget(name, loadedId, saved);
+    if (target.kind === 'ask' && target.id !== confirmedId) return target;
     try {
       const result = await unwrap(
         api.estimate.saveWorkload({
-          ...(existing ? { id: existing.id } : {}),
-          name,
+          ...(target.kind === 'new' ? {} : { id: target.id }),
+          name: target.name,
           workload: workloadOf(form, presetOf(presets, form.preset)),
         }),
       );
       const list = await unwrap(api.estimate.listWorkloads({}));
-      set({ saved: list.workloads, loadedId: result.workload.id, message: { kind: 'info', text: `Saved “${result.workload.name}”.` } });
+      const text =
+        target.name !== name
+          ? `“${name}” is an example: saved as “${result.workload.name}”, the example is unchanged.`
+          : `Saved “${result.workload.name}”.`;
+      set({ saved: list.workloads, loadedId: result.workload.id, message: { kind: 'info', text } });
     } catch (error) {
       set({ message: { kind: 'error', text: error instanceof Error ? error.message : String(error) } });
     }
+    return target;
   },
   remove: async (id) => {
     await unwrap(api.estimate.deleteWorkload({ id }));

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM, DECODER, DEFAULT_FORM, formFieldOf, formForModel, formOf, isModified, workloadOf, type Preset } from './workload-form';
+import {
+  copyName,
+  CUSTOM,
+  DECODER,
+  DEFAULT_FORM,
+  formFieldOf,
+  formForModel,
+  formOf,
+  isModified,
+  saveTarget,
+  workloadOf,
+  type Preset,
+} from './workload-form';
 
 const bert = {
   id: 'bert-base',
@@ -56,5 +68,35 @@ describe('the Estimate workload form ↔ workload JSON', () => {
     expect(formFieldOf('batchSize')).toBe('batchSize');
     expect(formFieldOf('somethingElse')).toBe('form');
     expect(formFieldOf(undefined)).toBe('form');
+  });
+});
+
+describe('saving a workload (issue 28 item 2)', () => {
+  const w = (id: string, name: string, example: boolean) =>
+    ({ id, name, example, workload: {}, createdAt: '', updatedAt: '' }) as unknown as import('./workload-form').SavedWorkload;
+  const saved = [w('vitaldb-m1', 'VitalDB M1', true), w('w-1', 'Mine', false), w('w-2', 'Other', false)];
+  it('an example saved under its name becomes a copy, the example untouched', () => {
+    expect(saveTarget('VitalDB M1', 'vitaldb-m1', saved)).toEqual({ kind: 'new', name: 'VitalDB M1 (copy)' });
+    expect(copyName('VitalDB M1', [...saved, w('w-3', 'VitalDB M1 (copy)', false)])).toBe('VitalDB M1 (copy 2)');
+  });
+  it("the loaded workload of the lead's own is updated; another of the lead's own of that name is asked about", () => {
+    expect(saveTarget('Mine', 'w-1', saved)).toEqual({ kind: 'overwrite', id: 'w-1', name: 'Mine' });
+    expect(saveTarget('Other', 'w-1', saved)).toEqual({ kind: 'ask', id: 'w-2', name: 'Other' });
+    expect(saveTarget('Other', 'vitaldb-m1', saved)).toEqual({ kind: 'ask', id: 'w-2', name: 'Other' });
+    expect(saveTarget('New one', 'vitaldb-m1', saved)).toEqual({ kind: 'new', name: 'New one' });
+  });
+  it("a model of another family drops the old model's dataset figures (VitalDB's 4.8 GB, 108 min checkpoints)", () => {
+    const vitaldb = {
+      ...DEFAULT_FORM,
+      datasetDiskGB: '4.8',
+      datasetMemoryGB: '4.8',
+      checkpointEveryMinutes: '108',
+      resumeFromCheckpoint: true,
+    };
+    const next = formForModel(vitaldb, [resnet, bert], 'bert-base');
+    expect(next).toMatchObject({ datasetDiskGB: '', datasetMemoryGB: '', checkpointEveryMinutes: DEFAULT_FORM.checkpointEveryMinutes });
+    expect(next.resumeFromCheckpoint).toBe(DEFAULT_FORM.resumeFromCheckpoint);
+    // the same family keeps them
+    expect(formForModel(vitaldb, [resnet, bert], 'resnet34-1d').datasetDiskGB).toBe('4.8');
   });
 });

@@ -226,9 +226,52 @@ export function formForModel(form: WorkloadForm, presets: Preset[], choice: stri
     next.epochs = String(d.epochs);
     next.method = d.method;
     next.gradientCheckpointing = d.gradientCheckpointing;
+    // The old model's dataset and run figures do not describe the new one's (issue 28 item 2).
+    for (const key of DATASET_FIELDS) (next as Record<string, unknown>)[key] = DEFAULT_FORM[key];
   }
   if (after !== 'decoder-small' && after !== 'decoder-large' && after !== 'encoder' && after !== 'vit') next.method = 'full';
   return next;
+}
+
+/** The fields that describe the old model's dataset and run, reset when the model family changes. */
+const DATASET_FIELDS = [
+  'datasetDiskGB',
+  'datasetMemoryGB',
+  'inputPipeline',
+  'earlyStoppingPercent',
+  'checkpointEveryMinutes',
+  'resumeFromCheckpoint',
+  'memoryFormat',
+  'loraRank',
+] as const satisfies ReadonlyArray<keyof WorkloadForm>;
+
+export type SaveTarget =
+  | { kind: 'new'; name: string }
+  | { kind: 'overwrite'; id: string; name: string }
+  /** The lead's own workload of that name exists (not the one loaded): ask before replacing it. */
+  | { kind: 'ask'; id: string; name: string };
+
+/** A name no saved workload has: `name`, else `name (copy)`, `name (copy 2)`… */
+export function copyName(name: string, saved: readonly SavedWorkload[]): string {
+  const taken = new Set(saved.map((s) => s.name));
+  const base = name.replace(/ \(copy(?: \d+)?\)$/, '');
+  for (let i = 1; ; i += 1) {
+    const candidate = `${base} (copy${i === 1 ? '' : ` ${i}`})`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Where Save goes. An example is never overwritten: saved under its own name it becomes "… (copy)". The loaded
+ * workload of the lead's own, under its name, is updated; another of the lead's own of that name is replaced only
+ * after asking; a new name is a new workload.
+ */
+export function saveTarget(name: string, loadedId: string | null, saved: readonly SavedWorkload[]): SaveTarget {
+  const same = saved.find((s) => s.name === name);
+  if (!same) return { kind: 'new', name };
+  if (same.example) return { kind: 'new', name: copyName(name, saved) };
+  if (same.id === loadedId) return { kind: 'overwrite', id: same.id, name };
+  return { kind: 'ask', id: same.id, name };
 }
 
 /** Whether the form differs from the saved workload it was loaded from (compared as workloads, not as typed text). */

@@ -1,9 +1,9 @@
 /**
- * The "Project ▾" menu: duplicate, rename, archive, delete; export and import plan files. The WAI-ARIA menu button
+ * The "Project ▾" menu: duplicate, rename, archive, delete; export and import plan files; a new project from a document. The WAI-ARIA menu button
  * pattern: the first item takes the focus on open, ↓/↑ move (wrapping), Home/End go to the ends, Escape closes.
  */
 import { useEffect, useRef } from 'react';
-export type ProjectDialogKind = 'new' | 'rename' | 'delete' | 'export';
+export type ProjectDialogKind = 'new' | 'from-document' | 'rename' | 'delete' | 'export';
 
 interface MenuItem {
   label: string;
@@ -33,6 +33,7 @@ export function ProjectMenu({ hasProject, archived, actions, onChoose, onClose }
     { label: 'Delete…', does: 'delete', needsProject: true, danger: true },
     { label: 'Export plan file…', does: 'export', needsProject: true, separated: true },
     { label: 'Import plan file as a new project…', does: () => actions.importFile(false), needsProject: false },
+    { label: 'New project from a document…', does: 'from-document', needsProject: false },
     { label: 'Import plan file as a scenario…', does: () => actions.importFile(true), needsProject: true },
   ];
   const ref = useRef<HTMLUListElement>(null);

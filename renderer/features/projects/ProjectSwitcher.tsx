@@ -5,11 +5,13 @@
  */
 import { useRef, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
+import { FromDocumentDialog } from './FromDocumentDialog';
 import { NewProjectDialog } from './NewProjectDialog';
 import { DeleteProjectDialog, ExportProjectDialog, RenameProjectDialog } from './ProjectDialogs';
 import { ProjectMenu, type ProjectDialogKind } from './ProjectMenu';
 import { useProjects } from './store';
 import { useProjectActions } from './use-project-actions';
+import { fromDocumentNotice } from './project-text';
 import './projects.css';
 
 type DialogKind = ProjectDialogKind | null;
@@ -129,6 +131,16 @@ export function ProjectSwitcher() {
           onCreated={(id) => {
             close();
             void p.switchTo(id).then(() => p.setNotice('Project created. Add milestones and bookings here.'));
+            go('plan');
+          }}
+        />
+      )}
+      {dialog === 'from-document' && (
+        <FromDocumentDialog
+          onClose={close}
+          onCreated={(created) => {
+            close();
+            void p.switchTo(created.projectId).then(() => p.setNotice(fromDocumentNotice(created)));
             go('plan');
           }}
         />

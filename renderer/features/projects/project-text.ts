@@ -12,3 +12,7 @@ export const importedProjectNotice = (file: string, name: string, scenarios: num
 /** A plan file saved: where, its size in KB (at least 1), its scenarios, and its spend lines when they were included. */
 export const exportedNotice = (saved: { file: string; bytes: number; scenarios: number; spendLines: number }, withSpend: boolean) =>
   `Saved ${saved.file} (${Math.max(1, Math.round(saved.bytes / 1024))} KB, ${plural(saved.scenarios, 'scenario')}${withSpend ? `, ${plural(saved.spendLines, 'spend line')}` : ''}).`;
+
+/** A project created from a plan document: its name and what it holds. */
+export const fromDocumentNotice = (created: { name: string; tracks: number; milestones: number; scenarios: number }) =>
+  `Created “${created.name}” from the document: ${plural(created.tracks, 'track')}, ${plural(created.milestones, 'milestone')}${created.scenarios ? `, ${plural(created.scenarios, 'scenario')}` : ''}. Book its weeks on the timeline.`;

@@ -25,6 +25,8 @@ export const savedWorkloadSchema = z.object({
   workload: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A bundled example: saved as a copy, never overwritten from the Estimate screen. */
+  example: z.boolean(),
 });
 
 export const sweepSummarySchema = z.object({
