@@ -238,7 +238,11 @@ function newDataDir(copyDatabase: boolean): string {
   if (!copyDatabase) return dataDir;
   if (!newDatabase || !fs.existsSync(newDatabase)) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-e2e-template-'));
-    createAppContext({ dataDir: dir, runtime: 'cli' }).close(); // closing checkpoints the WAL: one self-contained file
+    const template = createAppContext({ dataDir: dir, runtime: 'cli' });
+    // The first-run guide is dismissed in the copies: specs see the screens as a returning user does. A spec about
+    // the guide sets `test.use({ firstRunGuide: true })` and starts from an empty folder, as a first start does.
+    template.services.settings.dismissGuide();
+    template.close(); // closing checkpoints the WAL: one self-contained file
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     newDatabase = path.join(dir, DATABASE_FILE_NAME);
   }
@@ -246,21 +250,28 @@ function newDataDir(copyDatabase: boolean): string {
   return dataDir;
 }
 
-export const test = base.extend<{ app: AppHarness }>({
+export const test = base.extend<{ app: AppHarness; firstRunGuide: boolean }>({
+  /** true: a first start, with the first-run guide shown (an empty data folder); false: the guide was dismissed. */
+  firstRunGuide: [false, { option: true }],
   /**
    * The window's size from the first paint: `test.use({ viewport: … })` starts the app in that window (the config's
    * 1440 × 900 otherwise), so a spec sees a fresh start at that size, not a resize after loading.
    */
-  app: async ({ viewport }, use, testInfo) => {
+  app: async ({ viewport, firstRunGuide }, use, testInfo) => {
     const size = viewport ?? { width: 1440, height: 900 };
     const inProcess = testInfo.project.name === 'browser-http' || e2eMode !== 'electron';
-    const dataDir = newDataDir(inProcess);
+    const dataDir = newDataDir(inProcess && !firstRunGuide);
     const started =
       testInfo.project.name === 'browser-http'
         ? await startBrowserHttp(dataDir, size)
         : e2eMode === 'electron'
           ? await startElectron(dataDir, size)
           : await startBrowserBridge(dataDir, size);
+    if (!firstRunGuide && !inProcess) {
+      // Electron mode starts on an empty folder: the guide shows once the settings load; hide it as a user would.
+      const hide = started.harness.page.getByRole('button', { name: 'Got it, hide this' });
+      await hide.click({ timeout: 5000 }).catch(() => {});
+    }
     try {
       await use(started.harness);
     } finally {

@@ -1,14 +1,30 @@
 // Builds every process: main, preload, estimation worker, CLI, e2e bridge client and benchmarks with esbuild
-// (CommonJS for Node/Electron), and the renderer with Vite. `npm run build` runs it.
+// (CommonJS for Node/Electron), and the renderer with Vite. `npm run build` runs it. `--if-changed` (what `npm start`
+// uses) skips a part whose outputs are newer than everything it is built from (scripts/build-freshness.mjs).
 import { build } from 'esbuild';
-import { build as viteBuild } from 'vite';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateChannelNames } from './gen-channel-names.mjs';
+import { markBuilt, staleReason } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 const only = process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
+const startedAt = Date.now();
+// What to build: every part asked for, or with --if-changed only those whose inputs changed since their last build.
+const wanted = { node: only !== 'renderer', renderer: only !== 'node' };
+if (process.argv.includes('--if-changed')) {
+  for (const target of ['node', 'renderer']) {
+    if (!wanted[target]) continue;
+    const why = staleReason(root, target);
+    if (why) console.error(`building ${target === 'node' ? 'main, preload, workers and CLI' : 'the renderer'}: ${why}`);
+    wanted[target] = why !== null;
+  }
+  if (!wanted.node && !wanted.renderer) {
+    console.error('build: up to date (nothing changed since the last build)');
+    process.exit(0);
+  }
+}
 
 const nodeEntries = {
   'electron/main': 'electron/main/main.ts',
@@ -25,7 +41,7 @@ for (const [out, src] of Object.entries({
   if (fs.existsSync(path.join(root, src))) nodeEntries[out] = src;
 }
 
-if (only !== 'renderer') {
+if (wanted.node) {
   // The preload imports the contract's names only (shared/ipc/channel-names.ts), regenerated from the contract here.
   await generateChannelNames();
   await build({
@@ -48,11 +64,15 @@ if (only !== 'renderer') {
   }
   // Browser mode (gpu-planner serve): the same window.api over HTTP, injected by the server in index.html.
   await buildBrowserScript('server/http-bootstrap', 'renderer/browser/http-bootstrap.ts');
+  markBuilt(root, 'node', startedAt);
 }
-if (only !== 'node') {
+if (wanted.renderer) {
+  const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: path.join(root, 'vite.config.mts'), logLevel: 'warn' });
+  markBuilt(root, 'renderer', startedAt);
 }
-console.error(`built ${only === 'all' ? 'main, preload, worker, CLI and renderer' : only} into dist/`);
+const built = wanted.node && wanted.renderer ? 'main, preload, worker, CLI and renderer' : wanted.node ? 'node' : 'renderer';
+console.error(`built ${built} into dist/ in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 
 /** A script injected into a page (no module system): one IIFE bundle for Chromium, written to dist/<name>.js. */
 function buildBrowserScript(name, entry) {

@@ -12,8 +12,8 @@ const require = createRequire(path.join(root, 'package.json'));
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
 
 /** Builds, prepares better-sqlite3 for Electron's ABI and launches Electron on the built app; exits with its code. */
-export async function startElectron(args) {
-  if (run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]).status !== 0) process.exit(1);
+export async function startElectron(args, env = {}) {
+  if (run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-changed']).status !== 0) process.exit(1);
 
   let electronBinary;
   try {
@@ -35,6 +35,9 @@ export async function startElectron(args) {
     process.exit(1);
   }
 
-  const child = spawn(electronBinary, [root, ...args], { stdio: 'inherit', env: { ...process.env, GPU_PLANNER_SQLITE_BINDING: binding } });
+  const child = spawn(electronBinary, [root, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env, GPU_PLANNER_SQLITE_BINDING: binding },
+  });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

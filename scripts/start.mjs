@@ -7,7 +7,11 @@
 //   npm start -- --browser           browser mode even where Electron exists (also GPU_PLANNER_MODE=browser)
 //   npm start -- --no-open           browser mode: print the URL, do not open a browser
 //   npm start -- --port 8123         browser mode: this port (default: any free one)
-//   npm start -- --dry-run           print the mode line only
+//   npm start -- --db FILE           this database (a new file is created, migrated and seeded); both modes
+//   npm start -- --data-dir DIR      this data folder (database, logs/main.log); both modes
+//   npm start -- --dry-run           print the mode line only (with --show-command: and what it would run)
+//
+// It builds only what changed since the last build (scripts/build.mjs --if-changed): a second start is quick.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,23 +45,48 @@ export function chooseMode({ args, env, platform, electron }) {
 
 function valueOf(args, flag) {
   const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
+  if (i >= 0) return args[i + 1];
+  const inline = args.find((a) => a.startsWith(`${flag}=`));
+  return inline === undefined ? undefined : inline.slice(flag.length + 1);
+}
+
+/** The options `npm start -- …` passes on to the app, as `gpu-planner serve` arguments and as the desktop app's environment. */
+export function passedOn(args, cwd = process.cwd()) {
+  const db = valueOf(args, '--db');
+  const dataDir = valueOf(args, '--data-dir');
+  const port = valueOf(args, '--port');
+  const serveArgs = [
+    'serve',
+    ...(port ? ['--port', port] : []),
+    ...(dataDir ? ['--data-dir', dataDir] : []),
+    ...(db ? ['--db', db] : []),
+    ...(args.includes('--no-open') ? [] : ['--open']),
+  ];
+  // The desktop app reads its data folder and database from the environment (electron/main/main.ts).
+  const env = {
+    ...(dataDir ? { GPU_PLANNER_DATA_DIR: path.resolve(cwd, dataDir) } : {}),
+    ...(db ? { GPU_PLANNER_DB: path.resolve(cwd, db) } : {}),
+  };
+  return { serveArgs, env };
 }
 
 async function main() {
   const args = process.argv.slice(2);
   const choice = chooseMode({ args, env: process.env, platform: process.platform, electron: findElectronBinary() });
   console.log(`gpu-planner: ${choice.mode === 'desktop' ? 'desktop window' : 'browser mode'} — ${choice.why}.`);
-  if (args.includes('--dry-run')) return;
-  const ours = new Set(['--browser', '--no-open', '--dry-run']);
-  if (choice.mode === 'desktop') {
-    // start-electron builds first, then prepares better-sqlite3 for Electron and launches the window.
-    const { startElectron } = await import('./start-electron.mjs');
-    return startElectron(args.filter((a) => !ours.has(a)));
+  const { serveArgs, env } = passedOn(args);
+  if (args.includes('--dry-run')) {
+    if (args.includes('--show-command'))
+      console.log(choice.mode === 'desktop' ? `electron . ${JSON.stringify(env)}` : `gpu-planner ${serveArgs.join(' ')}`);
+    return;
   }
-  if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
-  const port = valueOf(args, '--port');
-  const serveArgs = ['serve', ...(port ? ['--port', port] : []), ...(args.includes('--no-open') ? [] : ['--open'])];
+  if (choice.mode === 'desktop') {
+    // start-electron builds what changed, then prepares better-sqlite3 for Electron and launches the window.
+    const { startElectron } = await import('./start-electron.mjs');
+    return startElectron([], env);
+  }
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-changed'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
   const child = spawn(process.execPath, [path.join(root, 'bin', 'gpu-planner.cjs'), ...serveArgs], { stdio: 'inherit' });
   // Ctrl+C reaches the server through the terminal's process group: wait for it to stop. A plain kill is passed on.
   process.on('SIGINT', () => {});

@@ -58,3 +58,20 @@ describe.runIf(process.platform === 'linux')('npm start: the mode and why, in on
     );
   });
 });
+
+describe.runIf(process.platform === 'linux')('npm start -- --db / --data-dir reach the app (issue 28, item 10)', () => {
+  it('browser mode: gpu-planner serve gets --data-dir and --db', () => {
+    const lines = start(['--browser', '--no-open', '--show-command', '--db', 'x/my.sqlite', '--data-dir', 'mydata'], {});
+    expect(lines[1]).toBe('gpu-planner serve --data-dir mydata --db x/my.sqlite');
+  });
+
+  it('desktop mode: the window gets them as GPU_PLANNER_DB and GPU_PLANNER_DATA_DIR (absolute)', () => {
+    const lines = start(['--show-command', '--db=x/my.sqlite', '--data-dir', 'mydata'], {
+      ELECTRON_OVERRIDE_DIST_PATH: fakeElectron(),
+      DISPLAY: ':0',
+    });
+    const env = JSON.parse(lines[1]!.replace(/^electron \. /, '')) as Record<string, string>;
+    expect(env.GPU_PLANNER_DB).toBe(path.resolve('x/my.sqlite'));
+    expect(env.GPU_PLANNER_DATA_DIR).toBe(path.resolve('mydata'));
+  });
+});

@@ -29,6 +29,9 @@ if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 if (app.isPackaged) delete process.env.GPU_PLANNER_SQLITE_BINDING;
 // Tests (and users who want several databases) can point the app at another data folder.
 if (process.env.GPU_PLANNER_DATA_DIR) app.setPath('userData', path.resolve(process.env.GPU_PLANNER_DATA_DIR));
+// `npm start -- --db FILE` (GPU_PLANNER_DB): that database; its folder is the data folder unless one is chosen.
+const chosenDatabase = process.env.GPU_PLANNER_DB ? path.resolve(process.env.GPU_PLANNER_DB) : undefined;
+if (chosenDatabase && !process.env.GPU_PLANNER_DATA_DIR) app.setPath('userData', path.dirname(chosenDatabase));
 // The log file lives in the data folder (userData/logs/main.log, electron/main/app-log.ts); from here on every
 // uncaught error of main is written there.
 const logsDir = path.join(app.getPath('userData'), 'logs');
@@ -102,6 +105,7 @@ async function start(): Promise<void> {
   context = createAppContext({
     logger,
     dataDir,
+    ...(chosenDatabase ? { databaseFile: chosenDatabase } : {}),
     resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(app.getAppPath(), 'resources'),
     emit,
     dialogs,

@@ -11,6 +11,7 @@ import { ReviewScreen } from '../features/review/ReviewScreen';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { useSettings } from '../features/settings/store';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { FirstRunGuide } from './FirstRunGuide';
 import { reportError } from './error-reporting';
 import { api } from './api';
 import { useMediaQuery } from '../ui/use-media-query';
@@ -34,6 +35,8 @@ export function App() {
   const settingsOpen = useSettings((s) => s.dialogOpen);
   const openSettings = useSettings((s) => s.openDialog);
   const loadSettings = useSettings((s) => s.load);
+  const showGuide = useSettings((s) => s.loaded && s.view.guideDismissedAt === null);
+  const dismissGuide = useSettings((s) => s.dismissGuide);
   const narrow = useMediaQuery(NARROW_WINDOW);
   const [projectOpen, setProjectOpen] = useState(false);
   const projectName = useProjects((s) => s.projects.find((p) => p.id === s.projectId)?.name ?? 'Project');
@@ -131,6 +134,7 @@ export function App() {
         </div>
       </nav>
       <main className="content" id="main">
+        {showGuide && <FirstRunGuide onDismiss={() => void dismissGuide()} onGo={(to) => go(to)} />}
         <ErrorBoundary resetKey={screen} onError={(error, componentStack) => reportError('screen', error, componentStack)}>
           {projectReady ? <Screen key={projectKey} /> : <div className="screen muted">Opening the project…</div>}
         </ErrorBoundary>

@@ -99,6 +99,7 @@ export const channelNames = [
   'report:export-csv',
   'settings:get',
   'settings:update',
+  'settings:dismiss-guide',
 ] as const satisfies readonly Channel[];
 
 export const eventNames = [

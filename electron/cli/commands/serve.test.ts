@@ -93,3 +93,27 @@ describe('gpu-planner serve --open', () => {
     expect(opened).toEqual([]);
   });
 });
+
+describe('gpu-planner serve: the log file (issue 28, item 10)', () => {
+  it('writes <data folder>/logs/main.log, as the README says, with the start and the stop', async () => {
+    let stop: () => void = () => {};
+    const until = new Promise<void>((resolve) => (stop = resolve));
+    const out: string[] = [];
+    const err: string[] = [];
+    const dataDir = path.join(folder.dir, 'data');
+    const done = runServeCommand(
+      ['--data-dir', dataDir],
+      { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, cwd: folder.dir },
+      until,
+    );
+    await expect.poll(() => out.join('')).toContain('running at');
+    stop();
+    expect(await done).toBe(0);
+    const logFile = path.join(dataDir, 'logs', 'main.log');
+    expect(fs.existsSync(logFile)).toBe(true);
+    const log = fs.readFileSync(logFile, 'utf8');
+    expect(log).toMatch(/\[info\] GPU Planner starting in browser mode at http:\/\/127\.0\.0\.1:\d+/);
+    expect(log).toMatch(/\[info\] GPU Planner stopped/);
+    expect(err.join('')).toContain(`Log: ${logFile}`);
+  });
+});

@@ -8,6 +8,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createAppContext } from '../../services/app-context';
+import { createFileLog, teeLogger } from '../../services/file-log';
+import { consoleLogger } from '../../services/logger';
 import { DATABASE_FILE_NAME, defaultDataDir } from '../../services/paths';
 import { findRendererDir } from '../../services/report/renderer-route';
 import { startHttpServer, type RunningServer } from '../../server/http-server';
@@ -67,6 +69,11 @@ export async function runServeCommand(
   const dataDir = chosenDir ? path.resolve(io.cwd, chosenDir) : chosenDb ? path.dirname(path.resolve(io.cwd, chosenDb)) : defaultDataDir();
   const databaseFile = chosenDb ? path.resolve(io.cwd, chosenDb) : path.join(dataDir, DATABASE_FILE_NAME);
 
+  // The log file the README names: <data folder>/logs/main.log, as in the desktop app; warnings and errors also
+  // reach the terminal.
+  const logsDir = path.join(dataDir, 'logs');
+  const fileLog = createFileLog({ logsDir });
+  const logger = teeLogger(fileLog, { error: consoleLogger.error, warn: consoleLogger.warn, info: () => {} });
   const rendererDir = findRendererDir();
   if (!rendererDir) throw new UsageError('the renderer is not built: run `npm run build` first');
   let server: RunningServer;
@@ -78,15 +85,18 @@ export async function runServeCommand(
       port,
       maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024),
       createContext: ({ dialogs, emit, notify }) =>
-        createAppContext({ dataDir, databaseFile, dialogs, emit, notify, runtime: 'browser-http' }),
+        createAppContext({ dataDir, databaseFile, dialogs, emit, notify, logger, runtime: 'browser-http' }),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new UsageError(`port ${port} is in use: choose another with --port, or --port 0 for any free one`);
     throw error;
   }
+  logger.info(`GPU Planner starting in browser mode at ${server.origin} (data folder ${dataDir})`);
   io.stdout(`GPU Planner is running at ${server.url}\n`);
-  io.stderr(`Data folder: ${dataDir}. Only this computer can connect (127.0.0.1). Stop with Ctrl+C.\n`);
+  io.stderr(
+    `Data folder: ${dataDir}. Log: ${path.join(logsDir, 'main.log')}. Only this computer can connect (127.0.0.1). Stop with Ctrl+C.\n`,
+  );
   if (values.open) {
     const failed = await open(server.launchUrl(), io.env);
     if (failed) io.stderr(`No browser opened (${failed}): open the URL above in a browser on this computer.\n`);
@@ -97,6 +107,7 @@ export async function runServeCommand(
       process.once('SIGTERM', () => resolve());
     }));
   await server.close();
+  logger.info('GPU Planner stopped');
   io.stderr('GPU Planner stopped.\n');
   return 0;
 }

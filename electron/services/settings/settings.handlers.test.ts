@@ -58,3 +58,16 @@ describe('settings through the handler table', () => {
     expect(await purchaseRowUsd()).toBe(cheap);
   });
 });
+
+describe('the first-run guide (issue 28, item 10)', () => {
+  it('is shown until dismissed, and dismissing is remembered in the database', async () => {
+    const first = await app.handlers.invoke('settings:get', {});
+    expect(first.ok && first.value.guideDismissedAt).toBeNull();
+    const dismissed = await app.handlers.invoke('settings:dismiss-guide', {});
+    expect(dismissed.ok && dismissed.value.guideDismissedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const again = await app.handlers.invoke('settings:get', {});
+    expect(again.ok && again.value.guideDismissedAt).toBe(dismissed.ok && dismissed.value.guideDismissedAt);
+    // The cost settings are untouched.
+    expect(again.ok && again.value.cost).toEqual(first.ok && first.value.cost);
+  });
+});

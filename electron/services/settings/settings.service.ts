@@ -17,6 +17,8 @@ import { readSetting, settingUpdatedAt, writeSetting } from '../../db/queries/se
 import type { ServiceDeps } from '../service-deps';
 
 const COST_KEY = 'cost';
+/** The first-run guide's key: present once the guide was dismissed. */
+const GUIDE_KEY = 'first-run-guide-dismissed';
 
 export function createSettingsService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
   function costSettings(): CostSettings {
@@ -38,7 +40,13 @@ export function createSettingsService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       defaults: { ...DEFAULT_COST_SETTINGS },
       summary: describeCostSettings(cost),
       updatedAt: settingUpdatedAt(deps.db, COST_KEY),
+      guideDismissedAt: settingUpdatedAt(deps.db, GUIDE_KEY),
     };
+  }
+
+  function dismissGuide(): SettingsView {
+    if (!settingUpdatedAt(deps.db, GUIDE_KEY)) writeSetting(deps.db, GUIDE_KEY, true, deps.now().toISOString());
+    return view();
   }
 
   function update(request: { cost?: CostSettingsUpdate; reset?: boolean }): SettingsView {
@@ -53,6 +61,6 @@ export function createSettingsService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     return view();
   }
 
-  return { costSettings, view, update };
+  return { costSettings, view, update, dismissGuide };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

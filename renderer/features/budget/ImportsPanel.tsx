@@ -34,7 +34,9 @@ export function ImportsPanel({ version }: { version: number }) {
             <th className="num">Total</th>
             <th>Status</th>
             <th>Imported</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -120,7 +120,9 @@ export function RulesEditor() {
               <th className="num">Lines caught</th>
               <th className="num">Amount</th>
               <th className="num">Shadowed</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -250,7 +252,8 @@ export function RulesEditor() {
             <strong>Preview</strong>
             <span className="muted">{preview.lineCount} spend line(s) of the active imports; a few lines each rule takes</span>
           </div>
-          <div className="bu-preview">
+          {/* A scrolling region: focusable, so a keyboard user can scroll it (axe scrollable-region-focusable). */}
+          <div className="bu-preview" role="region" aria-label="Preview of the lines each rule takes" tabIndex={0}>
             {[
               ...preview.rules.map((r, i) => ({
                 title: `${i + 1}. ${r.description} → ${trackName(r.trackId)}`,

@@ -13,6 +13,8 @@ interface SettingsState {
   load(): Promise<void>;
   save(cost: Partial<CostSettings>, reset?: boolean): Promise<void>;
   openDialog(open: boolean): void;
+  /** Hides the first-run guide for good (no figure depends on it: the revision stays). */
+  dismissGuide(): Promise<void>;
 }
 
 const defaults: SettingsView = {
@@ -20,6 +22,7 @@ const defaults: SettingsView = {
   defaults: { ...DEFAULT_COST_SETTINGS },
   summary: describeCostSettings(DEFAULT_COST_SETTINGS),
   updatedAt: null,
+  guideDismissedAt: null,
 };
 
 export const useSettings = create<SettingsState>((set, get) => ({
@@ -36,6 +39,10 @@ export const useSettings = create<SettingsState>((set, get) => ({
   },
   openDialog(open) {
     set({ dialogOpen: open });
+  },
+  async dismissGuide() {
+    set({ view: { ...get().view, guideDismissedAt: new Date().toISOString() } });
+    set({ view: await unwrap(api.settings.dismissGuide({})) });
   },
 }));
 

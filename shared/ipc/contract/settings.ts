@@ -10,6 +10,8 @@ export const settingsViewSchema = z.object({
   summary: z.string(),
   /** When they were last changed (ISO), null while the defaults are in force. */
   updatedAt: z.string().nullable(),
+  /** When the first-run guide was dismissed (ISO), null while it is still shown on start. */
+  guideDismissedAt: z.string().nullable(),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -20,6 +22,8 @@ export const settingsChannels = {
     request: z.object({ cost: costSettingsUpdateSchema.default({}), reset: z.boolean().optional() }).strict(),
     response: settingsViewSchema,
   },
+  /** Hides the first-run guide for good (remembered in the database, so every start and every browser tab agree). */
+  'settings:dismiss-guide': { request: z.object({}).strict(), response: settingsViewSchema },
 } satisfies ChannelMap;
 
 export const settingsEvents = {} satisfies EventMap;

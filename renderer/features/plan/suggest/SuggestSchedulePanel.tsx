@@ -176,7 +176,9 @@ function SuggestionResult({ result }: { result: OptimizeResult }) {
           <caption className="muted">The plan and the suggestion, costed the same way ({currency}, the plan's prices)</caption>
           <thead>
             <tr>
-              <th />
+              <th>
+                <span className="sr-only">Schedule</span>
+              </th>
               <th className="num">Cost (USD)</th>
               <th>Weeks with bookings</th>
               <th className="num">GPU-hours</th>

@@ -2,7 +2,7 @@
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { currencySign } from '../../../../shared/domain/money-format';
 import { AllocationChart } from './ReportCharts';
-import { authorRange, num, range, usd } from './format';
+import { authorRange, hasAuthorFigures, num, range, usd, withoutColumns } from './format';
 import { Section, Table, dates } from './report-parts';
 
 export function TracksSection({ model }: { model: ReportModel }) {
@@ -39,26 +39,29 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
     >
       <Table
         className="rp-milestones"
-        head={['Milestone', 'Dates', 'Hardware', 'Runs', 'App h', 'App cost', 'Booked GPU-h', 'Author h', 'Author cost']}
         numeric={[3, 4, 5, 6, 7, 8]}
         nowrap={[1]}
-        rows={model.milestones.map((m) => [
-          <>
-            <strong>{m.code}</strong> {m.milestone}
-            {m.phase !== m.milestone ? <> · {m.phase}</> : null}
-            <div className="rp-sub">
-              {m.trackName} ({m.owner})
-            </div>
-          </>,
-          dates(m.start, m.end),
-          m.hardware,
-          range(m.runs),
-          num(m.appHours, 2),
-          usd(m.appUsd, cur),
-          num(m.bookedHours),
-          range(m.authorHours, 'h'),
-          authorRange(m.authorUsd, model.cover),
-        ])}
+        {...withoutColumns(
+          ['Milestone', 'Dates', 'Hardware', 'Runs', 'App h', 'App cost', 'Booked GPU-h', 'Author h', 'Author cost'],
+          model.milestones.map((m) => [
+            <>
+              <strong>{m.code}</strong> {m.milestone}
+              {m.phase !== m.milestone ? <> · {m.phase}</> : null}
+              <div className="rp-sub">
+                {m.trackName} ({m.owner})
+              </div>
+            </>,
+            dates(m.start, m.end),
+            m.hardware,
+            range(m.runs),
+            num(m.appHours, 2),
+            usd(m.appUsd, cur),
+            num(m.bookedHours),
+            range(m.authorHours, 'h'),
+            authorRange(m.authorUsd, model.cover),
+          ]),
+          hasAuthorFigures(model) ? [] : [7, 8],
+        )}
       />
       <h3>Basis of the app's estimates</h3>
       <ul className="rp-notes">

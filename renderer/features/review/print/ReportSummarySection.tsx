@@ -1,12 +1,28 @@
 import Big from 'big.js';
 /** The report's summary section: the plan's totals against the budget, the author's figures and the app's estimates. */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
-import { authorRange, num, range, usd } from './format';
+import { authorRange, hasAuthorFigures, num, range, usd, withoutColumns } from './format';
 import { Section, Table, Sev } from './report-parts';
 
 export function SummarySection({ model }: { model: ReportModel }) {
   const cur = model.cover.currency;
   const { cover, summary } = model;
+  // A plan the lead made has no source document: no "author" figures, no "against the author's $0".
+  const author = hasAuthorFigures(model);
+  const scenarios = withoutColumns(
+    ['Scenario', 'Cost', 'GPU-h', 'Days', 'Errors', 'Warnings', "Author's cost", "Author's risk"],
+    model.assumptions.scenarios.map((s) => [
+      s.scenarioId === cover.scenarioId ? <strong>▸ {s.name} (chosen)</strong> : s.name,
+      usd(s.usd, cur),
+      num(s.gpuHours),
+      num(s.durationDays, 0),
+      s.errors,
+      s.warnings,
+      authorRange(s.authorUsd, model.cover),
+      s.authorRisk ?? '—',
+    ]),
+    author ? [] : [6, 7],
+  );
   return (
     <Section
       id="summary"
@@ -38,11 +54,13 @@ export function SummarySection({ model }: { model: ReportModel }) {
               : ''}
           </small>
         </div>
-        <div className="rp-kpi">
-          <span>Milestone compute, author</span>
-          <strong>{authorRange(summary.authorMilestoneUsd, model.cover)}</strong>
-          <small>the plan author's estimate</small>
-        </div>
+        {author && (
+          <div className="rp-kpi">
+            <span>Milestone compute, author</span>
+            <strong>{authorRange(summary.authorMilestoneUsd, model.cover)}</strong>
+            <small>the source document author's estimate</small>
+          </div>
+        )}
         <div className="rp-kpi">
           <span>Budget status</span>
           <strong className={summary.status.tone} data-testid="summary-status">
@@ -70,7 +88,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
         {summary.appPhasesWithoutHourlyPrice > 0
           ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
           : ''}
-        , against the author's {authorRange(summary.authorMilestoneUsd, model.cover)}.
+        {author ? <>, against the source document author's {authorRange(summary.authorMilestoneUsd, model.cover)}.</> : '.'}
       </p>
       <h3>Top risks</h3>
       <ul className="rp-risks">
@@ -81,20 +99,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
         ))}
       </ul>
       <h3>Scenarios compared</h3>
-      <Table
-        head={['Scenario', 'Cost', 'GPU-h', 'Days', 'Errors', 'Warnings', "Author's cost", "Author's risk"]}
-        numeric={[1, 2, 3, 4, 5]}
-        rows={model.assumptions.scenarios.map((s) => [
-          s.scenarioId === cover.scenarioId ? <strong>▸ {s.name} (chosen)</strong> : s.name,
-          usd(s.usd, cur),
-          num(s.gpuHours),
-          num(s.durationDays, 0),
-          s.errors,
-          s.warnings,
-          authorRange(s.authorUsd, model.cover),
-          s.authorRisk ?? '—',
-        ])}
-      />
+      <Table head={scenarios.head} numeric={[1, 2, 3, 4, 5]} rows={scenarios.rows} />
     </Section>
   );
 }

@@ -46,3 +46,20 @@ export function authorRange(r: { low: number; high: number } | null | undefined,
   const converted = r.low === r.high ? fromUsd(r.low, cover) : `${fromUsd(r.low, cover)}–${fromUsd(r.high, cover)}`;
   return `${converted} (${stated})`;
 }
+
+/**
+ * Whether the plan carries figures of a source document's author (the bundled examples do; a plan the lead made
+ * does not): the report shows "author" figures and columns only then (issue 28, items 4 and 9).
+ */
+export function hasAuthorFigures(model: ReportModel): boolean {
+  return (
+    model.milestones.some((m) => m.authorUsd !== null || m.authorHours !== null) ||
+    model.assumptions.scenarios.some((s) => s.authorUsd !== null || s.authorRisk !== null)
+  );
+}
+
+/** A table's head and rows without the columns at `drop` (e.g. the author's columns of a plan without a source). */
+export function withoutColumns<T>(head: string[], rows: T[][], drop: number[]): { head: string[]; rows: T[][] } {
+  const keep = (_: unknown, i: number) => !drop.includes(i);
+  return { head: head.filter(keep), rows: rows.map((r) => r.filter(keep)) };
+}
