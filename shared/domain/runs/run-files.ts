@@ -49,7 +49,7 @@ export const fail = (
   file: string,
   message: string,
   where: { line?: number; column?: number | string; field?: string; expected?: string } = {},
-) => new UserError('RUN_FILE_INVALID', `${file}: ${message}`, { file, ...where });
+) => new UserError('RUN_FILE_INVALID', message, { file, ...where });
 
 function baseName(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;

@@ -126,7 +126,7 @@ export function readCsvRecords(file: string, text: string): Array<{ line: number
     } else cell += ch;
   }
   if (quoted)
-    throw new UserError('RUN_FILE_INVALID', `${file}: has a quoted field that never ends`, {
+    throw new UserError('RUN_FILE_INVALID', 'has a quoted field that never ends', {
       file,
       line: quoteLine,
       column: quoteColumn,
