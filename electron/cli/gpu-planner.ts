@@ -12,6 +12,7 @@ import { runFxCommand, USAGE as FX_USAGE } from './commands/fx';
 import { runPlanCommand, USAGE as PLAN_USAGE } from './commands/plan';
 import { runProjectCommand, USAGE as PROJECT_USAGE } from './commands/project';
 import { runReportCommand, USAGE as REPORT_USAGE } from './commands/report';
+import { runRunCommand, USAGE as RUN_USAGE } from './commands/run';
 import { runServeCommand, SERVE_USAGE } from './commands/serve';
 import { runSettingsCommand, USAGE as SETTINGS_USAGE } from './commands/settings';
 import { runSourceCommand, USAGE as SOURCE_USAGE } from './commands/source';
@@ -25,6 +26,11 @@ const commands: Record<string, CommandHelp & { run: (args: string[], io: CliIo) 
   },
   estimate: { run: runEstimateCommand, summary: 'memory, time and cost of a training workload on every offering', usage: ESTIMATE_USAGE },
   plan: { run: runPlanCommand, summary: "a project's plan: weekly bookings, costs, problems; run-rates; the optimizer", usage: PLAN_USAGE },
+  run: {
+    run: runRunCommand,
+    summary: "your own finished runs (typed or from a trainer's file) and the corrections they make to the plan's estimates",
+    usage: RUN_USAGE,
+  },
   project: { run: runProjectCommand, summary: 'projects: list, create, show, budget, plan files', usage: PROJECT_USAGE },
   import: {
     run: (args, io) => runBudgetCommand(['import', ...args], io),

@@ -35,6 +35,7 @@ import { createReportService } from './report/report.service';
 import { reportHandlers } from './report/report.handlers';
 import { settingsHandlers } from './settings/settings.handlers';
 import { createSettingsService } from './settings/settings.service';
+import { createRunsService } from './runs/runs.service';
 import { noDialogs, type Dialogs, type EmitEvent, type ServiceDeps } from './service-deps';
 
 export interface AppContextOptions {
@@ -92,7 +93,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const budget = createBudgetService(deps, { plan, catalog });
   const pdfRenderer = options.pdfRenderer ?? createChromiumPdfRenderer();
   const report = createReportService(deps, { plan, catalog, estimate, budget, settings, pdfRenderer });
-  const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings };
+  const runs = createRunsService(deps, { plan, estimate, estimator });
+  const services: AppServices = { catalog, estimate, plan, optimize, budget, report, settings, runs };
   // Estimates are computed at start for a new database and, in a long-running app, once per launch (an update of the
   // estimation engine changes them without any write); the CLI's short runs leave them as the writes left them.
   const refreshAtStart = seeded || examplesAdded.length > 0 || options.runtime !== 'cli';

@@ -5,6 +5,7 @@
  * inside their transaction; never by a read (issue 25 item 6).
  */
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
+import type { RunCorrection } from '../../../shared/domain/runs/corrections';
 import { bumpRevision } from '../../db/queries/plan';
 import { updatePhaseEstimate } from '../../db/queries/plan-rows';
 import { updateScenarioPlan } from '../../db/queries/scenario';
@@ -14,14 +15,20 @@ import { estimatePhase, type WorkloadEstimator } from './plan-estimates';
 type StaleEstimate = { phase: MilestonePhase; estimate: AppEstimate | null };
 
 /** The phases of `plan` whose app estimate differs from the engine's answer now (price or workload changed). */
-function staleEstimates(plan: Plan, cat: PlanCatalog, estimator: WorkloadEstimator, now: () => Date): StaleEstimate[] {
+function staleEstimates(
+  plan: Plan,
+  cat: PlanCatalog,
+  estimator: WorkloadEstimator,
+  now: () => Date,
+  corrections: readonly RunCorrection[],
+): StaleEstimate[] {
   const strip = (e: AppEstimate | null) => (e ? JSON.stringify({ ...e, computedAt: '' }) : null);
   const stale: StaleEstimate[] = [];
   for (const m of plan.milestones) {
     for (const phase of m.phases) {
       let estimate: AppEstimate | null = null;
       try {
-        estimate = estimatePhase(plan, cat, phase, estimator, now());
+        estimate = estimatePhase(plan, cat, phase, estimator, now(), corrections);
       } catch {
         estimate = null;
       }
@@ -31,15 +38,19 @@ function staleEstimates(plan: Plan, cat: PlanCatalog, estimator: WorkloadEstimat
   return stale;
 }
 
-/** `plan` with the engine's current estimates (a copy; the phases whose estimate is current are shared), and the stale ones. */
+/**
+ * `plan` with the engine's current estimates (a copy; the phases whose estimate is current are shared), and the stale
+ * ones; `corrections` are the project's from its recorded runs.
+ */
 export function withCurrentEstimates(
   plan: Plan,
   cat: PlanCatalog,
   estimator: WorkloadEstimator | null,
   now: () => Date,
+  corrections: readonly RunCorrection[] = [],
 ): { plan: Plan; stale: StaleEstimate[] } {
   if (!estimator) return { plan, stale: [] };
-  const stale = staleEstimates(plan, cat, estimator, now);
+  const stale = staleEstimates(plan, cat, estimator, now, corrections);
   if (stale.length === 0) return { plan, stale };
   const fresh = new Map(stale.map((s) => [s.phase, s.estimate]));
   const milestones = plan.milestones.map((m) =>
@@ -63,11 +74,12 @@ export function writeStaleEstimates(
 ): boolean {
   if (!estimator) return false;
   const { db } = ctx;
-  const { stale } = withCurrentEstimates(plan, cat, estimator, ctx.now);
+  const corrections = ctx.corrections(plan.project.id, cat, estimator);
+  const { stale } = withCurrentEstimates(plan, cat, estimator, ctx.now, corrections);
   for (const { phase, estimate } of stale) updatePhaseEstimate(db, phase.id, estimate ? JSON.stringify(estimate) : null);
   if (options.scenarios) {
     for (const scenario of ctx.scenarios(plan.project.id)) {
-      const current = withCurrentEstimates(scenario.plan, cat, estimator, ctx.now);
+      const current = withCurrentEstimates(scenario.plan, cat, estimator, ctx.now, corrections);
       if (current.stale.length > 0) updateScenarioPlan(db, scenario.id, current.plan);
     }
   }

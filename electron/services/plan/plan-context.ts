@@ -18,6 +18,9 @@ import { selectPlan } from '../../db/queries/plan-aggregate';
 import { selectScenarios } from '../../db/queries/scenario';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ServiceDeps } from '../service-deps';
+import type { RunCorrection } from '../../../shared/domain/runs/corrections';
+import { projectCorrections } from '../runs/run-corrections';
+import type { WorkloadEstimator } from './plan-estimates';
 
 export interface PlanContext {
   db: Database;
@@ -31,6 +34,8 @@ export interface PlanContext {
   view(plan: Plan, revision: number, cat?: PlanCatalog, scenario?: Scenario | null): PlanView;
   /** The project's scenarios, each with the project's currency and budget (a scenario keeps an older copy). */
   scenarios(projectId: string): Scenario[];
+  /** The project's corrections from its recorded runs (issue 29 item 2), which its estimates take. */
+  corrections(projectId: string, cat: PlanCatalog, estimator: WorkloadEstimator | null): RunCorrection[];
 }
 
 /** The history key of a scenario (a project's is its id). */
@@ -115,6 +120,7 @@ export function createPlanContext(deps: ServiceDeps, catalogService: PlanCatalog
     resolveProjectId,
     load,
     view,
+    corrections: (projectId, cat, estimator) => projectCorrections(db, projectId, cat, estimator),
     scenarios: (projectId) => {
       const money = selectProjectMoney(db, projectId);
       const stored = selectScenarios(db, projectId);

@@ -7,6 +7,7 @@ import { gpuShortName } from '../../../shared/domain/offer-label';
 import { createPriceBook, standaloneCost, toMoney } from '../../../shared/domain/plan/pricing';
 import { fmtUnits, standaloneSubscriptionCost } from '../../../shared/domain/plan/subscription-pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
+import { correctionFor, modelFamilyOf, type RunCorrection } from '../../../shared/domain/runs/corrections';
 
 export interface WorkloadEstimateResult {
   gpuId: string;
@@ -43,7 +44,9 @@ export function runWallHours(result: WorkloadEstimateResult, offeringId: string 
 
 /**
  * The app's estimate of a phase: mid runs × GPU-hours per run (wall-clock hours × the run's GPUs) on the phase's GPU,
- * costed at the plan's price per GPU-hour.
+ * costed at the plan's price per GPU-hour. With the project's corrections (its own recorded runs, issue 29 item 2) the
+ * hours of a run are the estimator's × the correction of the workload's model family on the phase's offering (else on
+ * its GPU), and the basis says so.
  */
 export function estimatePhase(
   plan: Plan,
@@ -51,6 +54,7 @@ export function estimatePhase(
   phase: MilestonePhase,
   estimator: WorkloadEstimator,
   now: Date,
+  corrections: readonly RunCorrection[] = [],
 ): AppEstimate | null {
   if (!phase.workload) return null;
   const book = createPriceBook(plan, catalog);
@@ -59,8 +63,13 @@ export function estimatePhase(
   if (!gpuId) return null;
   const answer = estimator(phase.workload, [gpuId]);
   const result = answer.results.find((r) => r.gpuId === gpuId);
-  const wallHours = result ? runWallHours(result, phase.offeringId) : null;
-  if (!result || wallHours === null) return null;
+  const estimatedHours = result ? runWallHours(result, phase.offeringId) : null;
+  if (!result || estimatedHours === null) return null;
+  const gpuLabel = result.gpuName ? gpuShortName(result.gpuName) : gpuId;
+  const correction = corrections.length
+    ? correctionFor(corrections, modelFamilyOf(phase.workload).id, phase.offeringId, gpuId, gpuLabel)
+    : null;
+  const wallHours = correction ? estimatedHours * correction.ratio : estimatedHours;
   const gpus = runGpus(phase.workload, result);
   const hoursPerRun = wallHours * gpus;
   const runs = (phase.runs.low + phase.runs.high) / 2;
@@ -80,6 +89,6 @@ export function estimatePhase(
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
-    basis: `estimator: ${runs} runs × ${perRun} on ${result.gpuName ? gpuShortName(result.gpuName) : gpuId}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : onSubscription ? `subscription $${price.usd.toString()}/month: ${onSubscription.months.map((m) => `${m.month} ${m.name} ${fmtUnits(m.usedUnits)} ${m.unitWord}${m.includedUnits === null ? '' : ` of ${fmtUnits(m.includedUnits)}`}${m.topUps.length ? ` + ${m.topUps.map((t) => `${t.count} × ${t.units} ${m.unitWord} top-up`).join(' + ')}` : ''}`).join('; ')}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
+    basis: `estimator: ${runs} runs × ${perRun} on ${gpuLabel}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${correction ? `, corrected ${correction.text} (the estimator alone: ${Math.round(estimatedHours * 100) / 100} h a run)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : onSubscription ? `subscription $${price.usd.toString()}/month: ${onSubscription.months.map((m) => `${m.month} ${m.name} ${fmtUnits(m.usedUnits)} ${m.unitWord}${m.includedUnits === null ? '' : ` of ${fmtUnits(m.includedUnits)}`}${m.topUps.length ? ` + ${m.topUps.map((t) => `${t.count} × ${t.units} ${m.unitWord} top-up`).join(' + ')}` : ''}`).join('; ')}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }

@@ -57,7 +57,10 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     compareScenarios,
     deleteScenario,
     insertScenario,
-  } = createScenarioUseCases(ctx, (plan, cat) => withCurrentEstimates(plan, cat, estimator, ctx.now).plan);
+  } = createScenarioUseCases(
+    ctx,
+    (plan, cat) => withCurrentEstimates(plan, cat, estimator, ctx.now, ctx.corrections(plan.project.id, cat, estimator)).plan,
+  );
 
   /**
    * Validates, then writes the change, the estimates it made stale (a milestone's workload, GPU, offering or runs) and the
@@ -189,6 +192,8 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
     undo: (request: { projectId: string; revision?: number | undefined }) => step('undo', request),
     redo: (request: { projectId: string; revision?: number | undefined }) => step('redo', request),
     refreshEstimates,
+    /** One project's estimates recomputed and the changed ones saved, in the caller's transaction (a recorded run). */
+    refreshProjectEstimates: refresher.refreshEstimates,
     /** Every project's estimates, after a write that changes them all (a price, a setting), or a new database. */
     refreshAllEstimates: refresher.refreshAllEstimates,
     duplicateScenario,
