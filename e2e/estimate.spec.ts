@@ -230,3 +230,31 @@ test('the explanation gives the wall-clock time to a trained model part by part,
   await page.getByTestId('wall-clock-offering').scrollIntoViewIfNeeded();
   await app.screenshot('estimate-wall-clock');
 });
+
+test("the machine's link: a 4× RTX 3090 box on PCIe Gen4 without peer-to-peer, in the form and the explanation (issue 29)", async ({
+  app,
+  page,
+}) => {
+  await openEstimate(page);
+  await page.getByLabel('Model').selectOption('bert-base');
+  await expect(page.getByLabel('GPU link')).toHaveCount(0); // one GPU: no link to state
+  await page.getByLabel('GPUs (data parallel)').fill('4');
+  await page.getByLabel('GPU link').selectOption('pcie4');
+  await page.getByLabel('Peer-to-peer').selectOption('no');
+  await page.locator('.est-table[data-latency-ms]').waitFor();
+  await table(page).locator('tbody tr[data-row-id]').first().click();
+  const explanation = page.getByLabel('Explanation');
+  // an offering without links of its own takes the workload's
+  await expect(explanation).toContainText(
+    /PCIe Gen4 x16 without peer-to-peer: copies go through host memory \(31.5 GB\/s per direction, workload\)/,
+  );
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.getByLabel('GPU link').scrollIntoViewIfNeeded();
+    await app.screenshot(`estimate-machine-link-${size.width}`);
+  }
+  await expect(page.locator('body')).not.toContainText('NaN');
+});

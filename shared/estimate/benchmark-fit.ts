@@ -1,6 +1,6 @@
 /**
  * The coordinate-descent fit of the estimator's constants on the published rows (shared/estimate/benchmarks.test.ts
- * FIT=1, and the hold-out in benchmarks-holdout.test.ts): knobs over the constants, the single-GPU score, the descent.
+ * FIT=1, and the held-out fits in accuracy.ts): knobs over the constants, the single-GPU score, the descent.
  */
 import type { EfficiencyConstants } from './calibration';
 import type { ArchFamily } from './interconnect';

@@ -36,6 +36,9 @@ export function toCliJson(e: WorkloadEstimate) {
       stack: r.throughput.stack,
       ...(r.throughput.memoryFormat ? { memoryFormat: r.throughput.memoryFormat } : {}),
       nodeCount: e.workload.nodeCount,
+      ...(e.workload.interconnect
+        ? { interconnect: e.workload.interconnect, ...(e.workload.p2p === undefined ? {} : { p2p: e.workload.p2p }) }
+        : {}),
       throughput: {
         samplesPerSecond: r.throughput.samplesPerSecond,
         samplesPerSecondLow: r.throughput.samplesPerSecondLow,

@@ -34,11 +34,12 @@ export function dataParallel(
   stepSeconds: number,
   c: EfficiencyConstants,
   offering?: OfferingInterconnect | null,
+  statedBy: 'offering' | 'workload' = 'offering',
 ): DataParallelResult {
   const d = c.dataParallel;
   const bytes = model.trainableParams * d.gradientBytes;
   const perNode = Math.max(1, Math.ceil(gpuCount / Math.max(1, nodeCount)));
-  const link = intraNodeLink(gpu, perNode, offering);
+  const link = intraNodeLink(gpu, perNode, offering, statedBy);
   const buckets = Math.max(1, Math.ceil(bytes / d.bucketBytes));
   // without peer-to-peer every copy is staged in host memory: a ring over both CPU sockets also crosses the socket link
   const crossSocket = (n: number, l: Link) => (l.kind === 'pcie-host' && n > d.gpusPerSocket ? d.hostCrossSocket : 1);

@@ -9,6 +9,7 @@
 import gpusJson from '../../resources/catalog/gpus.json';
 import offeringsJson from '../../resources/catalog/offerings.json';
 import type { Gpu, GpuInterconnect, Offering, OfferingInterconnect } from '../domain/catalog';
+import { NVLINK_BRIDGE_GBS } from './workload-interconnect';
 
 // The catalog tables do not store links: the bundled catalog files carry them, looked up by id (user-defined GPUs and
 // offerings fall back to inference from the GPU's name and architecture).
@@ -99,7 +100,12 @@ export function gpuInterconnectOf(gpu: Gpu): { value: GpuInterconnect; inferred:
 const LATENCY = { nvlink: 8e-6, pcie: 15e-6, host: 25e-6, network: 30e-6 } as const;
 
 /** The intra-node link for `gpuCount` GPUs of this type, given the offering's interconnect where known. */
-export function intraNodeLink(gpu: Gpu, gpuCount: number, offering?: OfferingInterconnect | null): Link {
+export function intraNodeLink(
+  gpu: Gpu,
+  gpuCount: number,
+  offering?: OfferingInterconnect | null,
+  statedBy: 'offering' | 'workload' = 'offering',
+): Link {
   if (offering) {
     const gen = offering.pcieGeneration ?? gpuInterconnectOf(gpu).value.pcieGeneration;
     if (offering.kind === 'nvswitch' || offering.kind === 'nvlink') {
@@ -108,22 +114,22 @@ export function intraNodeLink(gpu: Gpu, gpuCount: number, offering?: OfferingInt
         kind: offering.kind,
         gbs,
         latencySeconds: LATENCY.nvlink,
-        label: `${offering.kind === 'nvswitch' ? 'NVSwitch' : 'NVLink'}${offering.nvlinkGeneration ? ` gen ${offering.nvlinkGeneration}` : ''} (${gbs} GB/s per GPU per direction, offering)`,
+        label: `${offering.kind === 'nvswitch' ? 'NVSwitch' : 'NVLink'}${offering.nvlinkGeneration ? ` gen ${offering.nvlinkGeneration}` : ''} (${gbs} GB/s per GPU per direction, ${statedBy})`,
         inferred: false,
       };
     }
     if (offering.kind === 'nvlink-bridge' && gpuCount <= 2) {
-      const gbs = offering.gbsPerDirection ?? gpu.interconnectGBs ?? 56.25;
+      const gbs = offering.gbsPerDirection ?? gpu.interconnectGBs ?? NVLINK_BRIDGE_GBS;
       return {
         kind: 'nvlink-bridge',
         gbs,
         latencySeconds: LATENCY.nvlink,
-        label: `NVLink bridge between 2 cards (${gbs} GB/s per direction, offering)`,
+        label: `NVLink bridge between 2 cards (${gbs} GB/s per direction, ${statedBy})`,
         inferred: false,
       };
     }
     const p2p = offering.p2p ?? gpuInterconnectOf(gpu).value.p2p;
-    return pcieLink(gen, p2p, false, 'offering', gpuInterconnectOf(gpu).value.pcieLanes ?? 16);
+    return pcieLink(gen, p2p, false, statedBy, gpuInterconnectOf(gpu).value.pcieLanes ?? 16);
   }
   const { value: g, inferred } = gpuInterconnectOf(gpu);
   if (g.nvlink && (g.nvlink.nvswitch || !g.nvlink.bridgeGpus || gpuCount <= g.nvlink.bridgeGpus)) {

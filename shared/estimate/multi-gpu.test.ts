@@ -188,3 +188,64 @@ describe('fp32 convnets on a 16 GB T4', () => {
     expect(tooBig.largestBatch).toBeGreaterThan(64);
   });
 });
+
+describe("the workload states the machine's link (issue 29 item 6)", () => {
+  const bertLarge = { model: { preset: 'bert-large' }, input: { seqLen: 384 }, precision: 'fp16', batchSize: 8, gpuCount: 4 };
+  const efficiency = (r: ReturnType<typeof run>) => r.throughput.scaling!.efficiency;
+
+  it('a 4× RTX 3090 box on PCIe Gen4 without peer-to-peer all-reduces slower than the default link, and says so', () => {
+    const byDefault = run(bertLarge, 'rtx-3090-24gb');
+    const noP2p = run({ ...bertLarge, interconnect: 'pcie4', p2p: false }, 'rtx-3090-24gb');
+    const p2p = run({ ...bertLarge, interconnect: 'pcie4', p2p: true }, 'rtx-3090-24gb');
+    expect(noP2p.throughput.scaling!.allReduceSeconds).toBeGreaterThan(p2p.throughput.scaling!.allReduceSeconds);
+    expect(efficiency(noP2p)).toBeLessThan(efficiency(p2p));
+    expect(noP2p.throughput.scaling!.link).toMatch(/PCIe Gen4 x16 without peer-to-peer.*workload\)/);
+    expect(noP2p.notes.join(' ')).toContain("The workload states the machine's link");
+    // the default for a GeForce card is no peer-to-peer too, but over the catalog's link; a stated p2p changes it
+    expect(byDefault.throughput.scaling!.link).not.toContain('workload');
+    expect(efficiency(p2p)).toBeGreaterThan(efficiency(byDefault));
+  });
+
+  it('NVSwitch NVLink 4 and an NVLink bridge beat PCIe Gen3; gen3 is slower than gen5', () => {
+    const on = (interconnect: string, extra: Record<string, unknown> = {}) =>
+      efficiency(run({ ...bertLarge, interconnect, ...extra }, 'a100-pcie-40gb'));
+    expect(on('nvswitch-nvlink4')).toBeGreaterThan(on('pcie3', { p2p: true }));
+    expect(on('nvswitch-nvlink3')).toBeGreaterThan(on('pcie4', { p2p: true }));
+    expect(on('pcie3', { p2p: true })).toBeLessThan(on('pcie5', { p2p: true }));
+    const bridge = run({ ...bertLarge, gpuCount: 2, interconnect: 'nvlink-bridge' }, 'rtx-3090-24gb');
+    expect(bridge.throughput.scaling!.link).toMatch(/NVLink bridge between 2 cards \(56.25 GB\/s per direction, workload\)/);
+  });
+
+  it("an offering's own links win over the workload's", () => {
+    const stated = run({ ...bertLarge, interconnect: 'pcie3', p2p: false }, 'h100-sxm-80gb', {
+      kind: 'nvswitch',
+      nvlinkGeneration: 4,
+      gbsPerDirection: 450,
+    });
+    expect(stated.throughput.scaling!.link).toContain('offering');
+    expect(stated.notes.join(' ')).not.toContain("The workload states the machine's link");
+  });
+
+  it('is validated: unknown links and p2p without PCIe are refused with the field named', () => {
+    const err = (w: Record<string, unknown>) => {
+      try {
+        parseWorkload({ ...bertLarge, ...w });
+      } catch (e) {
+        expect(isUserError(e)).toBe(true);
+        return (e as Error).message;
+      }
+      return '';
+    };
+    expect(err({ interconnect: 'infiniband' })).toMatch(/interconnect must be one of pcie3, pcie4, pcie5, nvlink-bridge/);
+    expect(err({ interconnect: 'nvswitch-nvlink4', p2p: false })).toMatch(/p2p applies to a PCIe interconnect/);
+    expect(err({ p2p: 'yes' })).toMatch(/p2p must be true or false/);
+    expect(err({ interconnect: 'pcie4', p2p: false })).toBe('');
+  });
+
+  it('estimate --json carries the stated link and the scaling over it', () => {
+    const w = parseWorkload({ ...bertLarge, interconnect: 'pcie4', p2p: false });
+    const json = toCliJson(estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['rtx-3090-24gb'] })).results[0]!;
+    expect(json).toMatchObject({ interconnect: 'pcie4', p2p: false });
+    expect(json.scaling!.link).toContain('without peer-to-peer');
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The published training throughputs (resources/benchmarks/published-training-throughput.json) as the estimator sees
  * them, and the model's figures beside them: the rows, the machines' links, one row's estimate and the comparisons the
- * benchmark tests print (shared/estimate/benchmarks.test.ts, benchmarks-holdout.test.ts).
+ * benchmark tests print (shared/estimate/benchmarks.test.ts, accuracy.ts).
  */
 import benchmarks from '../../resources/benchmarks/published-training-throughput.json';
 import gpusJson from '../../resources/catalog/gpus.json';

@@ -3,6 +3,7 @@
  * roofline with a per-step floor (step-time.ts), multi-GPU data parallel (data-parallel.ts), and the explanation of
  * every figure (run-explanation.ts).
  */
+import { workloadInterconnectOf } from './workload-interconnect';
 import type { Gpu } from '../domain/catalog';
 import { ASSUMPTIONS, CUDNN_WORKSPACE, FITTED, UNCERTAINTY } from './calibration';
 import { dataParallel } from './data-parallel';
@@ -69,9 +70,26 @@ export function estimateTrainingRun(
 
   // Data parallel: bucketed ring all-reduce of the gradients once per optimizer step, overlapped with backward.
   const singleStepSeconds = stepSeconds;
-  const dp = gpuCount > 1 ? dataParallel(model, gpu, gpuCount, w.nodeCount ?? 1, t.step, singleStepSeconds, c, options.interconnect) : null;
+  // the machine's links: the offering's where it states them, else the workload's (`interconnect`, `p2p`), else the GPU's
+  const workloadLink = options.interconnect ? null : workloadInterconnectOf(w);
+  const dp =
+    gpuCount > 1
+      ? dataParallel(
+          model,
+          gpu,
+          gpuCount,
+          w.nodeCount ?? 1,
+          t.step,
+          singleStepSeconds,
+          c,
+          options.interconnect ?? workloadLink,
+          workloadLink ? 'workload' : 'offering',
+        )
+      : null;
   if (dp) {
     stepSeconds += dp.exposedSeconds + dp.syncSeconds;
+    if (workloadLink)
+      notes.push(`The workload states the machine's link: ${dp.linkLabel}; an offering that states its own links uses those.`);
     if (dp.inferred) notes.push(`No interconnect figure in the catalog for ${gpu.name}: ${dp.linkLabel} assumed for the all-reduce.`);
   }
   const commSeconds = dp?.allReduceSeconds ?? 0;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { UserError } from '../domain/errors';
 import { MEMORY_FORMATS, STACKS } from './calibration';
 import { DATASET_FORMATS, DATASET_LOCATIONS } from './wall-clock-constants';
+import { WORKLOAD_INTERCONNECTS } from './workload-interconnect';
 import { findPreset, presetIds, type ModelPreset } from './presets';
 
 const positiveInt = (what: string) =>
@@ -137,6 +138,10 @@ export const workloadSchema = z
     gpuCount: positiveInt('gpuCount').max(4096).default(1),
     /** machines the gpuCount GPUs are spread over (data parallel across nodes uses the node network). */
     nodeCount: positiveInt('nodeCount').max(1024).default(1),
+    /** the machine's GPU-to-GPU link (interconnect.ts WORKLOAD_LINKS), used where the offering states none. */
+    interconnect: z.enum(WORKLOAD_INTERCONNECTS, { error: `interconnect must be one of ${WORKLOAD_INTERCONNECTS.join(', ')}` }).optional(),
+    /** PCIe peer-to-peer between the GPUs (GeForce cards: none; copies go through host memory); with a pcie interconnect. */
+    p2p: z.boolean({ error: 'p2p must be true or false' }).optional(),
     /** software stack: eager PyTorch (default), torch.compile, or fused kernels + CUDA graphs. */
     stack: z.enum(STACKS, { error: `stack must be one of ${STACKS.join(', ')}` }).default('eager'),
     /** memory format of a 2-D convnet's tensors: channels-last (NHWC, as measured) or NCHW (PyTorch's default). */
@@ -160,7 +165,11 @@ export const workloadSchema = z
     checkpointEveryMinutes: positive('checkpointEveryMinutes').max(10_000).default(30),
     ...runRuleFields,
   })
-  .strict();
+  .strict()
+  .refine((w) => w.p2p === undefined || (w.interconnect ?? '').startsWith('pcie'), {
+    message: 'p2p applies to a PCIe interconnect: give "interconnect": "pcie3", "pcie4" or "pcie5" with it',
+    path: ['p2p'],
+  });
 
 export type WorkloadInput = z.input<typeof workloadSchema>;
 export type Workload = z.output<typeof workloadSchema>;

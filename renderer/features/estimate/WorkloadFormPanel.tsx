@@ -1,5 +1,7 @@
 /** The workload form: model, input, batch, precision, method, checkpointing, optimizer, GPUs, data; errors inline. */
 import type { ReactNode } from 'react';
+import { Field } from './FormField';
+import { MachineLinkFields } from './MachineLinkFields';
 import { CUSTOM, DECODER, inputKind, presetOf, type Preset, type WorkloadForm } from './workload-form';
 
 const FAMILY_LABELS: Record<string, string> = {
@@ -22,34 +24,6 @@ interface Props {
   presets: Preset[];
   errors: Partial<Record<keyof WorkloadForm | 'form', string>>;
   onChange: <K extends keyof WorkloadForm>(key: K, value: WorkloadForm[K]) => void;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error ? (
-        <span className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : hint ? (
-        <span className="field-hint">{hint}</span>
-      ) : null}
-    </div>
-  );
 }
 
 export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
@@ -209,6 +183,7 @@ export function WorkloadFormPanel({ form, presets, errors, onChange }: Props) {
           </select>
         </Field>
       </div>
+      {Number(form.gpuCount) > 1 && <MachineLinkFields form={form} errors={errors} onChange={onChange} />}
       {preset?.family === 'cnn2d' && (
         <div className="est-form-row">
           <Field

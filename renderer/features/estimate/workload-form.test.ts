@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseWorkload } from '../../../shared/estimate/workload';
 import {
   copyName,
   CUSTOM,
@@ -58,6 +59,19 @@ describe('the Estimate workload form ↔ workload JSON', () => {
     expect(isModified({ ...DEFAULT_FORM, batchSize: '256.0' }, [resnet], saved)).toBe(false);
     expect(isModified({ ...DEFAULT_FORM, batchSize: '128' }, [resnet], saved)).toBe(true);
     expect(isModified(DEFAULT_FORM, [resnet], undefined)).toBe(false);
+  });
+
+  it("the machine's link round-trips and is parsed as the workload schema takes it (issue 29)", () => {
+    const form = { ...DEFAULT_FORM, preset: 'bert-base', gpuCount: '4', interconnect: 'pcie4' as const, p2p: 'no' as const };
+    const w = workloadOf(form, bert);
+    expect(w).toMatchObject({ interconnect: 'pcie4', p2p: false });
+    expect(() => parseWorkload(w)).not.toThrow();
+    expect(formOf(w)).toMatchObject({ interconnect: 'pcie4', p2p: 'no' });
+    // p2p is only sent with a PCIe link; no link: neither field
+    expect(workloadOf({ ...form, interconnect: 'nvswitch-nvlink4' }, bert)).not.toHaveProperty('p2p');
+    expect(workloadOf({ ...form, interconnect: '' }, bert)).not.toHaveProperty('interconnect');
+    expect(formFieldOf('p2p')).toBe('p2p');
+    expect(formFieldOf('interconnect')).toBe('interconnect');
   });
 
   it('an error on a workload path lands on its form field', () => {

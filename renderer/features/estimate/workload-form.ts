@@ -3,6 +3,7 @@
  * the form and the spec/cli.md workload JSON (and back), the model change rule and the error-path → field mapping.
  */
 import type { Response } from '../../../shared/ipc/contract';
+import { WORKLOAD_INTERCONNECTS, type WorkloadInterconnect } from '../../../shared/estimate/workload-interconnect';
 import { defaultsFamilyOf, WORKLOAD_DEFAULTS, type DefaultsFamily } from '../../../shared/estimate/workload-defaults';
 
 export type Preset = Response<'estimate:list-presets'>['presets'][number];
@@ -21,6 +22,10 @@ export interface WorkloadForm {
   gpuCount: string;
   /** machines the GPUs are spread over (issue 17). */
   nodeCount: string;
+  /** the machine's GPU-to-GPU link (issue 29): '' = the offering's, else the GPU catalog's; used where an offering states none. */
+  interconnect: '' | WorkloadInterconnect;
+  /** PCIe peer-to-peer with a pcie link: '' = the GPU's default (GeForce: none). */
+  p2p: '' | 'yes' | 'no';
   /** software stack: eager PyTorch (default), torch.compile, fused kernels + CUDA graphs. */
   stack: 'eager' | 'compiled' | 'optimized';
   /** memory format of a 2-D convnet's tensors (issue 17): channels-last as measured, or PyTorch's default NCHW. */
@@ -63,6 +68,8 @@ export const DEFAULT_FORM: WorkloadForm = {
   optimizer: 'adamw',
   gpuCount: '1',
   nodeCount: '1',
+  interconnect: '',
+  p2p: '',
   stack: 'eager',
   memoryFormat: 'channels-last',
   datasetSamples: '600000',
@@ -135,6 +142,8 @@ export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Reco
     optimizer: form.optimizer,
     gpuCount: num(form.gpuCount) ?? 1,
     nodeCount: num(form.nodeCount) ?? 1,
+    ...(form.interconnect ? { interconnect: form.interconnect } : {}),
+    ...(form.interconnect.startsWith('pcie') && form.p2p ? { p2p: form.p2p === 'yes' } : {}),
     stack: form.stack,
     memoryFormat: form.memoryFormat,
     checkpointEveryMinutes: num(form.checkpointEveryMinutes) ?? 30,
@@ -188,6 +197,8 @@ export function formOf(w: Record<string, unknown>): WorkloadForm {
     optimizer: (w.optimizer as WorkloadForm['optimizer']) ?? 'adamw',
     gpuCount: s(w.gpuCount, '1'),
     nodeCount: s(w.nodeCount, '1'),
+    interconnect: (WORKLOAD_INTERCONNECTS as readonly unknown[]).includes(w.interconnect) ? (w.interconnect as WorkloadInterconnect) : '',
+    p2p: w.p2p === true ? 'yes' : w.p2p === false ? 'no' : '',
     stack: (w.stack as WorkloadForm['stack']) ?? 'eager',
     memoryFormat: w.memoryFormat === 'nchw' ? 'nchw' : 'channels-last',
     datasetSamples: s(dataset.samples),
@@ -317,6 +328,8 @@ export function formFieldOf(path: string | undefined): keyof WorkloadForm | 'for
     'optimizer',
     'gpuCount',
     'nodeCount',
+    'interconnect',
+    'p2p',
     'stack',
     'memoryFormat',
     'epochs',
