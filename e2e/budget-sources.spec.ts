@@ -31,6 +31,7 @@ test.describe('Budget · sources', () => {
 
     await app.stubOpenFile(folder);
     await page.getByRole('button', { name: 'Add folder…' }).click();
+    await page.getByRole('group', { name: 'Add a source' }).getByRole('button', { name: 'Choose folder…' }).click();
     const progress = page.getByTestId('source-sync-progress-text');
     await expect(progress).toContainText(/Importing cur\/gpu-report\/.* · file \d+ of 24/);
     await app.screenshot('budget-sources-first-sync-progress');

@@ -77,3 +77,42 @@ describe('gpu-planner source', () => {
     expect(missing.stderr).toMatch(/not a folder/);
   });
 });
+
+describe('gpu-planner source add with a slice (issue 32)', () => {
+  it('stores the filter with the source, lists it, and applies it at every sync', async () => {
+    const fs = await import('node:fs');
+    const { referenceFile } = await import('../../test-support/paths');
+    const folder = path.join(tmp.dir, 'focus-exports');
+    fs.mkdirSync(folder);
+    fs.copyFileSync(referenceFile('billing-samples', 'focus-sample-data/focus_sample.csv'), path.join(folder, 'focus-2024-09.csv'));
+    const added = await cli(['source', 'add', 'focus-exports', '--provider', 'Microsoft*', '--from', '2024-09-05']);
+    expect(added).toMatchObject({ code: 0, stdout: expect.stringContaining('(only provider Microsoft*, dates 2024-09-05 to …)') });
+    const list = await cli(['source', 'list']);
+    expect(list.stdout).toMatch(/#1 .*focus-exports · only provider Microsoft\*, dates 2024-09-05 to … · 0 file\(s\)/);
+    const listed = JSON.parse((await cli(['source', 'list', '--json'])).stdout) as { sources: Array<{ filter: unknown }> };
+    expect(listed.sources[0]!.filter).toEqual({ accounts: [], tags: [], providers: ['Microsoft*'], from: '2024-09-05', to: null });
+
+    // The same counts and sum as `gpu-planner import --provider Microsoft* --from 2024-09-05` (import-filter.test.ts).
+    const sync = await cli(['source', 'sync', '--json']);
+    expect(sync.code, sync.stdout + sync.stderr).toBe(0);
+    const doc = JSON.parse(sync.stdout) as { syncs: Array<{ imported: Array<{ totals: Record<string, string>; filtered: unknown }> }> };
+    expect(doc.syncs[0]!.imported[0]!.filtered).toEqual({ read: 1000, kept: 39, skipped: { account: 0, tag: 0, provider: 949, date: 12 } });
+    expect(doc.syncs[0]!.imported[0]!.totals).toEqual({ USD: '2.12543016263' });
+    const spend = JSON.parse((await cli(['spend', '--json'])).stdout) as { groups: Array<{ totals: Record<string, string> }> };
+    expect(spend.groups.map((g) => g.totals.USD)).toEqual(['2.12543016263']);
+
+    // The same export delivered again under another name: still only the slice, never the whole file.
+    fs.copyFileSync(referenceFile('billing-samples', 'focus-sample-data/focus_sample.csv'), path.join(folder, 'focus-2024-09-b.csv'));
+    const again = await cli(['source', 'sync']);
+    expect(again.code, again.stdout).toBe(0);
+    const after = JSON.parse((await cli(['spend', '--json'])).stdout) as { groups: Array<{ totals: Record<string, string> }> };
+    expect(after.groups.map((g) => g.totals.USD)).toEqual(['2.12543016263']);
+  });
+
+  it('a bad slice flag is refused naming the flag; no source is added', async () => {
+    const fs = await import('node:fs');
+    fs.mkdirSync(path.join(tmp.dir, 'f'));
+    await expect(cli(['source', 'add', 'f', '--tag', 'team'])).resolves.toMatchObject({ code: 1 });
+    expect((await cli(['source', 'list'])).stdout).toContain('no sources');
+  });
+});

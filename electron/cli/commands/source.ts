@@ -1,5 +1,6 @@
 /**
- * `gpu-planner source add FOLDER [--mapping NAME]`, `source list`, `source sync [--id N] [--rehash]`: folders of billing exports
+ * `gpu-planner source add FOLDER [--mapping NAME] [--account ID]... [--tag KEY=VALUE]... [--provider NAME]... [--from DATE] [--to DATE]`
+ * (the slice every sync imports), `source list`, `source sync [--id N] [--rehash]`: folders of billing exports
  * kept in sync, on the same services as the app (budget/sources/sources.service.ts). `--json` prints one document.
  * `source sync` exits 1 when a file was refused (the others are imported; every refused file is listed).
  */
@@ -7,9 +8,11 @@ import path from 'node:path';
 import type { BillingSource, SourceSync } from '../../../shared/ipc/contract/budget-sources';
 import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import { describeFilter } from '../../../shared/domain/billing/import-filter';
+import { FILTER_OPTIONS, filterFromFlags } from './budget';
 
 export const USAGE = [
-  'usage: gpu-planner source add FOLDER [--mapping NAME] [--db PATH] [--json]',
+  'usage: gpu-planner source add FOLDER [--mapping NAME] [--account ID]... [--tag KEY=VALUE]... [--provider NAME]... [--from DATE] [--to DATE] [--db PATH] [--json]',
   '       gpu-planner source list [--db PATH] [--json]',
   '       gpu-planner source sync [--id N] [--rehash] [--db PATH] [--json]',
   '       gpu-planner source remove ID [--db PATH]',
@@ -33,7 +36,8 @@ function sourceLine(s: BillingSource): string {
       .filter((r) => !s.refused.some((f) => f.path === r.path))
       .map((r) => `  ! ${r.path}: ${r.message.split('\n')[0]}`),
   ];
-  return `#${s.id} ${s.folder}${s.mappingName ? ` (mapping "${s.mappingName}")` : ''} · ${s.files} file(s) · ${when}${what}\n${refused.map((l) => `${l}\n`).join('')}`;
+  const slice = describeFilter(s.filter);
+  return `#${s.id} ${s.folder}${s.mappingName ? ` (mapping "${s.mappingName}")` : ''}${slice ? ` · only ${slice}` : ''} · ${s.files} file(s) · ${when}${what}\n${refused.map((l) => `${l}\n`).join('')}`;
 }
 
 function syncText(sync: SourceSync): string {
@@ -44,8 +48,12 @@ function syncText(sync: SourceSync): string {
     const totals = Object.entries(i.totals)
       .map(([c, v]) => `${c} ${v}`)
       .join(', ');
+    const f = i.filtered;
+    const slice = f
+      ? ` [${f.read} lines read, ${f.kept} kept; skipped ${f.skipped.account} by account, ${f.skipped.tag} by tag, ${f.skipped.provider} by provider, ${f.skipped.date} by date]`
+      : '';
     lines.push(
-      `  + ${i.path}: ${i.periods.map((p) => `${p.start}..${p.end}`).join(' ')} ${totals}${i.replacedImportIds.length ? ` (replaces import ${i.replacedImportIds.join(', ')})` : ''}`,
+      `  + ${i.path}: ${i.periods.map((p) => `${p.start}..${p.end}`).join(' ')} ${totals}${i.replacedImportIds.length ? ` (replaces import ${i.replacedImportIds.join(', ')})` : ''}${slice}`,
     );
   }
   for (const w of sync.waiting) lines.push(`  … ${w.manifest}: waiting for ${w.missing.length} file(s) it lists`);
@@ -56,13 +64,18 @@ function syncText(sync: SourceSync): string {
 export async function runSourceCommand(args: string[], io: CliIo): Promise<number> {
   const [what, ...rest] = args;
   if (what === 'add') {
-    const { values, positionals } = parse(rest, { mapping: { type: 'string' } });
+    const { values, positionals } = parse(rest, { mapping: { type: 'string' }, ...FILTER_OPTIONS });
     if (positionals.length !== 1) throw new UsageError(USAGE);
+    const filter = filterFromFlags(values);
     const app = openCliServices(values, io);
     try {
-      const source = app.services.budget.addSource(path.resolve(io.cwd, positionals[0]!), values.mapping);
+      const source = app.services.budget.addSource(path.resolve(io.cwd, positionals[0]!), values.mapping, filter);
+      const slice = describeFilter(source.filter);
       if (values.json) printJson(io, source);
-      else io.stdout(`added source #${source.id} ${source.folder}; run "gpu-planner source sync" to import it\n`);
+      else
+        io.stdout(
+          `added source #${source.id} ${source.folder}${slice ? ` (only ${slice})` : ''}; run "gpu-planner source sync" to import it\n`,
+        );
       return EXIT_OK;
     } finally {
       app.close();

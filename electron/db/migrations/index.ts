@@ -19,6 +19,7 @@ import { migration as m0017 } from './0017-fx-origin';
 import { migration as m0018 } from './0018-export-parts';
 import { migration as m0019 } from './0019-milestone-dependencies';
 import { migration as m0020 } from './0020-recorded-runs';
+import { migration as m0021 } from './0021-source-filters';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   m0018,
   m0019,
   m0020,
+  m0021,
 ];

@@ -8,6 +8,8 @@ export interface BillingSourceRow {
   created_at: string;
   last_sync_at: string | null;
   last_sync_json: string;
+  /** The source's slice as an ImportFilter in JSON (migration 0021); null: the whole export. */
+  filter_json: string | null;
 }
 
 export type SourceFileStatus = 'imported' | 'already-imported' | 'superseded' | 'waiting' | 'refused';
@@ -26,10 +28,16 @@ export interface SourceFileRow {
   change_stamp?: string | null;
 }
 
-export function insertSource(db: Database, source: { folder: string; mapping_name: string | null; created_at: string }): number {
+export function insertSource(
+  db: Database,
+  source: { folder: string; mapping_name: string | null; created_at: string; filter_json?: string | null },
+): number {
   return Number(
-    db.prepare('INSERT INTO billing_sources (folder, mapping_name, created_at) VALUES (@folder, @mapping_name, @created_at)').run(source)
-      .lastInsertRowid,
+    db
+      .prepare(
+        'INSERT INTO billing_sources (folder, mapping_name, created_at, filter_json) VALUES (@folder, @mapping_name, @created_at, @filter_json)',
+      )
+      .run({ filter_json: null, ...source }).lastInsertRowid,
   );
 }
 

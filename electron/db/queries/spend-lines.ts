@@ -36,8 +36,11 @@ export interface SpendLineRow {
 /** A line to write: a parsed billing line, allocated to a track where it is known already (a plan file's spend). */
 export type SpendLineToInsert = SpendLine & { trackId?: string | null | undefined };
 
-/** Writes spend lines one by one, summing their daily rollup as it goes (written by rebuildSpendRollup). */
-export function spendLineInserter(db: Database): (importId: number, line: SpendLineToInsert) => void {
+/**
+ * Writes spend lines one by one, summing their daily rollup as it goes (written by rebuildSpendRollup). `track`: the
+ * line's track when the caller allocates it as it is written (else the line's own `trackId`).
+ */
+export function spendLineInserter(db: Database): (importId: number, line: SpendLineToInsert, track?: string | null) => void {
   const stmt: Statement = db.prepare(
     `INSERT INTO spend_lines (import_id, source_line, charge_period_start, charge_period_end, billed_cost, billed_cost_nanos, effective_cost, currency,
        provider, service, sku, resource_id, resource_name, billing_account_id, sub_account_id, region, charge_category, pricing_category, instance_type,
@@ -45,10 +48,10 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const recordRollup = rollupRecorder(db);
-  return (importId, l) => {
+  return (importId, l, track = l.trackId ?? null) => {
     // A number where exact (most amounts): no bigint per line, cheaper to bind.
     const nanos = decimalToNanosValue(l.billedCost);
-    recordRollup(importId, l, nanos);
+    recordRollup(importId, l, nanos, track);
     stmt.run(
       importId,
       l.sourceLine,
@@ -75,7 +78,7 @@ export function spendLineInserter(db: Database): (importId: number, line: SpendL
       l.billingPeriodStart,
       l.billingPeriodEnd,
       l.gpuCount ?? null,
-      l.trackId ?? null,
+      track,
     );
   };
 }

@@ -24,13 +24,13 @@ export type RollupLine = Pick<SpendLine, 'chargePeriodStart' | 'currency' | 'pro
 };
 
 /** Starts summing the rollup of the lines about to be written: the recorder adds one line's nano-units; rebuildSpendRollup writes the sums. */
-export function rollupRecorder(db: Database): (importId: number, line: RollupLine, nanos: number | bigint) => void {
+export function rollupRecorder(db: Database): (importId: number, line: RollupLine, nanos: number | bigint, track?: string | null) => void {
   const pending: PendingRollup = new Map();
   pendingRollups.set(db, pending);
-  return (importId, l, nanos) => {
+  return (importId, l, nanos, track = l.trackId ?? null) => {
     let perImport = pending.get(importId);
     if (!perImport) pending.set(importId, (perImport = new Map()));
-    const key = `${l.chargePeriodStart.slice(0, 10)}\u0000${l.currency}\u0000${l.trackId ?? ''}\u0000${l.provider ?? ''}\u0000${l.service ?? ''}\u0000${l.subAccountId ?? ''}\u0000${l.instanceType ?? ''}`;
+    const key = `${l.chargePeriodStart.slice(0, 10)}\u0000${l.currency}\u0000${track ?? ''}\u0000${l.provider ?? ''}\u0000${l.service ?? ''}\u0000${l.subAccountId ?? ''}\u0000${l.instanceType ?? ''}`;
     let sum = perImport.get(key);
     if (!sum) perImport.set(key, (sum = { nanos: new IntegerSum(), lines: 0 }));
     sum.lines += 1;

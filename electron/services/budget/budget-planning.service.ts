@@ -184,6 +184,8 @@ export function createBudgetPlanningService(deps: ServiceDeps, { plan: planServi
     importReach: importReachReader(deps, planService),
     /** The lines of new or restored imports get their tracks (called by the writes that add them). */
     allocateImports: allocator.allocateImports,
+    /** The tracks of an import's lines as they are written, by the rules when it starts. */
+    trackAssigner: allocator.trackAssigner,
     /** Runs a write and notifies the budget alerts it raised (budget-alerts.ts). */
     aroundWrite,
   };

@@ -39,7 +39,13 @@ export function createBudgetService(
 ) {
   const planning = createBudgetPlanningService(deps, { plan });
   // An import's lines get their tracks by the rules in the transaction that makes them visible.
-  const imports = createBudgetImportService(deps, { onPublished: (importId) => planning.allocateImports([importId]) });
+  // Given as they are written, by the rules when the import starts; allocated again only if a rule changed meanwhile.
+  const imports = createBudgetImportService(deps, {
+    trackAssigner: planning.trackAssigner,
+    onPublished: (importId, tracksCurrent) => {
+      if (!tracksCurrent) planning.allocateImports([importId]);
+    },
+  });
   /**
    * An import allocates its lines by the rules and raises the budget alerts it crosses, as it is written (issue 25
    * item 6: reads never do); its result says how much of it falls in the active project's dates and how much is assigned.

@@ -43,4 +43,62 @@ describe('paged spend allocation (issue 32 item 1)', () => {
     createSpendAllocator(app.db, 3).allocateImports([importId]);
     expect(tracks()).toEqual(onePage);
   });
+
+  it('an import gives its lines their tracks as it writes them: no second pass, the same tracks and rollup as a reallocation (issue 26 item 15)', async () => {
+    const { projectId } = app.services.plan.projects.create({
+      name: 'At insert',
+      start: '2024-09-01',
+      end: '2024-09-30',
+      currency: 'USD',
+      budget: '100',
+      track: { name: 'A', owner: 'Ana' },
+    });
+    const trackId = (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id;
+    app.services.budget.saveRule({ projectId, kind: 'service', key: null, pattern: '*Compute*', trackId });
+    // Every write of a line's track after it was inserted is counted.
+    app.db.exec(`CREATE TEMP TABLE track_updates (n INTEGER);
+      CREATE TEMP TRIGGER count_track_updates AFTER UPDATE OF track_id ON spend_lines BEGIN INSERT INTO track_updates VALUES (1); END;`);
+    await app.services.budget.importFile({ file: referenceFile('billing-samples', 'focus-sample-data/focus_sample.csv') });
+    expect(app.db.prepare('SELECT COUNT(*) AS n FROM track_updates').get()).toEqual({ n: 0 });
+    const atInsert = tracks();
+    expect(atInsert.some((t) => t.endsWith(`:${trackId}`))).toBe(true);
+    const rollup = () =>
+      app.db
+        .prepare('SELECT track_id AS t, SUM(lines) AS lines, SUM(nanos) AS nanos FROM spend_rollup GROUP BY track_id ORDER BY track_id')
+        .all();
+    const rollupAtInsert = rollup();
+    expect(rollupAtInsert).toHaveLength(2);
+    app.db.exec('DROP TRIGGER count_track_updates');
+    app.db.prepare('UPDATE spend_lines SET track_id = NULL').run();
+    createSpendAllocator(app.db).reallocate();
+    expect(tracks()).toEqual(atInsert);
+    expect(rollup()).toEqual(rollupAtInsert);
+  });
+
+  it('a rule changed while an import is written: its lines are allocated again by the rules when it is made visible', async () => {
+    const { projectId } = app.services.plan.projects.create({
+      name: 'Edited meanwhile',
+      start: '2024-09-01',
+      end: '2024-09-30',
+      currency: 'USD',
+      budget: '100',
+      track: { name: 'A', owner: 'Ana' },
+    });
+    const trackId = (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id;
+    let edited = false;
+    await app.services.budget.importFile({
+      file: referenceFile('billing-samples', 'focus-sample-data/focus_sample.csv'),
+      onProgress: () => {
+        if (edited) return;
+        edited = true;
+        app.services.budget.saveRule({ projectId, kind: 'service', key: null, pattern: '*Compute*', trackId });
+      },
+    });
+    expect(edited).toBe(true);
+    const published = tracks();
+    expect(published.some((t) => t.endsWith(`:${trackId}`))).toBe(true);
+    app.db.prepare('UPDATE spend_lines SET track_id = NULL').run();
+    createSpendAllocator(app.db).reallocate();
+    expect(tracks()).toEqual(published);
+  });
 });

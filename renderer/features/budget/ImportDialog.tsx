@@ -44,7 +44,11 @@ export function ImportDialog({
         </button>
       )}
       {phase === 'preview' && (
-        <button className="btn primary" disabled={generic && !checked?.ok} onClick={() => void flow.start(false)}>
+        <button
+          className="btn primary"
+          disabled={(generic && !checked?.ok) || !flow.sliceChecked.ok}
+          onClick={() => void flow.start(false)}
+        >
           Import
         </button>
       )}
@@ -95,7 +99,7 @@ export function ImportDialog({
       {preview && phase !== 'choose' && <ImportFileInfo preview={preview} showDialect={phase !== 'done'} />}
       {phase === 'preview' && preview && <ImportPreviewStep flow={flow} preview={preview} />}
       {phase === 'running' && <ImportRunning preview={preview} progress={flow.progress} />}
-      {phase === 'done' && result && <ImportSummary result={result} />}
+      {phase === 'done' && result && <ImportSummary result={result} sliced={flow.sliceChecked.ok && flow.sliceChecked.filter !== null} />}
       {error && <ImportErrorBanner error={error} />}
     </Dialog>
   );

@@ -1,6 +1,8 @@
 /** The import's outcome: the progress of a running import, the summary of a finished one, or every error of a refused file. */
 import { NO_CURRENCY } from '../../../shared/domain/billing/spend-line';
 import type { SerializedError } from '../../../shared/domain/errors';
+import { describeFilterCounts } from '../../../shared/domain/billing/import-filter';
+import { durationText, importPace } from '../../../shared/domain/billing/import-pace';
 import { bytesText, groupThousands, totalsText } from './format';
 import type { ImportPreview, ImportProgress, ImportResult } from './use-import-flow';
 import { TableHead } from '../../ui/TableHead';
@@ -11,6 +13,7 @@ const ERRORS_SHOWN = 200;
 
 export function ImportRunning({ preview, progress }: { preview: ImportPreview | null; progress: ImportProgress | null }) {
   const pct = progress && progress.totalBytes > 0 ? Math.min(100, Math.round((progress.bytesRead / progress.totalBytes) * 100)) : 0;
+  const pace = progress?.startedAt && progress.at ? importPace(progress, progress.at - progress.startedAt) : null;
   return (
     <div className="bu-running" aria-live="polite">
       <div className="progress" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
@@ -18,15 +21,17 @@ export function ImportRunning({ preview, progress }: { preview: ImportPreview | 
       </div>
       <div className="muted" data-testid="import-progress-text">
         Importing {preview?.fileName}: {pct}% · {bytesText(progress?.bytesRead ?? 0)} of{' '}
-        {bytesText(progress?.totalBytes ?? preview?.bytes ?? 0)} · {groupThousands(String(progress?.rowsRead ?? 0))} rows read. Cancel
-        leaves the database as it was.
+        {bytesText(progress?.totalBytes ?? preview?.bytes ?? 0)} · {groupThousands(String(progress?.rowsRead ?? 0))} rows read
+        {pace && pace.rowsPerSecond > 0 ? ` · ${groupThousands(String(pace.rowsPerSecond))} rows/s` : ''}
+        {pace && pace.secondsLeft !== null && progress && progress.rowsRead > 0 ? ` · about ${durationText(pace.secondsLeft)} left` : ''}.
+        Cancel leaves the database as it was.
       </div>
     </div>
   );
 }
 
 /** What an import added: the exact billed total per currency, its periods, what it replaces, its first warnings. */
-export function ImportSummary({ result }: { result: ImportResult }) {
+export function ImportSummary({ result, sliced = false }: { result: ImportResult; sliced?: boolean }) {
   const empty = result.rowsImported === 0 && Object.keys(result.totals).length === 0;
   if (empty)
     return (
@@ -52,6 +57,9 @@ export function ImportSummary({ result }: { result: ImportResult }) {
           ? ` · ${groupThousands(String(result.rowsSkipped))} invalid row(s) skipped, listed in the import history`
           : ''}
       </div>
+      {sliced && result.filtered && (
+        <div data-testid="import-slice-counts">Slice: {describeFilterCounts(result.filtered, (n) => groupThousands(String(n)))}</div>
+      )}
       <div>
         Billed total as the file states it: <strong data-testid="import-total">{totalsText(result.totals)}</strong>
       </div>

@@ -1,4 +1,5 @@
 /** The import's preview step: the file and its detected dialect, how to read it, its first rows, and the column mapping. */
+import { SliceFields } from './SliceFields';
 import { IMPORT_FORMATS } from '../../../shared/ipc/contract/budget-import';
 import { ToolbarSelect } from '../../ui/ToolbarSelect';
 import { withMapping } from './column-mapping-draft';
@@ -50,6 +51,7 @@ export function ImportPreviewStep({ flow, preview }: { flow: ImportFlow; preview
         </button>
         <span className="muted">or drop another file</span>
       </div>
+      <SliceFields idPrefix="import-slice" fields={flow.slice} checked={flow.sliceChecked} onChange={flow.setSlice} />
       <div className="bu-preview-caption muted">The file’s first {preview.rows.length} row(s), as written</div>
       <div className="bu-preview-table" aria-label="First rows of the file">
         <table className="data bu-compact">

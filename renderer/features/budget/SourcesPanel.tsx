@@ -3,12 +3,20 @@
  * and every few minutes). Add a folder (native dialog), sync now with progress and cancel, see for each source when it
  * last synced and what changed: files imported (period, totals, imports replaced), superseded, waiting, refused.
  */
+import {
+  describeFilter,
+  describeFilterCounts,
+  emptyFilterFields,
+  filterFromFields,
+  type FilterFields,
+} from '../../../shared/domain/billing/import-filter';
+import { SliceFields } from './SliceFields';
 import { useCallback, useEffect, useState } from 'react';
 import type { Events } from '../../../shared/ipc/contract';
 import type { BillingSource, SourceSync } from '../../../shared/ipc/contract/budget-sources';
 import type { z } from 'zod';
 import { api } from '../../app/api';
-import { totalsText } from './format';
+import { groupThousands, totalsText } from './format';
 import { useBudgetStore } from './store';
 
 type Progress = z.infer<Events['budget:source-sync-progress']>;
@@ -39,7 +47,10 @@ function SyncChanges({ sync }: { sync: SourceSync }) {
           <tbody>
             {sync.imported.map((i) => (
               <tr key={i.path} data-testid="source-imported-row">
-                <td>{i.path}</td>
+                <td>
+                  {i.path}
+                  {i.filtered && <div className="muted">{describeFilterCounts(i.filtered, (n) => groupThousands(String(n)))}</div>}
+                </td>
                 <td>{i.periods.map((p) => `${p.start} → ${p.end}`).join(', ')}</td>
                 <td className="num">{totalsText(i.totals)}</td>
                 <td>
@@ -63,6 +74,9 @@ export function SourcesPanel({ onChanged }: { onChanged: () => void }) {
   const [sources, setSources] = useState<BillingSource[]>([]);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [syncing, setSyncing] = useState(false);
+  /** The add form (the slice the new source's syncs import) while open. */
+  const [adding, setAdding] = useState<FilterFields | null>(null);
+  const addChecked = filterFromFields(adding ?? emptyFilterFields());
   const setError = useBudgetStore((s) => s.setError);
   const reload = useCallback(
     () =>
@@ -82,9 +96,11 @@ export function SourcesPanel({ onChanged }: { onChanged: () => void }) {
   );
 
   const add = async () => {
-    const r = await api.budget.addSource({});
+    if (!addChecked.ok) return;
+    const r = await api.budget.addSource(addChecked.filter ? { filter: addChecked.filter } : {});
     if (!r.ok) return setError(r.error);
     if (r.value.source) {
+      setAdding(null);
       reload();
       await sync(r.value.source.id);
     }
@@ -122,10 +138,29 @@ export function SourcesPanel({ onChanged }: { onChanged: () => void }) {
         <button className="btn" onClick={() => void sync()} disabled={syncing || sources.length === 0}>
           Sync now
         </button>
-        <button className="btn primary" onClick={() => void add()} disabled={syncing}>
+        <button
+          className="btn primary"
+          onClick={() => setAdding(adding ? null : emptyFilterFields())}
+          disabled={syncing}
+          aria-expanded={adding !== null}
+        >
           Add folder…
         </button>
       </div>
+      {adding && (
+        <div className="bu-source-add" role="group" aria-label="Add a source">
+          <SliceFields idPrefix="source-slice" fields={adding} checked={addChecked} onChange={setAdding} />
+          <div className="toolbar">
+            <button className="btn primary" onClick={() => void add()} disabled={syncing || !addChecked.ok}>
+              Choose folder…
+            </button>
+            <button className="btn" onClick={() => setAdding(null)}>
+              Cancel
+            </button>
+            <span className="muted">Every sync of the folder imports only these lines (none given: every line).</span>
+          </div>
+        </div>
+      )}
       {syncing && (
         <div className="bu-source-progress" data-testid="source-sync-progress">
           <progress className="progress" max={100} value={pct} aria-label="Sync progress" />
@@ -150,6 +185,11 @@ export function SourcesPanel({ onChanged }: { onChanged: () => void }) {
           <div className="bu-source-head">
             <strong title={s.folder}>{s.folder}</strong>
             {s.mappingName && <span className="badge">mapping “{s.mappingName}”</span>}
+            {s.filter && (
+              <span className="badge info" data-testid="source-slice">
+                only {describeFilter(s.filter)}
+              </span>
+            )}
             <span className="muted">
               {s.files} file(s) seen · last sync {when(s.lastSyncAt)}
             </span>

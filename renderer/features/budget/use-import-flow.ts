@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMapping } from '../../../shared/domain/billing/column-mapping';
+import { emptyFilterFields, filterFromFields, type FilterFields } from '../../../shared/domain/billing/import-filter';
 import { missingMappingColumns } from '../../../shared/domain/billing/dialects';
 import type { SerializedError } from '../../../shared/domain/errors';
 import type { Result as ApiResult } from '../../../shared/ipc/channel';
@@ -23,6 +24,10 @@ export interface ImportProgress {
   bytesRead: number;
   totalBytes: number;
   rowsRead: number;
+  /** When the import started (ms, the renderer's clock), for rows a second and the time left. */
+  startedAt?: number;
+  /** When this progress was received. */
+  at?: number;
 }
 
 /** A drop on the Budget screen or the dialog, numbered so the same file dropped twice is read twice. */
@@ -54,13 +59,15 @@ export function useImportFlow({ dropped, onImported }: { dropped: Dropped | null
   const [mappingNote, setMappingNote] = useState<string | null>(null);
   const [exportedTo, setExportedTo] = useState<string | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [slice, setSlice] = useState<FilterFields>(emptyFilterFields());
+  const startedAt = useRef(0);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<SerializedError | null>(null);
   const [dropMessage, setDropMessage] = useState<string | null>(null);
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
 
-  useEffect(() => api.events.on('budget:import-progress', (p) => setProgress(p)), []);
+  useEffect(() => api.events.on('budget:import-progress', (p) => setProgress({ ...p, startedAt: startedAt.current, at: Date.now() })), []);
 
   async function refreshMappings(): Promise<SavedMapping[]> {
     const r = await api.budget.listMappings({});
@@ -115,6 +122,7 @@ export function useImportFlow({ dropped, onImported }: { dropped: Dropped | null
   }, [dropped?.seq]); // a new drop (seq) is the only trigger
 
   const generic = readsGeneric(preview, format);
+  const sliceChecked = filterFromFields(slice);
   const checked = generic ? checkMapping(mapping) : null;
 
   /** The mapping as the user edits it: an earlier export no longer matches it. */
@@ -172,13 +180,16 @@ export function useImportFlow({ dropped, onImported }: { dropped: Dropped | null
       format: generic ? 'generic' : format,
       skipInvalid,
     };
+    if (!sliceChecked.ok) return;
+    if (sliceChecked.filter) request.filter = sliceChecked.filter;
     if (generic) {
       if (!checked?.ok) return;
       request.mapping = checked.mapping;
       if (mapping.saveAs.trim() && !(await saveMapping())) return;
     }
     setPhase('running');
-    setProgress({ bytesRead: 0, totalBytes: preview.bytes, rowsRead: 0 });
+    startedAt.current = Date.now();
+    setProgress({ bytesRead: 0, totalBytes: preview.bytes, rowsRead: 0, startedAt: startedAt.current, at: startedAt.current });
     setError(null);
     setDropMessage(null);
     const r = await api.budget.importFile(request);
@@ -217,6 +228,9 @@ export function useImportFlow({ dropped, onImported }: { dropped: Dropped | null
     dropMessage,
     generic,
     checked,
+    slice,
+    setSlice,
+    sliceChecked,
     choose,
     loadSaved,
     saveMapping,

@@ -12,7 +12,7 @@ export function sortRules(rules: readonly AllocationRule[]): AllocationRule[] {
 }
 
 /** Whether one rule catches one line (ignoring order). */
-export function ruleMatches(rule: Pick<AllocationRule, 'kind' | 'key' | 'pattern'>, line: BudgetSpendLine): boolean {
+export function ruleMatches(rule: Pick<AllocationRule, 'kind' | 'key' | 'pattern'>, line: Omit<BudgetSpendLine, 'id'>): boolean {
   switch (rule.kind) {
     case 'tag': {
       if (!rule.key) return false;

@@ -4,6 +4,7 @@
  * Merged into `budgetChannels` (contract/budget.ts). Amounts are exact decimal strings.
  */
 import { z } from 'zod';
+import { importFilterSchema } from '../../domain/billing/import-filter';
 import { columnMappingSchema } from '../../domain/billing/column-mapping';
 import { BILLING_DIALECTS } from '../../domain/billing/spend-line';
 import type { ChannelMap, EventMap } from '../channel';
@@ -192,6 +193,8 @@ export const budgetImportChannels = {
         mappingName: z.string().min(1).max(100).optional(),
         mapping: columnMappingSchema.optional(),
         skipInvalid: z.boolean().default(false),
+        /** The project's slice: lines outside are counted per filter and skipped before they are written (issue 32). */
+        filter: importFilterSchema.optional(),
       })
       .strict(),
     response: importResultSchema,

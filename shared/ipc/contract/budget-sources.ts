@@ -5,6 +5,7 @@
  * Merged into `budgetChannels` (contract/budget.ts).
  */
 import { z } from 'zod';
+import { importFilterSchema } from '../../domain/billing/import-filter';
 import type { ChannelMap, EventMap } from '../channel';
 
 export const SOURCE_FILE_STATUSES = ['imported', 'already-imported', 'superseded', 'waiting', 'refused'] as const;
@@ -33,6 +34,14 @@ export const sourceSyncSchema = z.object({
       periods: z.array(z.object({ start: z.string(), end: z.string() })),
       totals: z.record(z.string(), z.string()),
       replacedImportIds: z.array(z.number().int()),
+      /** Lines read, skipped by each of the source's filters and kept (absent: no filter). */
+      filtered: z
+        .object({
+          read: z.number().int(),
+          kept: z.number().int(),
+          skipped: z.object({ account: z.number().int(), tag: z.number().int(), provider: z.number().int(), date: z.number().int() }),
+        })
+        .optional(),
     }),
   ),
   alreadyImported: z.array(z.string()),
@@ -47,6 +56,8 @@ export const billingSourceSchema = z.object({
   id: z.number().int(),
   folder: z.string(),
   mappingName: z.string().nullable(),
+  /** The slice every sync imports (accounts, tags, providers, dates); null: the whole export. */
+  filter: importFilterSchema.nullable(),
   createdAt: z.string(),
   lastSyncAt: z.string().nullable(),
   lastSync: sourceSyncSchema.nullable(),
@@ -60,7 +71,13 @@ export type BillingSource = z.infer<typeof billingSourceSchema>;
 export const budgetSourcesChannels = {
   /** Opens the native folder dialog in main and adds the chosen folder as a source (null: the user cancelled). */
   'budget:add-source': {
-    request: z.object({ mappingName: z.string().min(1).max(100).optional() }).strict(),
+    request: z
+      .object({
+        mappingName: z.string().min(1).max(100).optional(),
+        /** The slice every sync of the source imports (the form's account, tag, provider and date fields). */
+        filter: importFilterSchema.optional(),
+      })
+      .strict(),
     response: z.object({ source: billingSourceSchema.nullable() }),
   },
   'budget:list-sources': { request: z.object({}).strict(), response: z.object({ sources: z.array(billingSourceSchema) }) },

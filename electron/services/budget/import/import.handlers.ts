@@ -32,8 +32,8 @@ export const budgetImportHandlers: HandlerMap<typeof budgetImportChannels> = {
     ...(await services.budget.previewFile(deps.fileGrants.resolve(fileToken), previewRows)),
     fileToken,
   }),
-  'budget:import-file': ({ fileToken, format, mappingName, mapping, skipInvalid }, { services, deps }) =>
-    services.budget.importFile({ file: deps.fileGrants.resolve(fileToken), format, mappingName, mapping, skipInvalid }),
+  'budget:import-file': ({ fileToken, format, mappingName, mapping, skipInvalid, filter }, { services, deps }) =>
+    services.budget.importFile({ file: deps.fileGrants.resolve(fileToken), format, mappingName, mapping, skipInvalid, filter }),
   'budget:cancel-import': (_request, { services }) => ({ cancelled: services.budget.cancelImport() }),
   'budget:list-imports': async (_request, { services }) => ({ imports: await services.budget.listImportsWithReach() }),
   'budget:undo-import': ({ id }, { services }) => services.budget.undoImport(id),

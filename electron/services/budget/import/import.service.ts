@@ -17,6 +17,7 @@ import type { BillingImport, ImportResult } from '../../../../shared/ipc/contrac
 import * as q from '../../../db/queries/budget';
 import { storageUserError } from '../../../db/storage-errors';
 import type { ServiceDeps } from '../../service-deps';
+import type { TrackAssigner } from '../spend-allocator';
 import type { ReadSummary } from './billing-reader';
 import { createColumnMappings } from './column-mappings';
 import { containerOfFile } from './file-container';
@@ -97,9 +98,12 @@ function invalidRowsError(fileName: string, summary: ReadSummary): UserError {
   );
 }
 
-/** What the budget domain derives from an import's lines as they are made visible (their tracks, issue 25 item 6). */
+/** What the budget domain derives from an import's lines (their tracks, issue 25 item 6). */
 export interface ImportHooks {
-  onPublished?: (importId: number) => void;
+  /** Gives each line its track as it is written (the rules when the import starts). */
+  trackAssigner?: () => TrackAssigner;
+  /** In the transaction that makes the lines visible; `tracksCurrent`: the tracks written are by the rules now. */
+  onPublished?: (importId: number, tracksCurrent: boolean) => void;
 }
 
 export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks = {}) {
@@ -149,8 +153,10 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
       const stagedId = stageImport(db, { fileName, sha256: sha256Upfront, createdAt: deps.now().toISOString(), mappingName, owner });
       importId = stagedId;
       const insert = q.spendLineInserter(db);
+      const tracks = hooks.trackAssigner?.() ?? null;
       const insertBatch = db.transaction((lines: SpendLine[]) => {
-        for (const line of lines) insert(stagedId, line);
+        if (tracks) for (const line of lines) insert(stagedId, line, tracks.trackOf(line));
+        else for (const line of lines) insert(stagedId, line);
       });
       const tally = new ImportTally();
       const lineFilter = new LineFilter(request.filter);
@@ -204,7 +210,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
         mappingName,
         indexesSuspended,
         delivery: deliveryOf(request, fileName, summary.dialect),
-        onPublished: hooks.onPublished,
+        onPublished: hooks.onPublished && ((id) => hooks.onPublished!(id, tracks?.current() ?? false)),
       });
       importId = null;
       indexesSuspended = false;

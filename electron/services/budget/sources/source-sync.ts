@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isBillingDataFile, planDeliveries, type FolderFile } from '../../../../shared/domain/billing/delivery-layout';
+import { importFilterSchema, type ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import { isUserError, UserError } from '../../../../shared/domain/errors';
 import type { z } from 'zod';
 import type { budgetSourcesEvents, SourceSync } from '../../../../shared/ipc/contract/budget-sources';
@@ -23,6 +24,11 @@ type SyncPhase = SyncProgress['phase'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A sync of `row` that has done nothing yet. */
+/** The source's stored slice (null: the whole export). */
+export function sourceFilter(row: q.BillingSourceRow): ImportFilter | null {
+  return row.filter_json ? importFilterSchema.parse(JSON.parse(row.filter_json)) : null;
+}
+
 function emptySync(row: q.BillingSourceRow, startedAt: string): SourceSync {
   return {
     sourceId: row.id,
@@ -63,6 +69,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
     }
     const listed = listFolder(row.folder);
     const plan = planDeliveries(listed, readManifests(row.folder, listed));
+    const filter = sourceFilter(row);
     sync.filesSeen = listed.filter((f) => isBillingDataFile(f.path)).length;
     const known = new Map(q.selectSourceFiles(db, row.id).map((f) => [f.path, f]));
     const at = () => deps.now().toISOString();
@@ -177,6 +184,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
               delivery: assembly ? { key: assembly, part: f.path } : undefined,
               deliveryFolder: path.dirname(path.join(row.folder, f.path)),
               mappingName: row.mapping_name ?? undefined,
+              filter,
               signal,
               onProgress: (p) => progress('importing', filesDone, filesTotal, f.path, p.bytesRead, p.totalBytes),
             },
@@ -190,6 +198,7 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
             periods: result.periods,
             totals: result.totals,
             replacedImportIds: result.replacedImportIds,
+            ...(result.filtered && filter ? { filtered: result.filtered } : {}),
           });
         } catch (error) {
           if (isUserError(error) && error.code === 'CANCELLED') {

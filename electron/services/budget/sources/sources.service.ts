@@ -7,13 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { importFilterSchema, isEmptyFilter, type ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import { UserError } from '../../../../shared/domain/errors';
 import type { BillingSource, SourceSync } from '../../../../shared/ipc/contract/budget-sources';
 import * as q from '../../../db/queries/budget-sources';
 import { selectMapping } from '../../../db/queries/column-mappings';
 import type { ServiceDeps } from '../../service-deps';
 import type { BudgetImportService } from '../import/import.service';
-import { createSourceSync } from './source-sync';
+import { createSourceSync, sourceFilter } from './source-sync';
 import { createSourceWatching } from './source-watching';
 
 export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<BudgetImportService, 'importFile'>) {
@@ -30,6 +31,7 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
       id: row.id,
       folder: row.folder,
       mappingName: row.mapping_name,
+      filter: sourceFilter(row),
       createdAt: row.created_at,
       lastSyncAt: row.last_sync_at,
       lastSync: last.startedAt ? (last as SourceSync) : null,
@@ -41,8 +43,11 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
     };
   }
 
-  /** Adds a folder as a source (the CLI's path, or the one the folder dialog returned in main). */
-  function addSource(folder: string, mappingName?: string | undefined): BillingSource {
+  /**
+   * Adds a folder as a source (the CLI's path, or the one the folder dialog returned in main), with the slice its syncs
+   * import (`filter`: accounts, tags, providers, dates; none or empty: the whole export).
+   */
+  function addSource(folder: string, mappingName?: string | undefined, filter?: ImportFilter | null | undefined): BillingSource {
     const resolved = path.resolve(folder);
     let stat: fs.Stats | null = null;
     try {
@@ -59,15 +64,23 @@ export function createBudgetSourcesService(deps: ServiceDeps, imports: Pick<Budg
       });
     const existing = q.selectSourceByFolder(db, resolved);
     if (existing) throw new UserError('SOURCE_EXISTS', `${resolved} is already source #${existing.id}.`, { file: resolved });
-    const id = q.insertSource(db, { folder: resolved, mapping_name: mappingName ?? null, created_at: deps.now().toISOString() });
+    const id = q.insertSource(db, {
+      folder: resolved,
+      mapping_name: mappingName ?? null,
+      created_at: deps.now().toISOString(),
+      filter_json: isEmptyFilter(filter) ? null : JSON.stringify(importFilterSchema.parse(filter)),
+    });
     if (watching.active()) watching.watch(id, resolved);
     return toView(q.selectSource(db, id)!);
   }
 
   /** Opens the native folder dialog in main; null when the user cancels. */
-  async function chooseAndAddSource(mappingName?: string | undefined): Promise<BillingSource | null> {
+  async function chooseAndAddSource(
+    mappingName?: string | undefined,
+    filter?: ImportFilter | null | undefined,
+  ): Promise<BillingSource | null> {
     const folder = await deps.dialogs.openFile({ title: 'Choose a folder of billing exports to keep in sync', folder: true });
-    return folder ? addSource(folder, mappingName) : null;
+    return folder ? addSource(folder, mappingName, filter) : null;
   }
 
   function listSources(): BillingSource[] {
