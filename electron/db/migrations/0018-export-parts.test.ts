@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support/paths';
 import { migrate, schemaVersion } from '../migrate';
 import { insertImport, selectImport } from '../queries/budget';
-import { insertSource, selectSourceFiles, upsertSourceFile } from '../queries/budget-sources';
+import { selectSourceFiles, upsertSourceFile } from '../queries/budget-sources';
 import { migrations } from './index';
 
 const t = tempDir();
@@ -39,7 +39,12 @@ describe('migration 0018-export-parts', () => {
       invoice_open: 0,
       mapping_name: null,
     });
-    const source = insertSource(db, { folder: '/exports', mapping_name: null, created_at: '2024-02-02T00:00:00.000Z' });
+    // Schema 17's columns, as a database of that time holds them (the query of today writes later columns too).
+    const source = Number(
+      db
+        .prepare("INSERT INTO billing_sources (folder, mapping_name, created_at) VALUES ('/exports', NULL, '2024-02-02T00:00:00.000Z')")
+        .run().lastInsertRowid,
+    );
     db.prepare(
       `INSERT INTO billing_source_files (source_id, path, size, mtime_ms, sha256, status, import_id, error, synced_at)
        VALUES (?, 'run/part_0_0001.csv', 10, 5, 'ab', 'imported', ?, NULL, '2024-02-02T00:00:00.000Z')`,
