@@ -6,20 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { referenceDir } from './paths';
+import type { H100Measurement } from '../../shared/estimate/h100-measurements';
 
-export interface H100Row {
-  name: string;
-  batch: number;
-  amp: string;
-  window?: number;
-  image?: number;
-  seq?: number;
-  mode?: string;
-  grad_ckpt?: boolean;
+/** A measured row as the file holds it: the shipped measurement's fields, with the step time and trainable count. */
+export interface H100Row extends H100Measurement {
   step_s: number;
-  samples_per_s: number;
-  peak_alloc_gib: number;
-  params: number;
   trainable: number;
 }
 
