@@ -113,17 +113,7 @@ function parseHfJson(file: string, text: string): ParsedRunFile {
         field: 'log_history',
         expected: 'an entry with "train_runtime"',
       });
-    return {
-      format: 'hf-trainer-state',
-      runs: [
-        {
-          name: null,
-          hours: seconds(file, text, 'train_runtime', summary.train_runtime) / 3600,
-          samplesPerSecond: rate(file, text, 'train_samples_per_second', summary.train_samples_per_second),
-        },
-      ],
-      skipped: [],
-    };
+    return trainerRun(file, text, 'hf-trainer-state', summary);
   }
   if (!('train_runtime' in doc))
     throw fail(file, 'has neither "train_runtime" nor a "log_history": expected a Trainer all_results.json or trainer_state.json', {
@@ -132,17 +122,7 @@ function parseHfJson(file: string, text: string): ParsedRunFile {
       field: 'train_runtime',
       expected: '"train_runtime": seconds',
     });
-  return {
-    format: 'hf-all-results',
-    runs: [
-      {
-        name: null,
-        hours: seconds(file, text, 'train_runtime', doc.train_runtime) / 3600,
-        samplesPerSecond: rate(file, text, 'train_samples_per_second', doc.train_samples_per_second),
-      },
-    ],
-    skipped: [],
-  };
+  return trainerRun(file, text, 'hf-all-results', doc);
 }
 
 const LIGHTNING_TIME = ['train/time', 'train|time', 'time', 'elapsed_time', 'time_elapsed', 'train_runtime'];
@@ -273,4 +253,19 @@ export function parseRunFile(file: string, text: string): ParsedRunFile {
     column: 1,
     expected: 'a W&B export (Name, State, Runtime) or a Lightning metrics.csv (step, epoch, a time column)',
   });
+}
+
+/** One Trainer run from the object holding its "train_runtime" (all_results.json, or trainer_state.json's last log entry). */
+function trainerRun(file: string, text: string, format: 'hf-trainer-state' | 'hf-all-results', summary: Record<string, unknown>) {
+  return {
+    format,
+    runs: [
+      {
+        name: null,
+        hours: seconds(file, text, 'train_runtime', summary.train_runtime) / 3600,
+        samplesPerSecond: rate(file, text, 'train_samples_per_second', summary.train_samples_per_second),
+      },
+    ],
+    skipped: [],
+  };
 }
