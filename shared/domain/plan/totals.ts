@@ -132,6 +132,16 @@ export function allocationCosts(
   return costs;
 }
 
+/**
+ * The plan's storage and transfer in its currency, as the checks add them to the GPU cost (each rounded to the cent,
+ * `costsAddedUp`): what the optimizer's budget row holds fixed beside the bookings (they do not depend on the schedule).
+ */
+export function planDataCostsUsd(plan: Plan, catalog: PlanCatalog): Big {
+  const fx = planConverter(plan.project.currency, plan.project.currency === CATALOG_CURRENCY ? [] : (catalog.rates ?? []));
+  const data = computeDataCosts(plan, catalog.dataRates, fx);
+  return new Big(data.storageUsd).plus(data.transferUsd);
+}
+
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
   const money: Record<string, string> = {};

@@ -211,3 +211,38 @@ describe('infeasible explained: the smallest change that makes a schedule exist 
     expect(move?.message).toBe("Move M1's end date by 2 weeks (to 2026-02-08, 2026-W06).");
   });
 });
+
+describe('the budget row counts what the checks count (GPU, storage and transfer)', () => {
+  const solve = (plan: Plan, catalog: PlanCatalog) =>
+    runSchedule({ plan, catalog, options: { objective: 'cost' }, timeLimitSeconds: 10, mipRelGap: 1e-4, now: NOW });
+
+  it('a budget the GPU cost fits but GPU + storage does not: not within budget for the optimizer either, by the storage', async () => {
+    // 100 h at $1 (GPU $100) and a dataset held on Drive; the budget sits between the GPU cost and all costs.
+    const probe = fixture({ need: 100, dataGb: 50 });
+    const storage = Number(analyzePlan(probe.plan, probe.catalog).totals.storageUsd);
+    expect(storage).toBeGreaterThan(0.02);
+    const budget = (100 + storage / 2).toFixed(2);
+    const { plan, catalog } = fixture({ need: 100, dataGb: 50, budget });
+    const result = await solve(plan, catalog);
+    const checked = analyzePlan(result.plan, catalog);
+    expect(checked.problems.some((p) => p.kind === 'cumulative-over-budget')).toBe(true);
+    expect(result.status).toBe('infeasible');
+    const over = result.binding.find((b) => b.kind === 'budget');
+    expect(over?.amount).toBeCloseTo(Number(checked.totals.allCostsUsd) - Number(budget), 2);
+    // The suggestion's cost is the checks' all costs (the figure the diff and the CLI show).
+    expect(result.usd.toFixed(2)).toBe(checked.totals.allCostsUsd);
+  });
+
+  it('a budget GPU + storage fits: within budget for both, and the budget binds by the checks’ figure', async () => {
+    const probe = fixture({ need: 100, dataGb: 50 });
+    const all = analyzePlan(probe.plan, probe.catalog).totals;
+    const budget = (100 + Number(all.storageUsd) + Number(all.transferUsd)).toFixed(2);
+    const { plan, catalog } = fixture({ need: 100, dataGb: 50, budget });
+    const result = await solve(plan, catalog);
+    expect(result.status).toBe('optimal');
+    expect(analyzePlan(result.plan, catalog).problems.some((p) => p.kind === 'cumulative-over-budget')).toBe(false);
+    expect(result.binding.find((b) => b.kind === 'budget')?.message).toBe(
+      `The budget binds: the schedule spends $${budget} of $${budget}.`,
+    );
+  });
+});

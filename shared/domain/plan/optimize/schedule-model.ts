@@ -11,11 +11,13 @@
  * Constraints: each phase gets the GPU-hours it needs within its window (elastic: a shortfall is allowed at a
  * large penalty so an impossible plan still gets an answer that says what binds); at most 24 h a day per GPU in the
  * days of each week inside its window; each pool's GPU-hours (or vCPUs at once) per week, after the bookings that stay
- * (not milestone work, or pinned); the budget (elastic, a smaller penalty: deadlines first); dependencies (a phase
+ * (not milestone work, or pinned); the budget (elastic, a smaller penalty: deadlines first), which pays the plan's
+ * storage and transfer too (fixed: no schedule changes them); dependencies (a phase
  * works in a week only once the phase before it in its track is done by that week).
  * Costs are the plan's own (shared/domain/plan/pricing.ts, subscription-pricing.ts), so the suggested schedule costs what the plan says it costs.
  */
 import { createPriceBook, reservationCommitment } from '../pricing';
+import { planDataCostsUsd } from '../totals';
 import type { Allocation, CapacityPool, Plan, PlanCatalog } from '../types';
 import { daysInWeek, monthOfWeek, weeksInRange } from '../weeks';
 import { LinearModel } from './lp-model';
@@ -134,7 +136,9 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
 
   const kept = keptCosts(fixed, book);
   const { keptSubscriptionUse, fixedReservedHours } = kept;
-  let fixedUsd = kept.fixedUsd;
+  // Storage and transfer are paid from the same budget (the checks count all costs, budget-checks.ts); no schedule
+  // changes them, so they are fixed costs.
+  let fixedUsd = kept.fixedUsd + Number(planDataCostsUsd(plan, catalog));
 
   const x: ScheduleModel['x'] = [];
   const shortfall = new Map<number, number>();
