@@ -98,3 +98,50 @@ test('suggest a schedule on seed 004: what no schedule fixes is listed apart, wi
   await apart.scrollIntoViewIfNeeded();
   await app.screenshot('plan-suggest-not-fixable-1024');
 });
+
+test('deleting a milestone others depend on asks first: cancel keeps it, confirm deletes it and the dependency, undo brings both back', async ({
+  page,
+}) => {
+  await openPlan(page);
+  const list = page.getByRole('list', { name: 'Milestone list' });
+  const rows = list.getByRole('listitem');
+  const before = await rows.count();
+  // M3 comes after M2 (the example declares its order): what M3's form shows under "Comes after".
+  const m3After = async () => {
+    await list.getByRole('button', { name: /^Edit milestone M3 / }).click();
+    const dialog = page.getByRole('dialog', { name: /Edit milestone · M3/ });
+    const picked = await dialog
+      .getByRole('listbox', { name: 'Comes after' })
+      .locator('option:checked')
+      .evaluateAll((options) => options.map((o) => o.textContent?.trim().split(' ')[0]));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    return picked;
+  };
+  expect(await m3After()).toEqual(['M2']);
+
+  // Cancel: the question is asked, nothing changes.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await list.getByRole('button', { name: /^Delete milestone M2 / }).click();
+  await expect.poll(() => asked).toEqual(['M3 depends on M2. Delete M2 and drop that dependency?']);
+  await expect(rows).toHaveCount(before);
+  await expect(list).toContainText('M2');
+  expect(await m3After()).toEqual(['M2']);
+
+  // Confirm: M2 is gone and M3 no longer comes after it, in one step.
+  page.once('dialog', (d) => void d.accept());
+  await list.getByRole('button', { name: /^Delete milestone M2 / }).click();
+  await expect(rows).toHaveCount(before - 1);
+  await expect(list.getByRole('button', { name: /^Edit milestone M2 / })).toHaveCount(0);
+  expect(await m3After()).toEqual([]);
+
+  // One undo restores the milestone and the dependency.
+  await page.keyboard.press('Control+z');
+  await expect(rows).toHaveCount(before);
+  await expect(list.getByRole('button', { name: /^Edit milestone M2 / })).toHaveCount(1);
+  expect(await m3After()).toEqual(['M2']);
+});
