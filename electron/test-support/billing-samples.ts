@@ -116,8 +116,26 @@ class ScaledSum {
   }
 }
 
-/** The sample's billed total per currency ('(none)' where the file states none), computed without the importer. */
+/**
+ * The sample's billed total per currency ('(none)' where the file states none), computed without the importer (its own
+ * CSV and Parquet readers, exact decimals).
+ * Computed once per sample and test process: the samples are read-only reference files, and decoding the Parquet
+ * sample takes seconds. Each caller gets its own copy.
+ */
 export async function independentTotals(sample: BillingSample): Promise<{ totals: Record<string, string>; rows: number }> {
+  const key = JSON.stringify([sample.path, sample.cost, sample.currency, sample.credits ?? null]);
+  let pending = independentTotalsMemo.get(key);
+  if (!pending) {
+    pending = computeIndependentTotals(sample);
+    independentTotalsMemo.set(key, pending);
+    pending.catch(() => independentTotalsMemo.delete(key));
+  }
+  const { totals, rows } = await pending;
+  return { totals: { ...totals }, rows };
+}
+const independentTotalsMemo = new Map<string, Promise<{ totals: Record<string, string>; rows: number }>>();
+
+async function computeIndependentTotals(sample: BillingSample): Promise<{ totals: Record<string, string>; rows: number }> {
   const file = referenceFile('billing-samples', sample.path);
   let rows: Array<Record<string, unknown>>;
   if (sample.path.endsWith('.parquet')) {

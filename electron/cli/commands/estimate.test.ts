@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { ensureBuiltCli } from '../../test-support/built-cli';
+import { ensureBuiltCli, runCliInProcess } from '../../test-support/built-cli';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +182,9 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
     expect(included.leftOut).toEqual([]);
   });
 
-  it('answers every preset on every GPU with finite numbers', () => {
+  // Every preset through the built binary would be one Node start per preset (~18 s): the first goes through it, the
+  // others through the same runCli in this process; the other tests here run the built binary.
+  it('answers every preset on every GPU with finite numbers', async () => {
     for (const preset of MODEL_PRESETS) {
       const method = preset.family === 'decoder' && preset.id !== 'gpt2-small' && preset.id !== 'qwen2.5-0.5b' ? 'qlora' : 'full';
       const file = writeWorkload(`${preset.id}.json`, {
@@ -194,7 +196,8 @@ describe('gpu-planner estimate (spec/cli.md)', () => {
         dataset: { samples: 10000 },
         epochs: 1,
       });
-      const run = cli(['estimate', '--workload', file, '--db', db, '--json']);
+      const args = ['estimate', '--workload', file, '--db', db, '--json'];
+      const run = preset === MODEL_PRESETS[0] ? cli(args) : await runCliInProcess(args);
       expect(run.status, `${preset.id}: ${run.stderr}`).toBe(0);
       const out = JSON.parse(run.stdout) as { results: Array<{ gpuId: string }>; unestimated: Array<{ gpuId: string; reason: string }> };
       // every GPU estimated; the TPU and the CPU-only placeholder listed with no estimate, and why
