@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every suite — lint (process boundaries), typecheck, unit + integration (vitest), e2e (Playwright in
+# Runs every suite — lint (process boundaries), import cycles, typecheck, unit + integration (vitest), e2e (Playwright in
 # Chromium) — and ends with one line "N passed, N failed" summed over all of them. Exit 0 only if all pass.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,9 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint: process boundaries and code rules"
 if npx eslint . ; then checks_passed=$((checks_passed+1)); else checks_failed=$((checks_failed+1)); status=1; fi
+
+step "imports: no cycles (scripts/check-import-cycles.mjs)"
+if node scripts/check-import-cycles.mjs ; then checks_passed=$((checks_passed+1)); else checks_failed=$((checks_failed+1)); status=1; fi
 
 step "format: prettier --check (npm run format:check)"
 if npm run -s format:check ; then checks_passed=$((checks_passed+1)); else checks_failed=$((checks_failed+1)); status=1; fi

@@ -2,7 +2,7 @@
  * Convolutional networks (ResNet 1-D and 2-D, EfficientNet) counted layer by layer: parameters, multiply-accumulates,
  * output elements kept for backward, ops; and the profile built from that tally.
  */
-import type { EfficientNetArch, ResNet1dArch, ResNet2dArch } from './architecture';
+import type { EfficientNetArch, ResNet1dArch, ResNet2dArch } from './architecture-types';
 import type { ActivationRegime, ModelInput, ModelProfile, PresetFamily } from './model-profile';
 import { fmt } from './units';
 

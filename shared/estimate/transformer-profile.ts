@@ -2,7 +2,7 @@
  * Transformers (ViT, BERT-style encoders, decoders with optional MoE and a frozen vision tower) counted per token:
  * parameters, matmul and attention FLOPs, saved activations (transformer-layers.ts) and ops.
  */
-import type { DecoderArch, EncoderArch, VitArch } from './architecture';
+import type { DecoderArch, EncoderArch, VitArch } from './architecture-types';
 import type { ActivationRegime, LinearShapes, ModelInput, ModelProfile, PresetFamily } from './model-profile';
 import { layerActivationBytesPerToken, type LayerStyle } from './transformer-layers';
 

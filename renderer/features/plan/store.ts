@@ -8,14 +8,11 @@ import type { PlanView } from '../../../shared/ipc/contract/plan';
 import type { Response } from '../../../shared/ipc/contract';
 import { api } from '../../app/api';
 import { currentProject } from '../projects/store';
-import type { EditorTarget } from './PlanEditors';
+import type { EditOptions, EditorTarget } from './editor-types';
 
 export type Zoom = 'weeks' | 'months';
 
-/** What an edit carries besides its command: where a removed track's spend and rules go (another track, or null). */
-export interface EditOptions {
-  removedTrackSpend?: { moveTo: string | null } | undefined;
-}
+export type { EditOptions } from './editor-types';
 export interface CellSelection {
   trackId: string;
   week: string;

@@ -1,6 +1,6 @@
 /** Field checks of a stated storage or transfer item: each error names its field and says what is expected. */
-import type { FieldError } from '../plan/validation';
-import { dateRange } from '../plan/validation';
+import type { FieldError } from '../plan/field-error';
+import { dateRange } from '../plan/field-error';
 import type { DataCostItem, Plan } from '../plan/types';
 import { BUNDLED_DATA_RATES } from './rates';
 import type { DataRate } from './rate-schema';

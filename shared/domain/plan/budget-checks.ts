@@ -4,7 +4,7 @@
  * the weekly totals, the Budget screen and the brief show (one figure, one value; issue 19 items 7 and 15).
  */
 import Big from 'big.js';
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 import { money } from '../money-format';
 import { toMoney } from './pricing';
 import { allCostsCumulative, type PlanTotals } from './totals';

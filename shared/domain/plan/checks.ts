@@ -29,75 +29,20 @@ import { dependencyOrderProblems } from './milestone-dependencies';
 import { offeringProblems } from './offering-checks';
 import { poolLoads } from './pool-checks';
 import { createPriceBook } from './pricing';
-import type { RunRuleKind } from '../../estimate/run-rules';
-import { runGpuProblems, type RunGpuKind } from './run-gpu-checks';
+import { runGpuProblems } from './run-gpu-checks';
 import { runRuleProblems } from './run-rule-checks';
 import { subscriptionProblems } from './subscription-pricing';
 import { computeTotals, type PlanTotals } from './totals';
+import type { PhaseCoverage, PoolLoad, Problem, Severity } from './problem';
 import type { Plan, PlanCatalog } from './types';
 
-export type ProblemKind =
-  | 'pool-over-capacity'
-  | 'pool-concurrency'
-  | 'milestone-short-hours'
-  | 'milestone-no-hardware'
-  | 'week-over-budget-share'
-  | 'cumulative-over-budget'
-  | 'offering-missing'
-  | 'price-changed'
-  | 'allocation-outside-track'
-  | 'exchange-rate-missing'
-  | 'exchange-rate-stale'
-  | 'subscription-over-allowance'
-  | 'milestone-dependency-order'
-  | RunRuleKind
-  | RunGpuKind;
-
-export type Severity = 'error' | 'warning' | 'info';
-
-/** Where the timeline jumps to: a swimlane cell, a pool row cell, a totals cell, or a milestone marker. */
-export interface CellRef {
-  row: 'track' | 'pool' | 'totals' | 'milestone';
-  trackId?: string;
-  poolId?: string;
-  week?: string;
-  allocationId?: string;
-  milestoneId?: string;
-  phaseId?: string;
-}
-
-export interface Problem {
-  id: string;
-  kind: ProblemKind;
-  severity: Severity;
-  week?: string;
-  trackId?: string;
-  milestoneId?: string;
-  message: string;
-  cell: CellRef;
-}
+export type { CellRef, PhaseCoverage, PoolLoad, Problem, ProblemKind, RunGpuKind, Severity } from './problem';
 
 export interface PlanAnalysis {
   problems: Problem[];
   totals: PlanTotals;
   pools: PoolLoad[];
   phases: PhaseCoverage[];
-}
-
-export interface PoolLoad {
-  poolId: string;
-  weeks: Record<string, { gpuHours: number; concurrentGpus: number; vcpus: number; capacityHours: number; over: boolean; turns: boolean }>;
-}
-
-export interface PhaseCoverage {
-  milestoneId: string;
-  phaseId: string;
-  neededHours: number | null;
-  neededBasis: string;
-  /** GPU-hours booked toward this phase, up to what it needs (what the shortfall check counts). */
-  allocatedHours: number;
-  /** Every GPU-hour of the phase's track and hardware booked in its weeks, even beyond what it needs (no cap). */
-  bookedHours: number;
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -3,7 +3,7 @@
  * - exchange-rate-missing (error): weeks with costs and no rate on or before their Monday; their costs are not counted.
  * - exchange-rate-stale (info): weeks converted at a rate more than a month older than the week (the newest one known).
  */
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 import type { PlanTotals } from './totals';
 
 export function currencyProblems(totals: Pick<PlanTotals, 'conversion' | 'unconvertedAllocationIds'>): Problem[] {

@@ -2,7 +2,7 @@
  * Milestone coverage: the GPU-hours each milestone phase needs (phaseNeededHours), the hours booked toward it on its
  * track and hardware, and the milestone-short-hours (error) and milestone-no-hardware (warning) problems.
  */
-import type { PhaseCoverage, Problem } from './checks';
+import type { PhaseCoverage, Problem } from './problem';
 import type { PriceBook } from './pricing';
 import { round2 } from './totals';
 import type { Milestone, MilestonePhase, Plan } from './types';

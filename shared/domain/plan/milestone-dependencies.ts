@@ -5,7 +5,7 @@
  * that order (schedule-timing-rows.ts).
  */
 import type { Milestone, Plan } from './types';
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 
 export interface DependencyProblem {
   /** Index of the milestone in `plan.milestones`, and of the id in its `dependsOn`. */

@@ -3,7 +3,7 @@
  * (offering-missing, error), and a planned price the catalog no longer matches (price-changed, warning).
  */
 import Big from 'big.js';
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 import type { PriceBook } from './pricing';
 import type { Plan } from './types';
 import { weekOf } from './weeks';

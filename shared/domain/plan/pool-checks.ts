@@ -2,7 +2,7 @@
  * Pool loads: how many GPU-hours, GPUs at once and vCPUs the plan books in each capacity pool each week, and the
  * pool-over-capacity (error) and pool-concurrency (warning) problems they raise.
  */
-import type { PoolLoad, Problem } from './checks';
+import type { PoolLoad, Problem } from './problem';
 import type { PriceBook } from './pricing';
 import { round2 } from './totals';
 import type { Allocation, Plan } from './types';

@@ -7,12 +7,10 @@
 import gpusJson from '../../../resources/catalog/gpus.json';
 import { offeringInterconnectOf } from '../../estimate/interconnect';
 import { gpuShortName, withoutGpuSuffix } from '../offer-label';
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 import type { PriceBook } from './pricing';
 import type { Milestone, MilestonePhase, Plan } from './types';
 import { weekOf } from './weeks';
-
-export type RunGpuKind = 'run-over-offering-gpus' | 'run-nodes-without-network';
 
 const BUNDLED_GPU_NAMES = new Map((gpusJson as unknown as { gpus: Array<{ id: string; name: string }> }).gpus.map((g) => [g.id, g.name]));
 

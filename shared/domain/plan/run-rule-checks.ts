@@ -6,7 +6,7 @@
  */
 import { earlyStoppingLine, formatHours, runRuleFindings, type EarlyStoppingLine, type RunOptions } from '../../estimate/run-rules';
 import { hostOf, runLimitsOf } from '../run-limits';
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 import type { PriceBook } from './pricing';
 import type { Milestone, MilestonePhase, Plan } from './types';
 import { weekOf } from './weeks';

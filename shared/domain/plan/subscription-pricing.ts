@@ -17,7 +17,7 @@ import Big from 'big.js';
 import { centsAddingUp } from '../budget/planned-data-by-track';
 import { subscriptionOf, unitWord, type Subscription, type SubscriptionTopUp, type SubscriptionUnit } from '../subscriptions';
 import { gpuShortName } from '../offer-label';
-import type { Problem } from './checks';
+import type { Problem } from './problem';
 import type { PriceBook } from './pricing';
 import type { Allocation } from './types';
 import { daysInclusive, daysInWeek, monthOfWeek, weeksInRange } from './weeks';

@@ -5,29 +5,15 @@
 import { applyCommand, touchedIds, type Applied, type PlanCommand } from './commands';
 import { indexCatalog } from './pricing';
 import type { Allocation, CapacityPool, Milestone, Plan, PlanCatalog, Project, Track } from './types';
-import { amountText, isPlausibleDay, isPlausibleWeek, MAX_YEAR, MIN_YEAR } from '../field-bounds';
+import { amountText, isPlausibleWeek, MAX_YEAR, MIN_YEAR } from '../field-bounds';
 import { HOURS_PER_WEEK, isWeekKey } from './weeks';
 import { validateDataCost } from '../data-costs/validation';
+import { dateRange, type FieldError } from './field-error';
 import { dependencyProblems } from './milestone-dependencies';
 
-export interface FieldError {
-  entity: string;
-  id: string;
-  field: string;
-  message: string;
-  value?: string;
-}
+export { dateRange, type FieldError } from './field-error';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
-
-export function dateRange(out: FieldError[], entity: string, id: string, start: string, end: string, prefix = ''): void {
-  const inRange = `between ${MIN_YEAR} and ${MAX_YEAR}`;
-  if (!isPlausibleDay(start))
-    out.push({ entity, id, field: `${prefix}start`, message: `A start date as YYYY-MM-DD, ${inRange}.`, value: start });
-  if (!isPlausibleDay(end)) out.push({ entity, id, field: `${prefix}end`, message: `An end date as YYYY-MM-DD, ${inRange}.`, value: end });
-  if (isPlausibleDay(start) && isPlausibleDay(end) && end < start)
-    out.push({ entity, id, field: `${prefix}end`, message: `The end (${end}) is before the start (${start}).`, value: end });
-}
 
 export function validateProject(p: Project): FieldError[] {
   const out: FieldError[] = [];

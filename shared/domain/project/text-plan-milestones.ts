@@ -5,11 +5,17 @@
  */
 import type { AuthorEstimate, Milestone, MilestonePhase, Range } from '../plan/types';
 import { clean, dayRange, findLine, range, slug, tableRows, type Line, type TextReading } from './text-plan-reading';
-import type { TextPlanOffering } from './text-plan';
 import type { TracksRead } from './text-plan-tracks';
 import { milestoneHeading } from './text-plan-headings';
 
 /** Hardware named in the text (T4, L4, A100 …) → the catalog offering of that GPU, at the provider when it has one. */
+/** A catalog offering the text's hardware names are matched against. */
+export interface TextPlanOffering {
+  id: string;
+  gpuId: string;
+  label: string;
+}
+
 export type HardwareLookup = (hardware: string) => { offeringId: string | null; gpuId: string | null };
 
 export function hardwareLookup(offerings: TextPlanOffering[], provider: string): HardwareLookup {

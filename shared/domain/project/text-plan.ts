@@ -16,17 +16,13 @@
  * Weekly sharing is kept as notes (the lead books the weeks on the timeline); nothing is booked from the text.
  */
 import type { Plan } from '../plan/types';
-import { readMilestones, hardwareLookup } from './text-plan-milestones';
+import { readMilestones, hardwareLookup, type TextPlanOffering } from './text-plan-milestones';
 import { readBudgetOptions, type TextPlanScenario } from './text-plan-options';
 import { bulletsAfter, clean, findLine, MONTHS, type Line, type ParsedField, type TextReading } from './text-plan-reading';
 import { readTracks } from './text-plan-tracks';
 import { hardwareProvider } from './text-plan-headings';
 
-export interface TextPlanOffering {
-  id: string;
-  gpuId: string;
-  label: string;
-}
+export type { TextPlanOffering } from './text-plan-milestones';
 
 export interface TextPlanDraft {
   plan: Plan;

@@ -1,6 +1,6 @@
 /** The brief's recommendation of a passing scenario (an auto-plan suggestion, say) when the chosen plan does not pass. */
 import Big from 'big.js';
-import type { BriefInput } from './brief';
+import type { BriefInput } from './brief-types';
 import { usdText } from './usd-text';
 
 /**

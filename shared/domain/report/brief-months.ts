@@ -2,7 +2,7 @@
 import Big from 'big.js';
 import { apportionCents, runningCents } from '../apportion';
 import { monthOfWeek } from '../plan/weeks';
-import type { BriefInput, BriefMonth } from './brief';
+import type { BriefInput, BriefMonth } from './brief-types';
 
 const money = (v: Big | string | number) => new Big(v).toFixed(2);
 

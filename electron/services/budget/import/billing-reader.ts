@@ -5,56 +5,15 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
-import type { DialectChoice, RowError } from '../../../../shared/domain/billing/dialects';
-import type { ImportWarning } from '../../../../shared/domain/billing/import-warnings';
-import type { BillingDialect, SpendLine } from '../../../../shared/domain/billing/spend-line';
+import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import { readDelimitedText } from './delimited-text-reader';
-import { containerOfFile, type Container } from './file-container';
+import { containerOfFile } from './file-container';
 import { readParquet } from './parquet-reader';
+import type { ReadOptions, ReadSummary } from './read-options';
 import { RowCollector } from './row-collector';
 
-export interface ReadOptions {
-  format?: DialectChoice | undefined;
-  mapping?: ColumnMapping | undefined;
-  signal?: AbortSignal | undefined;
-  /** Raw bytes of the file read so far, and the file's size. */
-  onProgress?: ((bytesRead: number, totalBytes: number) => void) | undefined;
-  batchSize?: number | undefined;
-  /** The header as read, before any dialect is recognised (previews). */
-  onHeader?: ((header: string[], delimiter: string | null) => void) | undefined;
-  /** Every data record as text, before mapping (previews; abort through `signal` to stop). */
-  onRawRecord?: ((record: string[], line: number) => void) | undefined;
-  /** Receives every raw byte of the file as read (e.g. to hash it in the same pass). */
-  onBytes?: ((chunk: Buffer) => void) | undefined;
-  /** Hash delimited text (plain, gzip, zip) in the same pass: `ReadSummary.sha256` (Parquet is read by ranges). */
-  hashContent?: boolean | undefined;
-  /** Errors kept in full (every error is counted). */
-  maxErrors?: number | undefined;
-}
-
-export interface ReadSummary {
-  container: Container;
-  delimiter: string | null;
-  encoding: string;
-  dialect: BillingDialect;
-  description: string;
-  header: string[];
-  /** Data rows read (records after the header, total rows included). */
-  rowsRead: number;
-  /** Rows that are the file's own totals, not line items. */
-  totalRows: number;
-  /** Rows with at least one error (line numbers). */
-  invalidRows: number;
-  errors: RowError[];
-  errorCount: number;
-  /** Short rows read anyway (fields the mapping does not need were missing). */
-  warnings: ImportWarning[];
-  totalBytes: number;
-  /** The file's SHA-256 (hex), read with `hashContent` from delimited text. */
-  sha256?: string | undefined;
-}
+export type { ReadOptions, ReadSummary } from './read-options';
 
 /**
  * Reads a billing file and hands its spend lines to `onBatch` in batches (awaited: back-pressure). Row errors are

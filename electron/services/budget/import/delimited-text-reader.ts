@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { UserError } from '../../../../shared/domain/errors';
 import { isDiskFull } from '../../../db/storage-errors';
-import type { ReadOptions } from './billing-reader';
+import type { ReadOptions } from './read-options';
 import { countLineBreaks, CsvTokenizer, type CsvRecords } from './csv-tokenizer';
 import { unzipFirstEntry, type Container } from './file-container';
 import { cancelledError, type RowCollector } from './row-collector';

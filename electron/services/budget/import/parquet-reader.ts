@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { RowMapper } from '../../../../shared/domain/billing/dialects';
 import { UserError } from '../../../../shared/domain/errors';
-import type { ReadOptions } from './billing-reader';
+import type { ReadOptions } from './read-options';
 import { cancelledError } from './row-collector';
 import { boundedCompressors, checkColumnChunk, loadPageGuard } from './parquet-page-guard';
 

@@ -8,7 +8,7 @@ import { createRowMapper, MappingError, type RowError, type RowMapper } from '..
 import { WarningFolder } from '../../../../shared/domain/billing/import-warnings';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
-import type { ReadOptions, ReadSummary } from './billing-reader';
+import type { ReadOptions, ReadSummary } from './read-options';
 import type { Container } from './file-container';
 
 export function cancelledError(): UserError {

@@ -10,7 +10,9 @@ import type { ChecksSay, ClaimCheck } from '../../../../shared/domain/claims/cla
 import { parseClaimsFile } from '../../../../shared/domain/claims/claims-file';
 import { evaluateClaims, VERDICT_RULE_TEXT, type ClaimEvaluation } from '../../../../shared/domain/claims/evaluate';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
-import type { AppServices } from '../../app-services';
+import type { CatalogService } from '../../catalog/catalog.service';
+import type { EstimateService } from '../../estimate/estimate.service';
+import type { PlanService } from '../plan.service';
 
 type BundledChecks = Map<string, { check?: ClaimCheck | undefined; checksSay?: ChecksSay | undefined }>;
 const cache = new Map<string, BundledChecks>();
@@ -42,8 +44,8 @@ export function bundledClaimChecks(resourcesDir: string): BundledChecks {
 /** The claims of a plan view, evaluated now. */
 export function evaluatePlanClaims(
   services: {
-    catalog: Pick<AppServices['catalog'], 'listGpus' | 'listOfferings'>;
-    estimate: Pick<AppServices['estimate'], 'estimateWorkload'>;
+    catalog: Pick<CatalogService, 'listGpus' | 'listOfferings'>;
+    estimate: Pick<EstimateService, 'estimateWorkload'>;
   },
   resourcesDir: string,
   view: PlanView,
@@ -58,8 +60,15 @@ export function evaluatePlanClaims(
   });
 }
 
+/** The services claims are evaluated with (the app's; tests pass stand-ins). */
+export interface ClaimServices {
+  catalog: Pick<CatalogService, 'listGpus' | 'listOfferings'>;
+  estimate: Pick<EstimateService, 'estimateWorkload'>;
+  plan: Pick<PlanService, 'getPlan'>;
+}
+
 export async function evaluateProjectClaims(
-  services: AppServices,
+  services: ClaimServices,
   resourcesDir: string,
   projectId: string | undefined,
   scenarioId: string | undefined,

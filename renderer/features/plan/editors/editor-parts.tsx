@@ -6,10 +6,10 @@ import type { SerializedError } from '../../../../shared/domain/errors';
 import type { PlanView } from '../../../../shared/ipc/contract/plan';
 import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
-import type { EditOptions } from '../store';
+import type { EditOptions, EditorTarget } from '../editor-types';
 import { gpuShort } from '../timeline-model';
 
-export type EditorTarget = { kind: 'project' } | { kind: 'track' | 'milestone' | 'pool' | 'dataCost'; id: string | null; trackId?: string };
+export type { EditorTarget } from '../editor-types';
 
 export interface EditorProps {
   view: PlanView;

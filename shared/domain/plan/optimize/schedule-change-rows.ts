@@ -7,8 +7,7 @@
  */
 import type { Allocation, Plan } from '../types';
 import type { LinearModel } from './lp-model';
-import type { PhaseDemand } from './schedule-demands';
-import type { ScheduleModel } from './schedule-model';
+import type { PhaseDemand, ScheduleModel } from './schedule-types';
 
 /** One dollar weighs this much against one GPU-hour moved: a tie-break, never a reason to move work. */
 const USD_WEIGHT = 1e-4;

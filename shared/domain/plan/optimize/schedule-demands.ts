@@ -6,21 +6,11 @@
 import { phaseNeededHours } from '../milestone-coverage';
 import { reservationCommitment, type PriceBook, type ResolvedPrice } from '../pricing';
 import { subscriptionOf } from '../../subscriptions';
-import type { Allocation, Milestone, MilestonePhase, OfferingFacts, Plan } from '../types';
+import type { Allocation, Milestone, MilestonePhase, Plan } from '../types';
 import { monthOfWeek, weekOf } from '../weeks';
-import type { OptimizeOptions } from './schedule-model';
+import type { OptimizeOptions, PhaseDemand } from './schedule-types';
 
-export interface PhaseDemand {
-  phase: MilestonePhase;
-  milestone: Milestone;
-  label: string;
-  /** GPU-hours needed on the phase's own offering (after pinned bookings). */
-  neededHours: number;
-  basis: string;
-  windowStart: string;
-  windowEnd: string;
-  candidates: Array<{ offering: OfferingFacts; price: ResolvedPrice | null; gpuHours: number }>;
-}
+export type { PhaseDemand } from './schedule-types';
 
 /** A candidate's price per GPU-hour in the model, and the factor on its hours (spot runs redo some work). */
 export function hourlyPerGpu(price: ResolvedPrice | null, spotRework: number): { perGpuHour: number; hoursFactor: number } {

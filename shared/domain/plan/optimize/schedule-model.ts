@@ -18,106 +18,18 @@
  */
 import { createPriceBook, reservationCommitment } from '../pricing';
 import { planDataCostsUsd } from '../totals';
-import type { Allocation, CapacityPool, Plan, PlanCatalog } from '../types';
+import type { Plan, PlanCatalog } from '../types';
 import { daysInWeek, monthOfWeek, weeksInRange } from '../weeks';
 import { LinearModel } from './lp-model';
 import { subscriptionCosts } from '../subscription-pricing';
 import { subscriptionOf } from '../../subscriptions';
-import {
-  datesAreFree,
-  hourlyPerGpu,
-  keepBookings,
-  keptCosts,
-  scheduleDemands,
-  subscriptionKey,
-  type PhaseDemand,
-} from './schedule-demands';
+import { datesAreFree, hourlyPerGpu, keepBookings, keptCosts, scheduleDemands, subscriptionKey } from './schedule-demands';
 import { addPoolRows } from './schedule-pool-rows';
-import { addDependencyRows, addFinishRows, dependencyPairs, type DependencyPair } from './schedule-timing-rows';
+import { addDependencyRows, addFinishRows, dependencyPairs } from './schedule-timing-rows';
 import { addChangeCosts } from './schedule-change-rows';
+import type { OptimizeOptions, ScheduleModel } from './schedule-types';
 
-export type OptimizeObjective = 'cost' | 'finish' | 'mix' | 'change';
-
-/** How an objective is named in sentences and notes. */
-export const OBJECTIVE_NAMES: Record<OptimizeObjective, string> = {
-  cost: 'least cost',
-  finish: 'earliest finish within budget',
-  mix: 'cost and finish',
-  change: 'least change',
-};
-
-export interface OptimizeOptions {
-  objective: OptimizeObjective;
-  /** For `mix`: how many dollars one week earlier is worth. */
-  usdPerWeekEarlier?: number;
-  /** Runs each phase needs: the middle of its range (as the plan's checks count) or its high end. */
-  runCount?: 'mid' | 'high';
-  /**
-   * Where a phase may run: within its own dates (the default), or any time in its track's dates up to its end date
-   * (`deadline`, the same as `allowDates`).
-   */
-  window?: 'phase' | 'deadline';
-  /** The lead frees the milestones' dates: work may move earlier than a phase's start (never past its end date). */
-  allowDates?: boolean;
-  /**
-   * The lead frees the order of a track's milestones (by default each milestone's work follows the one before it in
-   * its track). Declared dependencies (`Milestone.dependsOn`) and the order of a milestone's own phases always hold.
-   */
-  allowReorder?: boolean;
-  /**
-   * Other offerings a phase may use, with the GPU-hours it needs there (from the estimator on that GPU).
-   * Without an entry a phase stays on its own offering (and any offering of the same GPU listed here).
-   */
-  alternatives?: Record<string, Array<{ offeringId: string; gpuHours: number }>>;
-  /** Bookings that stay as they are (they still count toward their phase, the pools and the budget). */
-  pinnedAllocationIds?: string[];
-  /** Extra GPU-hours a spot-priced run needs for interruptions (0.1 = 10 % rework). */
-  spotRework?: number;
-  /**
-   * Bookings of a pool take turns within a week (the default, as the plan's checks count a pool: pool-capacity.ts);
-   * false keeps the strict rule: no more GPUs booked in a week than the pool has at once.
-   */
-  allowTurns?: boolean;
-  /** Extra budget limits in the project's currency: per ISO month (`2026-01`) and per track. */
-  budgets?: Array<{ month?: string; trackId?: string; amount: number }>;
-}
-
-export interface ScheduleModel {
-  model: LinearModel;
-  weeks: string[];
-  demands: PhaseDemand[];
-  /** Bookings kept as they are. */
-  fixed: Allocation[];
-  /** Phases left out (no estimate, no hardware) and why. */
-  skipped: Array<{ label: string; reason: string }>;
-  x: Array<{ variable: number; demand: number; candidate: number; week: string; cap: number }>;
-  shortfall: Map<number, number>;
-  budgetSlack: number | null;
-  budgetRow: number;
-  poolRows: Array<{
-    row: number;
-    pool: CapacityPool;
-    week: string;
-    capacity: number;
-    fixedUse: number;
-    kind: 'hours' | 'at-once' | 'vcpus';
-  }>;
-  choice: Map<string, number>;
-  /** A binary per subscription-month the schedule may use (`colab-pro|2026-01`), whose cost is the monthly fee. */
-  subscriptions: Array<{ variable: number; key: string; usd: number }>;
-  /** Reserved offerings the schedule may use: a binary per offering whose cost is the whole commitment. */
-  reservations: Array<{ variable: number; offeringId: string; usd: number }>;
-  finishVariable: number | null;
-  /** The pools' concurrency rule the model was built with (pool-capacity.ts). */
-  allowTurns: boolean;
-  /** The milestones' dates are free (work may move before a phase's start): the suggestion re-dates them. */
-  datesFreed: boolean;
-  /** Which phase (demand index) waits for which. */
-  order: DependencyPair[];
-  fixedUsd: number;
-  budgetUsd: number;
-  penalties: { shortfallPerHour: number; budgetPerUsd: number };
-}
+export { OBJECTIVE_NAMES, type OptimizeObjective, type OptimizeOptions, type ScheduleModel } from './schedule-types';
 
 const SHORTFALL_PENALTY = 1e6;
 const BUDGET_PENALTY = 1e3;

@@ -9,8 +9,7 @@ import { bookingVcpus, poolAdmits, poolWeekLimits, poolWeekUse } from '../pool-c
 import type { PriceBook } from '../pricing';
 import type { Allocation, CapacityPool, OfferingFacts } from '../types';
 import type { LinearModel } from './lp-model';
-import type { PhaseDemand } from './schedule-demands';
-import type { ScheduleModel } from './schedule-model';
+import type { PhaseDemand, ScheduleModel } from './schedule-types';
 
 export interface PoolRowsInput {
   model: LinearModel;

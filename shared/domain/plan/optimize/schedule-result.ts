@@ -12,7 +12,7 @@ const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
 import type { SolverAnswer } from './lp-model';
-import { OBJECTIVE_NAMES, type OptimizeObjective, type ScheduleModel } from './schedule-model';
+import { OBJECTIVE_NAMES, type OptimizeObjective, type ScheduleModel } from './schedule-types';
 import { keepOrderOfMovedDates } from './schedule-timing-rows';
 
 export type OptimizeStatus = 'optimal' | 'feasible' | 'infeasible';

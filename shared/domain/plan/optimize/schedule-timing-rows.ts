@@ -3,19 +3,10 @@
  * done by that week: its milestone's earlier phases, the milestone before it in its track, the milestones it depends on) and the finish week the `finish` and `mix` objectives bring forward.
  */
 import type { LinearModel } from './lp-model';
-import { hourlyPerGpu, type PhaseDemand } from './schedule-demands';
-import type { OptimizeOptions, ScheduleModel } from './schedule-model';
+import { hourlyPerGpu } from './schedule-demands';
+import type { DependencyPair, OptimizeOptions, PhaseDemand, ScheduleModel } from './schedule-types';
 
-/**
- * Which phase waits for which: a milestone's phases in their order (always); each milestone after the one before it
- * in its track (unless the lead frees the order); each milestone after every milestone it depends on (always).
- * The later phase may work from the week the earlier one is done (the week is shared; moved dates are ordered within
- * it by the result, schedule-result.ts).
- */
-export interface DependencyPair {
-  before: number;
-  after: number;
-}
+export type { DependencyPair } from './schedule-types';
 
 export function dependencyPairs(demands: PhaseDemand[], allowReorder: boolean): DependencyPair[] {
   const pairs: DependencyPair[] = [];
