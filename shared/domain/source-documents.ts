@@ -45,6 +45,15 @@ export function readableSource(source: string): string {
 }
 
 /**
+ * Whether a source (a catalog row's) cites the source document of this number: "seed 003 …", "seed-003",
+ * "(003_2de1fb48cfc1bd36.txt)".
+ */
+export function citesDocument(source: string, number: string): boolean {
+  if (!/^\d{3}$/.test(number)) return false;
+  return new RegExp(`\\b[Ss]eed[\\s-]${number}\\b|\\b${number}_[0-9a-f]{8,}\\.\\w+`).test(source);
+}
+
+/**
  * A source in a few words, for a table cell (the whole source is one hover away): the document's title for a
  * source document, the page's name for "Name, https://…", else the readable source.
  */

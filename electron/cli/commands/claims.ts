@@ -4,7 +4,7 @@
  */
 import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
-import { documentLines, verdictCountsText } from '../../../shared/domain/claims/claim-words';
+import { documentLines, verdictCountsText, verdictWords } from '../../../shared/domain/claims/claim-words';
 import { plural } from '../../../shared/domain/count-words';
 
 export const USAGE = 'usage: gpu-planner claims [--document NNN] [--seed NNN] [--db PATH] [--json]';
@@ -37,7 +37,7 @@ export async function runClaimsCommand(args: string[], io: CliIo): Promise<numbe
       );
       for (const c of d.claims) {
         const e = c.evaluation;
-        lines.push(`  [${e.verdict}] “${c.quote}”${c.lines.length ? ` (${documentLines(c.lines)})` : ''}`);
+        lines.push(`  [${verdictWords(e.verdict)}] “${c.quote}”${c.lines.length ? ` (${documentLines(c.lines)})` : ''}`);
         lines.push(`    author: ${e.authorText}; app: ${e.appText}`, `    basis: ${e.basis}`, `    inputs: ${c.inputs}`);
       }
     }

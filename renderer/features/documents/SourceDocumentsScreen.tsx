@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { SourceDocumentsView } from '../../../shared/ipc/contract/plan-claims';
-import { documentLines, verdictCountsText } from '../../../shared/domain/claims/claim-words';
+import { documentLines, verdictCountsText, verdictWords } from '../../../shared/domain/claims/claim-words';
 import { plural } from '../../../shared/domain/count-words';
 import { api } from '../../app/api';
 import { useNavigation } from '../../app/navigation';
@@ -16,7 +16,7 @@ import './documents.css';
 
 type DocumentView = SourceDocumentsView['documents'][number];
 
-const verdictClass = (v: string) => (v === 'wrong' ? 'bad' : v === 'ok' ? 'ok' : 'warn');
+const verdictClass = (v: string) => (v === 'wrong' ? 'bad' : v === 'ok' ? 'ok' : v === 'restates' ? 'info' : 'warn');
 
 /** The navigation command that opens one document's tab ("document:003"), sent by a project's claims panel. */
 export const documentCommand = (number: string) => `document:${number}`;
@@ -71,10 +71,10 @@ function DocumentClaims({ doc }: { doc: DocumentView }) {
           {doc.claims.map((c) => (
             <tr key={c.id} data-claim-id={c.id}>
               <td>
-                <span className={`badge ${verdictClass(c.evaluation.verdict)}`}>{c.evaluation.verdict}</span>
+                <span className={`badge ${verdictClass(c.evaluation.verdict)}`}>{verdictWords(c.evaluation.verdict)}</span>
                 {c.evaluation.stale ? (
                   <div className="badge bad" title={`The stored text says "${c.evaluation.storedVerdict}".`}>
-                    stale: text says {c.evaluation.storedVerdict}
+                    stale: text says {verdictWords(c.evaluation.storedVerdict)}
                   </div>
                 ) : null}
               </td>

@@ -3,6 +3,7 @@
  * current estimator, catalog and plan checks), the verdict the rule gives, and a mark where the stored text is stale.
  */
 import { useEffect, useState } from 'react';
+import { verdictWords } from '../../../shared/domain/claims/claim-words';
 import type { ClaimEvaluationView } from '../../../shared/ipc/contract/plan-claims';
 import type { PlanView } from '../../../shared/ipc/contract/plan';
 import { api } from '../../app/api';
@@ -14,7 +15,7 @@ import { documentCommand } from '../documents/SourceDocumentsScreen';
 type Claim = PlanView['plan']['claims'][number];
 type Evaluated = { evaluations: ClaimEvaluationView[]; rule: string; evaluatedAt: string };
 
-const verdictClass = (v: string) => (v === 'wrong' ? 'bad' : v === 'ok' ? 'ok' : 'warn');
+const verdictClass = (v: string) => (v === 'wrong' ? 'bad' : v === 'ok' ? 'ok' : v === 'restates' ? 'info' : 'warn');
 
 function useClaimEvaluations(view: PlanView): { data: Evaluated | null; error: string | null } {
   const [state, setState] = useState<{ data: Evaluated | null; error: string | null }>({ data: null, error: null });
@@ -53,10 +54,10 @@ export function ClaimsTable({ claims, evaluated }: { claims: Claim[]; evaluated:
           return (
             <tr key={c.id} data-claim-id={c.id} data-stale={e?.stale ? 'true' : undefined}>
               <td>
-                <span className={`badge ${verdictClass(e?.verdict ?? c.verdict)}`}>{e?.verdict ?? c.verdict}</span>
+                <span className={`badge ${verdictClass(e?.verdict ?? c.verdict)}`}>{verdictWords(e?.verdict ?? c.verdict)}</span>
                 {e?.stale ? (
                   <div className="badge bad" title={`The stored text says "${c.verdict}"; the app's figures give "${e.verdict}" today.`}>
-                    stale: text says {c.verdict}
+                    stale: text says {verdictWords(c.verdict)}
                   </div>
                 ) : null}
               </td>

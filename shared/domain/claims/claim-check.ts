@@ -6,7 +6,11 @@
  */
 import { z } from 'zod';
 
-export const VERDICTS = ['wrong', 'doubtful', 'inconsistent', 'unverified', 'ok'] as const;
+/**
+ * `restates`: the app's figure is a catalog row whose source is the very document the claim quotes, so the agreement
+ * says nothing (the app "restates the catalog's source", issue 31 item 3).
+ */
+export const VERDICTS = ['wrong', 'doubtful', 'inconsistent', 'unverified', 'restates', 'ok'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A figure the author gives: a point (low = high) or a range, with its unit. */
@@ -72,6 +76,23 @@ export const claimCheckSchema = z.discriminatedUnion('kind', [
     kind: z.literal('price'),
     offeringId: z.string().min(1),
     priceKind: z.string().min(1),
+    authorFigure: authorFigureSchema,
+  }),
+  z.object({
+    /**
+     * what a reservation the document prices per hour used really costs: the app's commitment model (term × 8,760 h ×
+     * the catalog's reserved rate, paid whether used or not; shared/domain/reserved.ts) for the hours the document
+     * uses, per month or for the whole project, plus the document's own extras (storage).
+     */
+    kind: z.literal('commitment'),
+    offeringId: z.string().min(1),
+    /** a reserved price kind (`reserved-1y`, `reserved-3y`). */
+    priceKind: z.string().regex(/^reserved-\d+y$/),
+    /** `month`: hours used a month, the commitment spread over the term's months; `project`: hours of one project. */
+    period: z.enum(['month', 'project']),
+    hoursUsed: z.number().positive(),
+    /** what the document adds per period (a disk a month), in its own figures. */
+    extras: z.array(z.object({ text: z.string().min(1), usd: z.number().nonnegative() })).optional(),
     authorFigure: authorFigureSchema,
   }),
   z.object({

@@ -18,6 +18,8 @@ export function claimInputsText(check: ClaimCheck | undefined): string {
       return `catalog datasheets: ${check.field} of ${check.numeratorGpuId} ÷ ${check.field} of ${check.denominatorGpuId}`;
     case 'price':
       return `catalog price of offering ${check.offeringId} (${check.priceKind})`;
+    case 'commitment':
+      return `catalog ${check.priceKind} price and on-demand price of offering ${check.offeringId}; ${num(check.hoursUsed)} h used ${check.period === 'month' ? 'a month' : 'in the project'}${check.extras?.length ? `; the document's ${check.extras.map((x) => `${x.text} $${num(x.usd)}`).join(', ')}` : ''}`;
     case 'consistency':
       return `the document's own figures: ${check.values
         .map((v) =>

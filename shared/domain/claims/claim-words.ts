@@ -10,9 +10,15 @@ export function documentLines(lines: readonly number[]): string {
   return `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
 }
 
+/** A verdict in words: the verdict itself, except `restates` ("restates the catalog's source"; plural for counts). */
+export function verdictWords(verdict: Verdict | string, count = 1): string {
+  if (verdict === 'restates') return `${count === 1 ? 'restates' : 'restate'} the catalog's source`;
+  return verdict;
+}
+
 export function verdictCountsText(counts: Readonly<Partial<Record<Verdict, number>>>): string {
   return Object.entries(counts)
     .filter(([, n]) => (n ?? 0) > 0)
-    .map(([v, n]) => `${n} ${v}`)
+    .map(([v, n]) => `${n} ${verdictWords(v, n)}`)
     .join(', ');
 }

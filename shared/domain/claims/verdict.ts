@@ -6,6 +6,8 @@
  *   an input that moves the figure (inputsStated false), wrong is softened to doubtful.
  * - fits in memory: the same answer → ok, the opposite → wrong (doubtful on assumed inputs).
  * - the document against itself (consistency, capacity of its own dates, the plan's checks): disagree → inconsistent.
+ * - a price the catalog holds from the very document the claim quotes, and agreeing with it → restates (the catalog's
+ *   source: nothing independent was checked).
  * - nothing computable → unverified.
  */
 import type { Verdict } from './claim-check';
@@ -17,7 +19,7 @@ export const VERDICT_RULE = {
   consistencyTolerance: 0.01,
 } as const;
 
-export const VERDICT_RULE_TEXT = `within ×${VERDICT_RULE.okWithin} of the author's range → ok; within ×${VERDICT_RULE.doubtfulWithin} → doubtful; beyond → wrong (doubtful when an input was assumed); the document against its own figures → inconsistent; nothing computable → unverified`;
+export const VERDICT_RULE_TEXT = `within ×${VERDICT_RULE.okWithin} of the author's range → ok; within ×${VERDICT_RULE.doubtfulWithin} → doubtful; beyond → wrong (doubtful when an input was assumed); the document against its own figures → inconsistent; a price the catalog took from the same document → restates the catalog's source; nothing computable → unverified`;
 
 /** How far the app's figure lies from the author's range (1 inside it). */
 export function factorOutside(app: number, low: number, high: number): number {

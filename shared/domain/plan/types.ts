@@ -7,7 +7,7 @@
  * money is a decimal string in the project's currency (USD for catalog prices); hours are wall-clock
  * hours of the allocated GPUs (GPU-hours = hours × gpuCount).
  */
-import type { ChecksSay, ClaimCheck } from '../claims/claim-check';
+import type { ChecksSay, ClaimCheck, Verdict } from '../claims/claim-check';
 import type { DataRate } from '../data-costs/rate-schema';
 import type { ExchangeRate } from '../budget/types';
 import type { Subscription } from '../subscriptions';
@@ -164,7 +164,7 @@ export interface SourceClaim {
   id: string;
   quote: string;
   where: string;
-  verdict: 'wrong' | 'doubtful' | 'inconsistent' | 'unverified' | 'ok';
+  verdict: Verdict;
   explanation: string;
   /** how the app re-derives the verdict from the estimator, catalog and plan checks (shared/domain/claims). */
   check?: ClaimCheck;

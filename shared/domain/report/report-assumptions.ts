@@ -7,7 +7,7 @@ import type { ReportInputs } from './report-input-types';
 import type { ReportModel } from './report-model-types';
 import { claimInputsText } from '../claims/claim-inputs';
 import { VERDICTS, type Verdict } from '../claims/claim-check';
-import { verdictCountsText } from '../claims/claim-words';
+import { verdictCountsText, verdictWords } from '../claims/claim-words';
 import { VERDICT_RULE_TEXT } from '../claims/verdict';
 
 /** The scenario comparison's rows, the reported scenario with the report's booked duration. */
@@ -45,7 +45,7 @@ function reportClaims(
       {
         quote: c.quote,
         where: readableSource(c.where),
-        verdict: e?.stale ? `${verdict} (text says ${c.verdict})` : verdict,
+        verdict: e?.stale ? `${verdictWords(verdict)} (text says ${verdictWords(c.verdict)})` : verdictWords(verdict),
         explanation: words(c.explanation),
         authorFigure: e?.authorText ?? '—',
         appFigure: e?.appText ?? '—',

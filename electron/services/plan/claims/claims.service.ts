@@ -14,7 +14,11 @@ import type { CatalogService } from '../../catalog/catalog.service';
 import type { EstimateService } from '../../estimate/estimate.service';
 import type { PlanService } from '../plan.service';
 
-type BundledChecks = Map<string, { check?: ClaimCheck | undefined; checksSay?: ChecksSay | undefined }>;
+type BundledChecks = Map<
+  string,
+  { check?: ClaimCheck | undefined; checksSay?: ChecksSay | undefined; source?: { seed: string; lines: number[] } | undefined }
+>;
+type BundledClaim = { id: string; check?: ClaimCheck; checksSay?: ChecksSay; source?: { seed: string; lines: number[] } };
 const cache = new Map<string, BundledChecks>();
 
 function readJsonFiles(dir: string): Array<{ file: string; value: unknown }> {
@@ -31,11 +35,12 @@ export function bundledClaimChecks(resourcesDir: string): BundledChecks {
   if (cached) return cached;
   const checks: BundledChecks = new Map();
   for (const { value } of readJsonFiles(path.join(resourcesDir, 'example'))) {
-    const claims = (value as { plan?: { claims?: Array<{ id: string; check?: ClaimCheck; checksSay?: ChecksSay }> } }).plan?.claims ?? [];
-    for (const c of claims) if (c.check) checks.set(c.id, { check: c.check, checksSay: c.checksSay });
+    const claims = (value as { plan?: { claims?: BundledClaim[] } }).plan?.claims ?? [];
+    for (const c of claims) if (c.check) checks.set(c.id, { check: c.check, checksSay: c.checksSay, source: c.source });
   }
   for (const { file, value } of readJsonFiles(path.join(resourcesDir, 'claims'))) {
-    for (const c of parseClaimsFile(value, file).claims) if (c.check) checks.set(c.id, { check: c.check, checksSay: c.checksSay });
+    for (const c of parseClaimsFile(value, file).claims)
+      if (c.check) checks.set(c.id, { check: c.check, checksSay: c.checksSay, source: c.source });
   }
   cache.set(resourcesDir, checks);
   return checks;
@@ -51,7 +56,16 @@ export function evaluatePlanClaims(
   view: PlanView,
 ): ClaimEvaluation[] {
   const bundled = bundledClaimChecks(resourcesDir);
-  const claims = view.plan.claims.map((c) => (c.check ? c : { ...c, ...bundled.get(c.id) }));
+  // A claim keeps its own check; one saved without it takes the bundled one, and the document it quotes.
+  const claims = view.plan.claims.map((c) => {
+    const b = c.check ? undefined : bundled.get(c.id);
+    return {
+      ...c,
+      check: c.check ?? b?.check,
+      checksSay: b ? b.checksSay : c.checksSay,
+      source: c.source ?? bundled.get(c.id)?.source,
+    };
+  });
   return evaluateClaims(claims, {
     gpus: services.catalog.listGpus(),
     offerings: services.catalog.listOfferings(),

@@ -41,4 +41,29 @@ describe('plan:list-source-documents', () => {
     const bad = await app.handlers.invoke('plan:list-source-documents', { document: '009' });
     expect(bad.ok).toBe(false);
   });
+
+  it("judges the document's reservation totals by the app's commitment model, not by its sums (issue 31 item 3)", async () => {
+    const r = await app.handlers.invoke('plan:list-source-documents', { document: '003' });
+    if (!r.ok) throw new Error(r.error.message);
+    const byId = new Map(r.value.documents[0]!.claims.map((c) => [c.id, c]));
+    const claim = (id: string) => {
+      const c = byId.get(id);
+      if (!c) throw new Error(`no claim ${id}`);
+      return c;
+    };
+    // 70 h at $2.14 reserved: a 1-year reservation commits 8,760 h × $2.14 = $18,746.40, whatever the hours used
+    expect(claim('seed-003/typical-project-150').evaluation).toMatchObject({ verdict: 'wrong', appValue: 18746.4 });
+    expect(claim('seed-003/typical-project-150').evaluation.basis).toMatch(/18,746\.40 committed.*pay-as-you-go for the same 70 h/);
+    // 100 h a month at $3.67 reserved: 8,760 × $3.67 ÷ 12 = $2,679.10 a month
+    expect(claim('seed-003/production-367').evaluation).toMatchObject({ verdict: 'wrong', appValue: 2679.1 });
+    // the example's own two claims are computed, not stored: no claim of the document keeps a stored verdict
+    expect(claim('rr-reserved-billed-per-hour').evaluation).toMatchObject({ verdict: 'wrong', stale: false });
+    expect(Number(claim('rr-reserved-billed-per-hour').evaluation.appValue)).toBeCloseTo(1562.2 + 73.22, 2);
+    expect(claim('rr-large-storage').evaluation).toMatchObject({ verdict: 'wrong', stale: false });
+    expect(Number(claim('rr-large-storage').evaluation.appValue)).toBeCloseTo(13140 + 270.34 + 1.84, 2);
+    for (const c of r.value.documents[0]!.claims) expect(c.evaluation.basis, c.id).not.toBe('the stored verdict');
+    // a price the catalog took from this very document restates it: not "ok"
+    expect(claim('seed-003/nc6s-v3-price').evaluation).toMatchObject({ verdict: 'restates', stale: false });
+    expect(claim('seed-003/nc6s-v3-price').evaluation.basis).toMatch(/the catalog row's source is this document/);
+  });
 });
