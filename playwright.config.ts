@@ -6,10 +6,15 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // A temporary folder per run (TMPDIR for the workers), removed when the run ends: e2e/global-setup.ts.
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker by default. The specs share no port (the HTTP server listens on port 0), data folder (one per test, in
+  // the run's own TMPDIR), screenshot name or environment variable, so E2E_WORKERS=2 runs two spec files at once
+  // (tests of one file stay in order in one worker): `E2E_WORKERS=2 CI=1 npx playwright test`.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : [['list']],
   outputDir: 'test-results/artifacts',
