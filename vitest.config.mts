@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A temporary folder per run (TMPDIR for the test processes), removed when the run ends.
+    globalSetup: ['electron/test-support/vitest-global-setup.ts'],
   },
 });
