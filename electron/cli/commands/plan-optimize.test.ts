@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { ensureBuiltCli } from '../../test-support/built-cli';
+import { ensureBuiltCli, runCliInProcess } from '../../test-support/built-cli';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app-context';
@@ -88,10 +88,13 @@ describe('gpu-planner plan optimize', () => {
   });
 });
 
+// The first example through the built binary, the others (and the plans they are compared with) through the same runCli
+// in this process, which solves in-process as the built CLI does: ~0.7 s of Node start saved per call.
 describe('every bundled example optimizes with the defaults (issue 27 item 5)', () => {
   for (const { projectId } of BUNDLED_EXAMPLES) {
-    it(`${projectId}: optimal or feasible, no error left, costs no more than the current plan`, () => {
-      const run = cli(['plan', 'optimize', '--db', db, '--project', projectId, '--objective', 'cost', '--json']);
+    it(`${projectId}: optimal or feasible, no error left, costs no more than the current plan`, async () => {
+      const args = ['plan', 'optimize', '--db', db, '--project', projectId, '--objective', 'cost', '--json'];
+      const run = projectId === BUNDLED_EXAMPLES[0]!.projectId ? cli(args) : await runCliInProcess(args);
       expect(run.status, run.stderr).toBe(0);
       const out = JSON.parse(run.stdout) as {
         status: string;
@@ -101,7 +104,7 @@ describe('every bundled example optimizes with the defaults (issue 27 item 5)', 
       };
       expect(out.status).toMatch(/^(optimal|feasible)$/);
       expect(out.conflicts.filter((c) => c.severity === 'error').map((c) => c.message)).toEqual([]);
-      const current = JSON.parse(cli(['plan', 'show', '--db', db, '--project', projectId, '--json']).stdout) as {
+      const current = JSON.parse((await runCliInProcess(['plan', 'show', '--db', db, '--project', projectId, '--json'])).stdout) as {
         totals: { allCostsUsd: string };
       };
       expect(Number(out.totals.allCostsUsd)).toBeLessThanOrEqual(Number(current.totals.allCostsUsd));
@@ -109,14 +112,16 @@ describe('every bundled example optimizes with the defaults (issue 27 item 5)', 
     });
   }
 
-  it('a problem no schedule can fix is reported apart, with what would fix it (seed 004’s Hugging Face Jobs timeouts)', () => {
+  it('a problem no schedule can fix is reported apart, with what would fix it (seed 004’s Hugging Face Jobs timeouts)', async () => {
     const text = cli(['plan', 'optimize', '--db', db, '--project', 'seed-004-hf-jobs']);
     expect(text.status, text.stderr).toBe(0);
     // Hugging Face Jobs stop at their timeout: the runs of seed 004's workloads outlast the default 30 min.
     expect(text.stdout).toMatch(
       /Not fixable by scheduling:\n {2}- \[warning\] DEV's run takes .*\n {4}Fix: Submit the job with a longer timeout/,
     );
-    const json = JSON.parse(cli(['plan', 'optimize', '--db', db, '--project', 'seed-004-hf-jobs', '--json']).stdout) as {
+    const json = JSON.parse(
+      (await runCliInProcess(['plan', 'optimize', '--db', db, '--project', 'seed-004-hf-jobs', '--json'])).stdout,
+    ) as {
       notFixableByScheduling: Array<{ kind: string; fix: string }>;
     };
     expect(json.notFixableByScheduling.map((n) => n.kind)).toContain('run-over-job-timeout');
