@@ -50,6 +50,13 @@ export function tagsToJson(tags: Record<string, string>): string {
   return tagJson.get(tags) ?? JSON.stringify(tags);
 }
 
+/** Tags from their JSON text (tagsToJson's), remembering the text for tagsToJson: treat them as read-only. */
+export function tagsFromJson(json: string): Record<string, string> {
+  const tags = JSON.parse(json) as Record<string, string>;
+  tagJson.set(tags, json);
+  return tags;
+}
+
 function parseTagsUncached(raw: string | null | undefined): ParseResult<Record<string, string>> {
   const expected = 'tags as JSON ({"key": "value"}), brace-less JSON or a [{key, value}] list';
   if (isNullValue(raw)) return { ok: true, value: {} };

@@ -13,6 +13,7 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { Logger } from '../../../../shared/logger';
 import { readBillingFile, type ReadOptions, type ReadSummary } from './billing-reader';
 import type { ImportChildMessage, ImportChildRequest } from './import-child-protocol';
+import { decodeSpendLines } from './spend-line-batch';
 import { builtChildScript, errorFromChild, runReaderChild } from './reader-child';
 
 /** The reader's heap limit: batches of lines and a Parquet row group at a time; more is a damaged file. */
@@ -83,7 +84,7 @@ export async function readBillingFileInChild(
     onMessage: (raw, reply) => {
       const message = raw as ImportChildMessage;
       if (message.type === 'batch') {
-        onBatch(message.lines);
+        onBatch(decodeSpendLines(message.batch));
         reply({ type: 'ack' });
       } else if (message.type === 'progress') options.onProgress?.(message.bytesRead, message.totalBytes);
       else if (message.type === 'done') return { done: message.summary };

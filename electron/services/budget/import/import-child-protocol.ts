@@ -4,9 +4,9 @@
  */
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import type { DialectChoice } from '../../../../shared/domain/billing/dialects';
-import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import type { SerializedError } from '../../../../shared/domain/errors';
 import type { ReadSummary } from './billing-reader';
+import type { EncodedSpendLines } from './spend-line-batch';
 
 /** Parent → child, once: what to read. */
 export interface ImportChildRequest {
@@ -25,7 +25,7 @@ export interface ImportChildAck {
 }
 
 export type ImportChildMessage =
-  | { type: 'batch'; lines: SpendLine[] }
+  | { type: 'batch'; batch: EncodedSpendLines }
   | { type: 'progress'; bytesRead: number; totalBytes: number }
   | { type: 'done'; summary: ReadSummary }
   | { type: 'error'; error: SerializedError };

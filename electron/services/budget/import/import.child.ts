@@ -5,6 +5,7 @@
  */
 import { serializeError } from '../../../../shared/domain/errors';
 import { readBillingFile } from './billing-reader';
+import { encodeSpendLines } from './spend-line-batch';
 import { IMPORT_CHILD_BATCH, IMPORT_CHILD_CREDITS, type ImportChildMessage, type ImportChildRequest } from './import-child-protocol';
 
 let credits = IMPORT_CHILD_CREDITS;
@@ -32,7 +33,7 @@ process.once('message', (request: ImportChildRequest) => {
     async (lines) => {
       if (credits <= 0) await new Promise<void>((resolve) => (waiting = resolve));
       credits -= 1;
-      send({ type: 'batch', lines });
+      send({ type: 'batch', batch: encodeSpendLines(lines) });
     },
   ).then(
     (summary) => send({ type: 'done', summary }, () => process.disconnect()),
