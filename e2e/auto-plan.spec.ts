@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { insertProject } from '../electron/db/queries/plan';
+import { fixtureBooking, fixtureMilestone, fixturePlan, fixtureProject, fixtureTrack } from '../shared/domain/plan/test-fixtures';
 import { expect, test } from './fixtures';
 
 async function openPlan(page: Page) {
@@ -144,4 +146,70 @@ test('deleting a milestone others depend on asks first: cancel keeps it, confirm
   await expect(rows).toHaveCount(before);
   await expect(list.getByRole('button', { name: /^Edit milestone M2 / })).toHaveCount(1);
   expect(await m3After()).toEqual(['M2']);
+});
+
+test('suggest a schedule on two tracks: earliest finish with dates freed; the diff names each milestone of both tracks, M3 after M2', async ({
+  app,
+  page,
+}) => {
+  test.skip(!app.context, 'inserts the two-track plan through the browser-bridge context');
+  // Track Vision: M1 (5–16 Jan), M2 (18 Jan–5 Feb, booked 35 of its 60 h); track Language: M3 (8–19 March), after M2.
+  // All on a RunPod L4 ($0.43/h, the catalog's price).
+  const project = { ...fixtureProject({ name: 'Two tracks', start: '2026-01-01', end: '2026-03-31', budget: '1000' }), id: 'two-tracks' };
+  const l4 = { offeringId: 'runpod-l4', gpuId: 'l4-24gb' };
+  // Ids of its own (the example's milestones are m1…m3), codes as a lead would write them.
+  const milestone = (code: string, name: string, m: Omit<Parameters<typeof fixtureMilestone>[0], 'offeringId' | 'gpuId'>) => ({
+    ...fixtureMilestone({ ...m, ...l4 }),
+    code,
+    name,
+  });
+  const booking = (id: string, trackId: string, week: string, hours: number, phaseId: string) =>
+    fixtureBooking({ id, trackId, week, hours, phaseId, ...l4 });
+  const plan = fixturePlan(project, {
+    tracks: [
+      { ...fixtureTrack(project, 'tt-vision', 0), name: 'Vision' },
+      { ...fixtureTrack(project, 'tt-language', 1), name: 'Language' },
+    ],
+    milestones: [
+      milestone('M1', 'Baseline', { id: 'tt-m1', trackId: 'tt-vision', position: 0, start: '2026-01-05', end: '2026-01-16', hours: 20 }),
+      milestone('M2', 'Fine-tune', { id: 'tt-m2', trackId: 'tt-vision', position: 1, start: '2026-01-18', end: '2026-02-05', hours: 60 }),
+      milestone('M3', 'Distil', {
+        id: 'tt-m3',
+        trackId: 'tt-language',
+        position: 0,
+        start: '2026-03-08',
+        end: '2026-03-19',
+        hours: 40,
+        dependsOn: ['tt-m2'],
+      }),
+    ],
+    allocations: [
+      booking('tt-b1', 'tt-vision', '2026-W02', 20, 'tt-m1-p'),
+      booking('tt-b2', 'tt-vision', '2026-W04', 35, 'tt-m2-p'),
+      booking('tt-b3', 'tt-language', '2026-W11', 40, 'tt-m3-p'),
+    ],
+  });
+  const db = app.context!.db;
+  db.transaction(() => insertProject(db, plan, { isExample: false, at: new Date().toISOString() }))();
+  await page.reload(); // the shell loaded the project list before the insert
+  await expect(page.locator('.app-shell[data-ready="true"]')).toBeVisible();
+  await openPlan(page);
+  await page.getByRole('combobox', { name: 'Project' }).selectOption('two-tracks');
+  await expect(page.locator('[data-plan-ready="true"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Suggest schedule…' }).click();
+  const panel = page.getByRole('region', { name: 'Suggest schedule' });
+  await panel.getByRole('combobox', { name: 'Goal' }).selectOption('finish');
+  await panel.getByRole('checkbox', { name: /move milestones' dates/ }).check();
+  await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
+  await expect(panel.locator('[data-suggest-status="optimal"]')).toBeVisible({ timeout: 60_000 });
+  const diff = panel.getByRole('table', { name: 'What the suggestion changes' });
+  // M2 gets the 25 h it lacks; M3 (the other track) moves earlier but not before M2 ends.
+  await expect(diff.getByRole('row', { name: /^M2 / })).toContainText('GPU-hours');
+  await expect(diff.getByRole('row', { name: /^M3 / })).toContainText('dates');
+  await expect(diff.getByRole('row', { name: /The plan/ })).toContainText('milestone work until');
+  await diff.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-diff-two-tracks');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await diff.scrollIntoViewIfNeeded();
+  await app.screenshot('plan-suggest-diff-two-tracks-1024');
 });

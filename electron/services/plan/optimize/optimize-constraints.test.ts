@@ -7,26 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { milestoneSpan } from '../../../../shared/domain/plan/milestone-dependencies';
 import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
-import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
+import {
+  fixtureBooking,
+  fixtureMilestone,
+  fixtureOffering,
+  fixturePlan,
+  fixtureProject,
+  fixtureTrack,
+} from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { createTestApp } from '../../../test-support/test-app';
 import { runSchedule } from './run-schedule';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-function offering(id: string, gpuId: string, usd: string) {
-  return {
-    id,
-    gpuId,
-    gpuCount: 1,
-    vcpus: 8,
-    label: id,
-    deleted: false,
-    prices: [{ kind: 'on-demand', usd, per: 'hour' as const, asOf: '2026-01-01', source: 'test' }],
-  };
-}
-
-function milestone(
+const milestone = (
   id: string,
   trackId: string,
   position: number,
@@ -34,52 +29,19 @@ function milestone(
   end: string,
   hours: number,
   dependsOn?: string[],
-): Milestone {
-  return {
-    id,
-    trackId,
-    code: id.toUpperCase(),
-    name: id,
-    description: '',
-    facts: [],
-    position,
-    ...(dependsOn ? { dependsOn } : {}),
-    phases: [
-      {
-        id: `${id}-p`,
-        name: id,
-        start,
-        end,
-        offeringId: 'gcp-l4',
-        gpuId: 'l4',
-        runs: { low: 1, high: 1 },
-        workload: null,
-        appEstimate: null,
-        authorEstimate: { hours: { low: hours, high: hours }, usd: { low: 0, high: 0 }, hoursPerRun: null, usdPerRun: null, text: '' },
-      },
-    ],
-  };
-}
+): Milestone => fixtureMilestone({ id, trackId, position, start, end, offeringId: 'gcp-l4', gpuId: 'l4', hours, dependsOn });
 
-const booking = (id: string, trackId: string, week: string, hours: number, phaseId: string): Allocation => ({
-  id,
-  trackId,
-  week,
-  offeringId: 'gcp-l4',
-  gpuId: 'l4',
-  gpuCount: 1,
-  hours,
-  phaseId,
-  note: '',
-});
+const booking = (id: string, trackId: string, week: string, hours: number, phaseId: string): Allocation =>
+  fixtureBooking({ id, trackId, week, offeringId: 'gcp-l4', gpuId: 'l4', hours, phaseId });
 
 /** Track A: M1 (5–16 Jan), M2 (18 Jan–5 Feb); track B: M3 (8–19 March), which comes after M2. All on a GCP L4. */
 function twoTracks(options: { dependsOn?: boolean } = {}): { plan: Plan; catalog: PlanCatalog } {
-  const catalog: PlanCatalog = { offerings: [offering('gcp-l4', 'l4', '0.85'), offering('market-4090', 'rtx4090', '0.35')] };
+  const catalog: PlanCatalog = {
+    offerings: [fixtureOffering('gcp-l4', 'l4', { usd: '0.85' }), fixtureOffering('market-4090', 'rtx4090', { usd: '0.35' })],
+  };
   const project = fixtureProject({ name: 'Two tracks', start: '2026-01-01', end: '2026-03-31', budget: '100000' });
   const track = (id: string, position: number) => fixtureTrack(project, id, position);
-  const plan: Plan = {
-    project,
+  const plan = fixturePlan(project, {
     tracks: [track('a', 0), track('b', 1)],
     milestones: [
       milestone('m1', 'a', 0, '2026-01-05', '2026-01-16', 20),
@@ -91,11 +53,7 @@ function twoTracks(options: { dependsOn?: boolean } = {}): { plan: Plan; catalog
       booking('b2', 'a', '2026-W04', 60, 'm2-p'),
       booking('b3', 'b', '2026-W11', 40, 'm3-p'),
     ],
-    pools: [],
-    plannedPrices: [],
-    notes: [],
-    claims: [],
-  };
+  });
   return { plan, catalog };
 }
 

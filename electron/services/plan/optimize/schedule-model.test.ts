@@ -8,18 +8,21 @@ import { buildScheduleModel, type OptimizeOptions } from '../../../../shared/dom
 import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
 import { measuredAgainstCurrent } from '../../../../shared/domain/plan/optimize/never-worse';
 import { computeTotals } from '../../../../shared/domain/plan/totals';
-import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
+import {
+  fixtureBooking,
+  fixtureMilestone,
+  fixtureOffering,
+  fixturePlan,
+  fixtureProject,
+  fixtureTrack,
+} from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { weekOf } from '../../../../shared/domain/plan/weeks';
 import { solveLpText } from './highs-solver';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-function offering(id: string, gpuId: string, price: { kind: string; usd: string; per: 'hour' | 'month' }) {
-  return { id, gpuId, gpuCount: 1, vcpus: 8, label: id, deleted: false, prices: [{ ...price, asOf: '2026-01-01', source: 'test' }] };
-}
-
-function phaseMilestone(
+const phaseMilestone = (
   id: string,
   trackId: string,
   position: number,
@@ -28,31 +31,7 @@ function phaseMilestone(
   offeringId: string,
   gpuId: string,
   hours: number,
-): Milestone {
-  return {
-    id,
-    trackId,
-    code: id.toUpperCase(),
-    name: id,
-    description: '',
-    facts: [],
-    position,
-    phases: [
-      {
-        id: `${id}-p`,
-        name: id,
-        start,
-        end,
-        offeringId,
-        gpuId,
-        runs: { low: 1, high: 1 },
-        workload: null,
-        appEstimate: null,
-        authorEstimate: { hours: { low: hours, high: hours }, usd: { low: 0, high: 0 }, hoursPerRun: null, usdPerRun: null, text: '' },
-      },
-    ],
-  };
-}
+): Milestone => fixtureMilestone({ id, trackId, position, start, end, offeringId, gpuId, hours });
 
 /** Two tracks, three weeks (2026-W02…W04), a one-GPU pool on the cheap offering, a dearer offering outside it. */
 function smallPlan(options: {
@@ -68,12 +47,12 @@ function smallPlan(options: {
 } {
   const catalog: PlanCatalog = {
     offerings: [
-      offering(
+      fixtureOffering(
         'cheap',
         'l4',
         options.subscription ? { kind: 'subscription', usd: '52', per: 'month' } : { kind: 'on-demand', usd: '1', per: 'hour' },
       ),
-      offering('dear', 'a100', { kind: 'on-demand', usd: '3', per: 'hour' }),
+      fixtureOffering('dear', 'a100', { kind: 'on-demand', usd: '3', per: 'hour' }),
     ],
     ...(options.allowance
       ? {
@@ -96,8 +75,7 @@ function smallPlan(options: {
   };
   const project = fixtureProject({ name: 'Small', start: '2026-01-05', end: '2026-01-25', budget: options.budget ?? '100000' });
   const track = (id: string, position: number) => fixtureTrack(project, id, position);
-  const plan: Plan = {
-    project,
+  const plan = fixturePlan(project, {
     tracks: [track('a', 0), track('b', 1)],
     milestones: [
       phaseMilestone('m1', 'a', 0, '2026-01-05', '2026-01-18', 'cheap', 'l4', options.needs[0]),
@@ -106,10 +84,7 @@ function smallPlan(options: {
     ],
     allocations: options.keep ?? [],
     pools: [{ id: 'pool', projectId: 'p', name: 'One L4', capacity: 1, unit: 'gpus', offeringIds: ['cheap'], gpuIds: [], notes: null }],
-    plannedPrices: [],
-    notes: [],
-    claims: [],
-  };
+  });
   return { plan, catalog };
 }
 
@@ -257,7 +232,7 @@ describe('auto-plan model', () => {
 
   it('costs a reserved offering as its whole commitment (8,760 h × $2 = $17,520), not hours × rate', async () => {
     const { plan, catalog } = smallPlan({ needs: [48, 40, 96], budget: '200' });
-    catalog.offerings[1] = offering('dear', 'a100', { kind: 'reserved-1y', usd: '2', per: 'hour' });
+    catalog.offerings[1] = fixtureOffering('dear', 'a100', { kind: 'reserved-1y', usd: '2', per: 'hour' });
     const result = await optimize(plan, catalog);
     // 48 + 96 L4-hours at $1 and the A100's 1-year reservation: $144 + $17,520 = $17,664, $17,464 over the budget
     // (priced per hour used it would have been $144 + 40 × $2 = $224).
@@ -311,17 +286,8 @@ describe('auto-plan model', () => {
 });
 
 describe('never worse than now (issue 27 item 1)', () => {
-  const booking = (id: string, trackId: string, week: string, offeringId: string, hours: number): Allocation => ({
-    id,
-    trackId,
-    week,
-    offeringId,
-    gpuId: offeringId === 'cheap' ? 'l4' : 'a100',
-    gpuCount: 1,
-    hours,
-    phaseId: null,
-    note: null,
-  });
+  const booking = (id: string, trackId: string, week: string, offeringId: string, hours: number): Allocation =>
+    fixtureBooking({ id, trackId, week, offeringId, gpuId: offeringId === 'cheap' ? 'l4' : 'a100', hours });
   const cost = (plan: Plan, catalog: PlanCatalog) => Number(analyzePlan(plan, catalog).totals.allCostsUsd);
 
   it('a plan whose bookings already cover every milestone is kept: the suggestion never adds cost and says so', async () => {

@@ -1,5 +1,6 @@
 /** The Suggest panel's diff (issue 27 item 3): per milestone what accepting changes, and the plan's cost and finish. */
 import type { OptimizeResult } from '../../../../shared/ipc/contract/plan-optimize';
+import { dateSpan } from '../../../../shared/domain/plan/optimize/suggestion-diff';
 import { fmtHours, fmtMoney } from '../timeline-model';
 
 const CHANGE_WORDS: Record<OptimizeResult['diff']['milestones'][number]['changes'][number], string> = {
@@ -12,11 +13,12 @@ const CHANGE_WORDS: Record<OptimizeResult['diff']['milestones'][number]['changes
 
 /** What the suggestion changes, per milestone, and the plan's cost and finish beside the current ones. */
 export function DiffTable({ diff, label }: { diff: OptimizeResult['diff']; label: (offeringId: string) => string }) {
-  const span = (x: { start: string | null; end: string | null }) => `${x.start ?? '—'} → ${x.end ?? '—'}`;
+  // A range is "first – last" (one day: one date); the arrow only ever means "before → after".
+  const span = dateSpan;
   const cell = (changed: boolean, before: string, after: string) =>
     changed ? (
       <>
-        <s className="muted">{before}</s> <strong>{after}</strong>
+        <s className="muted">{before}</s> <span aria-label="becomes">→</span> <strong>{after}</strong>
       </>
     ) : (
       <span className="muted">{after}</span>
@@ -24,7 +26,7 @@ export function DiffTable({ diff, label }: { diff: OptimizeResult['diff']; label
   return (
     <table className="data pt-suggest-diff" aria-label="What the suggestion changes">
       <caption className="muted">
-        What accepting it changes ({diff.currency}): {diff.addedGpuHours} GPU-hours booked, {diff.removedGpuHours} unbooked
+        What accepting it changes ({diff.currency}): {diff.addedGpuHours} GPU-hours newly booked, {diff.removedGpuHours} no longer booked
       </caption>
       <thead>
         <tr>
@@ -71,11 +73,11 @@ export function DiffTable({ diff, label }: { diff: OptimizeResult['diff']; label
           <td>cost and finish</td>
           <td className="pt-diff-dates">
             finish {cell(diff.before.finish !== diff.after.finish, diff.before.finish ?? '—', diff.after.finish ?? '—')}
-          </td>
-          <td className="pt-diff-dates">
-            last booked week{' '}
+            <br />
+            <span className="muted">milestone work until </span>
             {cell(diff.before.finishWeek !== diff.after.finishWeek, diff.before.finishWeek ?? '—', diff.after.finishWeek ?? '—')}
           </td>
+          <td />
           <td className="num">
             {cell(diff.before.gpuHours !== diff.after.gpuHours, fmtHours(diff.before.gpuHours), fmtHours(diff.after.gpuHours))}
           </td>

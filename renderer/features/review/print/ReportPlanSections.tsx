@@ -75,17 +75,19 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
         ))}
       </ul>
       {model.whatMoved && (
-        <>
+        // One block (kept on one page): the milestones that moved, then the plan's cost and finish before → after.
+        <div className="rp-what-moved">
           <h3>What moved</h3>
           <p className="rp-sub">
             The auto-plan suggestion “{model.whatMoved.label}”, accepted {model.whatMoved.promotedAt.slice(0, 10)}, changed:
           </p>
-          <ul className="rp-notes rp-what-moved">
-            {model.whatMoved.lines.map((line, i) => (
+          <ul className="rp-notes">
+            {model.whatMoved.lines.slice(0, -1).map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>
-        </>
+          <p className="rp-what-moved-plan">{model.whatMoved.lines.at(-1)}</p>
+        </div>
       )}
     </Section>
   );

@@ -47,7 +47,7 @@ export interface PlanSide {
 
 export interface SuggestionDiff {
   currency: string;
-  /** Every milestone the suggestion changes, in the plan's order (unchanged ones left out). */
+  /** Every milestone the suggestion changes, track by track in the plan's order (unchanged ones left out). */
   milestones: MilestoneDiff[];
   before: PlanSide;
   after: PlanSide;
@@ -151,7 +151,12 @@ export function suggestionDiff(current: Plan, suggestion: Plan, catalog: PlanCat
   const a = sides(current, catalog);
   const b = sides(suggestion, catalog);
   const milestones: MilestoneDiff[] = [];
-  for (const m of current.milestones) {
+  // In the plan screen's order: track by track, each track's milestones in their order.
+  const trackIndex = new Map(current.tracks.map((t, i) => [t.id, t.position ?? i]));
+  const ordered = [...current.milestones].sort(
+    (x, y) => (trackIndex.get(x.trackId) ?? 0) - (trackIndex.get(y.trackId) ?? 0) || x.position - y.position,
+  );
+  for (const m of ordered) {
     const before = a.milestones.get(m.id)!;
     const after = b.milestones.get(m.id);
     if (!after) continue;
@@ -185,24 +190,34 @@ export function suggestionDiff(current: Plan, suggestion: Plan, catalog: PlanCat
   };
 }
 
-/** The diff in sentences, one per changed milestone, then the totals (CLI text, the PDF's "What moved"). */
+/** A milestone's dates as a lead reads them: one day, or first – last (the arrow is kept for "before → after"). */
+export function dateSpan(side: { start: string | null; end: string | null }): string {
+  if (side.start === null && side.end === null) return '—';
+  if (side.start === side.end) return side.start!;
+  return `${side.start ?? '—'} – ${side.end ?? '—'}`;
+}
+
+/**
+ * The diff in sentences, one per changed milestone, then the totals (CLI text, the PDF's "What moved"). Each change
+ * reads "what: before → after", with its unit: "dates 2026-01-10 – 2026-01-17 → 2025-12-30 – 2026-01-04".
+ */
 export function diffLines(diff: SuggestionDiff, name: (offeringId: string) => string, money: (amount: string) => string): string[] {
   const lines = diff.milestones.map((m) => {
     const parts: string[] = [];
-    if (m.changes.includes('dates')) parts.push(`dates ${m.before.start} → ${m.before.end} become ${m.after.start} → ${m.after.end}`);
+    if (m.changes.includes('dates')) parts.push(`dates ${dateSpan(m.before)} → ${dateSpan(m.after)}`);
     if (m.changes.includes('offering') || m.changes.includes('gpu'))
-      parts.push(`hardware ${m.before.offeringIds.map(name).join(', ') || '—'} becomes ${m.after.offeringIds.map(name).join(', ') || '—'}`);
+      parts.push(`hardware ${m.before.offeringIds.map(name).join(', ') || '—'} → ${m.after.offeringIds.map(name).join(', ') || '—'}`);
     if (m.changes.includes('gpu-hours'))
       parts.push(
         m.before.gpuHours === m.after.gpuHours
           ? `its ${m.after.gpuHours} GPU-hours move to other weeks`
-          : `GPU-hours ${m.before.gpuHours} → ${m.after.gpuHours}`,
+          : `${m.before.gpuHours} → ${m.after.gpuHours} GPU-hours`,
       );
     if (m.changes.includes('cost')) parts.push(`cost ${money(m.before.cost)} → ${money(m.after.cost)}`);
     return `${m.code} ${m.name}: ${parts.join('; ')}.`;
   });
   lines.push(
-    `Plan: cost ${money(diff.before.cost)} → ${money(diff.after.cost)}; finish ${diff.before.finish ?? '—'} → ${diff.after.finish ?? '—'} (last booked week ${diff.before.finishWeek ?? '—'} → ${diff.after.finishWeek ?? '—'}); ${diff.addedGpuHours} GPU-hours booked, ${diff.removedGpuHours} unbooked.`,
+    `Plan: cost ${money(diff.before.cost)} → ${money(diff.after.cost)}; finish ${diff.before.finish ?? '—'} → ${diff.after.finish ?? '—'} (last week with milestone work ${diff.before.finishWeek ?? '—'} → ${diff.after.finishWeek ?? '—'}); ${diff.addedGpuHours} GPU-hours newly booked, ${diff.removedGpuHours} no longer booked.`,
   );
   return lines;
 }
