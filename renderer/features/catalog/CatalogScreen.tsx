@@ -17,6 +17,7 @@ import { GpuTable } from './GpuTable';
 import { offeringColumns } from './offering-columns';
 import { OfferingDetail } from './OfferingDetail';
 import { OfferingDialog } from './OfferingDialog';
+import { AddPriceDialog } from './AddPriceDialog';
 import { StorageRatesPanel } from './StorageRatesPanel';
 import { useCatalog } from './store';
 import { useCatalogActions } from './use-catalog-actions';
@@ -32,7 +33,7 @@ export function CatalogScreen() {
   const [tab, setTab] = useState<Tab>('offerings');
   const [filter, setFilter] = useState(ANY_OFFERING);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<null | { mode: 'create' } | { mode: 'edit'; id: string }>(null);
+  const [dialog, setDialog] = useState<null | { mode: 'create' } | { mode: 'edit'; id: string } | { mode: 'add-price'; id: string }>(null);
   const { message, setMessage, version, refreshSaying, exportCsv, importCsv, deleteOffering } = useCatalogActions();
 
   useEffect(() => {
@@ -140,6 +141,7 @@ export function CatalogScreen() {
                 onClose={closeDetail}
                 onEdit={() => setDialog({ mode: 'edit', id: selected.id })}
                 onDelete={() => void deleteOffering(selected, () => setSelectedId(null))}
+                onAddPrice={() => setDialog({ mode: 'add-price', id: selected.id })}
               />
             )}
           </div>
@@ -155,7 +157,18 @@ export function CatalogScreen() {
       {tab === 'gpus' && <GpuTable gpus={gpus} />}
       {tab === 'storage' && <StorageRatesPanel />}
       {tab === 'discrepancies' && <DiscrepancyList discrepancies={discrepancies} />}
-      {dialog && (
+      {dialog?.mode === 'add-price' && offerings.some((o) => o.id === dialog.id) && (
+        <AddPriceDialog
+          offering={offerings.find((o) => o.id === dialog.id)!}
+          today={todayIso()}
+          onClose={() => setDialog(null)}
+          onSaved={(text) => {
+            setDialog(null);
+            refreshSaying(text);
+          }}
+        />
+      )}
+      {dialog && dialog.mode !== 'add-price' && (
         <OfferingDialog
           providers={providers}
           gpus={gpus}

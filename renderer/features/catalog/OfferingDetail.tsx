@@ -22,6 +22,8 @@ export function OfferingDetail(props: {
   onClose: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the form that adds a new dated price to this offering. */
+  onAddPrice: () => void;
 }) {
   const { offering, gpu } = props;
   const costSettings = useSettings(selectCostSettings);
@@ -113,7 +115,13 @@ export function OfferingDetail(props: {
           </>
         )}
       </dl>
-      <h3>Current prices</h3>
+      <div className="panel-title">
+        <h3>Current prices</h3>
+        <span className="spacer" />
+        <button type="button" className="btn small" onClick={props.onAddPrice}>
+          + Add price
+        </button>
+      </div>
       <ul className="price-list">
         {offering.prices.map((p) => {
           const per = pricePerGpuHour(p, offering, costSettings);

@@ -13,6 +13,8 @@ export interface PriceDraft {
   usdHigh: string;
   asOf: string;
   source: string;
+  /** The currency the amounts are typed in (USD unless the form offers others). */
+  currency?: string;
 }
 
 export function draftFrom(price: Price | null, today: string): PriceDraft {
@@ -58,9 +60,12 @@ export function PriceEditor(props: {
   errors: Record<string, string>;
   lockKind?: boolean;
   compact?: boolean;
+  /** Currencies the amounts may be typed in (converted to USD with the app's rates); without it, USD only. */
+  currencies?: readonly string[];
 }) {
   const { draft, onChange, errors } = props;
   const set = (patch: Partial<PriceDraft>) => onChange({ ...draft, ...patch });
+  const currency = draft.currency ?? 'USD';
   const [showRange, setShowRange] = useState(draft.usdLow !== '' || draft.usdHigh !== '');
   const input = (
     name: keyof PriceDraft,
@@ -101,7 +106,17 @@ export function PriceEditor(props: {
             options={PRICE_KINDS.map((k) => [k, PRICE_KIND_LABELS[k]])}
           />
         </Field>
-        {input('usd', 'Price (USD)', { width: 110, placeholder: '0.00' })}
+        {props.currencies && (
+          <Field id="price-currency" label="Currency" error={errors.currency}>
+            <Select
+              id="price-currency"
+              value={currency}
+              onValueChange={(c) => set({ currency: c })}
+              options={props.currencies.map((c) => [c, c])}
+            />
+          </Field>
+        )}
+        {input('usd', `Price (${currency})`, { width: 110, placeholder: '0.00' })}
         <Field id="price-per" label="Per">
           <Select
             id="price-per"
@@ -114,8 +129,8 @@ export function PriceEditor(props: {
       </div>
       {showRange ? (
         <div className="price-editor-row">
-          {input('usdLow', 'Low (USD)', { width: 110 })}
-          {input('usdHigh', 'High (USD)', { width: 110 })}
+          {input('usdLow', `Low (${currency})`, { width: 110 })}
+          {input('usdHigh', `High (${currency})`, { width: 110 })}
         </div>
       ) : (
         <button type="button" className="btn small" onClick={() => setShowRange(true)}>
