@@ -9,6 +9,7 @@ import { DateRangeFields, FORM_ID, offeringText } from './editor-parts';
 import type { PhaseDraft, SavedWorkload } from './milestone-draft';
 import { scaleDraftOf } from './workload-scale';
 import { WorkloadScaleFields } from './WorkloadScaleFields';
+import { YourRunsLine } from '../../runs/YourRunsLine';
 
 type Coverage = PlanView['analysis']['phases'][number];
 
@@ -25,9 +26,12 @@ export function PhaseFields({
   error,
   onChange,
   onRemove,
+  milestoneLabel,
 }: {
   index: number;
   phase: PhaseDraft;
+  /** "M1 50 Cases, Proof of Concept": what a run recorded from this phase trained. */
+  milestoneLabel?: string | undefined;
   /** how many phases the milestone has: a lone phase has no name or Remove button. */
   count: number;
   choices: OfferingFacts[];
@@ -93,6 +97,7 @@ export function PhaseFields({
         )}
       </div>
       <PhaseEstimates phase={p} coverage={coverage} offering={o} />
+      <PhaseRuns phase={p} count={count} choices={choices} milestoneLabel={milestoneLabel} />
       {count > 1 && (
         <button type="button" className="btn small" onClick={onRemove}>
           Remove phase
@@ -149,6 +154,40 @@ function WorkloadField({
         ))}
       </select>
     </Field>
+  );
+}
+
+/** The correction the lead's own runs make to this phase's estimate, and "Record a finished run…" (issue 29 item 2). */
+function PhaseRuns({
+  phase: p,
+  count,
+  choices,
+  milestoneLabel,
+}: {
+  phase: PhaseDraft;
+  count: number;
+  choices: OfferingFacts[];
+  milestoneLabel: string | undefined;
+}) {
+  const base = p.base;
+  const saved = base?.workload && base.offeringId ? base : null;
+  return (
+    <YourRunsLine
+      workload={base?.workload ?? null}
+      offeringId={base?.offeringId ?? null}
+      gpuId={base?.gpuId ?? null}
+      target={
+        saved
+          ? {
+              phaseId: saved.id,
+              offeringId: saved.offeringId,
+              label: `${milestoneLabel ?? saved.name}${count > 1 ? ` — ${saved.name}` : ''}`,
+              offerings: choices.filter((c) => !c.deleted).map((c) => ({ id: c.id, label: offeringText(c) })),
+            }
+          : null
+      }
+      why="save the phase with a workload and an offering to record a run of it"
+    />
   );
 }
 
