@@ -202,6 +202,9 @@ function PhaseEstimates({
   offering: OfferingFacts | undefined;
 }) {
   const totals = usePlanStore((s) => s.view?.analysis.totals);
+  // The saved phase as the plan holds it now: a run recorded while the form is open changes its estimate (issue 29).
+  const current = usePlanStore((s) => s.view?.plan.milestones.flatMap((m) => m.phases).find((x) => x.id === p.base?.id));
+  const app = (current ?? p.base)?.appEstimate;
   return (
     <div className="pt-estimates">
       <div>
@@ -217,13 +220,11 @@ function PhaseEstimates({
       </div>
       <div>
         <span className="field-label">App's estimate</span>{' '}
-        {p.base?.appEstimate ? (
+        {p.base && app ? (
           <>
-            {fmtHours(p.base.appEstimate.hours)} GPU-h,{' '}
-            {totals ? estimateMoney(p.base.appEstimate.usd, p.base.start, totals) : fmtMoney(p.base.appEstimate.usd, 'USD')}{' '}
+            {fmtHours(app.hours)} GPU-h, {totals ? estimateMoney(app.usd, p.base.start, totals) : fmtMoney(app.usd, 'USD')}{' '}
             <span className="muted">
-              ({totals ? estimateBasis(p.base.appEstimate.basis, p.base.start, totals) : p.base.appEstimate.basis}; price as of{' '}
-              {p.base.appEstimate.priceAsOf ?? '—'})
+              ({totals ? estimateBasis(app.basis, p.base.start, totals) : app.basis}; price as of {app.priceAsOf ?? '—'})
             </span>
           </>
         ) : (
