@@ -35,6 +35,7 @@ import { createReportService } from './report/report.service';
 import { reportHandlers } from './report/report.handlers';
 import { settingsHandlers } from './settings/settings.handlers';
 import { createSettingsService } from './settings/settings.service';
+import { runsHandlers } from './runs/runs.handlers';
 import { createRunsService } from './runs/runs.service';
 import { noDialogs, type Dialogs, type EmitEvent, type ServiceDeps } from './service-deps';
 
@@ -121,6 +122,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       budgetHandlers,
       reportHandlers,
       settingsHandlers,
+      runsHandlers,
     ),
     { services, deps },
   );

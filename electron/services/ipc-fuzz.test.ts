@@ -76,6 +76,9 @@ function validReads(): Record<ReadChannel, unknown[]> {
     ],
     'report:export-pdf': [{ projectId: EXAMPLE }],
     'settings:get': [{}],
+    'runs:list': [{}, { projectId: EXAMPLE }],
+    'runs:choose-file': [{}],
+    'runs:preview-file': [{ fileToken: 'no-such-token' }],
   };
 }
 

@@ -9,6 +9,7 @@ import { ProjectSwitcher } from '../features/projects/ProjectSwitcher';
 import { useProjects } from '../features/projects/store';
 import { ReviewScreen } from '../features/review/ReviewScreen';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { RunsDialogs } from '../features/runs/RunsDialogs';
 import { useSettings } from '../features/settings/store';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { FirstRunGuide } from './FirstRunGuide';
@@ -140,6 +141,7 @@ export function App() {
         </ErrorBoundary>
       </main>
       {settingsOpen && <SettingsDialog />}
+      <RunsDialogs />
     </div>
   );
 }

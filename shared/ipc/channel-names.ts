@@ -100,6 +100,14 @@ export const channelNames = [
   'settings:get',
   'settings:update',
   'settings:dismiss-guide',
+  'runs:list',
+  'runs:record',
+  'runs:choose-file',
+  'runs:preview-file',
+  'runs:import-file',
+  'runs:edit',
+  'runs:remove',
+  'runs:set-correction',
 ] as const satisfies readonly Channel[];
 
 export const eventNames = [

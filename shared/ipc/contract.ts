@@ -11,6 +11,7 @@ import { planChannels, planEvents } from './contract/plan';
 import { planClaimsChannels, planClaimsEvents } from './contract/plan-claims';
 import { planOptimizeChannels, planOptimizeEvents } from './contract/plan-optimize';
 import { reportChannels, reportEvents } from './contract/report';
+import { runsChannels, runsEvents } from './contract/runs';
 import { settingsChannels, settingsEvents } from './contract/settings';
 import type { ParsedRequestOf, RequestOf, ResponseOf, Result } from './channel';
 
@@ -25,6 +26,7 @@ export const contract = {
   ...budgetChannels,
   ...reportChannels,
   ...settingsChannels,
+  ...runsChannels,
 };
 export type Contract = typeof contract;
 export type Channel = keyof Contract & string;
@@ -40,6 +42,7 @@ export const events = {
   ...budgetEvents,
   ...reportEvents,
   ...settingsEvents,
+  ...runsEvents,
 };
 export type Events = typeof events;
 export type EventName = keyof Events & string;

@@ -48,6 +48,9 @@ export const READ_CHANNELS = [
   'report:export-csv',
   'report:export-pdf',
   'settings:get',
+  'runs:list',
+  'runs:choose-file',
+  'runs:preview-file',
 ] as const satisfies readonly Channel[];
 
 export type ReadChannel = (typeof READ_CHANNELS)[number];

@@ -164,26 +164,32 @@ export function createRunsService(
     return { ...saved, format: parsed.format as RunFileFormat, fileName: source.file, skipped: parsed.skipped };
   }
 
-  function importFile(request: RunTarget & { file: string }) {
+  /** A run file's text, with the checks every file gets (it exists, is a regular file, not too large, not binary). */
+  function readRunFileText(file: string): string {
     let stat: fs.Stats;
     try {
-      stat = fs.statSync(request.file);
+      stat = fs.statSync(file);
     } catch {
-      throw new UserError('FILE_NOT_FOUND', `${request.file}: no such file.`, { file: request.file });
+      throw new UserError('FILE_NOT_FOUND', `${file}: no such file.`, { file });
     }
-    if (!stat.isFile()) throw new UserError('NOT_A_FILE', `${request.file}: not a regular file.`, { file: request.file });
+    if (!stat.isFile()) throw new UserError('NOT_A_FILE', `${file}: not a regular file.`, { file });
     if (stat.size > MAX_RUN_FILE_BYTES)
-      throw new UserError(
-        'FILE_TOO_LARGE',
-        `${request.file}: ${stat.size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have.`,
-        {
-          file: request.file,
-        },
-      );
-    const bytes = fs.readFileSync(request.file);
-    if (bytes.includes(0))
-      throw new UserError('RUN_FILE_INVALID', `${path.basename(request.file)}: a binary file, not JSON or CSV.`, { file: request.file });
-    return importText({ ...request, fileName: request.file, text: bytes.toString('utf8') });
+      throw new UserError('FILE_TOO_LARGE', `${file}: ${stat.size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have.`, {
+        file,
+      });
+    const bytes = fs.readFileSync(file);
+    if (bytes.includes(0)) throw new UserError('RUN_FILE_INVALID', `${path.basename(file)}: a binary file, not JSON or CSV.`, { file });
+    return bytes.toString('utf8');
+  }
+
+  function importFile(request: RunTarget & { file: string }) {
+    return importText({ ...request, fileName: request.file, text: readRunFileText(request.file) });
+  }
+
+  /** What a run file holds, read as `importFile` reads it; nothing recorded (the app shows it before recording). */
+  function previewFile(file: string) {
+    const parsed = parseRunFile(file, readRunFileText(file));
+    return { fileName: path.basename(file), format: parsed.format, runs: parsed.runs, skipped: parsed.skipped };
   }
 
   function existing(id: number): RecordedRun {
@@ -253,6 +259,7 @@ export function createRunsService(
     record,
     importText,
     importFile,
+    previewFile,
     update,
     remove,
     setCorrection,

@@ -3,6 +3,8 @@ import { offerLabel } from '../../../shared/domain/offer-label';
 import type { GpuEstimate, RankedRow, WorkloadEstimate } from '../../../shared/estimate/estimate';
 import { flattenConstants } from '../../../shared/estimate/calibration';
 import { ReservedNote } from './ReservedNote';
+import { useEstimate } from './store';
+import { YourRunsLine } from '../runs/YourRunsLine';
 
 const PARTS = [
   ['weightsGiB', 'weights'],
@@ -94,6 +96,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
           </div>
         ))}
         {cost?.wallClock && <WallClockLine wall={cost.wallClock} label={offerLabel(cost.providerName, cost.sku)} />}
+        {cost && <EstimateRunsLine gpu={gpu} cost={cost} estimate={estimate} />}
         {cost && (
           <div>
             <dt>Cost</dt>
@@ -160,6 +163,24 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
         </dl>
       </details>
     </aside>
+  );
+}
+
+/** The lead's own runs of this model on the selected offering (issue 29 item 2), and recording one of the saved workload. */
+function EstimateRunsLine({ gpu, cost, estimate }: { gpu: GpuEstimate; cost: RankedRow; estimate: WorkloadEstimate }) {
+  const loaded = useEstimate((s) => (s.loadedId ? (s.saved.find((w) => w.id === s.loadedId) ?? null) : null));
+  const offerings = [...new Map(estimate.ranking.map((r) => [r.offeringId, offerLabel(r.providerName, r.sku)])).entries()]
+    .map(([id, label]) => ({ id, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return (
+    <YourRunsLine
+      as="dl"
+      workload={estimate.workload as unknown as Record<string, unknown>}
+      offeringId={cost.offeringId}
+      gpuId={gpu.gpuId}
+      target={loaded ? { workloadId: loaded.id, offeringId: cost.offeringId, label: loaded.name, offerings } : null}
+      why="save the workload to record a run of it"
+    />
   );
 }
 

@@ -38,6 +38,8 @@ interface PlanState {
   scenarioId: string | null;
   openScenario: (scenarioId: string | null) => Promise<void>;
   load: (projectId?: string) => Promise<void>;
+  /** Re-reads the plan shown (its estimates changed outside an edit: a recorded run), keeping the selection and editor. */
+  refreshView: () => Promise<void>;
   /** `options.removedTrackSpend`: where the spend and rules of a track the command removes go (asked when it holds any). */
   edit: (command: PlanCommand, options?: EditOptions) => Promise<boolean>;
   undo: () => Promise<void>;
@@ -98,6 +100,13 @@ export const usePlanStore = create<PlanState>((set, get) => ({
     if (r.ok) set({ view: r.value, loading: false });
     else set({ error: r.error, loading: false });
     if (r.ok) void get().loadCompare();
+  },
+
+  async refreshView() {
+    const view = get().view;
+    if (!view) return;
+    const r = await api.plan.getPlan({ projectId: view.plan.project.id, ...scenarioOf(view) });
+    if (r.ok) set({ view: r.value });
   },
 
   async edit(command, options = {}) {

@@ -92,6 +92,7 @@ export function MilestoneForm({ view, id, trackId, error, busy, onEdit, onClose 
           error={(field) => errors[`phases.${i}.${field}`]}
           onChange={(patch) => setPhase(i, patch)}
           onRemove={() => setPhases(phases.filter((_, j) => j !== i))}
+          milestoneLabel={existing ? `${existing.code} ${existing.name}` : undefined}
         />
       ))}
       <div>

@@ -9,6 +9,7 @@ import { DateRangeFields, FORM_ID, offeringText } from './editor-parts';
 import type { PhaseDraft, SavedWorkload } from './milestone-draft';
 import { scaleDraftOf } from './workload-scale';
 import { WorkloadScaleFields } from './WorkloadScaleFields';
+import { YourRunsLine } from '../../runs/YourRunsLine';
 
 type Coverage = PlanView['analysis']['phases'][number];
 
@@ -25,9 +26,12 @@ export function PhaseFields({
   error,
   onChange,
   onRemove,
+  milestoneLabel,
 }: {
   index: number;
   phase: PhaseDraft;
+  /** "M1 50 Cases, Proof of Concept": what a run recorded from this phase trained. */
+  milestoneLabel?: string | undefined;
   /** how many phases the milestone has: a lone phase has no name or Remove button. */
   count: number;
   choices: OfferingFacts[];
@@ -93,6 +97,7 @@ export function PhaseFields({
         )}
       </div>
       <PhaseEstimates phase={p} coverage={coverage} offering={o} />
+      <PhaseRuns phase={p} count={count} choices={choices} milestoneLabel={milestoneLabel} />
       {count > 1 && (
         <button type="button" className="btn small" onClick={onRemove}>
           Remove phase
@@ -152,6 +157,40 @@ function WorkloadField({
   );
 }
 
+/** The correction the lead's own runs make to this phase's estimate, and "Record a finished run…" (issue 29 item 2). */
+function PhaseRuns({
+  phase: p,
+  count,
+  choices,
+  milestoneLabel,
+}: {
+  phase: PhaseDraft;
+  count: number;
+  choices: OfferingFacts[];
+  milestoneLabel: string | undefined;
+}) {
+  const base = p.base;
+  const saved = base?.workload && base.offeringId ? base : null;
+  return (
+    <YourRunsLine
+      workload={base?.workload ?? null}
+      offeringId={base?.offeringId ?? null}
+      gpuId={base?.gpuId ?? null}
+      target={
+        saved
+          ? {
+              phaseId: saved.id,
+              offeringId: saved.offeringId,
+              label: `${milestoneLabel ?? saved.name}${count > 1 ? ` — ${saved.name}` : ''}`,
+              offerings: choices.filter((c) => !c.deleted).map((c) => ({ id: c.id, label: offeringText(c) })),
+            }
+          : null
+      }
+      why="save the phase with a workload and an offering to record a run of it"
+    />
+  );
+}
+
 /** The author's and the app's estimates, what the check uses, and the chosen offering's GPUs. */
 function PhaseEstimates({
   phase: p,
@@ -163,6 +202,9 @@ function PhaseEstimates({
   offering: OfferingFacts | undefined;
 }) {
   const totals = usePlanStore((s) => s.view?.analysis.totals);
+  // The saved phase as the plan holds it now: a run recorded while the form is open changes its estimate (issue 29).
+  const current = usePlanStore((s) => s.view?.plan.milestones.flatMap((m) => m.phases).find((x) => x.id === p.base?.id));
+  const app = (current ?? p.base)?.appEstimate;
   return (
     <div className="pt-estimates">
       <div>
@@ -178,13 +220,11 @@ function PhaseEstimates({
       </div>
       <div>
         <span className="field-label">App's estimate</span>{' '}
-        {p.base?.appEstimate ? (
+        {p.base && app ? (
           <>
-            {fmtHours(p.base.appEstimate.hours)} GPU-h,{' '}
-            {totals ? estimateMoney(p.base.appEstimate.usd, p.base.start, totals) : fmtMoney(p.base.appEstimate.usd, 'USD')}{' '}
+            {fmtHours(app.hours)} GPU-h, {totals ? estimateMoney(app.usd, p.base.start, totals) : fmtMoney(app.usd, 'USD')}{' '}
             <span className="muted">
-              ({totals ? estimateBasis(p.base.appEstimate.basis, p.base.start, totals) : p.base.appEstimate.basis}; price as of{' '}
-              {p.base.appEstimate.priceAsOf ?? '—'})
+              ({totals ? estimateBasis(app.basis, p.base.start, totals) : app.basis}; price as of {app.priceAsOf ?? '—'})
             </span>
           </>
         ) : (
