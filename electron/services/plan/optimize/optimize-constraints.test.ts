@@ -10,7 +10,7 @@ import type { OptimizeOptions } from '../../../../shared/domain/plan/optimize/sc
 import { fixtureProject, fixtureTrack } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { createTestApp } from '../../../test-support/test-app';
-import { runSchedule } from './run-schedule';
+import { runSchedule } from '../../../worker/run-schedule';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
