@@ -22,6 +22,25 @@ const nodeBuiltins = [
   'net',
 ];
 
+const electronTypeOnly = {
+  name: 'electron',
+  message: 'Import electron at runtime only in electron/main and electron/preload; use `import type` elsewhere.',
+  allowTypeImports: true,
+};
+
+const sharedPaths = [
+  { name: 'electron', message: 'repo shared/ runs in every process: no Electron.' },
+  { name: 'react', message: 'repo shared/ has no React.' },
+  { name: 'react-dom', message: 'repo shared/ has no React.' },
+];
+const sharedPatterns = [
+  { group: nodeBuiltins, message: 'repo shared/ runs in every process: no Node built-ins.' },
+  {
+    group: ['**/electron/**', '**/renderer/**', 'react/*', 'react-dom/*', 'better-sqlite3'],
+    message: 'repo shared/ may import only shared/ and pure libraries.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', '**/*.cjs'] },
   {
@@ -33,13 +52,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'electron',
-              message: 'Import electron at runtime only in electron/main and electron/preload; use `import type` elsewhere.',
-              allowTypeImports: true,
-            },
-          ],
+          paths: [electronTypeOnly],
         },
       ],
     },
@@ -53,24 +66,25 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: sharedPaths, patterns: sharedPatterns }],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'require', '__dirname', 'Buffer'],
+    },
+  },
+  {
+    // Layers inside shared/ (issue 30, item 3): domain code never imports the IPC contract; the contract imports the domain.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts', 'shared/ipc/**'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'electron', message: 'repo shared/ runs in every process: no Electron.' },
-            { name: 'react', message: 'repo shared/ has no React.' },
-            { name: 'react-dom', message: 'repo shared/ has no React.' },
-          ],
+          paths: sharedPaths,
           patterns: [
-            { group: nodeBuiltins, message: 'repo shared/ runs in every process: no Node built-ins.' },
-            {
-              group: ['**/electron/**', '**/renderer/**', 'react/*', 'react-dom/*', 'better-sqlite3'],
-              message: 'repo shared/ may import only shared/ and pure libraries.',
-            },
+            ...sharedPatterns,
+            { group: ['**/ipc', '**/ipc/**'], message: 'Domain code never imports the IPC contract: move the shape to shared/domain.' },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'require', '__dirname', 'Buffer'],
     },
   },
   {
@@ -87,6 +101,61 @@ export default tseslint.config(
           patterns: [
             { group: ['**/electron/**'], message: 'renderer/ may not import electron/: use window.api.' },
             { group: nodeBuiltins, message: 'renderer/ has no Node.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Layers inside electron/ (issue 30, item 3), as VS Code's import rules do: each folder names what it may not import.
+  {
+    files: ['electron/db/**/*.ts'],
+    ignores: ['electron/db/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronTypeOnly],
+          patterns: [
+            {
+              group: ['**/services', '**/services/**'],
+              message: 'electron/db/ never imports services: services call db/, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/worker/**/*.ts'],
+    ignores: ['electron/worker/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronTypeOnly],
+          patterns: [
+            {
+              group: ['**/services', '**/services/**'],
+              message: 'Workers never import services: a worker runs shared/ code and its own protocol.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/server/**/*.ts'],
+    ignores: ['electron/server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronTypeOnly],
+          patterns: [
+            {
+              group: ['**/main', '**/main/**'],
+              message: 'The server never imports electron/main/: move what both need to a neutral module.',
+            },
           ],
         },
       ],

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { createAppContext } from '../electron/services/app-context';
-import { loadHighs } from '../electron/services/plan/optimize/highs-solver';
-import { runSchedule, type ScheduleRequest } from '../electron/services/plan/optimize/run-schedule';
+import { loadHighs } from '../electron/worker/highs-solver';
+import { runSchedule, type ScheduleRequest } from '../electron/worker/run-schedule';
 import { createSolverClient } from '../electron/services/plan/optimize/solver-client';
 import { tempDir } from '../electron/test-support/paths';
 import { buildScheduleModel } from '../shared/domain/plan/optimize/schedule-model';

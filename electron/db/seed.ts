@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { readSetting, writeSetting } from './queries/settings';
-import { seedBudget } from '../services/budget/budget.seed';
-import { seedExchangeRates } from '../services/budget/fx.seed';
-import { seedCatalog } from '../services/catalog/catalog.seed';
-import { seedEstimate } from '../services/estimate/estimate.seed';
-import { addMissingExamples, seedPlan } from '../services/plan/plan.seed';
+import { seedBudget } from './seeds/budget.seed';
+import { seedExchangeRates } from './seeds/fx.seed';
+import { seedCatalog } from './seeds/catalog.seed';
+import { seedEstimate } from './seeds/estimate.seed';
+import { addMissingExamples, seedPlan } from './seeds/plan.seed';
 
 /** Loads the bundled data into a brand-new database, in one transaction, in dependency order. */
 export function seedDatabase(db: Database, resourcesDir: string): void {

@@ -3,22 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { Session, WebContents } from 'electron';
 
 /**
- * The one Content-Security-Policy is the <meta> of renderer/index.html: the renderer is loaded from file://, whose
- * responses carry no HTTP headers (session.webRequest never sees them), so a header policy would be a second, dead
- * copy. The e2e harness and the browser mode serve the same index.html with the same meta.
- */
-
-/** The policy renderer/index.html states in its <meta http-equiv="Content-Security-Policy"> (browser mode sends it as a header too). */
-export function contentSecurityPolicyOf(indexHtml: string): string | null {
-  const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(indexHtml);
-  return meta ? meta[1]! : null;
-}
-
-/** What browser mode sends when an index.html states no policy: as strict as the app's. */
-export const FALLBACK_CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
-
-/**
  * True when `url` is the app's own page: a file: URL (any percent-encoding Chromium chose: spaces, UTF-8 letters, '#',
  * '%') whose path is exactly the bundled renderer's index.html. Parsed, never a string prefix: a sibling folder such
  * as dist/renderer-foo or another file beside index.html is not the app.

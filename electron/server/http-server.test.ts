@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FALLBACK_CONTENT_SECURITY_POLICY, contentSecurityPolicyOf } from '../main/security';
+import { FALLBACK_CONTENT_SECURITY_POLICY, contentSecurityPolicyOf } from './content-security-policy';
 import { createAppContext } from '../services/app-context';
 import { referenceFile, repoRoot, tempDir } from '../test-support/paths';
 import { startHttpServer, type RunningServer, type ServerTimeouts } from './http-server';

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { contentSecurityPolicyOf, FALLBACK_CONTENT_SECURITY_POLICY } from '../main/security';
+import { contentSecurityPolicyOf, FALLBACK_CONTENT_SECURITY_POLICY } from './content-security-policy';
 import type { AppContext } from '../services/app-context';
 import type { FileGrants } from '../services/file-grants';
 import type { Dialogs, EmitEvent } from '../services/service-deps';

@@ -5,9 +5,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { serializeError } from '../../shared/domain/errors';
-import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from '../services/plan/optimize/optimizer-worker-protocol';
-import { loadHighs } from '../services/plan/optimize/highs-solver';
-import { runSchedule } from '../services/plan/optimize/run-schedule';
+import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from './optimizer-worker-protocol';
+import { loadHighs } from './highs-solver';
+import { runSchedule } from './run-schedule';
 
 const post = (message: OptimizerWorkerMessage) => parentPort!.postMessage(message);
 void loadHighs(); // compile the WebAssembly while nobody waits

@@ -3,7 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resourcesDir, tempDir } from '../../test-support/paths';
-import { seedExchangeRates } from '../../services/budget/fx.seed';
+import { seedExchangeRates } from '../seeds/fx.seed';
 import { migrate, schemaVersion } from '../migrate';
 import { selectRates } from '../queries/budget-planning';
 import { migrations } from './index';

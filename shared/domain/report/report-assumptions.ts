@@ -1,5 +1,5 @@
 /** The assumptions section: the plan's notes, the cost rule and constants, the calibration, the open claims, the scenarios. */
-import type { PlanView } from '../../ipc/contract/plan';
+import type { PlanView } from '../plan/plan-view';
 import { CONSTANT_GROUP_WORDS, constantWords, costRuleWords } from './brief';
 import { readableSource } from '../source-documents';
 import type { ReportContext } from './report-context';

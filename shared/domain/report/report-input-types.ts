@@ -4,7 +4,7 @@
  */
 import type { RunRate } from '../plan/run-rate';
 import type { Price } from '../catalog';
-import type { PlanView } from '../../ipc/contract/plan';
+import type { PlanView } from '../plan/plan-view';
 import type { ScenarioSummary } from './brief';
 import type { ReportSectionId } from './report-sections';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanView } from '../../ipc/contract/plan';
+import type { PlanView } from '../plan/plan-view';
 import { analyzePlan } from '../plan/checks';
 import { loadExample, plannedCatalog } from '../plan/test-fixtures';
 import { assembleReportModel, type BudgetInput, type HardwareAlternative, type ReportInputs } from './report-model';

@@ -3,20 +3,14 @@
  * and side by side week by week; one can be promoted to be the plan.
  */
 import { z } from 'zod';
-import { rangeSchema, scenarioAuthorSchema } from '../../domain/plan/schema';
+import { scenarioInfoSchema } from '../../domain/plan/plan-view';
+import { rangeSchema } from '../../domain/plan/schema';
 import type { ChannelMap } from '../channel';
+
+export { scenarioInfoSchema } from '../../domain/plan/plan-view';
 
 const projectId = z.string().min(1).max(120);
 const scenarioId = z.string().min(1).max(200);
-
-export const scenarioInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  variation: z.string(),
-  author: scenarioAuthorSchema.nullable(),
-  createdAt: z.string(),
-});
 
 export const scenarioSummarySchema = z.object({
   scenarioId: z.string().nullable(),

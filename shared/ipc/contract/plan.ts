@@ -5,22 +5,24 @@
  */
 import { z } from 'zod';
 import type { PlanCommand } from '../../domain/plan/commands';
-import {
-  allocationSchema,
-  dataCostItemSchema,
-  milestoneSchema,
-  planSchema,
-  poolSchema,
-  projectSchema,
-  trackSchema,
-} from '../../domain/plan/schema';
+import { allocationSchema, dataCostItemSchema, milestoneSchema, poolSchema, projectSchema, trackSchema } from '../../domain/plan/schema';
 import { runRateSchema } from '../../domain/plan/run-rate';
 import type { ChannelMap, EventMap } from '../channel';
-import { dataCostTotalsSchema } from '../../domain/data-costs/schema';
 import { planProjectChannels } from './plan-projects';
-import { planScenarioChannels, scenarioInfoSchema } from './plan-scenarios';
-import { dataRateSchema } from '../../domain/data-costs/rate-schema';
-import { SUBSCRIPTION_UNITS, subscriptionSchema } from '../../domain/subscriptions';
+import { planScenarioChannels } from './plan-scenarios';
+import { planViewSchema } from '../../domain/plan/plan-view';
+
+export {
+  analysisSchema,
+  cellRefSchema,
+  offeringFactsSchema,
+  planConversionSchema,
+  planViewSchema,
+  problemSchema,
+  subscriptionMonthSchema,
+  weekTotalSchema,
+  type PlanView,
+} from '../../domain/plan/plan-view';
 
 const projectId = z.string().min(1).max(120);
 const scenarioId = z.string().min(1).max(200);
@@ -41,168 +43,6 @@ export const planCommandSchema: z.ZodType<PlanCommand> = z.lazy(() =>
     z.object({ type: z.literal('batch'), label: z.string().max(200), commands: z.array(planCommandSchema).max(5000) }),
   ]),
 ) as z.ZodType<PlanCommand>;
-
-export const cellRefSchema = z.object({
-  row: z.enum(['track', 'pool', 'totals', 'milestone']),
-  trackId: z.string().optional(),
-  poolId: z.string().optional(),
-  week: z.string().optional(),
-  allocationId: z.string().optional(),
-  milestoneId: z.string().optional(),
-  phaseId: z.string().optional(),
-});
-
-export const problemSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  severity: z.enum(['error', 'warning', 'info']),
-  week: z.string().optional(),
-  trackId: z.string().optional(),
-  milestoneId: z.string().optional(),
-  message: z.string(),
-  cell: cellRefSchema,
-});
-
-export const weekTotalSchema = z.object({
-  week: z.string(),
-  start: z.string(),
-  gpuHours: z.number(),
-  usd: z.string(),
-  usdExact: z.string(),
-  byTrack: z.record(z.string(), z.object({ gpuHours: z.number(), usd: z.string(), usdExact: z.string() })),
-  cumulativeUsd: z.string(),
-  budgetShareUsd: z.string(),
-  cumulativeBudgetUsd: z.string(),
-  unpricedAllocationIds: z.array(z.string()),
-  storageUsd: z.string(),
-  transferUsd: z.string(),
-  allCostsUsd: z.string(),
-  storageExact: z.string(),
-  transferExact: z.string(),
-  allCostsExact: z.string(),
-});
-
-/** How the catalog's USD became the project's currency, week by week (plan-currency.ts). */
-export const planConversionSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  rule: z.string(),
-  weeks: z.record(z.string(), z.object({ day: z.string(), factor: z.string(), text: z.string(), rate: z.string(), stale: z.boolean() })),
-  missing: z.array(z.object({ week: z.string(), day: z.string() })),
-});
-
-/** A subscription's month as the totals give it (shared/domain/plan/subscription-pricing.ts). */
-export const subscriptionMonthSchema = z.object({
-  subscriptionId: z.string().nullable(),
-  name: z.string(),
-  month: z.string(),
-  unit: z.enum(SUBSCRIPTION_UNITS).nullable(),
-  unitWord: z.string(),
-  feeUsd: z.string(),
-  includedUnits: z.string().nullable(),
-  usedUnits: z.string(),
-  overUnits: z.string(),
-  topUps: z.array(z.object({ units: z.number(), usd: z.string(), count: z.number().int() })),
-  topUpUsd: z.string(),
-  uncoveredUnits: z.string(),
-  usd: z.string(),
-  gpuHours: z.record(z.string(), z.number()),
-  allocations: z.array(
-    z.object({
-      allocationId: z.string(),
-      week: z.string(),
-      offeringId: z.string(),
-      gpuHours: z.number(),
-      units: z.string(),
-      usd: z.string(),
-    }),
-  ),
-  source: z.string(),
-});
-
-export const analysisSchema = z.object({
-  problems: z.array(problemSchema),
-  totals: z.object({
-    weeks: z.array(weekTotalSchema),
-    gpuHours: z.number(),
-    usd: z.string(),
-    budget: z.string(),
-    remainingUsd: z.string(),
-    allocationUsd: z.record(z.string(), z.string()),
-    storageUsd: z.string(),
-    transferUsd: z.string(),
-    allCostsUsd: z.string(),
-    remainingAllCostsUsd: z.string(),
-    dataCosts: dataCostTotalsSchema,
-    currency: z.string(),
-    conversion: planConversionSchema.nullable(),
-    unconvertedAllocationIds: z.array(z.string()),
-    subscriptions: z.array(subscriptionMonthSchema),
-  }),
-  pools: z.array(
-    z.object({
-      poolId: z.string(),
-      weeks: z.record(
-        z.string(),
-        z.object({
-          gpuHours: z.number(),
-          concurrentGpus: z.number(),
-          vcpus: z.number(),
-          capacityHours: z.number(),
-          over: z.boolean(),
-          turns: z.boolean(),
-        }),
-      ),
-    }),
-  ),
-  phases: z.array(
-    z.object({
-      milestoneId: z.string(),
-      phaseId: z.string(),
-      neededHours: z.number().nullable(),
-      neededBasis: z.string(),
-      allocatedHours: z.number(),
-      bookedHours: z.number(),
-    }),
-  ),
-});
-
-export const offeringFactsSchema = z.object({
-  id: z.string(),
-  gpuId: z.string(),
-  gpuCount: z.number(),
-  vcpus: z.number().nullable(),
-  label: z.string(),
-  gpuName: z.string().optional(),
-  deleted: z.boolean(),
-  prices: z.array(
-    z.object({
-      kind: z.string(),
-      usd: z.union([z.number(), z.string()]),
-      per: z.enum(['hour', 'month', 'once']),
-      asOf: z.string(),
-      source: z.string(),
-    }),
-  ),
-});
-
-export const planViewSchema = z.object({
-  plan: planSchema,
-  revision: z.number().int(),
-  weeks: z.array(z.string()),
-  analysis: analysisSchema,
-  catalog: z.object({
-    offerings: z.array(offeringFactsSchema),
-    dataRates: z.array(dataRateSchema).optional(),
-    subscriptions: z.array(subscriptionSchema).optional(),
-  }),
-  history: z.object({ undoLabel: z.string().nullable(), redoLabel: z.string().nullable() }),
-  /** How long the checks and totals took on this edit, ms (main process). */
-  analysisMs: z.number(),
-  /** Set when this view is a scenario's plan (edits, undo and redo then go to the scenario). */
-  scenario: scenarioInfoSchema.nullable().optional(),
-});
-export type PlanView = z.output<typeof planViewSchema>;
 
 /** The plan view and its edits: what the timeline shows and changes. */
 const planTimelineChannels = {

@@ -8,7 +8,7 @@ import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { buildScheduleModel } from '../../../../shared/domain/plan/optimize/schedule-model';
 import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
-import { solveLpText } from './highs-solver';
+import { solveLpText } from '../../../worker/highs-solver';
 
 /** mulberry32: a small seeded generator, so every run tests the same plans. */
 function random(seed: number): () => number {

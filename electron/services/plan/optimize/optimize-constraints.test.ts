@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { createTestApp } from '../../../test-support/test-app';
-import { runSchedule } from './run-schedule';
+import { runSchedule } from '../../../worker/run-schedule';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

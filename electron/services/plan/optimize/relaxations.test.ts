@@ -9,7 +9,7 @@ import type { Allocation, Plan, PlanCatalog } from '../../../../shared/domain/pl
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { withBudgetRaised } from '../../../../shared/domain/plan/optimize/schedule-relaxations';
 import { findRelaxations } from './relaxations';
-import { runSchedule } from './run-schedule';
+import { runSchedule } from '../../../worker/run-schedule';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

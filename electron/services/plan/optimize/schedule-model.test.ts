@@ -18,7 +18,7 @@ import {
 } from '../../../../shared/domain/plan/test-fixtures';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { weekOf } from '../../../../shared/domain/plan/weeks';
-import { solveLpText } from './highs-solver';
+import { solveLpText } from '../../../worker/highs-solver';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

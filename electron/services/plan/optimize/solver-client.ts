@@ -10,8 +10,8 @@ import { UserError } from '../../../../shared/domain/errors';
 import type { Logger } from '../../../../shared/logger';
 import { watchWorker } from '../../../worker/worker-log';
 import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
-import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from './optimizer-worker-protocol';
-import { runSchedule, type ScheduleRequest } from './run-schedule';
+import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from '../../../worker/optimizer-worker-protocol';
+import { runSchedule, type ScheduleRequest } from '../../../worker/run-schedule';
 
 export type Solve = (
   request: ScheduleRequest,

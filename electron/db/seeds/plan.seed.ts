@@ -9,8 +9,8 @@ import {
   parseClaimsFile,
   type BundledExample,
 } from '../../../shared/domain/plan/bundled-examples';
-import { insertProject } from '../../db/queries/plan';
-import { insertScenario } from '../../db/queries/scenario';
+import { insertProject } from '../queries/plan';
+import { insertScenario } from '../queries/scenario';
 
 /** The seed's checked claims (resources/claims/<seed>.json), or none when the file is absent or unreadable. */
 export function readSeedClaims(resourcesDir: string, seed: string | null) {

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { EXAMPLE_PROJECT_ID } from '../../../shared/domain/plan/example';
-import { insertBudget, insertRule } from '../../db/queries/budget-planning';
+import { insertBudget, insertRule } from '../queries/budget-planning';
 
 const SEEDED_AT = '2025-12-10T00:00:00.000Z';
 

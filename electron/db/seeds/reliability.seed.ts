@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { reliabilitySchema } from '../../../shared/domain/reliability';
-import { upsertReliability } from '../../db/queries/reliability';
+import { upsertReliability } from '../queries/reliability';
 
 /** Loads resources/catalog/reliability.json (absent file: nothing). Rows of providers the database lacks are skipped. */
 export function seedReliability(db: Database, resourcesDir: string): void {

@@ -3,7 +3,7 @@
  * model's LP text with a time limit and a MIP gap, reports progress, stops early when asked, and answers with
  * every variable's value in the model's own order.
  */
-import type { SolverAnswer } from '../../../../shared/domain/plan/optimize/lp-model';
+import type { SolverAnswer } from '../../shared/domain/plan/optimize/lp-model';
 
 import highsLoader, { type Highs } from 'highs';
 

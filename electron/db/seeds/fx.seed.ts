@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { bundledRateRows, bundledRatesFileSchema } from '../../../shared/domain/budget/bundled-rates';
-import { insertBundledRate } from '../../db/queries/budget-planning';
+import { insertBundledRate } from '../queries/budget-planning';
 
 /** resources/fx/ecb-monthly-rates.json, validated. */
 export function readBundledRates(resourcesDir: string) {

@@ -2,10 +2,10 @@
  * One auto-plan run, start to end, wherever it runs (the solver worker, or in-process for the CLI and tests):
  * the model from the plan, the HiGHS solve, and the solver's values read back into a suggested plan.
  */
-import { UserError } from '../../../../shared/domain/errors';
-import { buildScheduleModel, type OptimizeOptions } from '../../../../shared/domain/plan/optimize/schedule-model';
-import { readSchedule, type ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
-import type { Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
+import { UserError } from '../../shared/domain/errors';
+import { buildScheduleModel, type OptimizeOptions } from '../../shared/domain/plan/optimize/schedule-model';
+import { readSchedule, type ScheduleResult } from '../../shared/domain/plan/optimize/schedule-result';
+import type { Plan, PlanCatalog } from '../../shared/domain/plan/types';
 import { solveLpText, type SolveOptions } from './highs-solver';
 
 export interface ScheduleRequest {

@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { gpuSchema, newOfferingPriceSchema, offeringInputSchema, providerSchema } from '../../../shared/ipc/contract/catalog';
-import { insertGpu, insertOffering, insertPrice, insertProvider } from '../../db/queries/catalog';
+import { insertGpu, insertOffering, insertPrice, insertProvider } from '../queries/catalog';
 import { seedReliability } from './reliability.seed';
-import { insertDataRate } from '../../db/queries/data-rates';
+import { insertDataRate } from '../queries/data-rates';
 import { dataRatesFileSchema } from '../../../shared/domain/data-costs/rates';
 import { subscriptionsFileSchema } from '../../../shared/domain/subscriptions';
-import { insertSubscription } from '../../db/queries/subscriptions';
+import { insertSubscription } from '../queries/subscriptions';
 
 const resourceOfferingSchema = offeringInputSchema.extend({
   id: z.string(),

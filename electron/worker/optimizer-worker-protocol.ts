@@ -1,6 +1,6 @@
 /** Messages between main and the auto-plan solver worker (electron/worker/optimizer.worker.ts). */
-import type { SerializedError } from '../../../../shared/domain/errors';
-import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
+import type { SerializedError } from '../../shared/domain/errors';
+import type { ScheduleResult } from '../../shared/domain/plan/optimize/schedule-result';
 import type { ScheduleRequest } from './run-schedule';
 
 export interface OptimizerWorkerRequest {

@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { EXAMPLE_PROJECT_FILE, parseProjectFile } from '../../../shared/domain/plan/example';
 import { resolveBundledWorkloads, type BundledWorkloadEntry } from '../../../shared/domain/plan/milestone-workloads';
 import { parseWorkload } from '../../../shared/estimate/workload';
-import { upsertWorkload } from '../../db/queries/estimate';
+import { upsertWorkload } from '../queries/estimate';
 
 /**
  * Saves the bundled workloads (resources/models/workloads.json: VitalDB M1–M3, ClinicalBERT, PRS-Med, Mistral-7B LoRA);
