@@ -9,6 +9,7 @@ import {
   parseClaimsFile,
   type BundledExample,
 } from '../../../shared/domain/plan/bundled-examples';
+import { insertBudget } from '../queries/budget-planning';
 import { insertProject } from '../queries/plan';
 import { insertScenario } from '../queries/scenario';
 
@@ -27,10 +28,21 @@ export function readSeedClaims(resourcesDir: string, seed: string | null) {
 function insertExample(db: Database, resourcesDir: string, example: BundledExample, at: string): boolean {
   const file = path.join(resourcesDir, example.file);
   if (!fs.existsSync(file)) return false;
-  const { plan, scenarios } = buildProject(parseProjectFile(JSON.parse(fs.readFileSync(file, 'utf8')), file), at);
+  const parsed = parseProjectFile(JSON.parse(fs.readFileSync(file, 'utf8')), file);
+  const { plan, scenarios } = buildProject(parsed, at);
   plan.claims = mergeClaims(plan.claims, readSeedClaims(resourcesDir, example.claimsSeed));
   insertProject(db, plan, { isExample: true, at });
   for (const s of scenarios) insertScenario(db, s);
+  // The budgets the document sets (seed 003: $500 a month, alerts at 80, 100 and 120%), in the project's currency.
+  for (const b of parsed.budgets ?? [])
+    insertBudget(db, {
+      projectId: plan.project.id,
+      trackId: b.trackId,
+      month: b.month,
+      amount: b.amount,
+      currency: plan.project.currency,
+      thresholds: b.thresholds,
+    });
   return true;
 }
 

@@ -120,6 +120,17 @@ describe('bundled example projects', () => {
     }
   });
 
+  it("sets seed 003's monthly budget as its document does: $500 a month, alerts at 80, 100 and 120% (issue 31 item 7)", () => {
+    const app = createAppContext({ dataDir: scratch(), resourcesDir, runtime: 'cli' });
+    try {
+      const monthly = app.services.budget.listBudgets('seed-003-small-lab').filter((b) => b.month !== null);
+      expect(monthly.map((b) => b.month)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+      for (const b of monthly) expect(b).toMatchObject({ trackId: null, amount: '500', currency: 'USD', thresholds: [80, 100, 120] });
+    } finally {
+      app.close();
+    }
+  });
+
   it('each new example passes the plan checks without an error, prices every booking and reads through plan show', async () => {
     const app = createAppContext({ dataDir: scratch(), resourcesDir, runtime: 'cli' });
     try {

@@ -111,6 +111,13 @@ export const claimCheckSchema = z.discriminatedUnion('kind', [
       .min(2),
   }),
   z.object({
+    /** the document names its choice (of hardware, say) for one case in two places: both must name the same. */
+    kind: z.literal('same-choice'),
+    /** the case both statements answer (e.g. "a 1-3B model"). */
+    subject: z.string().min(1),
+    statements: z.array(z.object({ text: z.string().min(1), choices: z.array(z.string().min(1)).min(1) })).min(2),
+  }),
+  z.object({
     /** the document's runs × hours per run must fit the GPU-hours of its own dates. */
     kind: z.literal('capacity'),
     runs: z.object({ low: z.number(), high: z.number() }),

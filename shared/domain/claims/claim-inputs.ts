@@ -26,6 +26,8 @@ export function claimInputsText(check: ClaimCheck | undefined): string {
           v.value !== undefined ? `${v.text} = ${num(v.value)}` : `${v.text} = ${v.terms!.map((t) => t.map(num).join(' × ')).join(' + ')}`,
         )
         .join('; ')}`;
+    case 'same-choice':
+      return `the document's choices for ${check.subject}: ${check.statements.map((st) => `${st.text}: ${st.choices.join(' or ')}`).join('; ')}`;
     case 'capacity':
       return `${check.runs.low}–${check.runs.high} runs × ${check.hoursPerRun.low}–${check.hoursPerRun.high} h per run on ${check.window.gpus} GPU between ${check.window.start} and ${check.window.end}`;
     case 'plan-check':

@@ -3,8 +3,8 @@
  * a stored figure) and applies the one verdict rule (verdict.ts). A claim whose stored verdict differs is `stale`.
  */
 import { claimInputsText } from './claim-inputs';
-import { describeReserved, reservedCommitment, reservedTermYears } from '../reserved';
-import { citesDocument, documentTitle } from '../source-documents';
+import { deriveCommitment, derivePrice } from './derive-price';
+import { fmtFigure, numeric, rangeText, type Derived } from './derived';
 import type { Gpu, OfferingWithPrices } from '../catalog';
 import type { WorkloadEstimate } from '../../estimate/estimate';
 import type { ChecksSay, ClaimCheck, Verdict } from './claim-check';
@@ -50,15 +50,6 @@ export interface ClaimEvaluation {
   inputs: string;
 }
 
-type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale' | 'checksSay' | 'inputs'>;
-
-const round = (x: number): number =>
-  Math.abs(x) >= 100 ? Math.round(x) : Math.abs(x) >= 10 ? Math.round(x * 10) / 10 : Math.round(x * 100) / 100;
-export const fmtFigure = (x: number): string => round(x).toLocaleString('en-US');
-const rangeText = (low: number, high: number, unit: string): string =>
-  low === high ? `${fmtFigure(low)} ${unit}` : `${fmtFigure(low)}–${fmtFigure(high)} ${unit}`;
-const factorText = (f: number): string => (f === 1 ? 'within the range' : `×${fmtFigure(f)} off`);
-
 function gpuResult(ctx: ClaimContext, workload: unknown, gpuId: string) {
   const e = ctx.estimate(workload, [gpuId]);
   const r = e.results.find((x) => x.gpuId === gpuId);
@@ -70,19 +61,6 @@ function hoursOf(ctx: ClaimContext, workload: unknown, gpuId: string): { hours: 
   const { result } = gpuResult(ctx, workload, gpuId);
   if (!result.training) throw new Error(`the workload gives no training hours on "${gpuId}"`);
   return { hours: result.training.hours, bound: result.throughput.bound, gpuName: result.gpuName };
-}
-
-function numeric(app: number, author: { low: number; high: number; unit: string }, inputsStated: boolean, basis: string): Derived {
-  const factor = factorOutside(app, author.low, author.high);
-  return {
-    verdict: verdictForFactor(factor, inputsStated),
-    authorText: rangeText(author.low, author.high, author.unit),
-    appText: `${fmtFigure(app)} ${author.unit}`,
-    appValue: app,
-    unit: author.unit,
-    factor,
-    basis: `${basis}; ${factorText(factor)}`,
-  };
 }
 
 function deriveEstimate(check: Extract<ClaimCheck, { kind: 'estimate' }>, ctx: ClaimContext): Derived {
@@ -155,63 +133,6 @@ function deriveDatasheetRatio(check: Extract<ClaimCheck, { kind: 'datasheet-rati
   return numeric(a / b, check.authorFigure, true, `catalog datasheets: ${check.field} ${a} ÷ ${b}`);
 }
 
-function latestPrice(ctx: ClaimContext, offeringId: string, priceKind: string) {
-  const o = ctx.offerings.find((x) => x.id === offeringId);
-  if (!o) throw new Error(`no offering "${offeringId}" in the catalog`);
-  const p = o.prices.filter((x) => x.kind === priceKind).sort((x, y) => y.asOf.localeCompare(x.asOf))[0];
-  if (!p) throw new Error(`offering "${offeringId}" has no ${priceKind} price`);
-  return { offering: o, price: p };
-}
-
-function derivePrice(check: Extract<ClaimCheck, { kind: 'price' }>, ctx: ClaimContext, document: string | undefined): Derived {
-  const { offering: o, price: p } = latestPrice(ctx, check.offeringId, check.priceKind);
-  const derived = numeric(Number(p.usd), check.authorFigure, true, `catalog: ${o.sku} ${p.kind} $${p.usd}/${p.per} as of ${p.asOf}`);
-  // The catalog row was transcribed from the very document the claim quotes: agreeing with it checks nothing.
-  if (derived.verdict === 'ok' && document && citesDocument(p.source ?? '', document))
-    return {
-      ...derived,
-      verdict: 'restates',
-      basis: `${derived.basis}; the catalog row's source is this document (${documentTitle(document)}), so the figure restates it: nothing independent was checked`,
-    };
-  return derived;
-}
-
-const usdText = (x: number): string => `$${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/**
- * A reservation priced per hour used, against the app's commitment model: the whole term is paid (term × 8,760 h ×
- * the catalog's reserved rate) whatever the hours used; per month it is spread over the term's months.
- */
-function deriveCommitment(check: Extract<ClaimCheck, { kind: 'commitment' }>, ctx: ClaimContext): Derived {
-  const { offering: o, price: p } = latestPrice(ctx, check.offeringId, check.priceKind);
-  const termYears = reservedTermYears(check.priceKind)!;
-  const onDemand = o.prices.filter((x) => x.kind === 'on-demand').sort((x, y) => y.asOf.localeCompare(x.asOf))[0];
-  const onDemandRate = onDemand ? Number(onDemand.usd) : null;
-  const rate = Number(p.usd);
-  const months = termYears * 12;
-  const hoursInTerm = check.period === 'month' ? check.hoursUsed * months : check.hoursUsed;
-  const c = reservedCommitment(rate, termYears, hoursInTerm, onDemandRate);
-  const extras = (check.extras ?? []).reduce((sum, x) => sum + x.usd, 0);
-  const commitment = Number(c.commitmentUsd);
-  const machine = check.period === 'month' ? commitment / months : commitment;
-  const value = machine + extras;
-  const per = check.period === 'month' ? 'a month' : 'for the project';
-  const parts = [
-    describeReserved(rate, c),
-    check.period === 'month' ? `÷ ${months} months = ${usdText(machine)} a month` : `the project pays the whole term: ${usdText(machine)}`,
-    ...(check.extras ?? []).map((x) => `+ ${x.text} ${usdText(x.usd)}`),
-    onDemandRate !== null
-      ? `pay-as-you-go for the same ${fmtFigure(check.hoursUsed)} h ${per}: ${usdText(check.hoursUsed * onDemandRate + extras)}`
-      : '',
-  ].filter(Boolean);
-  return numeric(
-    value,
-    check.authorFigure,
-    true,
-    `commitment model on ${o.sku} (catalog ${p.kind} $${p.usd}/h as of ${p.asOf}): ${parts.join('; ')}`,
-  );
-}
-
 function deriveConsistency(check: Extract<ClaimCheck, { kind: 'consistency' }>): Derived {
   const values = check.values.map((v) => v.value ?? (v.terms ?? []).reduce((sum, t) => sum + t.reduce((a, b) => a * b, 1), 0));
   const agree = valuesAgree(values, check.tolerance);
@@ -223,6 +144,26 @@ function deriveConsistency(check: Extract<ClaimCheck, { kind: 'consistency' }>):
     unit: check.unit,
     factor: null,
     basis: `the document’s own figures, computed; they must agree within ${Math.round((check.tolerance ?? 0.01) * 100)}%`,
+  };
+}
+
+function deriveSameChoice(check: Extract<ClaimCheck, { kind: 'same-choice' }>): Derived {
+  const sets = check.statements.map((st) => new Set(st.choices));
+  const all = [...new Set(check.statements.flatMap((st) => st.choices))];
+  const missing = all.flatMap((choice) =>
+    check.statements.filter((_st, i) => !sets[i]!.has(choice)).map((st) => `${choice} is not in ${st.text}`),
+  );
+  const agree = missing.length === 0;
+  return {
+    verdict: verdictForConsistency(agree),
+    authorText: check.statements.map((st) => `${st.text}: ${st.choices.join(' or ')}`).join('; '),
+    appText: agree
+      ? `the document names the same choice for ${check.subject}`
+      : `the document names different choices for ${check.subject}`,
+    appValue: agree,
+    unit: 'choice',
+    factor: null,
+    basis: agree ? 'the choices the document names, compared: the same' : `the choices the document names, compared: ${missing.join('; ')}`,
   };
 }
 
@@ -297,6 +238,8 @@ function derive(check: ClaimCheck, ctx: ClaimContext, document: string | undefin
       return deriveConsistency(check);
     case 'capacity':
       return deriveCapacity(check);
+    case 'same-choice':
+      return deriveSameChoice(check);
     case 'plan-check':
       return derivePlanCheck(check, ctx);
   }
@@ -346,4 +289,4 @@ export function evaluateClaims(claims: EvaluatedClaimInput[], ctx: ClaimContext)
   return claims.map((c) => evaluateClaim(c, ctx));
 }
 
-export { VERDICT_RULE_TEXT };
+export { VERDICT_RULE_TEXT, fmtFigure };

@@ -100,3 +100,15 @@ describe('the bundled resolvers', () => {
     expect(resolves('reliability:local')).toBe(false);
   });
 });
+
+describe("seed 003's budget alerts (issue 31 item 7)", () => {
+  it('are represented by the example, no longer out of scope', () => {
+    const row = markdown.split('\n').find((l) => l.startsWith('| 003  | 729-763 '))!;
+    expect(row).toContain('`project:seed-003-small-lab-project`');
+    expect(row).not.toMatch(/alert thresholds[^|]*out of scope/);
+    const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'resources', 'example', 'seed-003-small-lab-project.json'), 'utf8')) as {
+      budgets?: Array<{ amount: string; thresholds: number[] }>;
+    };
+    expect(example.budgets?.every((b) => b.amount === '500' && b.thresholds.join() === '80,100,120')).toBe(true);
+  });
+});

@@ -174,9 +174,25 @@ export const scenarioSchema = z.object({
 });
 
 /** The bundled example file: the plan and its scenarios as variations of it. */
+/** A budget the source document sets (a bundled example's), with the thresholds its alerts fire at. */
+export const exampleBudgetSchema = z.object({
+  /** null: the whole project. */
+  trackId: z.string().min(1).nullable(),
+  /** `YYYY-MM`; null: the whole project's span. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .nullable(),
+  amount: amountText,
+  thresholds: z.array(z.number().positive().max(1000)).min(1),
+  source: z.string().min(1),
+});
+
 export const exampleFileSchema = z.object({
   format: z.literal('gpu-planner-project/1'),
   plan: planSchema,
+  /** budgets the document sets beside the project's total (a month's budget and its alert thresholds). */
+  budgets: z.array(exampleBudgetSchema).optional(),
   scenarios: z.array(
     z.object({
       id: z.string(),

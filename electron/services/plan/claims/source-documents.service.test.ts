@@ -66,4 +66,19 @@ describe('plan:list-source-documents', () => {
     expect(claim('seed-003/nc6s-v3-price').evaluation).toMatchObject({ verdict: 'restates', stale: false });
     expect(claim('seed-003/nc6s-v3-price').evaluation.basis).toMatch(/the catalog row's source is this document/);
   });
+
+  it('flags the contradictions inside a document as inconsistent, each with both statements (issue 31 item 5)', async () => {
+    const r = await app.handlers.invoke('plan:list-source-documents', {});
+    if (!r.ok) throw new Error(r.error.message);
+    const all = new Map(r.value.documents.flatMap((d) => d.claims.map((c) => [c.id, c] as const)));
+    const aws = all.get('seed-003/aws-10-15pct-dearer')!;
+    expect(aws.evaluation).toMatchObject({ verdict: 'inconsistent', stale: false });
+    expect(aws.evaluation.authorText).toMatch(/3\.37.*3\.06/);
+    const table = all.get('seed-004/small-models-table-vs-map')!;
+    expect(table.evaluation).toMatchObject({ verdict: 'inconsistent', stale: false });
+    expect(table.evaluation.basis).toMatch(/t4-medium is not in the quick-reference map/);
+    expect(all.get('seed-004/medium-models-table-vs-map')!.evaluation.verdict).toBe('inconsistent');
+    // as the break-even of the same document already is
+    expect(all.get('seed-003/break-even-1300')!.evaluation.verdict).toBe('inconsistent');
+  });
 });
