@@ -7,7 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import type { DialectChoice, RowError } from '../../../../shared/domain/billing/dialects';
+import type { ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import type { ImportWarning } from '../../../../shared/domain/billing/import-warnings';
+import type { RowGroupsSkipped } from '../../../../shared/domain/billing/row-group-pruning';
 import type { BillingDialect, SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import { readDelimitedText } from './delimited-text-reader';
@@ -32,6 +34,11 @@ export interface ReadOptions {
   hashContent?: boolean | undefined;
   /** Errors kept in full (every error is counted). */
   maxErrors?: number | undefined;
+  /**
+   * The import's slice: Parquet row groups whose statistics exclude it are skipped undecoded (`rowGroupsSkipped`).
+   * The lines read are filtered by the caller (LineFilter), whatever the container.
+   */
+  filter?: ImportFilter | null | undefined;
 }
 
 export interface ReadSummary {
@@ -54,6 +61,8 @@ export interface ReadSummary {
   totalBytes: number;
   /** The file's SHA-256 (hex), read with `hashContent` from delimited text. */
   sha256?: string | undefined;
+  /** Parquet row groups the filter's statistics excluded: not decoded, their lines not in `rowsRead`. */
+  rowGroupsSkipped?: RowGroupsSkipped | undefined;
 }
 
 /**
@@ -87,7 +96,7 @@ export async function readBillingFile(
   }
   const rows = new RowCollector(file, container, totalBytes, options, onBatch);
   if (container === 'parquet') {
-    await readParquet(
+    const skipped = await readParquet(
       file,
       options,
       (header) => rows.setHeader(header),
@@ -97,6 +106,7 @@ export async function readBillingFile(
       },
     );
     rows.summary.encoding = 'parquet';
+    if (skipped.groups > 0) rows.summary.rowGroupsSkipped = skipped;
   } else {
     await readDelimitedText(file, container, options, rows);
   }
