@@ -155,7 +155,7 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
       const f = result.filtered;
       if (f && filter)
         io.stdout(
-          `  filter: ${f.read} lines read, ${f.kept} kept; skipped ${f.skipped.account} by account, ${f.skipped.tag} by tag, ${f.skipped.provider} by provider, ${f.skipped.date} by date\n`,
+          `  filter: ${f.read} lines read, ${f.kept} kept; skipped ${f.skipped.account} by account, ${f.skipped.tag} by tag, ${f.skipped.provider} by provider, ${f.skipped.date} by date${f.rowGroupsSkipped ? ` (${f.rowGroupsSkipped.rows} of them in ${f.rowGroupsSkipped.groups} Parquet row group(s) not decoded: their statistics exclude the filter)` : ''}\n`,
         );
       for (const [currency, amount] of Object.entries(result.totals)) io.stdout(`  billed ${currency} ${amount}\n`);
       if (result.replacedImportIds.length) io.stdout(`  replaces import(s) ${result.replacedImportIds.join(', ')}\n`);

@@ -4,11 +4,13 @@
  * Expected counts and sums are those of an independent reading of the FOCUS sample (Python csv + Decimal).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseImportFilter } from '../../../shared/domain/billing/import-filter';
 import { createAppContext } from '../../services/app-context';
 import { cliBin, ensureFreshCli } from '../../test-support/built-cli';
+import { writeParquet } from '../../test-support/parquet-writer';
 import { referenceFile, repoRoot, tempDir } from '../../test-support/paths';
 
 const temp = tempDir('gpu-planner-import-filter-');
@@ -65,6 +67,30 @@ describe('gpu-planner import with a slice (issue 32)', () => {
     const run = cli(['import', focus, '--db', db, '--progress', '--json']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/import: 100% of 755423 bytes \(0\.8 MB read\), 1000 rows, \d+ rows\/s, 0 s left/);
+  });
+
+  it('a Parquet file: the row groups whose statistics exclude the slice are skipped in the reader child, and said so', () => {
+    const file = path.join(temp.dir, 'focus-groups.parquet');
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      BilledCost: '2.5',
+      BillingCurrency: 'USD',
+      ChargePeriodStart: `2024-09-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+      BillingAccountId: `acct-${Math.floor(i / 10)}`,
+    }));
+    const columns = [
+      { name: 'BilledCost', kind: 'string' as const },
+      { name: 'BillingCurrency', kind: 'string' as const },
+      { name: 'ChargePeriodStart', kind: 'timestamp' as const },
+      { name: 'BillingAccountId', kind: 'string' as const },
+    ];
+    fs.writeFileSync(file, writeParquet(columns, rows, { rowGroupRows: 10, statistics: () => 'exact' }));
+    const db = path.join(temp.dir, 'p.sqlite');
+    const run = cli(['import', file, '--db', db, '--account', 'ACCT-1', '--to', '2024-09-15']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'filter: 30 lines read, 5 kept; skipped 20 by account, 0 by tag, 0 by provider, 5 by date (20 of them in 2 Parquet row group(s) not decoded: their statistics exclude the filter)',
+    );
+    expect(run.stdout).toContain('billed USD 12.5');
   });
 
   it('parses the fields of a filter', () => {

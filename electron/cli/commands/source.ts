@@ -50,11 +50,12 @@ function syncText(sync: SourceSync): string {
       .join(', ');
     const f = i.filtered;
     const slice = f
-      ? ` [${f.read} lines read, ${f.kept} kept; skipped ${f.skipped.account} by account, ${f.skipped.tag} by tag, ${f.skipped.provider} by provider, ${f.skipped.date} by date]`
+      ? ` [${f.read} lines read, ${f.kept} kept; skipped ${f.skipped.account} by account, ${f.skipped.tag} by tag, ${f.skipped.provider} by provider, ${f.skipped.date} by date${f.rowGroupsSkipped ? `; ${f.rowGroupsSkipped.groups} Parquet row group(s) not decoded` : ''}]`
       : '';
     lines.push(
       `  + ${i.path}: ${i.periods.map((p) => `${p.start}..${p.end}`).join(' ')} ${totals}${i.replacedImportIds.length ? ` (replaces import ${i.replacedImportIds.join(', ')})` : ''}${slice}`,
     );
+    if (i.note) lines.push(`    ${i.note}`);
   }
   for (const w of sync.waiting) lines.push(`  … ${w.manifest}: waiting for ${w.missing.length} file(s) it lists`);
   for (const r of sync.refused) lines.push(`  ! ${r.path}: ${r.message.split('\n')[0]}`);

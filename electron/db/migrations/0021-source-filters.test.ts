@@ -20,7 +20,9 @@ describe('migration 0021-source-filters', () => {
     const file = app.info().databaseFile;
     app.close();
     const db = new BetterSqlite3(file);
-    db.exec('ALTER TABLE billing_sources DROP COLUMN filter_json; PRAGMA user_version = 20;');
+    db.exec(
+      'ALTER TABLE billing_imports DROP COLUMN filter_json; ALTER TABLE billing_sources DROP COLUMN filter_json; PRAGMA user_version = 20;',
+    );
     db.prepare("INSERT INTO billing_sources (folder, mapping_name, created_at) VALUES (?, NULL, '2026-01-01T00:00:00Z')").run(folder);
     const before = db.prepare('SELECT * FROM billing_sources').all();
 

@@ -75,9 +75,11 @@ export function upsertSourceFile(db: Database, row: SourceFileRow): void {
 }
 
 /** The active import holding exactly this content, if any. */
-export function selectActiveImportBySha(db: Database, sha256: string): { id: number } | undefined {
-  return db.prepare("SELECT id FROM billing_imports WHERE sha256 = ? AND status = 'active' ORDER BY id DESC LIMIT 1").get(sha256) as
-    { id: number } | undefined;
+/** The newest active import of this content, with the slice it took (filter_json, migration 0023; null: the whole file). */
+export function selectActiveImportBySha(db: Database, sha256: string): { id: number; filter_json: string | null } | undefined {
+  return db
+    .prepare("SELECT id, filter_json FROM billing_imports WHERE sha256 = ? AND status = 'active' ORDER BY id DESC LIMIT 1")
+    .get(sha256) as { id: number; filter_json: string | null } | undefined;
 }
 
 /**

@@ -49,6 +49,13 @@ export interface BillingImportRow {
   /** The split export this import is a part of (migration 0018), and which part; null: a whole file. */
   delivery?: string | null;
   delivery_part?: string | null;
+  /** The slice the import took (migration 0023); null: the whole file. */
+  filter_json?: string | null;
+}
+
+/** The slice an import took (canonical ImportFilter JSON, migration 0023); never set: the whole file. */
+export function setImportFilter(db: Database, id: number, filterJson: string | null): void {
+  db.prepare('UPDATE billing_imports SET filter_json = ? WHERE id = ?').run(filterJson, id);
 }
 
 export function insertImport(db: Database, row: Omit<BillingImportRow, 'id'>): number {

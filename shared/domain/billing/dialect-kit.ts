@@ -41,6 +41,20 @@ export interface RowMapper {
   /** What the header says about the file (e.g. "FOCUS 1.0", "Azure EA actual/amortized"). */
   description: string;
   map(record: readonly string[], line: number): RowOutcome;
+  /**
+   * Where the fields a slice tests come from (issue 32: Parquet row groups skipped by their statistics): a header
+   * index whose text the line gets as written (trimmed), `null` when no column feeds it (the field is null on every
+   * line, or, for the date, every line is refused), a string when every line gets that text. Absent: not known, so
+   * every row group is read.
+   */
+  sliceColumns?: SliceColumns;
+}
+
+export interface SliceColumns {
+  billingAccountId: number | null;
+  subAccountId: number | null;
+  provider: number | string | null;
+  chargePeriodStart: number | null;
 }
 
 /** Header name as compared: BOM stripped, trimmed, lower case; Azure's localized `Name (MeterCategory)` → `metercategory`. */

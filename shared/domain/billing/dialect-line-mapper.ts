@@ -2,7 +2,7 @@
  * The row mapper of a dialect that makes one spend line of each row (FOCUS, AWS CUR, Azure, OCI), built on the
  * dialect kit: columns read by key, text columns copied onto the line, tag columns found by their prefix.
  */
-import { beginLine, finish, gettersFor, type Getter, type Header, type RowContext, type RowMapper } from './dialect-kit';
+import { beginLine, finish, gettersFor, type Getter, type Header, type RowContext, type RowMapper, type SliceColumns } from './dialect-kit';
 import type { BillingDialect, SpendLine } from './spend-line';
 import { isNullValue, stripBom } from './values';
 
@@ -40,7 +40,17 @@ export interface LineRow<K extends string> {
  */
 export function oneLinePerRow<K extends string>(
   h: Header,
-  spec: { dialect: BillingDialect; description: string; columns: Record<K, string[]>; start: NoInfer<K> },
+  spec: {
+    dialect: BillingDialect;
+    description: string;
+    columns: Record<K, string[]>;
+    start: NoInfer<K>;
+    /**
+     * The dialect's promise that `fill` leaves the account ids, the provider and the charge period's start as copied
+     * (the provider may be a constant it sets on every line): then the mapper states its `sliceColumns`.
+     */
+    slice?: { provider?: string };
+  },
   fill: (row: LineRow<K>) => void,
 ): RowMapper {
   const get = gettersFor(h, spec.columns);
@@ -49,9 +59,21 @@ export function oneLinePerRow<K extends string>(
   ).map((field) => ({ field, read: get[field] }));
   const currency = 'currency' in spec.columns ? { read: get['currency' as K], names: spec.columns['currency' as K] } : null;
   const start = { get: get[spec.start], names: spec.columns[spec.start] };
+  const columnOf = (field: string): number | null => {
+    if (!(field in spec.columns)) return null;
+    const i = h.find(...spec.columns[field as K]);
+    return i < 0 ? null : i;
+  };
+  const sliceColumns: SliceColumns | undefined = spec.slice && {
+    billingAccountId: columnOf('billingAccountId'),
+    subAccountId: columnOf('subAccountId'),
+    provider: spec.slice.provider ?? columnOf('provider'),
+    chargePeriodStart: columnOf(spec.start),
+  };
   return {
     dialect: spec.dialect,
     description: spec.description,
+    ...(sliceColumns ? { sliceColumns } : {}),
     map(record, lineNo) {
       const { ctx, line, dateRaw } = beginLine(h, record, lineNo, start);
       if (currency) line.currency = ctx.currency(currency.read, currency.names);

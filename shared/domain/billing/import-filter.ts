@@ -34,6 +34,8 @@ export interface FilterCounts {
   read: number;
   kept: number;
   skipped: Record<FilterKind, number>;
+  /** Parquet row groups skipped undecoded by their statistics, and their lines (counted in `read` and `skipped`). */
+  rowGroupsSkipped?: { groups: number; rows: number };
 }
 
 export function emptyFilter(): ImportFilter {
@@ -95,6 +97,30 @@ export function parseImportFilter(input: {
   return filter;
 }
 
+/**
+ * The slice in one spelling, as JSON (null: the whole file): lists trimmed and sorted, globs in lower case (they match
+ * regardless of case). Two filters that keep the same lines by the same rules give the same text.
+ */
+export function canonicalFilterJson(f: ImportFilter | null | undefined): string | null {
+  if (!f || isEmptyFilter(f)) return null;
+  const globs = (list: string[]) => [...new Set(list.map((s) => s.trim().toLowerCase()))].sort();
+  const canonical: ImportFilter = {
+    accounts: globs(f.accounts),
+    tags: [...new Map(f.tags.map((t) => [`${t.key.trim()}=${t.pattern.trim().toLowerCase()}`, t])).keys()]
+      .sort()
+      .map((kv) => ({ key: kv.slice(0, kv.indexOf('=')), pattern: kv.slice(kv.indexOf('=') + 1) })),
+    providers: globs(f.providers),
+    from: f.from,
+    to: f.to,
+  };
+  return JSON.stringify(canonical);
+}
+
+/** A stored slice (an import's or a source's `filter_json`) in its canonical spelling; null for the whole file. */
+export function canonicalStoredFilter(json: string | null | undefined): string | null {
+  return json ? canonicalFilterJson(importFilterSchema.parse(JSON.parse(json))) : null;
+}
+
 /** The first filter a line fails, or null when it is kept. */
 export function filterRejects(filter: ImportFilter, line: SpendLine): FilterKind | null {
   if (
@@ -142,6 +168,15 @@ export class LineFilter {
     }
     this.counts.kept += kept.length;
     return kept;
+  }
+
+  /** Lines of Parquet row groups the reader skipped by their statistics, under the filter that excluded each. */
+  addSkippedGroups(groups: { groups: number; rows: number; skipped: Record<FilterKind, number> }): void {
+    if (groups.groups === 0) return;
+    this.counts.read += groups.rows;
+    for (const k of FILTER_KINDS) this.counts.skipped[k] += groups.skipped[k];
+    const before = this.counts.rowGroupsSkipped ?? { groups: 0, rows: 0 };
+    this.counts.rowGroupsSkipped = { groups: before.groups + groups.groups, rows: before.rows + groups.rows };
   }
 }
 
@@ -194,5 +229,8 @@ export function filterFromFields(
 /** `1,000 lines read · 233 kept · skipped: 58 by account, 709 by tag` — what a slice did to a file ('' when nothing was skipped). */
 export function describeFilterCounts(c: FilterCounts, group: (n: number) => string = String): string {
   const skipped = FILTER_KINDS.filter((k) => c.skipped[k] > 0).map((k) => `${group(c.skipped[k])} by ${k}`);
-  return `${group(c.read)} lines read · ${group(c.kept)} kept${skipped.length ? ` · skipped ${skipped.join(', ')}` : ''}`;
+  const undecoded = c.rowGroupsSkipped
+    ? ` (${group(c.rowGroupsSkipped.rows)} of them in ${group(c.rowGroupsSkipped.groups)} Parquet row group(s) not decoded: their statistics exclude the slice)`
+    : '';
+  return `${group(c.read)} lines read · ${group(c.kept)} kept${skipped.length ? ` · skipped ${skipped.join(', ')}` : ''}${undecoded}`;
 }

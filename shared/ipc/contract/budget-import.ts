@@ -72,6 +72,8 @@ export const importResultSchema = z.object({
       read: z.number().int(),
       kept: z.number().int(),
       skipped: z.object({ account: z.number().int(), tag: z.number().int(), provider: z.number().int(), date: z.number().int() }),
+      /** Parquet row groups skipped undecoded by their statistics (their lines counted in read and skipped). */
+      rowGroupsSkipped: z.object({ groups: z.number().int(), rows: z.number().int() }).optional(),
     })
     .optional(),
   /** Absent when there is no active project. */

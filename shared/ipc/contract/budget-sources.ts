@@ -34,12 +34,16 @@ export const sourceSyncSchema = z.object({
       periods: z.array(z.object({ start: z.string(), end: z.string() })),
       totals: z.record(z.string(), z.string()),
       replacedImportIds: z.array(z.number().int()),
+      /** Why a file already imported was imported again: it had been imported with another slice (which it replaces). */
+      note: z.string().optional(),
       /** Lines read, skipped by each of the source's filters and kept (absent: no filter). */
       filtered: z
         .object({
           read: z.number().int(),
           kept: z.number().int(),
           skipped: z.object({ account: z.number().int(), tag: z.number().int(), provider: z.number().int(), date: z.number().int() }),
+          /** Parquet row groups skipped undecoded by their statistics (their lines counted in read and skipped). */
+          rowGroupsSkipped: z.object({ groups: z.number().int(), rows: z.number().int() }).optional(),
         })
         .optional(),
     }),

@@ -46,7 +46,7 @@ export async function readBillingFile(
   }
   const rows = new RowCollector(file, container, totalBytes, options, onBatch);
   if (container === 'parquet') {
-    await readParquet(
+    const skipped = await readParquet(
       file,
       options,
       (header) => rows.setHeader(header),
@@ -56,6 +56,7 @@ export async function readBillingFile(
       },
     );
     rows.summary.encoding = 'parquet';
+    if (skipped.groups > 0) rows.summary.rowGroupsSkipped = skipped;
   } else {
     await readDelimitedText(file, container, options, rows);
   }

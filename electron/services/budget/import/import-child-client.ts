@@ -67,6 +67,7 @@ export async function readBillingFileInChild(
     maxErrors: options.maxErrors,
     batchSize: options.batchSize,
     hashContent: options.hashContent,
+    filter: options.filter,
   };
   return runReaderChild<ReadSummary>(script, {
     request,

@@ -4,6 +4,7 @@
  */
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import type { DialectChoice } from '../../../../shared/domain/billing/dialects';
+import type { ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import type { SerializedError } from '../../../../shared/domain/errors';
 import type { ReadSummary } from './billing-reader';
 import type { EncodedSpendLines } from './spend-line-batch';
@@ -17,6 +18,8 @@ export interface ImportChildRequest {
   batchSize?: number | undefined;
   /** Hash the file's bytes in the same pass (ReadSummary.sha256). */
   hashContent?: boolean | undefined;
+  /** The slice: Parquet row groups its statistics exclude are not decoded. */
+  filter?: ImportFilter | null | undefined;
 }
 
 /** Parent → child after each batch it has written: one more batch may be sent. */

@@ -28,6 +28,7 @@ process.once('message', (request: ImportChildRequest) => {
       maxErrors: request.maxErrors,
       batchSize: request.batchSize ?? IMPORT_CHILD_BATCH,
       hashContent: request.hashContent,
+      filter: request.filter,
       onProgress: (bytesRead, totalBytes) => send({ type: 'progress', bytesRead, totalBytes }),
     },
     async (lines) => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import { exportPartOf } from '../../../../shared/domain/billing/delivery-layout';
 import type { DialectChoice } from '../../../../shared/domain/billing/dialects';
-import { LineFilter, type ImportFilter } from '../../../../shared/domain/billing/import-filter';
+import { canonicalFilterJson, LineFilter, type ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import type { SpendLine } from '../../../../shared/domain/billing/spend-line';
 import { UserError } from '../../../../shared/domain/errors';
 import type { BillingImport, ImportResult } from '../../../../shared/ipc/contract/budget-import';
@@ -152,6 +152,9 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
       const sha256Upfront = isParquet ? await sha256OfFile(file) : null;
       const stagedId = stageImport(db, { fileName, sha256: sha256Upfront, createdAt: deps.now().toISOString(), mappingName, owner });
       importId = stagedId;
+      // The slice it takes, kept with the import: a source tells its own slice of a file from another (migration 0023).
+      const sliceJson = canonicalFilterJson(request.filter);
+      if (sliceJson) q.setImportFilter(db, stagedId, sliceJson);
       const insert = q.spendLineInserter(db);
       const tracks = hooks.trackAssigner?.() ?? null;
       const insertBatch = db.transaction((lines: SpendLine[]) => {
@@ -174,6 +177,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
           signal: controller.signal,
           maxErrors: 10_000,
           hashContent: !isParquet,
+          filter: request.filter,
           onProgress: (b, t) => {
             bytesRead = b;
             emitProgress(b, t);
@@ -197,6 +201,7 @@ export function createBudgetImportService(deps: ServiceDeps, hooks: ImportHooks 
         { logger: deps.logger, fileName },
       );
       // (a refused import's staged lines are deleted below, in `finally`)
+      if (summary.rowGroupsSkipped) lineFilter.addSkippedGroups(summary.rowGroupsSkipped);
       if (summary.invalidRows > 0 && !request.skipInvalid) throw invalidRowsError(fileName, summary);
       const key = tally.key(summary.dialect);
       const totals = tally.totals.toJSON();

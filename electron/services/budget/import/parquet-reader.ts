@@ -1,9 +1,20 @@
 /**
  * Billing exports in Parquet (CUR 2.0 Data Exports, FOCUS): read row group by row group through hyparquet, only the
- * columns the dialect reads; a damaged file is refused before any large buffer is allocated.
+ * columns the dialect reads; a damaged file is refused before any large buffer is allocated. With a slice
+ * (`options.filter`), a row group whose column statistics exclude it is skipped without being read or decoded
+ * (row-group-pruning.ts decides; absent, inexact or unorderable statistics read the group).
  */
 import fs from 'node:fs';
+import type { SliceColumns } from '../../../../shared/domain/billing/dialect-kit';
 import type { RowMapper } from '../../../../shared/domain/billing/dialects';
+import { isEmptyFilter } from '../../../../shared/domain/billing/import-filter';
+import {
+  daysOfTextBounds,
+  groupExcludedBy,
+  type ColumnBounds,
+  type GroupBounds,
+  type RowGroupsSkipped,
+} from '../../../../shared/domain/billing/row-group-pruning';
 import { UserError } from '../../../../shared/domain/errors';
 import type { ReadOptions } from './read-options';
 import { cancelledError } from './row-collector';
@@ -55,12 +66,93 @@ function assertPlausibleParquet(
   }
 }
 
+/** The parts of hyparquet's metadata the statistics are read from. */
+interface ChunkMeta {
+  path_in_schema: string[];
+  num_values: bigint | number;
+  statistics?:
+    | {
+        min?: unknown;
+        max?: unknown;
+        min_value?: unknown;
+        max_value?: unknown;
+        null_count?: bigint | number | undefined;
+        is_min_value_exact?: boolean | undefined;
+        is_max_value_exact?: boolean | undefined;
+      }
+    | undefined;
+}
+interface SchemaElement {
+  name: string;
+  type?: string | undefined;
+  converted_type?: string | undefined;
+  logical_type?: { type: string } | undefined;
+}
+
+const dayOf = (value: unknown): string | null =>
+  value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : null;
+
+/**
+ * What a column chunk's statistics say of a field: text bounds only from min_value/max_value of a UTF-8 column (the
+ * deprecated min/max of strings were ordered by signed bytes), both flagged exact or unflagged (a truncated bound reads
+ * the group); days from a timestamp or date column (either pair: signed order is theirs) or ISO text.
+ */
+function boundsOfChunk(meta: ChunkMeta | undefined, element: SchemaElement | undefined, as: 'text' | 'days'): ColumnBounds {
+  const unknown: ColumnBounds = { kind: 'unknown' };
+  const stats = meta?.statistics;
+  if (!meta || !element || !stats) return unknown;
+  if (stats.is_min_value_exact === false || stats.is_max_value_exact === false) return unknown;
+  const isText = element.type === 'BYTE_ARRAY' && (element.converted_type === 'UTF8' || element.logical_type?.type === 'STRING');
+  const min = stats.min_value ?? (isText ? undefined : stats.min);
+  const max = stats.max_value ?? (isText ? undefined : stats.max);
+  if (min === undefined && max === undefined) {
+    const allNull = stats.null_count !== undefined && Number(stats.null_count) === Number(meta.num_values);
+    return allNull && as === 'text' && isText ? { kind: 'none' } : unknown;
+  }
+  if (isText) {
+    if (typeof min !== 'string' || typeof max !== 'string' || min.includes('�') || max.includes('�')) return unknown;
+    return as === 'text' ? { kind: 'text', min, max } : daysOfTextBounds(min, max);
+  }
+  if (as !== 'days') return unknown;
+  const lo = dayOf(min);
+  const hi = dayOf(max);
+  return lo && hi ? { kind: 'days', min: lo, max: hi } : unknown;
+}
+
+/** The bounds of the slice's fields in one row group, from the columns the mapper copies them from. */
+function groupBounds(
+  group: { columns: Array<{ meta_data?: ChunkMeta | undefined }> },
+  schema: SchemaElement[],
+  columns: string[],
+  slice: SliceColumns,
+): GroupBounds {
+  const field = (source: number | string | null, as: 'text' | 'days'): ColumnBounds => {
+    if (typeof source === 'string') return { kind: 'constant', value: source };
+    if (source === null) return as === 'text' ? { kind: 'none' } : { kind: 'unknown' };
+    const name = columns[source];
+    const chunk = group.columns.find((c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === name);
+    const element = schema.find((e, i) => i > 0 && e.name === name);
+    return boundsOfChunk(chunk?.meta_data, element, as);
+  };
+  return {
+    billingAccountId: field(slice.billingAccountId, 'text'),
+    subAccountId: field(slice.subAccountId, 'text'),
+    provider: field(slice.provider, 'text'),
+    chargePeriodStart: field(slice.chargePeriodStart, 'days'),
+  };
+}
+
+/**
+ * Reads the file's rows into `handle`; returns the row groups skipped by the slice's statistics (none without a
+ * filter, or for a dialect whose mapper does not state its slice columns).
+ */
 export async function readParquet(
   file: string,
   options: ReadOptions,
   setHeader: (h: string[]) => RowMapper,
   handle: (record: string[], line: number) => Promise<void>,
-): Promise<void> {
+): Promise<RowGroupsSkipped> {
+  const skippedGroups: RowGroupsSkipped = { groups: 0, rows: 0, skipped: { account: 0, tag: 0, provider: 0, date: 0 } };
   const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import('hyparquet');
   const { getSchemaPath } = await import('hyparquet/src/schema.js');
   await loadPageGuard();
@@ -100,10 +192,24 @@ export async function readParquet(
     const mapper = setHeader(columns);
     // Only the columns the dialect reads are fetched and decoded; the others stay empty.
     const wanted = mapper.usedColumns ? mapper.usedColumns.map((i) => columns[i]!) : columns;
+    const slice = !isEmptyFilter(options.filter) && mapper.sliceColumns ? mapper.sliceColumns : null;
     let rowStart = 0;
     for (const group of metadata.row_groups) {
       if (options.signal?.aborted) throw cancelledError();
       const rowEnd = rowStart + Number(group.num_rows);
+      if (slice) {
+        const excludedBy = groupExcludedBy(options.filter, groupBounds(group, metadata.schema as SchemaElement[], columns, slice));
+        if (excludedBy) {
+          // Counted as lines the filter skipped; never read, never decoded (their bytes count as passed over).
+          skippedGroups.groups += 1;
+          skippedGroups.rows += rowEnd - rowStart;
+          skippedGroups.skipped[excludedBy] += rowEnd - rowStart;
+          for (const chunk of group.columns) bytesRead += Number(chunk.meta_data?.total_compressed_size ?? 0);
+          options.onProgress?.(Math.min(bytesRead, size), size);
+          rowStart = rowEnd;
+          continue;
+        }
+      }
       let rows: Array<Record<string, unknown>>;
       try {
         // Every page of the columns read is checked first: hyparquet allocates from the sizes and counts it finds.
@@ -149,4 +255,5 @@ export async function readParquet(
   } finally {
     await handleFd.close();
   }
+  return skippedGroups;
 }

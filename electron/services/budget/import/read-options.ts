@@ -4,7 +4,9 @@
  */
 import type { ColumnMapping } from '../../../../shared/domain/billing/column-mapping';
 import type { DialectChoice, RowError } from '../../../../shared/domain/billing/dialects';
+import type { ImportFilter } from '../../../../shared/domain/billing/import-filter';
 import type { ImportWarning } from '../../../../shared/domain/billing/import-warnings';
+import type { RowGroupsSkipped } from '../../../../shared/domain/billing/row-group-pruning';
 import type { BillingDialect } from '../../../../shared/domain/billing/spend-line';
 import type { Container } from './file-container';
 
@@ -25,6 +27,11 @@ export interface ReadOptions {
   hashContent?: boolean | undefined;
   /** Errors kept in full (every error is counted). */
   maxErrors?: number | undefined;
+  /**
+   * The import's slice: Parquet row groups whose statistics exclude it are skipped undecoded (`rowGroupsSkipped`).
+   * The lines read are filtered by the caller (LineFilter), whatever the container.
+   */
+  filter?: ImportFilter | null | undefined;
 }
 
 export interface ReadSummary {
@@ -47,4 +54,6 @@ export interface ReadSummary {
   totalBytes: number;
   /** The file's SHA-256 (hex), read with `hashContent` from delimited text. */
   sha256?: string | undefined;
+  /** Parquet row groups the filter's statistics excluded: not decoded, their lines not in `rowsRead`. */
+  rowGroupsSkipped?: RowGroupsSkipped | undefined;
 }

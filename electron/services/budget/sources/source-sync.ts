@@ -7,7 +7,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isBillingDataFile, planDeliveries, type FolderFile } from '../../../../shared/domain/billing/delivery-layout';
-import { importFilterSchema, type ImportFilter } from '../../../../shared/domain/billing/import-filter';
+import {
+  canonicalFilterJson,
+  canonicalStoredFilter,
+  describeFilter,
+  importFilterSchema,
+  type ImportFilter,
+} from '../../../../shared/domain/billing/import-filter';
 import { isUserError, UserError } from '../../../../shared/domain/errors';
 import type { z } from 'zod';
 import type { budgetSourcesEvents, SourceSync } from '../../../../shared/ipc/contract/budget-sources';
@@ -151,9 +157,12 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
         filesDone += delivery.files.length;
         continue;
       }
-      // Every part already imported (under another name, or by hand): nothing to do.
+      // Every part already imported with the source's slice (under another name, or by hand): nothing to do. A part
+      // imported with another slice (by hand, the whole file or other accounts) is imported with the source's: being
+      // the same content, that import replaces the other (kept in the history; undo brings it back), and says so.
       const held = delivery.files.map((f) => q.selectActiveImportBySha(db, hashes.get(f.path)!));
-      if (held.every((h) => h !== undefined)) {
+      const sliceJson = canonicalFilterJson(filter);
+      if (held.every((h) => h !== undefined && canonicalStoredFilter(h.filter_json) === sliceJson)) {
         delivery.files.forEach((f, i) => record(f, 'already-imported', hashes.get(f.path)!, held[i]!.id, null));
         sync.alreadyImported.push(...delivery.files.map((f) => f.path));
         filesDone += delivery.files.length;
@@ -192,7 +201,13 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
           );
           if (result.importId !== null) partIds.push(result.importId);
           record(f, 'imported', hashes.get(f.path)!, result.importId, null);
+          const other = held[delivery.files.indexOf(f)];
           sync.imported.push({
+            ...(other && canonicalStoredFilter(other.filter_json) !== sliceJson
+              ? {
+                  note: `already imported as import #${other.id} with ${sliceWords(canonicalStoredFilter(other.filter_json))}; the source imports ${sliceJson ? `its slice (${describeFilter(filter)})` : 'the whole file'}, which replaces it`,
+                }
+              : {}),
             path: f.path,
             importId: result.importId,
             periods: result.periods,
@@ -262,6 +277,11 @@ export function createSourceSync(deps: Pick<ServiceDeps, 'db' | 'now' | 'emit'>,
   }
 
   return syncOneRecorded;
+}
+
+/** A slice in words: `the slice account 1234*` or `no filter (the whole file)`. */
+function sliceWords(canonicalJson: string | null): string {
+  return canonicalJson ? `the slice ${describeFilter(importFilterSchema.parse(JSON.parse(canonicalJson)))}` : 'no filter (the whole file)';
 }
 
 /** Why a file could not be read, in words, with the system's code. */

@@ -72,7 +72,7 @@ export function awsCurMapper(h: Header, dialect: 'aws-cur' | 'aws-athena', descr
   const tagMap = slash ? () => null : getter(h, 'resource_tags');
   return oneLinePerRow(
     h,
-    { dialect, description, columns: curColumns(slash), start: 'start' },
+    { dialect, description, columns: curColumns(slash), start: 'start', slice: { provider: 'AWS' } },
     ({ ctx, line, record, get: g, names: n }) => {
       line.billedCost = ctx.cost(g.unblended, n.unblended) ?? '0';
       line.chargePeriodEnd = ctx.optionalDate(g.end, n.end);

@@ -46,7 +46,7 @@ const FOCUS_COLUMNS = {
 export function focusMapper(h: Header, description: string): RowMapper {
   return oneLinePerRow(
     h,
-    { dialect: 'focus', description, columns: FOCUS_COLUMNS, start: 'start' },
+    { dialect: 'focus', description, columns: FOCUS_COLUMNS, start: 'start', slice: {} },
     ({ ctx, line, record, get: g, names: n }) => {
       line.billedCost = ctx.cost(g.billed, n.billed) ?? '0';
       line.effectiveCost = ctx.optionalDecimal(g.effective, n.effective);
