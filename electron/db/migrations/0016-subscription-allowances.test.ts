@@ -17,7 +17,7 @@ function schema15(dir: string): string {
   const file = app.info().databaseFile;
   app.close();
   const db = new BetterSqlite3(file);
-  // Back to schema 15: what 0023 (import-filters), 0021 (source-filters), 0020 (recorded-runs), 0019 (milestone-dependencies), 0018 (export-parts), 0017 (fx-origin) and 0016 added goes, newest first.
+  // Back to schema 15: what 0022 (import-filters), 0021 (source-filters), 0020 (recorded-runs), 0019 (milestone-dependencies), 0018 (export-parts), 0017 (fx-origin) and 0016 added goes, newest first.
   db.exec(
     'ALTER TABLE billing_imports DROP COLUMN filter_json; ALTER TABLE billing_sources DROP COLUMN filter_json; DROP TABLE run_correction_settings; DROP TABLE recorded_runs; DROP TABLE plan_promotions; ALTER TABLE milestones DROP COLUMN depends_on_json; ALTER TABLE billing_source_files DROP COLUMN change_stamp; ALTER TABLE billing_imports DROP COLUMN delivery_part; ALTER TABLE billing_imports DROP COLUMN delivery; DROP INDEX exchange_rates_pair; ALTER TABLE exchange_rates DROP COLUMN origin; DROP TABLE subscription_top_ups; DROP TABLE subscription_rates; DROP TABLE subscriptions; PRAGMA user_version = 15;',
   );
@@ -36,7 +36,7 @@ describe('migration 0016-subscription-allowances', () => {
 
     const app = createAppContext({ dataDir: dir, runtime: 'cli' });
     try {
-      expect(app.info().schemaVersion).toBe(23);
+      expect(app.info().schemaVersion).toBe(22);
       expect(app.db.prepare('SELECT COUNT(*) AS n FROM offerings').get()).toEqual(offerings); // nothing else touched
       const stored = selectSubscriptions(app.db);
       const byOffering = (a: { offeringId: string }, b: { offeringId: string }) => a.offeringId.localeCompare(b.offeringId);

@@ -20,8 +20,7 @@ import { migration as m0018 } from './0018-export-parts';
 import { migration as m0019 } from './0019-milestone-dependencies';
 import { migration as m0020 } from './0020-recorded-runs';
 import { migration as m0021 } from './0021-source-filters';
-import { migration as m0022 } from './0022-reserved';
-import { migration as m0023 } from './0023-import-filters';
+import { migration as m0022 } from './0022-import-filters';
 
 /** Every migration, in order. `PRAGMA user_version` records the last one applied. */
 export const migrations: readonly Migration[] = [
@@ -47,5 +46,4 @@ export const migrations: readonly Migration[] = [
   m0020,
   m0021,
   m0022,
-  m0023,
 ];

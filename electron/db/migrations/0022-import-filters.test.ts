@@ -1,5 +1,5 @@
 /**
- * Migration 0023 on a real database of schema 22: each import gets the slice it took — a sliced source's imports its
+ * Migration 0022 on a real database of schema 21: each import gets the slice it took — a sliced source's imports its
  * slice, every other import none (the whole file); nothing else changes.
  */
 import fs from 'node:fs';
@@ -14,9 +14,9 @@ import { migrations } from './index';
 const t = tempDir();
 afterAll(() => t.remove());
 
-describe('migration 0023-import-filters', () => {
+describe('migration 0022-import-filters', () => {
   it("gives a sliced source's imports its slice and every other import none", async () => {
-    const dir = path.join(t.dir, 'v22');
+    const dir = path.join(t.dir, 'v21');
     const folder = path.join(t.dir, 'exports');
     fs.mkdirSync(folder, { recursive: true });
     const csv = [
@@ -36,11 +36,11 @@ describe('migration 0023-import-filters', () => {
     app.close();
 
     const db = new BetterSqlite3(file);
-    db.exec('ALTER TABLE billing_imports DROP COLUMN filter_json; PRAGMA user_version = 22;');
+    db.exec('ALTER TABLE billing_imports DROP COLUMN filter_json; PRAGMA user_version = 21;');
     const before = db.prepare('SELECT * FROM billing_imports ORDER BY id').all() as Record<string, unknown>[];
-    const outcome = migrate(db, migrations.slice(0, 23), { file });
-    expect(outcome.applied).toEqual(['0023-import-filters']);
-    expect(schemaVersion(db)).toBe(23);
+    const outcome = migrate(db, migrations.slice(0, 22), { file });
+    expect(outcome.applied).toEqual(['0022-import-filters']);
+    expect(schemaVersion(db)).toBe(22);
     const after = db.prepare('SELECT * FROM billing_imports ORDER BY id').all() as Record<string, unknown>[];
     const sliceOf = (id: number | null) => after.find((r) => r.id === id)!.filter_json;
     expect(JSON.parse(sliceOf(sync!.imported[0]!.importId) as string)).toEqual(filter);

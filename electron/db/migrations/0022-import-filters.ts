@@ -8,7 +8,7 @@ import type { Migration } from '../migration';
  * with `--account` …, which the history did not keep: those read as whole-file imports).
  */
 export const migration: Migration = {
-  version: 23,
+  version: 22,
   name: 'import-filters',
   up(db) {
     db.exec(`
