@@ -137,10 +137,24 @@ export function allocationCosts(
  * `costsAddedUp`): what the optimizer's budget row holds fixed beside the bookings (they do not depend on the schedule).
  */
 export function planDataCostsUsd(plan: Plan, catalog: PlanCatalog): Big {
+  const items = plan.dataCosts ?? [];
+  if (items.length === 0) return new Big(0);
+  // Costed day by day (tens of ms on the example): remembered per item list, project dates, currency and rate tables,
+  // since the optimizer's re-solves (relaxations) build many models of one plan whose data costs do not change.
+  const key = `${plan.project.start}|${plan.project.end}|${plan.project.currency}`;
+  const byCatalog = dataCostsMemo.get(items) ?? new WeakMap<PlanCatalog, Map<string, Big>>();
+  dataCostsMemo.set(items, byCatalog);
+  const known = byCatalog.get(catalog) ?? new Map<string, Big>();
+  byCatalog.set(catalog, known);
+  const hit = known.get(key);
+  if (hit) return hit;
   const fx = planConverter(plan.project.currency, plan.project.currency === CATALOG_CURRENCY ? [] : (catalog.rates ?? []));
   const data = computeDataCosts(plan, catalog.dataRates, fx);
-  return new Big(data.storageUsd).plus(data.transferUsd);
+  const usd = new Big(data.storageUsd).plus(data.transferUsd);
+  known.set(key, usd);
+  return usd;
 }
+const dataCostsMemo = new WeakMap<readonly object[], WeakMap<PlanCatalog, Map<string, Big>>>();
 
 export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook = createPriceBook(plan, catalog)): PlanTotals {
   const weeks = planWeeks(plan);
