@@ -14,6 +14,7 @@ export function ScenarioRow({
   r,
   scenario: s,
   base,
+  documentFigures,
   open,
   actions,
   onOpen,
@@ -22,6 +23,8 @@ export function ScenarioRow({
   scenario: Compare['scenarios'][number] | undefined;
   /** The first row (the current plan), which the costs are compared with. */
   base: Compare['rows'][number] | undefined;
+  /** The plan comes from a source document with figures: show them. */
+  documentFigures: boolean;
   /** Open on the timeline. */
   open: boolean;
   actions: ScenarioActions;
@@ -70,20 +73,20 @@ export function ScenarioRow({
         {open && <span className="badge info sw-badge">open on the timeline</span>}
         <div className="muted pt-basis pt-clamp" title={s?.variation ?? ''}>
           {s?.variation ?? 'the plan as edited'}
-          {r.authorRisk ? ` · author's risk: ${r.authorRisk}` : ''}
+          {r.authorRisk ? ` · the source document's risk: ${r.authorRisk}` : ''}
         </div>
       </td>
       <td className="num">
         {fmtMoney(r.usd, currency)}
         {base && r !== base ? <div className="muted">{usdDeltaText(r.usd, base.usd, currency)}</div> : null}
       </td>
-      <td className="num">{rangeText(r.authorUsd, '$')}</td>
+      {documentFigures && <td className="num">{rangeText(r.authorUsd, '$')}</td>}
       <td className="num">{fmtHours(r.gpuHours)}</td>
       <td
         className="nowrap"
         title={
           r.firstWeek
-            ? `booked ${r.firstWeek} → ${r.lastWeek}; ${r.durationDays} calendar days; author: ${rangeText(r.authorDays)} days`
+            ? `booked ${r.firstWeek} → ${r.lastWeek}; ${r.durationDays} calendar days${documentFigures ? `; source document: ${rangeText(r.authorDays)} days` : ''}`
             : ''
         }
       >

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { Response } from '../../../shared/ipc/contract';
 import { ComparisonTable } from './ScenarioComparison';
 import { ScenarioRow } from './ScenarioRow';
+import { DOCUMENT_COST_HEADER, hasDocumentFigures } from './scenario-columns';
 import { CURRENT_PLAN, useScenarioActions } from './use-scenario-actions';
 
 type Compare = Response<'plan:compare-scenarios'>;
@@ -25,6 +26,8 @@ export function ScenarioWorkbench({ projectId, compare, openScenarioId, onOpen, 
   const { picked, comparison, error, promoted } = actions;
   if (!compare) return null;
   const base = compare.rows[0];
+  // A plan the lead made has no source document: no column of its figures.
+  const documentFigures = hasDocumentFigures(compare.rows);
 
   return (
     <section className="panel" aria-label="Scenarios">
@@ -55,7 +58,7 @@ export function ScenarioWorkbench({ projectId, compare, openScenarioId, onOpen, 
           <col style={{ width: 34 }} />
           <col />
           <col style={{ width: 92 }} />
-          <col style={{ width: 84 }} />
+          {documentFigures && <col style={{ width: 104 }} />}
           <col style={{ width: 84 }} />
           <col style={{ width: 96 }} />
           <col style={{ width: 180 }} />
@@ -68,7 +71,11 @@ export function ScenarioWorkbench({ projectId, compare, openScenarioId, onOpen, 
             </th>
             <th>Plan</th>
             <th className="num">Cost (app)</th>
-            <th className="num">Author's cost</th>
+            {documentFigures && (
+              <th className="num sw-wrap" title="The cost the source document's author gives for this plan">
+                {DOCUMENT_COST_HEADER}
+              </th>
+            )}
             <th className="num">GPU-hours</th>
             <th title="Sunday of the last booked week">Finish</th>
             <th>Problems (checks)</th>
@@ -82,6 +89,7 @@ export function ScenarioWorkbench({ projectId, compare, openScenarioId, onOpen, 
               r={r}
               scenario={compare.scenarios.find((x) => x.id === r.scenarioId)}
               base={base}
+              documentFigures={documentFigures}
               open={openScenarioId === r.scenarioId}
               actions={actions}
               onOpen={onOpen}
