@@ -1,4 +1,6 @@
 // Lint: the process boundaries of GUIDE.md, enforced. A wrong import fails `npm run lint` (and so `npm test`).
+import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [
@@ -42,7 +44,13 @@ const sharedPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    // The build, packaging and start scripts and the CLI launcher (plain JavaScript for Node): ESLint's recommended rules.
+    files: ['**/*.mjs', '**/*.cjs'],
+    ...js.configs.recommended,
+    languageOptions: { globals: globals.node, ecmaVersion: 'latest' },
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser },

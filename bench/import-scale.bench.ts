@@ -18,7 +18,7 @@ import zlib from 'node:zlib';
 import Big from 'big.js';
 import { createAppContext } from '../electron/services/app-context';
 import { ParquetStreamWriter, type ParquetColumn } from '../electron/test-support/parquet-writer';
-import type { BenchReport } from './bench-kit';
+import { sized, type BenchReport } from './bench-kit';
 import { generateFocusFile } from './budget.bench';
 
 const MIB = 1024 * 1024;
@@ -241,10 +241,10 @@ export async function run(report: BenchReport): Promise<void> {
   try {
     const scale = process.env.BENCH_SCALE ?? '1M';
     // BENCH_ROWS: another first size (e.g. 200000 for issue 26 item 15's figure).
-    await oneSize(report, dir, Number(process.env.BENCH_ROWS ?? 1_000_000), false);
+    await oneSize(report, dir, Number(process.env.BENCH_ROWS ?? sized(1_000_000, 50_000)), false);
     if (scale === '10M') await oneSize(report, dir, 10_000_000, true);
     // BENCH_PARQUET_ROWS: another size of the CUR 2.0 Parquet (10M with BENCH_SCALE=10M; 0 leaves it out).
-    const parquetRows = Number(process.env.BENCH_PARQUET_ROWS ?? (scale === '10M' ? 10_000_000 : 1_000_000));
+    const parquetRows = Number(process.env.BENCH_PARQUET_ROWS ?? (scale === '10M' ? 10_000_000 : sized(200_000, 20_000)));
     if (parquetRows > 0) await curParquet(report, dir, parquetRows);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

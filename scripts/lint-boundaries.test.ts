@@ -101,5 +101,17 @@ describe('the lint rule that keeps the process boundaries', () => {
       expect((await messages(file)).some((m) => /only in electron\/main and electron\/preload/.test(m))).toBe(true);
     }
   });
+  it('lints the plain JavaScript scripts (.mjs, .cjs) too', async () => {
+    for (const [file, source] of [
+      ['scripts/zz-lint-probe.mjs', 'export const x = undefinedName;\n'],
+      ['bin/zz-lint-probe.cjs', 'module.exports = undefinedName;\n'],
+    ] as const) {
+      const found = await messages(probe(file, source));
+      expect(found.some((m) => /'undefinedName' is not defined/.test(m))).toBe(true);
+    }
+    expect(
+      await messages(probe('scripts/zz-lint-probe-ok.mjs', "import fs from 'node:fs';\nexport const x = fs.existsSync(process.cwd());\n")),
+    ).toEqual([]);
+  });
   // The real tree is linted by `npx eslint .`, the first step of `npm test` (linting it again here took a minute).
 });
