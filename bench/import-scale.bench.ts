@@ -3,7 +3,7 @@
  * a temporary folder (1M lines; `BENCH_SCALE=10M` adds a 10M-line gzip CSV) imported through the BUILT CLI, as a
  * user runs it, in a child process whose peak RSS is measured by `/usr/bin/time` (the child's max RSS); time
  * compared with the `sqlite3` shell's `.import` of the same CSV in the same run; then the spend explorer's group-bys
- * over the stored lines. A CUR 2.0 Parquet (1M lines, `BENCH_PARQUET_ROWS` another size; `BENCH_SCALE=10M`: 10M lines)
+ * over the stored lines. A CUR 2.0 Parquet (200K lines by default, `BENCH_PARQUET_ROWS` another size; `BENCH_SCALE=10M`: 10M lines)
  * is written row group by row group (electron/test-support/parquet-writer.ts, 100,000 lines a group, with
  * statistics) and imported whole, then with a slice of one sub-account in ten (row groups skipped by their statistics).
  * Every file is deleted after its figures.
