@@ -25,7 +25,9 @@ test.describe('Catalog screen', () => {
     const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
     const column = (name: string) => rows.locator(`td:nth-child(${headers.findIndex((h) => h.startsWith(name)) + 1})`);
     await page.getByLabel('Minimum memory (GiB)').fill('48');
-    for (const text of await column('Memory').allTextContents()) expect(Number.parseFloat(text)).toBeGreaterThanOrEqual(48);
+    // the memory of each GPU follows its name in the GPU column ("1× L40S · 48 GiB")
+    for (const text of await column('GPU').allTextContents())
+      expect(Number.parseFloat(text.split('·')[1] ?? '')).toBeGreaterThanOrEqual(48);
     await page.getByLabel('Minimum memory (GiB)').fill('');
     await table.getByRole('columnheader', { name: /As of/ }).click();
     const dates = await column('As of').allTextContents();
@@ -44,7 +46,7 @@ test.describe('Catalog screen', () => {
     await page.getByLabel('GPU', { exact: true }).selectOption('a100-sxm-40gb');
     await page.getByLabel('Price kind').selectOption('spot');
     for (const text of await column('GPU').allTextContents()) expect(text).toContain('A100 SXM4');
-    for (const text of await column('Memory').allTextContents()) expect(text).toBe('40 GiB');
+    for (const text of await column('GPU').allTextContents()) expect(text).toContain('· 40 GiB');
     for (const text of await column('Price kind').allTextContents()) expect(text).toMatch(/^Spot(flagged)?$/); // p4d's spot carries the app's flag
     await expect(table).toContainText('a2-highgpu-4g');
     await page.getByLabel('Maximum price per GPU-hour (USD)').fill('0.5');

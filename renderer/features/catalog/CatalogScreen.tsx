@@ -17,6 +17,8 @@ import { GpuTable } from './GpuTable';
 import { offeringColumns } from './offering-columns';
 import { OfferingDetail } from './OfferingDetail';
 import { OfferingDialog } from './OfferingDialog';
+import { useMediaQuery } from '../../ui/use-media-query';
+import { NARROW_WINDOW } from '../../app/navigation';
 import { AddPriceDialog } from './AddPriceDialog';
 import { StorageRatesPanel } from './StorageRatesPanel';
 import { useCatalog } from './store';
@@ -25,8 +27,13 @@ import './catalog.css';
 
 type Tab = 'offerings' | 'gpus' | 'storage' | 'discrepancies';
 const TABS: readonly Tab[] = ['offerings', 'gpus', 'storage', 'discrepancies'];
-/** Columns the table hides while an offering's detail takes the right side. */
-const HIDDEN_BESIDE_DETAIL = ['bf16', 'fp32', 'source', 'memory'];
+/** Columns the table hides while an offering's detail takes the right side (the detail shows the dates and sources). */
+const HIDDEN_BESIDE_DETAIL = ['bf16', 'source', 'asOf'];
+/** Columns a narrow window hides (the GPUs tab has the peaks, the offering's detail its sources). */
+const HIDDEN_NARROW = ['bf16', 'source'];
+/** Beside the detail in a narrow window: the offering, its GPU, the price kind and $/GPU-hour (the detail has the rest). */
+const HIDDEN_NARROW_BESIDE_DETAIL = [...HIDDEN_BESIDE_DETAIL, 'provider', 'price'];
+const NO_HIDDEN: string[] = [];
 
 export function CatalogScreen() {
   const { status, error, gpus, providers, offerings, discrepancies, load } = useCatalog();
@@ -40,6 +47,7 @@ export function CatalogScreen() {
     void load();
   }, [load]);
 
+  const narrow = useMediaQuery(NARROW_WINDOW);
   const costSettings = useSettings(selectCostSettings);
   const rows = useMemo(
     () => catalogRows(offerings, gpus, costSettings, { today: todayIso(), months: costSettings.stalePriceMonths }),
@@ -125,7 +133,7 @@ export function CatalogScreen() {
               selectedRowId={selected ? (filtered.find((r) => r.offering.id === selected.id)?.id ?? null) : null}
               onRowClick={(r) => setSelectedId(r.offering.id)}
               initialSorting={[{ id: 'perGpuHour', desc: false }]}
-              hiddenColumns={selected ? HIDDEN_BESIDE_DETAIL : []}
+              hiddenColumns={selected ? (narrow ? HIDDEN_NARROW_BESIDE_DETAIL : HIDDEN_BESIDE_DETAIL) : narrow ? HIDDEN_NARROW : NO_HIDDEN}
               height="calc(100vh - 190px)"
               rowHeight={32}
               emptyText={status === 'loading' ? 'Loading the catalog…' : 'No offering matches these filters.'}

@@ -1,5 +1,5 @@
-/** The columns of the Offerings table: provider, offering, GPU, memory, peaks, price kind, the price (editable in place),
- * $/GPU-hour, as of, source. */
+/** The columns of the Offerings table: provider, offering, GPU with its memory, bf16 peak, price kind, the price (editable in
+ * place), $/GPU-hour, as of, source — 1,160 px, inside a 1440 px window (the GPUs tab has every datasheet figure). */
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PerGpuHour } from '../../../shared/domain/catalog-price';
 import { describeAge } from '../../../shared/domain/price-health';
@@ -33,13 +33,13 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
           {c.getValue<string>()}
         </span>
       ),
-      size: 116,
+      size: 108,
     },
     {
       id: 'offering',
       header: 'Offering',
       accessorFn: (r) => r.offering.sku,
-      size: 164,
+      size: 150,
       cell: (c) => (
         <span className="ellipsis" title={c.row.original.offering.notes ?? undefined}>
           {c.row.original.offering.sku}
@@ -53,22 +53,16 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
     },
     {
       id: 'gpu',
-      header: 'GPU',
+      header: 'GPU · memory',
       accessorFn: (r) => `${r.offering.gpuCount}× ${shortGpuName(r.gpu?.name ?? r.offering.gpuId)}`,
       cell: (c) => (
         <span className="ellipsis" title={c.row.original.gpu?.name}>
           {c.getValue<string>()}
+          {c.row.original.gpu && <span className="muted"> · {c.row.original.gpu.memoryGiB} GiB</span>}
         </span>
       ),
-      size: 118,
-    },
-    {
-      id: 'memory',
-      header: 'Memory',
-      accessorFn: (r) => r.gpu?.memoryGiB ?? 0,
-      cell: (c) => `${c.getValue<number>()} GiB`,
-      meta: { numeric: true, title: 'Memory per GPU' },
-      size: 66,
+      meta: { title: 'GPUs in the offering, and the memory of each' },
+      size: 150,
     },
     {
       id: 'bf16',
@@ -76,14 +70,6 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       accessorFn: (r) => r.gpu?.tflops.bf16 ?? r.gpu?.tflops.fp16 ?? -1,
       cell: (c) => tflopsCell(c.row.original.gpu?.tflops.bf16 ?? null),
       meta: { numeric: true, title: 'Dense datasheet peak per GPU, bf16 with FP32 accumulate (TFLOP/s)' },
-      size: 76,
-    },
-    {
-      id: 'fp32',
-      header: 'FP32 TF/s',
-      accessorFn: (r) => r.gpu?.tflops.fp32 ?? -1,
-      cell: (c) => tflopsCell(c.row.original.gpu?.tflops.fp32 ?? null),
-      meta: { numeric: true, title: 'Dense datasheet FP32 peak per GPU (TFLOP/s, CUDA cores)' },
       size: 76,
     },
     {
@@ -104,7 +90,7 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
           )}
         </span>
       ),
-      size: 118,
+      size: 108,
     },
     {
       id: 'price',
@@ -112,7 +98,7 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       accessorFn: (r) => r.price.usd,
       cell: (c) => <InlinePriceEdit price={c.row.original.price} today={todayIso()} onSaved={() => onPriceSaved(c.row.original)} />,
       meta: { numeric: true },
-      size: 152,
+      size: 140,
     },
     PER_GPU_HOUR_COLUMN,
     {
@@ -149,7 +135,7 @@ export function offeringColumns(onPriceSaved: (row: CatalogRow) => void): Array<
       ),
       meta: { title: 'Document the price comes from; hover for the full reference and how its date was chosen' },
       // A readable name (“VitalDB … One-Pager”, a provider's page): the table scrolls sideways before it cuts the source to “See…”.
-      size: 190,
+      size: 170,
     },
   ];
 }
