@@ -43,6 +43,12 @@ export function ensureBuiltCli(): void {
   buildNodeBundlesIf(() => !fs.existsSync(builtBundle));
 }
 
+/** Builds the renderer once when a test that prints it (the PDF) runs before any build: it fails, never skips. */
+export function ensureBuiltRenderer(): void {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html')))
+    execFileSync('node', ['scripts/build.mjs', '--renderer-only'], { cwd: repoRoot });
+}
+
 /** The newest modification time of a `.ts` file under `dir` (or of `dir` itself when it is a file). */
 function newestSource(dir: string): number {
   if (!fs.statSync(dir).isDirectory()) return fs.statSync(dir).mtimeMs;

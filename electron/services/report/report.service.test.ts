@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS } from '../../../shared/domain/report/report-model';
 import { reportTable } from '../../../shared/domain/report/report-tables';
+import { ensureBuiltCli, ensureBuiltRenderer } from '../../test-support/built-cli';
 import { tempDir } from '../../test-support/paths';
 import { createTestApp } from '../../test-support/test-app';
 import { countPdfPages } from './print-url';
@@ -203,9 +204,10 @@ describe('CSV exports read back equal to the tables', () => {
 });
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const rendererBuilt = fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
-
-describe.runIf(rendererBuilt)('report:export-pdf through the handler table', () => {
+// The PDF is printed from the built renderer and the CLI test runs the built command: both build what is missing, and a
+// build that fails fails the test (they used to skip silently without a build; issue 30, item 9).
+describe('report:export-pdf through the handler table', () => {
+  beforeAll(() => ensureBuiltRenderer(), 600_000);
   it('asks the save dialog, writes the PDF and reports progress; cancel writes nothing', async () => {
     const dir = tempDir('gpu-planner-pdf-');
     const events: Array<{ stage: string; done: number }> = [];
@@ -229,11 +231,12 @@ describe.runIf(rendererBuilt)('report:export-pdf through the handler table', () 
   }, 60_000);
 });
 const cli = path.join(repoRoot, 'bin', 'gpu-planner.cjs');
-const built =
-  fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'gpu-planner.cjs')) &&
-  fs.existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
 
-describe.runIf(built)('the example project PDF through the built CLI', () => {
+describe('the example project PDF through the built CLI', () => {
+  beforeAll(() => {
+    ensureBuiltCli();
+    ensureBuiltRenderer();
+  }, 600_000);
   const dir = tempDir('gpu-planner-pdf-');
   afterAll(() => dir.remove());
   const db = path.join(dir.dir, 'planner.db');
