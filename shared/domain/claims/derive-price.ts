@@ -3,7 +3,7 @@
  * the claim quotes) and a reservation's real cost by the commitment model (shared/domain/reserved.ts).
  */
 import type { ClaimCheck } from './claim-check';
-import type { ClaimContext } from './evaluate';
+import type { ClaimContext } from './claim-types';
 import { fmtFigure, numeric, type Derived } from './derived';
 import { describeReserved, reservedCommitment, reservedTermYears } from '../reserved';
 import { citesDocument, documentTitle } from '../source-documents';

@@ -1,5 +1,5 @@
 /** The app's side of an evaluated claim before its id and stored verdict are added, and how its figures read. */
-import type { ClaimEvaluation } from './evaluate';
+import type { ClaimEvaluation } from './claim-types';
 import { factorOutside, verdictForFactor } from './verdict';
 
 export type Derived = Omit<ClaimEvaluation, 'claimId' | 'storedVerdict' | 'stale' | 'checksSay' | 'inputs'>;

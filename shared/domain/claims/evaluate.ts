@@ -5,20 +5,11 @@
 import { claimInputsText } from './claim-inputs';
 import { deriveCommitment, derivePrice } from './derive-price';
 import { fmtFigure, numeric, rangeText, type Derived } from './derived';
-import type { Gpu, OfferingWithPrices } from '../catalog';
-import type { WorkloadEstimate } from '../../estimate/estimate';
 import type { ChecksSay, ClaimCheck, Verdict } from './claim-check';
-import { factorOutside, valuesAgree, verdictForConsistency, verdictForFactor, verdictForFits, VERDICT_RULE_TEXT } from './verdict';
+import type { ClaimContext, ClaimEvaluation } from './claim-types';
 
-export interface ClaimContext {
-  gpus: Gpu[];
-  offerings: OfferingWithPrices[];
-  /** the estimator over the current catalog, limited to the given GPUs, flagged prices included (a claim is checked
-   * against the very price its author cites). */
-  estimate: (workload: unknown, gpuIds: string[]) => WorkloadEstimate;
-  /** the plan's checks output (null when the claims belong to no plan). */
-  problems: Array<{ kind: string; milestoneId?: string }> | null;
-}
+export type { ClaimContext, ClaimEvaluation } from './claim-types';
+import { factorOutside, valuesAgree, verdictForConsistency, verdictForFactor, verdictForFits, VERDICT_RULE_TEXT } from './verdict';
 
 export interface EvaluatedClaimInput {
   id: string;
@@ -27,27 +18,6 @@ export interface EvaluatedClaimInput {
   checksSay?: ChecksSay | undefined;
   /** the document the claim quotes (a price the catalog took from it restates its source). */
   source?: { seed: string } | undefined;
-}
-
-export interface ClaimEvaluation {
-  claimId: string;
-  storedVerdict: Verdict;
-  /** the verdict the rule gives today. */
-  verdict: Verdict;
-  /** the stored verdict (and so the claim's text) no longer matches what the app computes, or what the text says of the checks. */
-  stale: boolean;
-  /** what the explanation says about the plan's checks, and whether it still holds (null: nothing said, or no plan). */
-  checksSay: { text: string; holds: boolean | null } | null;
-  authorText: string;
-  /** the app's figure, computed now, with its unit and basis. */
-  appText: string;
-  appValue: number | boolean | null;
-  unit: string;
-  /** how far apart the figures are (1 = within the author's range); null where the rule is not a factor. */
-  factor: number | null;
-  basis: string;
-  /** what the app's figure is computed from, in words (claim-inputs.ts). */
-  inputs: string;
 }
 
 function gpuResult(ctx: ClaimContext, workload: unknown, gpuId: string) {
