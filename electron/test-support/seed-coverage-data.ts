@@ -75,8 +75,10 @@ function claimIds(examples: Map<string, unknown>): Set<string> {
 }
 
 function problemKinds(): Set<string> {
-  const checksSource = fs.readFileSync(path.join(repoRoot, 'shared', 'domain', 'plan', 'checks.ts'), 'utf8');
-  return new Set([...[...checksSource.matchAll(/\|\s*'([a-z-]+)'/g)].map((m) => m[1]!), ...RUN_RULE_KINDS]);
+  // The ProblemKind union (shared/domain/plan/problem.ts, its own module since the checks' import cycle was broken).
+  const problemSource = fs.readFileSync(path.join(repoRoot, 'shared', 'domain', 'plan', 'problem.ts'), 'utf8');
+  const union = /export type ProblemKind =([^;]*);/.exec(problemSource)?.[1] ?? '';
+  return new Set([...[...union.matchAll(/\|\s*'([a-z-]+)'/g)].map((m) => m[1]!), ...RUN_RULE_KINDS]);
 }
 
 /** A repository path that exists and stays inside the repository. */

@@ -92,6 +92,9 @@ describe('the bundled resolvers', () => {
   it('resolves run-rule problem kinds, storage rates, credit presets and reliability rows', () => {
     expect(resolves('check:run-over-session')).toBe(true);
     expect(resolves('check:run-over-lunch')).toBe(false);
+    // The plan checks' own kinds (the ProblemKind union), wherever the type lives.
+    expect(resolves('check:cumulative-over-budget')).toBe(true);
+    expect(resolves('check:pool-over-capacity')).toBe(true);
     expect(resolves('storage:azure-blob-hot')).toBe(true);
     expect(resolves('storage:azure-blob-lukewarm')).toBe(false);
     expect(resolves('credit-preset:azure-free-trial')).toBe(true);
