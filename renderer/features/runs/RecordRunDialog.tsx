@@ -90,7 +90,10 @@ export function RecordRunDialog({ target }: { target: RunTarget }) {
                 hint="setup, data loading, validation and checkpoints included"
                 error={fieldError('time')}
                 value={draft.time}
-                onChange={(time) => setDraft({ ...draft, time })}
+                onChange={(time) => {
+                  setDraft({ ...draft, time });
+                  setErrors({ ...errors, time: undefined });
+                }}
                 width={110}
                 autoFocus
               />
@@ -115,7 +118,10 @@ export function RecordRunDialog({ target }: { target: RunTarget }) {
               hint="train_samples_per_second, if your tool printed it"
               error={fieldError('samplesPerSecond')}
               value={draft.samplesPerSecond}
-              onChange={(samplesPerSecond) => setDraft({ ...draft, samplesPerSecond })}
+              onChange={(samplesPerSecond) => {
+                setDraft({ ...draft, samplesPerSecond });
+                setErrors({ ...errors, samplesPerSecond: undefined });
+              }}
               width={110}
             />
           </>
