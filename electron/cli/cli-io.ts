@@ -33,6 +33,15 @@ export function printList<T>(io: CliIo, json: boolean, key: string, rows: T[], l
 
 export type { ParseArgsOptionsConfig };
 
+/** A subcommand's own flags plus --db, --json and --project, which every subcommand of a project-scoped command takes. */
+export function parseProjectCommandArgs<const O extends ParseArgsOptionsConfig>(args: string[], options: O, usage: string) {
+  return parseCommandArgs(
+    args,
+    { db: { type: 'string' }, json: { type: 'boolean', default: false }, project: { type: 'string' }, ...options },
+    usage,
+  );
+}
+
 /**
  * Parses a command's flags and positionals; an unknown or malformed flag (or a positional where the command takes
  * none: `positionals: false`) is a usage error (exit 2) with the usage.

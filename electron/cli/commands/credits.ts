@@ -10,7 +10,7 @@ import { formatDay, parseDay } from '../../../shared/domain/plan/weeks';
 import { UserError } from '../../../shared/domain/errors';
 import { money, toCents } from '../../../shared/domain/money-format';
 import type { CreditsView } from '../../../shared/ipc/contract/budget-credits';
-import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
+import { EXIT_OK, parseProjectCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 export const USAGE = [
@@ -21,14 +21,7 @@ export const USAGE = [
   `presets: ${CREDIT_PRESETS.map((p) => p.key).join(', ')}`,
 ].join('\n');
 
-/** The subcommand's own flags, plus --db and --json and --project that every subcommand takes. */
-function parse<const O extends ParseArgsOptionsConfig>(args: string[], options: O) {
-  return parseCommandArgs(
-    args,
-    { db: { type: 'string' }, json: { type: 'boolean', default: false }, project: { type: 'string' }, ...options },
-    USAGE,
-  );
-}
+const parse = <const O extends ParseArgsOptionsConfig>(args: string[], options: O) => parseProjectCommandArgs(args, options, USAGE);
 
 function print(io: CliIo, view: CreditsView, json: boolean): void {
   if (json) {

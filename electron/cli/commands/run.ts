@@ -7,7 +7,7 @@ import path from 'node:path';
 import { formatRatio } from '../../../shared/domain/runs/corrections';
 import { RUN_FILE_FORMAT_LABELS } from '../../../shared/domain/runs/run-files';
 import type { RunsView } from '../../services/runs/runs.service';
-import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
+import { EXIT_OK, parseProjectCommandArgs, printJson, UsageError, type CliIo, type ParseArgsOptionsConfig } from '../cli-io';
 import { openCliServices } from '../cli-services';
 
 export const USAGE = [
@@ -21,13 +21,7 @@ export const USAGE = [
   'FILE: a Hugging Face trainer_state.json or all_results.json, a PyTorch Lightning CSVLogger metrics.csv, or a W&B runs export CSV',
 ].join('\n');
 
-function parse<const O extends ParseArgsOptionsConfig>(args: string[], options: O) {
-  return parseCommandArgs(
-    args,
-    { db: { type: 'string' }, json: { type: 'boolean', default: false }, project: { type: 'string' }, ...options },
-    USAGE,
-  );
-}
+const parse = <const O extends ParseArgsOptionsConfig>(args: string[], options: O) => parseProjectCommandArgs(args, options, USAGE);
 
 const hoursText = (h: number | null) => (h === null ? '—' : `${Math.round(h * 100) / 100} h`);
 
