@@ -17,18 +17,22 @@ const tracks = () =>
     (r) => `${r.id}:${r.t}`,
   );
 
+/** A September 2024 project in USD with one track, A: its id and the track's. */
+async function projectWithOneTrack(name: string): Promise<{ projectId: string; trackId: string }> {
+  const { projectId } = app.services.plan.projects.create({
+    name,
+    start: '2024-09-01',
+    end: '2024-09-30',
+    currency: 'USD',
+    budget: '100',
+    track: { name: 'A', owner: 'Ana' },
+  });
+  return { projectId, trackId: (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id };
+}
+
 describe('paged spend allocation (issue 32 item 1)', () => {
   it('assigns every line of the FOCUS sample the same track with pages of 7 lines as with one page', async () => {
-    const { projectId } = app.services.plan.projects.create({
-      name: 'Paged',
-      start: '2024-09-01',
-      end: '2024-09-30',
-      currency: 'USD',
-      budget: '100',
-      track: { name: 'A', owner: 'Ana' },
-    });
-    const view = await app.services.plan.getPlan(projectId);
-    const trackId = view.plan.tracks[0]!.id;
+    const { projectId, trackId } = await projectWithOneTrack('Paged');
     await app.services.budget.importFile({ file: referenceFile('billing-samples', 'focus-sample-data/focus_sample.csv') });
     app.services.budget.saveRule({ projectId, kind: 'service', key: null, pattern: '*Compute*', trackId });
     const onePage = tracks();
@@ -45,15 +49,7 @@ describe('paged spend allocation (issue 32 item 1)', () => {
   });
 
   it('an import gives its lines their tracks as it writes them: no second pass, the same tracks and rollup as a reallocation (issue 26 item 15)', async () => {
-    const { projectId } = app.services.plan.projects.create({
-      name: 'At insert',
-      start: '2024-09-01',
-      end: '2024-09-30',
-      currency: 'USD',
-      budget: '100',
-      track: { name: 'A', owner: 'Ana' },
-    });
-    const trackId = (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id;
+    const { projectId, trackId } = await projectWithOneTrack('At insert');
     app.services.budget.saveRule({ projectId, kind: 'service', key: null, pattern: '*Compute*', trackId });
     // Every write of a line's track after it was inserted is counted.
     app.db.exec(`CREATE TEMP TABLE track_updates (n INTEGER);
@@ -76,15 +72,7 @@ describe('paged spend allocation (issue 32 item 1)', () => {
   });
 
   it('a rule changed while an import is written: its lines are allocated again by the rules when it is made visible', async () => {
-    const { projectId } = app.services.plan.projects.create({
-      name: 'Edited meanwhile',
-      start: '2024-09-01',
-      end: '2024-09-30',
-      currency: 'USD',
-      budget: '100',
-      track: { name: 'A', owner: 'Ana' },
-    });
-    const trackId = (await app.services.plan.getPlan(projectId)).plan.tracks[0]!.id;
+    const { projectId, trackId } = await projectWithOneTrack('Edited meanwhile');
     let edited = false;
     await app.services.budget.importFile({
       file: referenceFile('billing-samples', 'focus-sample-data/focus_sample.csv'),
