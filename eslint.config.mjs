@@ -30,6 +30,20 @@ const electronTypeOnly = {
   allowTypeImports: true,
 };
 
+/** A layer rule inside electron/: the non-test TypeScript of `folder` never imports a folder named `forbidden`. */
+function layerRule(folder, forbidden, message) {
+  return {
+    files: [`${folder}/**/*.ts`],
+    ignores: [`${folder}/**/*.test.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [electronTypeOnly], patterns: [{ group: [`**/${forbidden}`, `**/${forbidden}/**`], message }] },
+      ],
+    },
+  };
+}
+
 const sharedPaths = [
   { name: 'electron', message: 'repo shared/ runs in every process: no Electron.' },
   { name: 'react', message: 'repo shared/ has no React.' },
@@ -115,60 +129,9 @@ export default tseslint.config(
     },
   },
   // Layers inside electron/ (issue 30, item 3), as VS Code's import rules do: each folder names what it may not import.
-  {
-    files: ['electron/db/**/*.ts'],
-    ignores: ['electron/db/**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [electronTypeOnly],
-          patterns: [
-            {
-              group: ['**/services', '**/services/**'],
-              message: 'electron/db/ never imports services: services call db/, not the reverse.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['electron/worker/**/*.ts'],
-    ignores: ['electron/worker/**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [electronTypeOnly],
-          patterns: [
-            {
-              group: ['**/services', '**/services/**'],
-              message: 'Workers never import services: a worker runs shared/ code and its own protocol.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['electron/server/**/*.ts'],
-    ignores: ['electron/server/**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [electronTypeOnly],
-          patterns: [
-            {
-              group: ['**/main', '**/main/**'],
-              message: 'The server never imports electron/main/: move what both need to a neutral module.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  layerRule('electron/db', 'services', 'electron/db/ never imports services: services call db/, not the reverse.'),
+  layerRule('electron/worker', 'services', 'Workers never import services: a worker runs shared/ code and its own protocol.'),
+  layerRule('electron/server', 'main', 'The server never imports electron/main/: move what both need to a neutral module.'),
   {
     // Small modules: no source file over 300 lines of logic (blank lines and comments not counted); tests are exempt.
     files: ['**/*.ts', '**/*.tsx'],
