@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createAppContext } from '../electron/services/app-context';
 import { loadHighs } from '../electron/worker/highs-solver';
 import { runSchedule, type ScheduleRequest } from '../electron/worker/run-schedule';
-import { createSolverClient } from '../electron/services/plan/optimize/solver-client';
+import { createSolverClient } from '../electron/worker/optimizer-client';
 import { tempDir } from '../electron/test-support/paths';
 import { buildScheduleModel } from '../shared/domain/plan/optimize/schedule-model';
 import { syntheticPlan } from '../shared/domain/plan/synthetic';

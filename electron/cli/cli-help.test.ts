@@ -85,3 +85,33 @@ describe('CLI conventions: --help everywhere, --version, --db before the command
     expect(unknown.stderr).toContain('unknown command "bogus"');
   });
 });
+
+describe('a usage lists exactly the values its command accepts', () => {
+  it('every `--flag a|b|c` of every usage names the same values as the command’s own "must be one of" refusal', async () => {
+    const entries = usageEntries((await run(['--help'])).stdout).entries;
+    let compared = 0;
+    for (const entry of entries) {
+      const words = entry.split('\n')[0]!.split(/\s+/);
+      const [, name, sub] = words;
+      const args = sub && /^[a-z][a-z-]*$/.test(sub) ? [name!, sub] : [name!];
+      // Positional placeholders (FILE, ID, …) get a stand-in so the command reaches its flags.
+      const positional = words
+        .slice(1 + args.length)
+        .filter((w) => /^[A-Z_]+$/.test(w))
+        .map(() => 'placeholder');
+      for (const [, flag, values] of entry.matchAll(/\[(--[a-z-]+) ([a-z0-9-]+(?:\|[a-z0-9-]+)+)\]/g)) {
+        const r = await run([...args, ...positional, flag!, 'not-a-value', '--db', ':memory:']);
+        const refusal = /must be one of ([^\n]+)/.exec(r.stderr);
+        if (!refusal) continue;
+        compared++;
+        const accepted = refusal[1]!
+          .replace(/\s*\(.*\)\s*$/, '')
+          .split(/,\s*|\s+or\s+|\|/)
+          .map((v) => v.trim().replace(/[.'"`]/g, ''))
+          .filter(Boolean);
+        expect(new Set(values!.split('|')), `${args.join(' ')} ${flag}`).toEqual(new Set(accepted));
+      }
+    }
+    expect(compared).toBeGreaterThan(2);
+  });
+});

@@ -18,7 +18,7 @@ beforeAll(() => {
 });
 afterAll(() => temp.remove());
 
-describe('gpu-planner catalog (spec/cli.md)', () => {
+describe('gpu-planner catalog (docs/cli.md)', () => {
   it('stops quietly when its reader closes the pipe early (`| head -1`)', () => {
     const run = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" catalog offerings --db "${db}" | head -1`], {
       encoding: 'utf8',

@@ -1,4 +1,4 @@
-/** The gpu-planner command line: argument dispatch over the same services as the app (spec/cli.md). */
+/** The gpu-planner command line: argument dispatch over the same services as the app (docs/cli.md). */
 import { isUserError, serializeError } from '../../shared/domain/errors';
 import { APP_VERSION } from '../app-version';
 import { asksForHelp, commandHelpText, splitLeadingOptions, topLevelHelpText, usageEntries, type CommandHelp } from './cli-help';

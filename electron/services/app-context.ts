@@ -28,7 +28,7 @@ import { createPlanService, type PlanService } from './plan/plan.service';
 import { planClaimsHandlers } from './plan/claims/claims.handlers';
 import { planOptimizeHandlers } from './plan/optimize/optimize.handlers';
 import { createOptimizeService, type OptimizeDeps } from './plan/optimize/optimize.service';
-import { createSolverClient } from './plan/optimize/solver-client';
+import { createSolverClient } from '../worker/optimizer-client';
 import type { WorkloadEstimator } from './plan/plan-estimates';
 import { createChromiumPdfRenderer, type PdfRenderer } from './report/render-pdf';
 import { createReportService } from './report/report.service';

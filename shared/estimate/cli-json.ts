@@ -1,4 +1,4 @@
-/** The estimate as the CLI prints it with --json (spec/cli.md's shape, plus what the app adds). */
+/** The estimate as the CLI prints it with --json (docs/cli.md's shape, plus what the app adds). */
 import type { WorkloadEstimate } from './estimate';
 import type { WallClock } from './wall-clock';
 
@@ -15,7 +15,7 @@ function wallClockJson(w: WallClock) {
   };
 }
 
-/** The spec/cli.md JSON shape (plus explanation), with every number finite. */
+/** The docs/cli.md JSON shape (plus explanation), with every number finite. */
 export function toCliJson(e: WorkloadEstimate) {
   return {
     model: { params: e.model.params, trainableParams: e.model.trainableParams, forwardFlopsPerSample: e.model.forwardFlopsPerSample },

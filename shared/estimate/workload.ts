@@ -1,5 +1,5 @@
 /**
- * The workload JSON of spec/cli.md (`gpu-planner estimate --workload FILE`) as a zod schema, with a clear
+ * The workload JSON of docs/cli.md (`gpu-planner estimate --workload FILE`) as a zod schema, with a clear
  * message per field, plus the checks zod cannot make alone (unknown preset, sequence too long, input kind
  * that does not fit the model).
  */

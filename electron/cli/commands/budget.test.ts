@@ -8,7 +8,7 @@ import { BILLING_SAMPLES, independentTotals, sampleFile } from '../../test-suppo
 import { ensureFreshCli, runCliInProcess } from '../../test-support/built-cli';
 import { repoRoot, tempDir } from '../../test-support/paths';
 
-// The BUILT command, as a user runs it (spec/cli.md: `gpu-planner import` and `gpu-planner spend`). Where a test is about
+// The BUILT command, as a user runs it (docs/cli.md: `gpu-planner import` and `gpu-planner spend`). Where a test is about
 // what the command answers for many inputs (every sample, every grouping), the first input goes through the built
 // binary and the rest through the same runCli in this process (the file still read in the built reader child):
 // ~0.7 s of Node start and bundle load saved per call.

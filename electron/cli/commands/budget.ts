@@ -10,14 +10,14 @@ import { EXIT_OK, EXIT_USER_ERROR, parseCommandArgs, printJson, UsageError, type
 import { openCliServices } from '../cli-services';
 
 export const USAGE = [
-  'usage: gpu-planner import FILE [--format auto|focus|aws-cur|aws-cost-explorer|azure|gcp|generic] [--mapping FILE] [--skip-invalid] [--account ID]... [--tag KEY=VALUE]... [--provider NAME]... [--from DATE] [--to DATE] [--progress] [--db PATH] [--json]',
+  `usage: gpu-planner import FILE [--format ${IMPORT_FORMATS.join('|')}] [--mapping FILE] [--skip-invalid] [--account ID]... [--tag KEY=VALUE]... [--provider NAME]... [--from DATE] [--to DATE] [--progress] [--db PATH] [--json]`,
   '       gpu-planner spend [--by month|week|track|provider|service] [--db PATH] [--json]',
 ].join('\n');
 
 const SPEND_BY = ['month', 'week', 'track', 'provider', 'service'] as const;
 
 /**
- * `gpu-planner import` and `gpu-planner spend` — spec/cli.md. Amounts in the JSON are exact decimal strings
+ * `gpu-planner import` and `gpu-planner spend` — docs/cli.md. Amounts in the JSON are exact decimal strings
  * ("0.0000004", "-2.6137"): a JSON number could not carry 28 decimals exactly.
  */
 export async function runBudgetCommand(args: string[], io: CliIo): Promise<number> {

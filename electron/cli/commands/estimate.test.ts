@@ -38,7 +38,7 @@ function allFinite(value: unknown): boolean {
   return true;
 }
 
-describe('gpu-planner estimate (spec/cli.md)', () => {
+describe('gpu-planner estimate (docs/cli.md)', () => {
   it('answers the spec example with exactly the spec shape', () => {
     const file = writeWorkload('m1.json', {
       model: { preset: 'resnet34-1d' },

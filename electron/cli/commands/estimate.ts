@@ -12,7 +12,7 @@ export const USAGE =
   'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--include-flagged] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]\n' +
   '       gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--json]';
 
-/** `gpu-planner estimate --workload FILE [--gpu ID]... --json` — spec/cli.md. Computes in-process with the app's pure functions. */
+/** `gpu-planner estimate --workload FILE [--gpu ID]... --json` — docs/cli.md. Computes in-process with the app's pure functions. */
 export async function runEstimateCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'buy-vs-rent') return runBuyVsRentCommand(args.slice(1), io);
   const parsed = parseCommandArgs(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // The BUILT command, as a user runs it, on a database created (migrated + seeded) beforehand.
 const { cli } = exampleCliDatabase('plan-cli.sqlite');
 
-describe('gpu-planner plan show (spec/cli.md)', () => {
+describe('gpu-planner plan show (docs/cli.md)', () => {
   it('--json prints the example project exactly as the spec shapes it', () => {
     const run = cli(['plan', 'show', '--json']);
     expect(run.status, run.stderr).toBe(0);

@@ -31,7 +31,7 @@ export const USAGE = [
   '                                 [--save-as NAME] [--db PATH] [--json]',
 ].join('\n');
 
-/** `gpu-planner plan show [--project ID] --json` — spec/cli.md; default: the bundled example project. */
+/** `gpu-planner plan show [--project ID] --json` — docs/cli.md; default: the bundled example project. */
 export async function runPlanCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(
     args,

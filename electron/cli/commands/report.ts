@@ -8,7 +8,7 @@ import { openCliServices } from '../cli-services';
 export const USAGE =
   'usage: gpu-planner export-pdf --out FILE [--project ID] [--scenario ID] [--page A4|Letter] [--sections a,b,…] [--db PATH] [--json]';
 
-/** `gpu-planner export-pdf --out FILE [--project ID]` (spec/cli.md): the review PDF of a project. */
+/** `gpu-planner export-pdf --out FILE [--project ID]` (docs/cli.md): the review PDF of a project. */
 export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(
     args,

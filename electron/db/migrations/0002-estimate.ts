@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-/** Saved workloads (the Estimate screen's form, reused by plans). The JSON is the spec/cli.md workload file. */
+/** Saved workloads (the Estimate screen's form, reused by plans). The JSON is the docs/cli.md workload file. */
 export const migration: Migration = {
   version: 2,
   name: 'estimate',

@@ -6,7 +6,7 @@ import { gpusFileSchema, offeringsFileSchema, providersFileSchema } from '../../
 import { createTestApp } from '../../test-support/test-app';
 
 // The seeded database against the bundled files (whose figures shared/domain/catalog-data.test.ts checks against the
-// seeds and spec/cli.md): first start loads every GPU, provider, offering and price, figure for figure.
+// seeds and docs/cli.md): first start loads every GPU, provider, offering and price, figure for figure.
 const app = createTestApp();
 afterAll(() => app.dispose());
 const files = {

@@ -1,4 +1,4 @@
-/** The `gpu-planner plan show --json` shape of a plan (spec/cli.md), with a few extra fields. */
+/** The `gpu-planner plan show --json` shape of a plan (docs/cli.md), with a few extra fields. */
 import { compareScenarios } from '../../../shared/domain/plan/scenarios';
 import type { Plan, Scenario } from '../../../shared/domain/plan/types';
 import type { PlanView } from '../../../shared/ipc/contract/plan';

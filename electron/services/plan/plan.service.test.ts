@@ -135,7 +135,7 @@ describe('plan service on the seeded example (migration 0003 + seed)', () => {
     }
   });
 
-  it('plan show: the spec/cli.md shape', () => {
+  it('plan show: the docs/cli.md shape', () => {
     const s = app.services.plan.show();
     expect(Object.keys(s.project)).toEqual(expect.arrayContaining(['id', 'name', 'start', 'end', 'currency', 'budget']));
     expect(s.tracks).toHaveLength(2);

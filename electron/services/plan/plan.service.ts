@@ -145,7 +145,7 @@ export function createPlanService(deps: ServiceDeps, { catalog: catalogService, 
   /** The `plan show --json` shape of any plan (the current one, a scenario's, a suggested schedule). */
   const describe = (plan: Plan, planScenarios: Scenario[] = []) => describePlan(plan, view(plan, 0), planScenarios);
 
-  /** `gpu-planner plan show --json` (spec/cli.md), with a few extra fields. */
+  /** `gpu-planner plan show --json` (docs/cli.md), with a few extra fields. */
   function show(projectId?: string, loaded?: PlanView) {
     if (loaded) return describePlan(loaded.plan, loaded, ctx.scenarios(loaded.plan.project.id));
     const { plan } = load(projectId);

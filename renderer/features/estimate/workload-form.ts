@@ -1,6 +1,6 @@
 /**
  * The workload form of the Estimate screen as pure data: the form as typed, its defaults, and the conversions between
- * the form and the spec/cli.md workload JSON (and back), the model change rule and the error-path → field mapping.
+ * the form and the docs/cli.md workload JSON (and back), the model change rule and the error-path → field mapping.
  */
 import type { Response } from '../../../shared/ipc/contract';
 import { WORKLOAD_INTERCONNECTS, type WorkloadInterconnect } from '../../../shared/estimate/workload-interconnect';
@@ -107,7 +107,7 @@ export function inputKind(preset: Preset | undefined, choice?: string): 'windowS
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
-/** The spec/cli.md workload JSON of the form. */
+/** The docs/cli.md workload JSON of the form. */
 export function workloadOf(form: WorkloadForm, preset: Preset | undefined): Record<string, unknown> {
   const kind = inputKind(preset, form.preset);
   const model =

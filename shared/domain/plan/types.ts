@@ -92,7 +92,7 @@ export interface MilestonePhase {
   /** GPU type (catalog gpu id), kept so a deleted offering still says what it was. */
   gpuId: string | null;
   runs: Range;
-  /** Estimation workload JSON (spec/cli.md `estimate --workload`), saved as given. */
+  /** Estimation workload JSON (docs/cli.md `estimate --workload`), saved as given. */
   workload: Record<string, unknown> | null;
   authorEstimate: AuthorEstimate | null;
   appEstimate: AppEstimate | null;

@@ -12,7 +12,7 @@ import { notFixableByScheduling } from '../../../../shared/domain/plan/optimize/
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { suggestionDiff } from '../../../../shared/domain/plan/optimize/suggestion-diff';
 import { applyCommand } from '../../../../shared/domain/plan/commands';
-import type { Solve } from './solver-client';
+import type { Solve } from '../../../worker/optimizer-client';
 import { findRelaxations } from './relaxations';
 import type { Relaxation } from '../../../../shared/domain/plan/optimize/schedule-relaxations';
 import { createPriceBook, standaloneCost } from '../../../../shared/domain/plan/pricing';

@@ -1,6 +1,6 @@
 /**
  * A milestone phase's GPUs, nodes and software stack (issue 17): the draft the form edits and its merge into the
- * phase's saved workload (spec/cli.md `gpuCount`, `nodeCount`, `stack`), checked as the estimator checks them.
+ * phase's saved workload (docs/cli.md `gpuCount`, `nodeCount`, `stack`), checked as the estimator checks them.
  */
 import { STACKS, type Stack } from '../../../../shared/estimate/calibration';
 

@@ -2,16 +2,16 @@
  * Where the auto-plan solver runs: in a worker thread when the built worker is there (the app, `gpu-planner serve`),
  * else in this process (the CLI, tests). A solve can be stopped; the worker's memory is bounded.
  */
-import { WORKER_RESOURCE_LIMITS } from '../../../worker/resource-limits';
+import { WORKER_RESOURCE_LIMITS } from './resource-limits';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { UserError } from '../../../../shared/domain/errors';
-import type { Logger } from '../../../../shared/logger';
-import { watchWorker } from '../../../worker/worker-log';
-import type { ScheduleResult } from '../../../../shared/domain/plan/optimize/schedule-result';
-import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from '../../../worker/optimizer-worker-protocol';
-import { runSchedule, type ScheduleRequest } from '../../../worker/run-schedule';
+import { UserError } from '../../shared/domain/errors';
+import type { Logger } from '../../shared/logger';
+import { watchWorker } from './worker-log';
+import type { ScheduleResult } from '../../shared/domain/plan/optimize/schedule-result';
+import type { OptimizerWorkerMessage, OptimizerWorkerRequest } from './optimizer-worker-protocol';
+import { runSchedule, type ScheduleRequest } from './run-schedule';
 
 export type Solve = (
   request: ScheduleRequest,
