@@ -4,6 +4,7 @@
  * ($, €, £, ¥) and its ISO code otherwise ("CHF 1,234.50"). The screens, the PDF and the CLI's text all use it; the
  * CSV files and JSON carry the plain decimal beside a `currency` column or field.
  */
+import Big from 'big.js';
 import { NO_CURRENCY } from './billing/spend-line';
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
@@ -51,4 +52,36 @@ export function currencySign(currency: string): string {
 export function totalsText(totals: Record<string, string>): string {
   const keys = Object.keys(totals).sort();
   return keys.length === 0 ? '—' : keys.map((c) => money(c, toCents(totals[c]!))).join(' + ');
+}
+
+/**
+ * How many digits a figure computed in floating point carries (an estimate, a price, a chart tick), so every screen
+ * rounds the same kind of figure the same way: `cents` to the cent; `estimate` a modelled amount, whole units from
+ * 100 up (its precision is not a cent's); `rate` a unit price, three decimals under 1 ($0.752 an hour) and whole
+ * units from 1,000 up; `axis` a chart tick, short ($1.5k, $30k).
+ */
+export type MoneyPrecision = 'cents' | 'estimate' | 'rate' | 'axis';
+
+/** A number as money in its currency by `money` (same symbol, grouping and minus sign), rounded half-up per `precision`. */
+export function moneyFigure(currency: string, value: number | null | undefined, precision: MoneyPrecision = 'cents'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const exact = new Big(value);
+  const abs = exact.abs();
+  const fixed = (decimals: number) => exact.round(decimals, Big.roundHalfUp).toFixed(decimals);
+  switch (precision) {
+    case 'cents':
+      return money(currency, fixed(2));
+    case 'estimate':
+      return money(currency, abs.gte(100) ? fixed(0) : fixed(2));
+    case 'rate':
+      if (abs.gte(1000)) return money(currency, fixed(0));
+      if (abs.gte(1)) return money(currency, fixed(2));
+      return money(currency, fixed(3).replace(/(\.\d\d\d*?)0$/, '$1'));
+    case 'axis':
+      if (abs.gte(1000)) {
+        const thousands = exact.div(1000);
+        return `${money(currency, thousands.round(abs.gte(10_000) ? 0 : 1, Big.roundHalfUp).toFixed(abs.gte(10_000) ? 0 : 1))}k`;
+      }
+      return money(currency, abs.gte(10) ? fixed(0) : abs.gte(1) ? fixed(1) : fixed(2));
+  }
 }

@@ -11,6 +11,7 @@
  */
 import type { OfferingWithPrices, Price } from './catalog';
 import { currentPrices } from './catalog-price';
+import { moneyFigure } from './money-format';
 
 /** The largest published spot discount: Google Cloud's "up to 91%" (AWS and Azure say "up to 90%"). */
 export const LARGEST_SPOT_DISCOUNT = 0.91;
@@ -61,7 +62,7 @@ function hourlyPerGpu(o: OfferingWithPrices, p: Price): number | null {
 }
 
 function usd(n: number): string {
-  return `$${n < 1 ? n.toFixed(3).replace(/0$/, '') : n.toFixed(2)}`;
+  return moneyFigure('USD', n, 'rate');
 }
 
 /** Every current price of the catalog the app finds inconsistent, with its reason. Pure; order follows the catalog. */

@@ -4,6 +4,7 @@
  * hours of the term are used; it beats on-demand only above the break-even utilisation = reserved rate ÷ on-demand rate.
  */
 import Big from 'big.js';
+import { money } from './money-format';
 
 export const HOURS_PER_YEAR = 8760;
 
@@ -58,7 +59,7 @@ export function reservedCommitment(
 
 /** The commitment in words, with the utilisation that would beat on-demand. */
 export function describeReserved(rate: number, c: ReservedCommitment): string {
-  const usd = (b: Big) => `$${Number(b.round(2)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const usd = (b: Big) => money('USD', b.round(2, Big.roundHalfUp).toFixed(2));
   const breakEven =
     c.breakEvenUtilisation === null
       ? 'no on-demand rate to compare with'

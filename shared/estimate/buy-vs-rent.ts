@@ -8,6 +8,7 @@ import Big from 'big.js';
 import { addMonths, parseISO } from 'date-fns';
 import type { RankedRow, WorkloadEstimate } from './estimate';
 import type { CostSettings } from '../domain/settings/cost-settings';
+import { moneyFigure } from '../domain/money-format';
 
 /** Hours in an average month (8,760 ÷ 12). */
 export const HOURS_PER_MONTH = 730;
@@ -47,7 +48,7 @@ export interface BuyVsRentBreakEven {
   text: string;
 }
 
-const usd = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (v: number) => moneyFigure('USD', v);
 const round = (b: Big, dp: number) => Number(b.round(dp, Big.roundHalfUp));
 
 /** Electricity of one run on the machine: kW × hours × $/kWh. */

@@ -3,6 +3,7 @@
  * own estimate of the workload on each flavour: which flavours the seed recommends, where its rules disagree, and
  * the cheapest flavour that fits and stays within the budget. TPU and CPU flavours are listed with no estimate.
  */
+import { moneyFigure } from '../domain/money-format';
 export type TrainingType = 'demo' | 'development' | 'production' | 'research';
 
 interface Tier {
@@ -137,7 +138,7 @@ export function guidedFlavorChoice(
   );
   const ok = estimated.filter((c) => c.estimate!.fits && c.withinBudget);
   const pick = ok.find((c) => c.seedRecommends && c.estimate!.usd === ok[0]!.estimate!.usd) ?? ok[0] ?? null;
-  const money = (v: number) => `$${v.toFixed(2)}`;
+  const money = (v: number) => moneyFigure('USD', v);
   const answer = pick
     ? `${pick.flavor}: ${pick.estimate!.hours.toFixed(2)} h, ${money(pick.estimate!.usd)} within $${input.budgetUsd}${pick.seedRecommends ? ' (the guide recommends it too)' : ` (the guide recommends ${seed.recommended.join(' or ')})`}`
     : `no Hugging Face Jobs flavour runs this workload within $${input.budgetUsd} (the guide recommends ${seed.recommended.join(' or ')})`;

@@ -3,6 +3,7 @@
  * share of one run is cheap). For a purchase, the full price and when it pays off against renting for this workload.
  */
 import { offerLabel } from '../domain/offer-label';
+import { moneyFigure } from '../domain/money-format';
 import type { RankedRow } from './estimate';
 import type { CostAssumptions } from './cost';
 import { purchaseLifetimeHours } from '../domain/settings/cost-settings';
@@ -24,7 +25,7 @@ export interface BreakEven {
   text: string;
 }
 
-const usd = (v: number) => `$${v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2)}`;
+const usd = (v: number) => moneyFigure('USD', v, 'estimate');
 
 /** Break-even of one purchase row against the cheapest fitting rental of the same estimate. */
 export function breakEvenOf(purchase: RankedRow, rows: readonly RankedRow[], assumptions: CostAssumptions): BreakEven {

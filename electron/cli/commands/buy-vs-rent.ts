@@ -9,6 +9,7 @@ import { rowKey } from '../../../shared/estimate/ranking';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
 import { readWorkloadFile } from '../workload-file';
+import { moneyFigure } from '../../../shared/domain/money-format';
 
 export const USAGE =
   'usage: gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--db PATH] [--json]';
@@ -86,7 +87,7 @@ export async function runBuyVsRentCommand(args: string[], io: CliIo): Promise<nu
     io.stdout(`month    ${result.series.map((s) => s.label.slice(0, 28).padStart(30)).join('')}\n`);
     for (let i = 0; i <= months; i += 6)
       io.stdout(
-        `${result.series[0]!.points[i]!.date}  ${result.series.map((s) => `$${s.points[i]!.usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`.padStart(30)).join('')}\n`,
+        `${result.series[0]!.points[i]!.date}  ${result.series.map((s) => moneyFigure('USD', s.points[i]!.usd).padStart(30)).join('')}\n`,
       );
     return EXIT_OK;
   } finally {

@@ -2,9 +2,9 @@
 import type { RunRate } from '../../../shared/domain/plan/run-rate';
 import { EXIT_OK, printJson, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
+import { amountText } from '../../../shared/domain/money-format';
 
-const dollars = (v: string | null) =>
-  v === null ? '—' : `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (v: string | null) => (v === null ? '—' : amountText('USD', v));
 const authorText = (r: RunRate) =>
   `${r.author.low === r.author.high ? dollars(r.author.low) : `${dollars(r.author.low)}–${dollars(r.author.high)}`}/${r.author.per}`;
 

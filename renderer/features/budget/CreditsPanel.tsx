@@ -9,9 +9,10 @@ import type { CreditsView } from '../../../shared/ipc/contract/budget-credits';
 import { useCreditsStore } from './credits-store';
 import { TableHead } from '../../ui/TableHead';
 import { DeleteButton } from '../../ui/DeleteButton';
+import { amountText } from '../../../shared/domain/money-format';
 
 type Summary = CreditsView['summary'];
-const money = (currency: string, v: string) => `${currency} ${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+const money = (currency: string, v: string) => amountText(currency, v);
 
 export function CreditsLine({ s }: { s: Summary }) {
   return (

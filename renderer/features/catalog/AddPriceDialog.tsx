@@ -7,6 +7,7 @@ import { api, unwrap } from '../../app/api';
 import { Dialog } from '../../ui/Dialog';
 import { formatUsd } from './catalog-rows';
 import { draftFrom, draftToRequest, fieldErrors, PriceEditor, type PriceDraft } from './PriceEditor';
+import { money } from '../../../shared/domain/money-format';
 
 /**
  * "+ Add price" on an offering: a new dated price (catalog:add-price), typed in USD or in another currency the app
@@ -110,7 +111,7 @@ export function AddPriceDialog(props: {
           <p className="small" role="status" data-testid="price-conversion">
             {conversion.ok ? (
               <>
-                = <strong>{formatUsd(conversion.usd, 4)}</strong>
+                = <strong>{money('USD', String(conversion.usd))}</strong>
                 {draft.per === 'once' ? '' : ` per ${draft.per}`} at {conversion.rateText}. The catalog keeps prices in USD; the amount you
                 typed is kept in the price&apos;s notes.
               </>

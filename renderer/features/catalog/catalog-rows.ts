@@ -6,6 +6,7 @@ import {
   type PerGpuHourAssumptions,
 } from '../../../shared/domain/catalog-price';
 import { flagIndex, flagInconsistentPrices, flagKey, isStale, type PriceFlag } from '../../../shared/domain/price-health';
+import { moneyFigure } from '../../../shared/domain/money-format';
 
 /** One row of the catalog table: an offering with one of its current prices. */
 export interface CatalogRow {
@@ -48,11 +49,9 @@ export function catalogRows(
   );
 }
 
-export function formatUsd(value: number | null | undefined, digits = 2): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const abs = Math.abs(value);
-  const d = abs >= 1000 ? 0 : abs < 1 ? Math.max(digits, 3) : digits;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: abs >= 1000 ? 0 : digits, maximumFractionDigits: d })}`;
+/** A catalog price (USD) by the one money formatter: three decimals under $1 ($0.752), whole dollars from $1,000. */
+export function formatUsd(value: number | null | undefined): string {
+  return moneyFigure('USD', value, 'rate');
 }
 
 export function formatPrice(price: Price): string {

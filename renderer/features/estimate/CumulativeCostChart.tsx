@@ -1,10 +1,11 @@
 /** Cumulative cost month by month: the bought machine against each rental (victory), with a text alternative. */
 import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine } from 'victory';
 import type { CostSeries } from '../../../shared/estimate/buy-vs-rent';
+import { moneyFigure } from '../../../shared/domain/money-format';
 
 const COLORS = ['#c53030', '#2f6fdf', '#2f9e6f', '#b7791f', '#6b46c1', '#718096'];
-const money = (v: number) => (v >= 1000 ? `$${(v / 1000).toFixed(v >= 10_000 ? 0 : 1)}k` : `$${Math.round(v)}`);
-const full = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (v: number) => moneyFigure('USD', v, 'axis');
+const full = (v: number) => moneyFigure('USD', v);
 
 /** The caption: what each line costs at the end, and the month the machine becomes the cheaper (if it does). */
 export function cumulativeCaption(series: readonly CostSeries[], runsPerMonth: number): string {

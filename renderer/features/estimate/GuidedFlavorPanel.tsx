@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { WorkloadEstimate } from '../../../shared/estimate/estimate';
 import { guidedFlavorChoice, type TrainingType } from '../../../shared/estimate/hf-flavor-guide';
+import { moneyFigure } from '../../../shared/domain/money-format';
 
 const TYPES: Array<[TrainingType, string]> = [
   ['demo', 'quick demo / experiment'],
@@ -13,7 +14,7 @@ const TYPES: Array<[TrainingType, string]> = [
   ['production', 'production training'],
   ['research', 'research / experimentation'],
 ];
-const money = (v: number) => `$${v.toFixed(2)}`;
+const money = (v: number) => moneyFigure('USD', v);
 
 export function GuidedFlavorPanel({ estimate }: { estimate: WorkloadEstimate }) {
   const modelB = Number((estimate.model.params / 1e9).toFixed(2));

@@ -6,10 +6,10 @@
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import { offerLabel } from '../../../shared/domain/offer-label';
 import type { RankedRow } from '../../../shared/estimate/estimate';
+import { moneyFigure } from '../../../shared/domain/money-format';
 import { chartPoints, logTicks } from './chart-scale';
 
-const money = (v: number) =>
-  v >= 100 ? `$${Math.round(v).toLocaleString('en-US')}` : v >= 1 ? `$${v.toFixed(v >= 10 ? 0 : 1)}` : `$${v.toFixed(2)}`;
+const money = (v: number) => moneyFigure('USD', v, 'axis');
 const hoursLabel = (h: number) =>
   h >= 48 ? `${Math.round(h / 24)} d` : h >= 1 ? `${h.toFixed(h >= 10 ? 0 : 1)} h` : `${Math.round(h * 60)} min`;
 

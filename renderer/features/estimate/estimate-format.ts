@@ -1,4 +1,5 @@
 /** How the Estimate screen writes its figures: numbers, hours, dollars, price kinds, GPU names, SI prefixes, dates. */
+import { moneyFigure } from '../../../shared/domain/money-format';
 
 /** Three significant digits under 1 000, whole numbers with thousands separators above. */
 export const fmtNum = (v: number, digits = 3) =>
@@ -7,8 +8,8 @@ export const fmtNum = (v: number, digits = 3) =>
 /** Hours, with days beside them from two days up. */
 export const fmtHours = (h: number) => (h >= 48 ? `${fmtNum(h)} h (${(h / 24).toFixed(1)} d)` : `${fmtNum(h)} h`);
 
-/** Dollars: cents under $100, whole dollars above. */
-export const usd = (v: number) => `$${v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2)}`;
+/** An estimate's dollars by the one money formatter: cents under $100, whole dollars above. */
+export const usd = (v: number) => moneyFigure('USD', v, 'estimate');
 
 /** A price kind as a person reads it. */
 export const PRICE_KIND_LABEL: Record<string, string> = {

@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import type { RunRate } from '../../../shared/domain/plan/run-rate';
 import { api } from '../../app/api';
+import { amountText } from '../../../shared/domain/money-format';
 
-const usd = (v: string | null) =>
-  v === null ? '—' : `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (v: string | null) => (v === null ? '—' : amountText('USD', v));
 const authorFigure = (a: RunRate['author']) => `${a.low === a.high ? usd(a.low) : `${usd(a.low)}–${usd(a.high)}`} per ${a.per}`;
 const KIND: Record<string, string> = {
   spot: 'spot',

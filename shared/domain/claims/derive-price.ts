@@ -7,6 +7,7 @@ import type { ClaimContext } from './claim-types';
 import { fmtFigure, numeric, type Derived } from './derived';
 import { describeReserved, reservedCommitment, reservedTermYears } from '../reserved';
 import { citesDocument, documentTitle } from '../source-documents';
+import { moneyFigure } from '../money-format';
 
 function latestPrice(ctx: ClaimContext, offeringId: string, priceKind: string) {
   const o = ctx.offerings.find((x) => x.id === offeringId);
@@ -29,7 +30,7 @@ export function derivePrice(check: Extract<ClaimCheck, { kind: 'price' }>, ctx: 
   return derived;
 }
 
-const usdText = (x: number): string => `$${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usdText = (x: number): string => moneyFigure('USD', x);
 
 /**
  * A reservation priced per hour used, against the app's commitment model: the whole term is paid (term × 8,760 h ×
