@@ -57,12 +57,12 @@ test('credits are edited on the Budget screen and shown as their own line beside
   await panel.getByLabel('Credit Source').fill('e2e');
   await panel.getByRole('button', { name: 'Add credit' }).click();
   await expect(panel.getByTestId('credit-row')).toHaveCount(2);
-  await expect(panel.getByTestId('credits-line')).toContainText('Credits −USD 50.00');
+  await expect(panel.getByTestId('credits-line')).toContainText('Credits −$50.00');
   await expect(panel.getByTestId('credits-line')).toContainText('forecast after credits');
   await app.screenshot('run-rules-budget-credits-editor');
   await page.getByRole('tab', { name: 'Overview' }).click();
   const overviewLine = page.getByRole('region', { name: 'Credits and free tiers' }).getByTestId('credits-line');
-  await expect(overviewLine).toContainText('Credits −USD 50.00');
+  await expect(overviewLine).toContainText('Credits −$50.00');
   await overviewLine.scrollIntoViewIfNeeded();
   await app.screenshot('run-rules-budget-credits-overview');
 });
