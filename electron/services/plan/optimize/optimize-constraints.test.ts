@@ -18,6 +18,7 @@ import {
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { createTestApp } from '../../../test-support/test-app';
 import { runSchedule } from '../../../worker/run-schedule';
+import { suggestionDiff } from '../../../../shared/domain/plan/optimize/suggestion-diff';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -109,6 +110,51 @@ describe('deadlines, order and hardware are constraints unless freed', () => {
   });
 });
 
+/** Every declared dependency of a plan: the dependent milestone's dates and its prerequisite's. */
+const dependencySpans = (plan: Plan) =>
+  plan.milestones.flatMap((m) =>
+    (m.dependsOn ?? []).map((id) => ({ dependent: m.code, prerequisite: id, after: span(plan, m.id), before: span(plan, id) })),
+  );
+
+/** Each dependent milestone starts after (never on the day) its prerequisite ends: no two share a date. */
+function expectStartsAfterPrerequisites(plan: Plan): void {
+  const pairs = dependencySpans(plan);
+  expect(pairs.length).toBeGreaterThan(0);
+  for (const p of pairs) expect({ ...p, startsAfterEnd: p.after.start > p.before.end }).toMatchObject({ startsAfterEnd: true });
+}
+
+describe('dates freed: a dependent milestone starts after its prerequisite ends (never the same date)', () => {
+  it('a three-milestone chain with room to squeeze into one week: M1, then M2, then M3, in the dates, bookings and diff', async () => {
+    const catalog: PlanCatalog = { offerings: [fixtureOffering('gcp-l4', 'l4', { usd: '0.85' })] };
+    const project = fixtureProject({ name: 'Chain', start: '2026-01-05', end: '2026-03-29', budget: '100000' });
+    const plan = fixturePlan(project, {
+      tracks: [fixtureTrack(project, 'a', 0)],
+      milestones: [
+        milestone('m1', 'a', 0, '2026-02-02', '2026-02-13', 20),
+        milestone('m2', 'a', 1, '2026-02-16', '2026-03-06', 30, ['m1']),
+        milestone('m3', 'a', 2, '2026-03-09', '2026-03-27', 10, ['m2']),
+      ],
+    });
+    const result = await solve(plan, catalog, { allowDates: true });
+    expectStartsAfterPrerequisites(result.plan);
+    // the bookings follow each other too: each milestone's first week after the last week of the one it comes after
+    const weeksOf = (phaseId: string) =>
+      result.addedAllocations
+        .filter((a) => a.phaseId === phaseId)
+        .map((a) => a.week)
+        .sort();
+    expect(weeksOf('m2-p')[0]! > weeksOf('m1-p').at(-1)!).toBe(true);
+    expect(weeksOf('m3-p')[0]! > weeksOf('m2-p').at(-1)!).toBe(true);
+    // earliest finish still moves the work as early as the order allows: three weeks, from the project's first
+    expect([...weeksOf('m1-p'), ...weeksOf('m2-p'), ...weeksOf('m3-p')]).toEqual(['2026-W02', '2026-W03', '2026-W04']);
+    const diff = suggestionDiff(plan, result.plan, catalog);
+    const after = new Map(diff.milestones.map((m) => [m.milestoneId, m.after]));
+    expect(after.get('m2')!.start! > after.get('m1')!.end!).toBe(true);
+    expect(after.get('m3')!.start! > after.get('m2')!.end!).toBe(true);
+    expect(analyzePlan(result.plan, catalog).problems.filter((p) => p.kind === 'milestone-dependency-order')).toEqual([]);
+  });
+});
+
 describe('auto-plan options on the bundled example', () => {
   let app: ReturnType<typeof createTestApp>;
   beforeAll(() => {
@@ -131,6 +177,22 @@ describe('auto-plan options on the bundled example', () => {
         plan.milestones.some((m) => m.phases.some((p) => p.id === a.phaseId && p.offeringId === a.offeringId)),
       ),
     ).toBe(true);
+  });
+
+  it('earliest finish with dates freed: M2 starts after M1 ends and M3 after M2 (no shared date), in the diff and once promoted', async () => {
+    const before = app.services.plan.load('vitaldb-2025');
+    const answer = await app.services.optimize.optimize({ objective: 'finish', allowDates: true, saveAs: 'Earliest, dates freed' });
+    const after = new Map(answer.diff.milestones.map((m) => [m.milestoneId, m.after]));
+    const dates = (id: string) => after.get(id) ?? span(before.plan, id);
+    expect(dates('m2').start! > dates('m1').end!).toBe(true);
+    expect(dates('m3').start! > dates('m2').end!).toBe(true);
+    const accepted = app.services.optimize.acceptSuggestion({
+      projectId: 'vitaldb-2025',
+      revision: before.revision,
+      scenarioId: answer.scenarioId!,
+    });
+    expectStartsAfterPrerequisites(app.services.plan.load('vitaldb-2025').plan);
+    app.services.plan.undo({ projectId: 'vitaldb-2025', revision: accepted.revision });
   });
 
   it('with dates freed (--window deadline, the older name), M3 still starts after M2 ends', async () => {

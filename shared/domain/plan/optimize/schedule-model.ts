@@ -13,7 +13,8 @@
  * days of each week inside its window; each pool's GPU-hours (or vCPUs at once) per week, after the bookings that stay
  * (not milestone work, or pinned); the budget (elastic, a smaller penalty: deadlines first), which pays the plan's
  * storage and transfer too (fixed: no schedule changes them); dependencies (a phase
- * works in a week only once the phase before it in its track is done by that week).
+ * works in a week only once the phase before it in its track is done by that week; with the dates freed, a milestone
+ * works only once the milestones before it were done by the week before: its dates then start after theirs end).
  * Costs are the plan's own (shared/domain/plan/pricing.ts, subscription-pricing.ts), so the suggested schedule costs what the plan says it costs.
  */
 import { createPriceBook, reservationCommitment } from '../pricing';
@@ -174,7 +175,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
 
   const datesFreed = datesAreFree(options);
   const order = dependencyPairs(demands, options.allowReorder ?? false);
-  addDependencyRows(model, demands, x, shortfall, spotRework, order);
+  addDependencyRows(model, demands, x, shortfall, spotRework, order, datesFreed);
   const finishVariable = addFinishRows(model, weeks, x, options, budgetUsd);
   if (options.objective === 'change') {
     const penalties = new Set([...shortfall.values(), ...(budgetSlack === null ? [] : [budgetSlack])]);

@@ -15,7 +15,7 @@ export function dependencyPairs(demands: PhaseDemand[], allowReorder: boolean): 
     const key = `${before}|${after}`;
     if (before === after || seen.has(key)) return;
     seen.add(key);
-    pairs.push({ before, after });
+    pairs.push({ before, after, acrossMilestones: demands[before]!.milestone.id !== demands[after]!.milestone.id });
   };
   const byMilestone = new Map<string, number[]>();
   demands.forEach((d, di) => byMilestone.set(d.milestone.id, [...(byMilestone.get(d.milestone.id) ?? []), di]));
@@ -38,7 +38,11 @@ export function dependencyPairs(demands: PhaseDemand[], allowReorder: boolean): 
   return pairs;
 }
 
-/** Dependencies: the later phase works in week w only if the earlier one is finished by the end of w. */
+/**
+ * Dependencies: the later phase works in week w only if the earlier one is finished by the end of w — or, with
+ * `strictAcrossMilestones` (the dates are freed, so they follow the work), by the end of the week before w when the two
+ * belong to different milestones: a milestone that comes after another then never shares a week, nor a date, with it.
+ */
 export function addDependencyRows(
   model: LinearModel,
   demands: PhaseDemand[],
@@ -46,17 +50,19 @@ export function addDependencyRows(
   shortfall: Map<number, number>,
   spotRework: number,
   pairs: DependencyPair[],
+  strictAcrossMilestones: boolean,
 ): void {
   const workOf = new Map<number, ScheduleModel['x']>();
   for (const e of x) workOf.set(e.demand, [...(workOf.get(e.demand) ?? []), e]);
-  for (const { before, after } of pairs) {
+  for (const { before, after, acrossMilestones } of pairs) {
+    const strict = strictAcrossMilestones && acrossMilestones;
     const beforeWork = workOf.get(before) ?? [];
     const afterWork = workOf.get(after) ?? [];
     const afterWeeks = [...new Set(afterWork.map((e) => e.week))];
     const d = demands[before]!;
     for (const week of afterWeeks) {
       const done = model.addVariable({ type: 'binary' });
-      const upTo = beforeWork.filter((e) => e.week <= week);
+      const upTo = beforeWork.filter((e) => (strict ? e.week < week : e.week <= week));
       // done ≤ fraction of `before` completed by then (shortfall counts as done, so an elastic plan still orders).
       model.addRow(
         [
@@ -112,8 +118,10 @@ export function addFinishRows(
 }
 
 /**
- * Moved dates keep the order: a phase that waits for another starts no earlier than the day that one ends (they may
- * share that day's week, as the schedule's weeks do), never past its own end. `dates` by phase id, changed in place.
+ * Moved dates keep the order: a phase that waits for another phase of its milestone starts no earlier than the day
+ * that one ends (they may share that day's week, as the schedule's weeks do); a milestone that comes after another
+ * starts the day after that one ends (its work is in later weeks: addDependencyRows). Never past its own end.
+ * `dates` by phase id, changed in place.
  */
 export function keepOrderOfMovedDates(
   demands: PhaseDemand[],
@@ -122,14 +130,19 @@ export function keepOrderOfMovedDates(
 ): void {
   for (let pass = 0; pass <= order.length; pass++) {
     let changed = false;
-    for (const { before, after } of order) {
+    for (const { before, after, acrossMilestones } of order) {
       const b = dates.get(demands[before]!.phase.id)!;
       const a = dates.get(demands[after]!.phase.id)!;
-      if (a.start < b.end) {
-        a.start = b.end < a.end ? b.end : a.end;
+      const earliest = acrossMilestones ? nextDay(b.end) : b.end;
+      if (a.start < earliest) {
+        const start = earliest < a.end ? earliest : a.end;
+        if (start === a.start) continue;
+        a.start = start;
         changed = true;
       }
     }
     if (!changed) break;
   }
 }
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -22,12 +22,15 @@ export interface PhaseDemand {
 /**
  * Which phase waits for which: a milestone's phases in their order (always); each milestone after the one before it
  * in its track (unless the lead frees the order); each milestone after every milestone it depends on (always).
- * The later phase may work from the week the earlier one is done (the week is shared; moved dates are ordered within
- * it by the result, schedule-result.ts).
+ * The later phase may work from the week the earlier one is done (the week is shared), except across milestones when
+ * the lead frees the dates: the dates then follow the work, so the later milestone's work starts the week after the
+ * earlier one's ends and its dates start after the earlier one's end (schedule-timing-rows.ts, schedule-result.ts).
  */
 export interface DependencyPair {
   before: number;
   after: number;
+  /** The two phases belong to different milestones (track order or a declared dependency). */
+  acrossMilestones: boolean;
 }
 
 export type OptimizeObjective = 'cost' | 'finish' | 'mix' | 'change';
