@@ -1,5 +1,6 @@
 /** The estimate as the CLI prints it with --json (docs/cli.md's shape, plus what the app adds). */
 import type { WorkloadEstimate } from './estimate';
+import type { OfferingSetup } from './offering-setup';
 import type { WallClock } from './wall-clock';
 
 /** Wall-clock time to a trained model with its parts (hours), the GPU-only hours beside it, and what bounds an epoch. */
@@ -12,6 +13,27 @@ function wallClockJson(w: WallClock) {
     breakdown: w.breakdown,
     /** true: the offering's cost is of these hours (the workload describes its data); false: of the GPU-only hours. */
     billed: w.described,
+  };
+}
+
+/**
+ * What the run uses on an offering and what its figures are of (issue 28 item 8): `hours` are wall-clock hours of the
+ * run on all `gpus` (instances × gpusPerInstance, data parallel); the price is per instance (`priceUnit`), and
+ * `usdPerGpuHour` is that price over the instance's GPUs.
+ */
+function setupJson(s: OfferingSetup, hours: number, price: { usd: number; per: string }) {
+  return {
+    label: s.label,
+    gpusPerInstance: s.gpusPerInstance,
+    instances: s.instances,
+    gpus: s.gpus,
+    workloadGpus: s.workloadGpus,
+    samplesPerSecond: s.samplesPerSecond,
+    instanceHours: Math.round(hours * s.instances * 1e4) / 1e4,
+    gpuHours: Math.round(hours * s.gpus * 1e4) / 1e4,
+    priceUnit: price.per === 'hour' ? 'instance-hour' : price.per === 'month' ? 'instance-month' : 'machine',
+    usdPerGpuHour: price.per === 'hour' ? Math.round((price.usd / s.gpusPerInstance) * 1e4) / 1e4 : null,
+    text: s.text,
   };
 }
 
@@ -64,6 +86,7 @@ export function toCliJson(e: WorkloadEstimate) {
                 hours: o.hours,
                 asOf: o.asOf,
                 source: o.source,
+                ...(o.setup ? { setup: setupJson(o.setup, o.hours, o.price) } : {}),
                 ...(o.wallClock ? { wallClock: wallClockJson(o.wallClock) } : {}),
                 ...(o.runRules?.length ? { runRules: o.runRules } : {}),
                 ...(o.earlyStopping ? { earlyStopping: o.earlyStopping } : {}),

@@ -160,7 +160,11 @@ export function costOfRun(
       basis = `${price.kind} $${price.usd}/h × ${hours.toFixed(2)} h`;
     }
   }
-  if (offering.gpuCount > 1) basis += `; whole ${offering.gpuCount}-GPU box priced`;
+  if (offering.gpuCount > 1)
+    basis +=
+      price.per === 'hour'
+        ? `; $${price.usd}/h is the price of the whole ${offering.gpuCount}-GPU instance (instance-hour), $${Math.round((price.usd / offering.gpuCount) * 1e4) / 1e4} per GPU-hour`
+        : `; the price is of the whole ${offering.gpuCount}-GPU machine`;
   const low = per(price.usdLow);
   const high = per(price.usdHigh);
   return {

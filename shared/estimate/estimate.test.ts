@@ -242,10 +242,18 @@ describe('estimateWorkloadAcrossCatalog', () => {
     expect(sub.basis).toMatch(/Colab Pro includes 100 CU a month, about 84 GPU-hours: catalog allowance/);
   });
 
-  it('warns on the gpuCount field when no offering has that many GPUs', () => {
-    const e = estimateWorkloadAcrossCatalog({ ...m1, gpuCount: 64 }, gpus, offerings);
+  it('warns on the gpuCount field when no offering has that many GPUs per node; on one node more GPUs than a box are several instances', () => {
+    const e = estimateWorkloadAcrossCatalog({ ...m1, gpuCount: 64, nodeCount: 2 }, gpus, offerings);
     expect(e.warnings[0]).toMatchObject({ field: 'gpuCount' });
     expect(e.ranking).toHaveLength(0);
+    // issue 28 item 8: 64 GPUs are 8 instances of an 8-GPU offering (16 of a 4-GPU one), never a 1-GPU offering
+    const many = estimateWorkloadAcrossCatalog({ ...m1, gpuCount: 64 }, gpus, offerings);
+    expect(many.warnings).toEqual([]);
+    expect(many.ranking.length).toBeGreaterThan(0);
+    for (const r of many.ranking) {
+      expect(r.setup!.gpusPerInstance).toBeGreaterThan(1);
+      expect(r.setup!.instances).toBe(Math.ceil(64 / r.setup!.gpusPerInstance));
+    }
   });
 
   it('rejects bad input with a message on the field', () => {

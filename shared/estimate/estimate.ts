@@ -14,6 +14,7 @@ import { runRuleNotes, type RunRuleNotes } from './estimate-run-rules';
 import { resolveModel } from './model';
 import { findPreset } from './presets';
 import { paretoFront, rankByCost, rowKey } from './ranking';
+import { describeSetup, offeringShape, type OfferingSetup } from './offering-setup';
 import { estimateTrainingRun } from './training-run';
 import type { ExplanationLine, MemoryEstimate, ThroughputEstimate } from './training-run-types';
 import { wallClock, type WallClock, type WallClockMachine, type WallClockRun } from './wall-clock';
@@ -39,10 +40,14 @@ export interface GpuEstimate {
 export interface PricedOffering extends OfferingCost, RunRuleNotes {
   /** wall-clock time to a trained model on this offering's machine (its vCPUs, storage, session limit). */
   wallClock?: WallClock | null;
+  /** the GPUs and instances the run uses on this offering, and what its hours and price are of. */
+  setup?: OfferingSetup;
 }
 
 export interface RankedRow extends OfferingCost, RunRuleNotes {
   wallClock?: WallClock | null;
+  /** the GPUs and instances the run uses on this offering, and what its hours and price are of. */
+  setup?: OfferingSetup;
   key: string;
   fits: boolean;
   /** training hours on the GPU (before spot rework): wall-clock when the workload describes its data, else GPU-only. */
@@ -147,7 +152,8 @@ export function estimateParsedWorkload(
   const boxes = offerings.filter((o) => selectedIds.has(o.gpuId)).map((o) => o.gpuCount);
   const largestBox = boxes.length ? Math.max(...boxes) : 0;
   const gpusPerNode = Math.ceil(workload.gpuCount / workload.nodeCount);
-  if (largestBox > 0 && gpusPerNode > largestBox) {
+  // one node: more GPUs than an instance holds are priced as several instances of a multi-GPU offering (offering-setup.ts)
+  if (largestBox > 0 && gpusPerNode > largestBox && (workload.nodeCount > 1 || largestBox === 1)) {
     const message =
       workload.nodeCount > 1
         ? `No offering in the catalog has ${gpusPerNode} GPUs of one type per machine (largest: ${largestBox}) for ${workload.gpuCount} GPUs over ${workload.nodeCount} nodes; times are shown, costs are not.`
@@ -199,39 +205,46 @@ export function estimateParsedWorkload(
       };
       const gpuWall = wallOn(null, run.throughput.samplesPerSecond);
       if (gpuWall) run.explanation.push(...gpuWall.lines);
-      // Multi-GPU: an offering that states its links (NVSwitch, PCIe without peer-to-peer, its network) gets its own time.
-      const byLinks = new Map<string, { hours: number; samplesPerSecond: number; scaling: string | null }>();
-      const hoursOn = (o: OfferingWithPrices): { hours: number; samplesPerSecond: number; scaling: string | null } => {
+      // Each offering's run uses every GPU of the instances it rents (offering-setup.ts), data parallel over the offering's
+      // own links where it states them (NVSwitch, PCIe without peer-to-peer, its network), else the workload's or the GPU's.
+      const runs = new Map<string, { hours: number; samplesPerSecond: number; scaling: string | null }>();
+      const hoursOn = (
+        o: OfferingWithPrices,
+        shape: { gpus: number; nodes: number },
+      ): { hours: number; samplesPerSecond: number; scaling: string | null } => {
         const links = offeringInterconnectOf(o);
-        if (workload.gpuCount <= 1 || !links)
+        const asAsked = shape.gpus === workload.gpuCount && shape.nodes === workload.nodeCount;
+        if (asAsked && (workload.gpuCount <= 1 || !links))
           return { hours: run.hours!, samplesPerSecond: run.throughput.samplesPerSecond, scaling: null };
-        const key = JSON.stringify(links);
-        const cached = byLinks.get(key);
+        const key = `${shape.gpus}/${shape.nodes}/${JSON.stringify(links)}`;
+        const cached = runs.get(key);
         if (cached) return cached;
-        const own = estimateTrainingRun(model, workload, gpu, workload.gpuCount, {
+        const own = estimateTrainingRun(model, { ...workload, gpuCount: shape.gpus, nodeCount: shape.nodes }, gpu, shape.gpus, {
           ...(options.constants ? { constants: options.constants } : {}),
-          interconnect: links,
+          ...(links ? { interconnect: links } : {}),
         });
         const s = own.throughput.scaling;
         const value = {
           hours: own.hours ?? run.hours!,
           samplesPerSecond: own.throughput.samplesPerSecond,
-          scaling: s ? `${Math.round(s.efficiency * 100)}% scaling over ${s.link}${s.network ? ` and ${s.network}` : ''}` : null,
+          scaling: s
+            ? `${Math.round(s.efficiency * 100)}% scaling over ${s.link}${s.network ? ` and ${s.network}` : ''}${links ? " (this machine's links)" : ''}`
+            : null,
         };
-        byLinks.set(key, value);
+        runs.set(key, value);
         return value;
       };
       for (const offering of run.largestBatch >= 1 ? (offeringsByGpu.get(gpu.id) ?? []) : []) {
-        // several nodes: the job rents nodeCount machines of the offering when one holds the GPUs of a node
-        const machines =
-          workload.nodeCount > 1 && offering.gpuCount >= gpusPerNode && offering.gpuCount < workload.gpuCount ? workload.nodeCount : 1;
-        if (offering.gpuCount * machines < workload.gpuCount) {
+        const shape = offeringShape(offering.gpuCount, workload.gpuCount, workload.nodeCount);
+        if (!shape) {
           run.notes.push(
             `${offering.providerName} ${offering.sku} has ${offering.gpuCount} GPU${offering.gpuCount > 1 ? 's' : ''}; the workload asks for ${workload.gpuCount} (gpuCount${workload.nodeCount > 1 ? `, ${gpusPerNode} per node` : ''}): not priced.`,
           );
           continue;
         }
-        const own = hoursOn(offering);
+        const machines = shape.instances;
+        const own = hoursOn(offering, shape);
+        const setup = describeSetup(gpu.name, shape, offering.gpuCount, workload.gpuCount, workload.batchSize, own.samplesPerSecond);
         const wall = wallOn(offering, own.samplesPerSecond);
         // Costs are of the wall-clock hours once the workload describes its data; until then of the GPU-only hours, as said.
         const billedHours = wall && wall.described ? wall.hours : own.hours;
@@ -260,13 +273,12 @@ export function estimateParsedWorkload(
                   usd: times(one.usd)!,
                   usdLow: times(one.usdLow),
                   usdHigh: times(one.usdHigh),
-                  basis: `${machines} machines × (${one.basis})`,
+                  basis: `${machines} instances × (${one.basis})`,
                 }
               : one;
-          if (offering.gpuCount > workload.gpuCount)
-            cost.basis += ` (the workload uses ${workload.gpuCount} of its ${offering.gpuCount} GPUs)`;
-          if (own.scaling) cost.basis += `; ${own.scaling} (this machine's links)`;
-          const noted = { ...runRuleNotes(cost, workload), wallClock: wall };
+          cost.basis = `${setup.text}. ${cost.basis}`;
+          if (own.scaling) cost.basis += `; ${own.scaling}`;
+          const noted = { ...runRuleNotes(cost, workload), wallClock: wall, setup };
           costs.push(noted);
           rows.push({
             ...noted,

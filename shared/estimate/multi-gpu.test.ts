@@ -95,7 +95,7 @@ describe('data parallel knows the interconnect', () => {
     const one = estimateWorkloadAcrossCatalog({ ...base, gpuCount: 8 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] });
     const two = estimateWorkloadAcrossCatalog({ ...base, gpuCount: 16, nodeCount: 2 }, gpus, offerings, { gpuIds: ['a100-sxm-40gb'] });
     const p4d = (e: typeof one) => e.ranking.find((r) => r.offeringId === 'aws-p4d-24xlarge' && r.priceKind === 'on-demand')!;
-    expect(p4d(two).basis).toMatch(/^2 machines × /);
+    expect(p4d(two).basis).toMatch(/^2 instances × /);
     expect(p4d(two).trainingHours).toBeLessThan(p4d(one).trainingHours * 0.6);
     expect(p4d(two).usd).toBeGreaterThan(p4d(one).usd);
     expect(two.warnings).toEqual([]);

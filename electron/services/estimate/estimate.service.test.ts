@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../test-support/built-cli';
 import { createTestApp } from '../../test-support/test-app';
+import { DATABASE_FILE_NAME } from '../paths';
 
 const events: Array<{ event: string; payload: unknown }> = [];
 const app = createTestApp();
@@ -87,5 +91,70 @@ describe('estimate service on a migrated, seeded database', () => {
     const answer = estimate().estimateWorkload(m1, ['l4-24gb']);
     expect(answer.results).toHaveLength(1);
     expect(answer.results[0]!.training!.hours).toBeGreaterThan(0);
+  });
+});
+
+describe('a multi-GPU offering (issue 28 item 8): the run uses all its GPUs, priced per instance-hour', () => {
+  it('a saved workload on Hugging Face a10g-largex4: fewer hours than one A10G, cost = hours × the $20 instance-hour, the same in the CLI JSON', async () => {
+    const saved = estimate().getWorkload('clinicalbert-finetune')!;
+    const answer = await app.handlers.invoke('estimate:run', { workload: saved.workload, gpuIds: ['a10g-24gb'] });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const a10g = answer.value.results.find((r) => r.gpuId === 'a10g-24gb')!;
+    const row = (id: string) => answer.value.ranking.find((r) => r.offeringId === id && r.priceKind === 'on-demand')!;
+    const one = row('hf-jobs-a10g-large');
+    const four = row('hf-jobs-a10g-largex4');
+    expect(one.setup).toMatchObject({ gpus: 1, instances: 1, gpusPerInstance: 1 });
+    expect(four.setup).toMatchObject({ gpus: 4, instances: 1, gpusPerInstance: 4, label: '4 × A10G, data-parallel' });
+    expect(four.hours).toBeLessThan(one.hours);
+    expect(four.hours).toBeLessThan(a10g.training!.hours);
+    expect(four.hours).toBeGreaterThan(one.hours / 4); // data parallel is not free
+    expect(four.price).toMatchObject({ usd: 20, per: 'hour' });
+    expect(four.usd).toBeCloseTo(four.hours * 20, 1);
+    expect(four.basis).toContain('4 × A10G, data-parallel');
+    expect(four.basis).toContain('instance-hour');
+    expect(four.basis).toContain('$5 per GPU-hour');
+
+    // the CLI's JSON: the same hours and cost, with what they are of
+    const file = path.join(app.dataDir, 'clinicalbert.json');
+    fs.writeFileSync(file, JSON.stringify(saved.workload));
+    const cli = await runCliInProcess([
+      'estimate',
+      '--workload',
+      file,
+      '--gpu',
+      'a10g-24gb',
+      '--db',
+      path.join(app.dataDir, DATABASE_FILE_NAME),
+      '--json',
+    ]);
+    expect(cli.status).toBe(0);
+    const json = JSON.parse(cli.stdout) as {
+      results: Array<{
+        training: { offerings: Array<{ offeringId: string; priceKind: string; hours: number; usd: number; setup: unknown }> };
+      }>;
+    };
+    const cliFour = json.results[0]!.training.offerings.find((o) => o.offeringId === 'hf-jobs-a10g-largex4')!;
+    expect({ hours: cliFour.hours, usd: cliFour.usd }).toEqual({ hours: four.hours, usd: four.usd });
+    expect(cliFour.setup).toMatchObject({
+      label: '4 × A10G, data-parallel',
+      gpus: 4,
+      instances: 1,
+      priceUnit: 'instance-hour',
+      usdPerGpuHour: 5,
+      gpuHours: Math.round(four.hours * 4 * 1e4) / 1e4,
+    });
+  });
+
+  it('a workload asking 8 GPUs takes 2 instances of a 4-GPU offering, over the node network; 1-GPU offerings are not priced', async () => {
+    const saved = estimate().getWorkload('clinicalbert-finetune')!;
+    const answer = await app.handlers.invoke('estimate:run', { workload: { ...saved.workload, gpuCount: 8 }, gpuIds: ['a10g-24gb'] });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const four = answer.value.ranking.find((r) => r.offeringId === 'hf-jobs-a10g-largex4')!;
+    expect(four.setup).toMatchObject({ gpus: 8, instances: 2, gpusPerInstance: 4, label: '2 instances × 4 × A10G, data-parallel' });
+    expect(four.usd).toBeCloseTo(four.hours * 20 * 2, 1);
+    expect(answer.value.ranking.some((r) => r.offeringId === 'hf-jobs-a10g-large')).toBe(false);
+    expect(answer.value.warnings).toEqual([]);
   });
 });

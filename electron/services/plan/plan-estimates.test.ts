@@ -60,6 +60,28 @@ describe('plan estimates count every GPU a multi-GPU workload uses (issue 17)', 
   });
 });
 
+describe('a phase on a multi-GPU offering counts every GPU its run uses (issue 28 item 8)', () => {
+  it("a 1-GPU workload on a 4-GPU instance: the engine's run on 4 GPUs, 4 GPU-hours an hour at the per-GPU-hour price", async () => {
+    const onFour: WorkloadEstimator = (workload, gpuIds) => ({
+      results: gpuIds.map((gpuId) => ({
+        gpuId,
+        gpuCount: 1,
+        fits: true,
+        training: {
+          hours: 10,
+          offerings: [{ offeringId: phase.offeringId!, hours: 3, setup: { gpus: 4, label: '4 × L4, data-parallel' } }],
+        },
+        throughput: { bound: 'compute' },
+      })),
+    });
+    const { plan, phase, catalog } = examplePhase(1);
+    const e = (await estimatePhase(plan, catalog, phase, onFour, NOW))!;
+    // 4 runs × 3 h wall-clock × 4 GPUs
+    expect(e).toMatchObject({ hoursPerRun: 12, hours: 48, gpus: 4 });
+    expect(e.basis).toContain('4 GPUs × 3 h (4 × L4, data-parallel)');
+  });
+});
+
 describe('a phase on a subscription costs its months, not $0 (issue 25 item 5)', () => {
   it("M1 moved to Colab Pro's T4: 4 runs × 10 h = 40 T4-hours in December, 47.6 of 100 CU: the month's fee", async () => {
     const { plan, phase, catalog } = examplePhase(1);

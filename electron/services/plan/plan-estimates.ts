@@ -17,7 +17,11 @@ export interface WorkloadEstimateResult {
   gpuCount?: number;
   fits: boolean;
   /** Wall-clock hours of one run on `gpuCount` GPUs; per offering when its links change the all-reduce. */
-  training?: { hours: number; offerings?: Array<{ offeringId: string; hours: number }> } | null;
+  training?: {
+    hours: number;
+    /** per offering: its wall-clock hours, and the GPUs its run uses (all of its instances', issue 28 item 8). */
+    offerings?: Array<{ offeringId: string; hours: number; setup?: { gpus: number; label: string } }>;
+  } | null;
   throughput?: { bound?: string } | null;
 }
 /**
@@ -70,7 +74,9 @@ export function estimatePhase(
     ? correctionFor(corrections, modelFamilyOf(phase.workload).id, phase.offeringId, gpuId, gpuLabel)
     : null;
   const wallHours = correction ? estimatedHours * correction.ratio : estimatedHours;
-  const gpus = runGpus(phase.workload, result);
+  // on a multi-GPU offering the run uses every GPU of its instances (the engine's setup), else the workload's count
+  const setup = (result.training?.offerings ?? []).find((o) => o.offeringId === phase.offeringId && o.setup)?.setup;
+  const gpus = setup?.gpus ?? runGpus(phase.workload, result);
   const hoursPerRun = wallHours * gpus;
   const runs = (phase.runs.low + phase.runs.high) / 2;
   const hours = Math.round(hoursPerRun * runs * 100) / 100;
@@ -81,7 +87,7 @@ export function estimatePhase(
       ? standaloneSubscriptionCost(book, phase.offeringId, gpuId, hours, phase.start, phase.end)
       : null;
   const usd = onSubscription ? onSubscription.usd : standaloneCost(price, hours);
-  const perRun = gpus > 1 ? `${gpus} GPUs × ${Math.round(wallHours * 100) / 100} h` : `${Math.round(wallHours * 100) / 100} h`;
+  const perRun = `${gpus > 1 ? `${gpus} GPUs × ` : ''}${Math.round(wallHours * 100) / 100} h${setup && gpus > 1 ? ` (${setup.label})` : ''}`;
   return {
     hours,
     hoursPerRun: Math.round(hoursPerRun * 1000) / 1000,

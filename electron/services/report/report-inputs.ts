@@ -90,7 +90,8 @@ function alternativesOf(estimate: WorkloadEstimate, gpus: ReadonlyMap<string, Gp
       gpuId: row.gpuId,
       gpuName: gpus.get(row.gpuId)?.name ?? row.gpuId,
       offeringId: row.offeringId,
-      offering: offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name),
+      // a multi-GPU offering: the run uses all its GPUs and the hours are of that run (issue 28 item 8)
+      offering: `${offerLabel(row.providerName, row.sku, gpus.get(row.gpuId)?.name)}${row.setup && row.setup.gpus > 1 ? ` (${row.setup.label}, price per instance-hour)` : ''}`,
       priceKind: row.priceKind,
       hoursPerRun: Math.round(row.hours * 100) / 100,
       wallClockHours: row.wallClock ? Math.round(row.wallClock.hours * 100) / 100 : null,

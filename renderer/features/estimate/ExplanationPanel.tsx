@@ -67,7 +67,7 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
       <div className="panel-title">
         <strong>
           Why: {gpu.gpuName}
-          {gpu.gpuCount > 1 ? ` × ${gpu.gpuCount}` : ''}
+          {(cost?.setup?.gpus ?? gpu.gpuCount) > 1 ? ` × ${cost?.setup?.gpus ?? gpu.gpuCount}` : ''}
           {cost ? ` · ${offerLabel(cost.providerName, cost.sku)} (${cost.priceKind})` : ''}
         </strong>
       </div>
@@ -96,6 +96,15 @@ export function ExplanationPanel({ gpu, cost, estimate }: { gpu: GpuEstimate | n
           </div>
         ))}
         {cost?.wallClock && <WallClockLine wall={cost.wallClock} label={offerLabel(cost.providerName, cost.sku)} />}
+        {cost?.setup && (cost.setup.gpus > 1 || cost.setup.gpusPerInstance > 1) && (
+          <div data-testid="setup-line">
+            <dt>Machine</dt>
+            <dd>
+              <strong>{cost.setup.label}</strong>
+              <span className="muted"> — {cost.setup.text}</span>
+            </dd>
+          </div>
+        )}
         {cost && <EstimateRunsLine gpu={gpu} cost={cost} estimate={estimate} />}
         {cost && (
           <div>

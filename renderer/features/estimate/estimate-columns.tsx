@@ -2,6 +2,7 @@
  * price; in buy mode the machine price and when it pays off against renting. */
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RankedRow } from '../../../shared/estimate/estimate';
+import type { OfferingSetup } from '../../../shared/estimate/offering-setup';
 import { starsText } from '../../../shared/estimate/reliable-ranking';
 import type { BreakEven } from '../../../shared/estimate/rent-vs-buy';
 import { optionalColumn } from '../../ui/optional-column';
@@ -52,7 +53,12 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
       accessorFn: (r) => (r.cost ? `${r.cost.providerName} · ${r.cost.sku}` : ''),
       cell: (c) =>
         c.row.original.cost ? (
-          <span title={c.getValue<string>()}>{c.getValue<string>()}</span>
+          <span title={c.row.original.cost.setup ? `${c.getValue<string>()} — ${c.row.original.cost.setup.text}` : c.getValue<string>()}>
+            {c.getValue<string>()}
+            {c.row.original.cost.setup && c.row.original.cost.setup.gpus > 1 && (
+              <span className="muted est-setup"> · {c.row.original.cost.setup.label}</span>
+            )}
+          </span>
         ) : (
           <span className="muted">{c.row.original.gpu.largestBatch < 1 ? 'does not fit — not priced' : 'not offered in the catalog'}</span>
         ),
@@ -104,12 +110,20 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
     {
       id: 'thr',
       header: 'Samples/s',
-      accessorFn: (r) => r.gpu.throughput.samplesPerSecond,
+      accessorFn: (r) => r.cost?.setup?.samplesPerSecond ?? r.gpu.throughput.samplesPerSecond,
       cell: (c) => {
         const t = c.row.original.gpu.throughput;
+        const setup = c.row.original.cost?.setup;
+        const own = setup && setup.gpus !== c.row.original.gpu.gpuCount;
         return (
-          <span title={`${t.tokensPerSecond ? `${fmtNum(t.tokensPerSecond)} tokens/s · ` : ''}step ${fmtNum(t.stepSeconds * 1000)} ms`}>
-            {fmtNum(t.samplesPerSecond)}
+          <span
+            title={
+              own
+                ? `on all ${setup.gpus} GPUs of ${setup.label}`
+                : `${t.tokensPerSecond ? `${fmtNum(t.tokensPerSecond)} tokens/s · ` : ''}step ${fmtNum(t.stepSeconds * 1000)} ms`
+            }
+          >
+            {fmtNum(c.getValue<number>())}
           </span>
         );
       },
@@ -129,7 +143,7 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
       accessorFn: (r) => r.cost?.hours ?? r.gpu.training?.hours ?? -1,
       cell: (c) =>
         c.getValue<number>() >= 0 ? (
-          <span title={fmtHours(c.getValue<number>())}>{fmtNum(c.getValue<number>())}</span>
+          <span title={hoursTitle(c.getValue<number>(), c.row.original.cost?.setup)}>{fmtNum(c.getValue<number>())}</span>
         ) : (
           <span className="muted">—</span>
         ),
@@ -180,8 +194,9 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
       cell: (c) => {
         const k = c.row.original.cost;
         return k ? (
-          <span title={k.source}>
-            {KIND[k.priceKind]} ${k.price.usd}/{k.price.per === 'hour' ? 'h' : k.price.per === 'month' ? 'mo' : 'once'} · {k.asOf}
+          <span title={`${priceUnitText(k)} · ${k.source}`}>
+            {KIND[k.priceKind]} ${k.price.usd}/{k.price.per === 'hour' ? 'h' : k.price.per === 'month' ? 'mo' : 'once'}
+            {k.setup && k.setup.gpusPerInstance > 1 ? ` per ${k.setup.gpusPerInstance}-GPU instance` : ''} · {k.asOf}
           </span>
         ) : (
           ''
@@ -224,4 +239,19 @@ export function estimateColumns(mode: OfferMode): Array<ColumnDef<Row, any>> {
         ]
       : []),
   ];
+}
+
+/** What the hours are of: wall-clock hours of the run on all the GPUs of the instances it rents (issue 28 item 8). */
+function hoursTitle(hours: number, setup: OfferingSetup | undefined): string {
+  if (!setup || setup.gpus <= 1) return fmtHours(hours);
+  return `${fmtHours(hours)} wall-clock on ${setup.label} (${fmtNum(hours * setup.gpus)} GPU-hours${setup.instances > 1 ? `, ${fmtNum(hours * setup.instances)} instance-hours` : ''})`;
+}
+
+/** The price's unit in words: a multi-GPU offering's price is of its whole instance, here also per GPU-hour. */
+function priceUnitText(k: RankedRow): string {
+  const n = k.setup?.gpusPerInstance ?? k.gpuCount;
+  if (n <= 1) return k.price.per === 'hour' ? 'price per GPU-hour (one GPU per instance)' : 'price of the offering';
+  return k.price.per === 'hour'
+    ? `price per instance-hour of ${n} GPUs = $${Math.round((k.price.usd / n) * 1e4) / 1e4} per GPU-hour`
+    : `price of the whole ${n}-GPU instance`;
 }

@@ -127,7 +127,21 @@ const wallClockSchema = z.object({
   lines: z.array(explanationLineSchema),
 });
 
-const pricedOfferingSchema = offeringCostSchema.extend({ ...runRuleNotesShape, wallClock: wallClockSchema.nullable().optional() });
+const offeringSetupSchema = z.object({
+  gpusPerInstance: z.number(),
+  instances: z.number(),
+  gpus: z.number(),
+  workloadGpus: z.number(),
+  samplesPerSecond: z.number(),
+  label: z.string(),
+  text: z.string(),
+});
+
+const pricedOfferingSchema = offeringCostSchema.extend({
+  ...runRuleNotesShape,
+  wallClock: wallClockSchema.nullable().optional(),
+  setup: offeringSetupSchema.optional(),
+});
 
 const gpuEstimateSchema = z.object({
   gpuId: z.string(),
@@ -145,6 +159,7 @@ const gpuEstimateSchema = z.object({
 const rankedRowSchema = offeringCostSchema.extend({
   ...runRuleNotesShape,
   wallClock: wallClockSchema.nullable().optional(),
+  setup: offeringSetupSchema.optional(),
   gpuHours: z.number().optional(),
   key: z.string(),
   fits: z.boolean(),
