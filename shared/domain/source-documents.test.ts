@@ -29,6 +29,13 @@ describe('source documents named by their titles (issue 28 item 4)', () => {
       ["seed 003's rule", '“Training Hardware Recommendations and Azure Costing”’s rule'],
       ['003_2de1fb48cfc1bd36.txt', 'source document “Training Hardware Recommendations and Azure Costing”'],
       ['calibrated in ../shared/calibration/h100.csv', 'calibrated in the app’s calibration data'],
+      // Issue 28 item 4: no file name ends a source
+      ['about 84 T4-hours; subscriptions.json, with its sources', 'about 84 T4-hours; the app’s catalog, with its sources'],
+      ['resources/catalog/offerings.json', 'the app’s catalog'],
+      ['Reseller quote, /home/lead/prices.csv', 'Reseller quote, an imported file'],
+      ['Reseller quote, …/prices.csv', 'Reseller quote, an imported file'],
+      ['C:\\Users\\lead\\prices.csv', 'an imported file'],
+      ['price list, https://example.com/prices.csv', 'price list, https://example.com/prices.csv'],
       [
         'AWS EC2 On-Demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/',
         'AWS EC2 On-Demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/',

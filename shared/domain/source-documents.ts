@@ -24,24 +24,32 @@ export function documentTitle(number: string): string {
  * and "seed-003" all become the source document “…”), file hashes and repository paths dropped.
  */
 export function readableSource(source: string): string {
-  return source
-    .replace(/\s*\(\s*\d{3}_[0-9a-f]{8,}\.\w+\s*\)/g, '')
-    .replace(/\b[Ss]eed[\s-](\d{3})\s+"([^"]+)"/g, (_m, n: string, quoted: string) =>
-      // The document's title after its number, or a quote from it.
-      quoted === SOURCE_DOCUMENTS[n]?.title ? `source document ${documentTitle(n)}` : `source document ${documentTitle(n)}: "${quoted}"`,
-    )
-    .replace(/\b\d{3}_[0-9a-f]{8,}\.\w+\s*[—-]\s*/g, '')
-    .replace(/\b(?:seed\s+)?(\d{3})_[0-9a-f]{8,}\.\w+/gi, (_m, n: string) => `source document ${documentTitle(n)}`)
-    .replace(/\bseed\s+(["'])([^"']+?)\1/gi, (_m, _q: string, quoted: string) => `source document “${quoted.replace(/:.*$/, '')}”`)
-    .replace(/\b[Ss]eed[\s-](\d{3})(’s|'s)?/g, (_m, n: string, owner: string | undefined) =>
-      owner ? `${documentTitle(n)}’s` : `source document ${documentTitle(n)}`,
-    )
-    .replace(/\b([Tt])he seed('s|’s)?/g, (_m, t: string, owner: string | undefined) => `${t}he document${owner ? '’s' : ''}`)
-    .replace(/\b([Ss])eed:/g, (_m, s: string) => (s === 'S' ? 'Document:' : 'document:'))
-    .replace(/(\.\.\/)?\bresources\/claims\/[\w./-]+/g, 'the app’s checked claims')
-    .replace(/(\.\.\/)?\b(shared|electron|renderer|resources)\/[\w./-]+/g, 'the app’s calibration data')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  return (
+    source
+      .replace(/\s*\(\s*\d{3}_[0-9a-f]{8,}\.\w+\s*\)/g, '')
+      .replace(/\b[Ss]eed[\s-](\d{3})\s+"([^"]+)"/g, (_m, n: string, quoted: string) =>
+        // The document's title after its number, or a quote from it.
+        quoted === SOURCE_DOCUMENTS[n]?.title ? `source document ${documentTitle(n)}` : `source document ${documentTitle(n)}: "${quoted}"`,
+      )
+      .replace(/\b\d{3}_[0-9a-f]{8,}\.\w+\s*[—-]\s*/g, '')
+      .replace(/\b(?:seed\s+)?(\d{3})_[0-9a-f]{8,}\.\w+/gi, (_m, n: string) => `source document ${documentTitle(n)}`)
+      .replace(/\bseed\s+(["'])([^"']+?)\1/gi, (_m, _q: string, quoted: string) => `source document “${quoted.replace(/:.*$/, '')}”`)
+      .replace(/\b[Ss]eed[\s-](\d{3})(’s|'s)?/g, (_m, n: string, owner: string | undefined) =>
+        owner ? `${documentTitle(n)}’s` : `source document ${documentTitle(n)}`,
+      )
+      .replace(/\b([Tt])he seed('s|’s)?/g, (_m, t: string, owner: string | undefined) => `${t}he document${owner ? '’s' : ''}`)
+      .replace(/\b([Ss])eed:/g, (_m, s: string) => (s === 'S' ? 'Document:' : 'document:'))
+      .replace(/(\.\.\/)?\bresources\/claims\/[\w./-]+/g, 'the app’s checked claims')
+      .replace(
+        /(\.\.\/)?\bresources\/catalog\/[\w./-]+|\b(?:subscriptions|offerings|gpus|providers|storage-transfer|reliability)\.json\b/g,
+        'the app’s catalog',
+      )
+      .replace(/(\.\.\/)?\b(shared|electron|renderer|resources)\/[\w./-]+/g, 'the app’s calibration data')
+      // Any other file (a price list imported from "/home/…/prices.csv"): its name says nothing to a reader (URLs stay).
+      .replace(/[^\s,;()"“”]*?[\w.-]+\.(?:csv|tsv|jsonl?|xlsx?|txt|md)\b/g, (m) => (m.includes('://') ? m : 'an imported file'))
+      .replace(/\s{2,}/g, ' ')
+      .trim()
+  );
 }
 
 /**

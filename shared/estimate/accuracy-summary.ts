@@ -5,7 +5,7 @@
  */
 import { ACCURACY } from './accuracy-figures';
 import { FITTED, type EfficiencyConstants } from './calibration';
-import { H100_MEASUREMENTS, h100Estimate, h100RowLabel } from './h100-measurements';
+import { H100_MEASUREMENTS, h100Estimate, h100RowDisplayLabel } from './h100-measurements';
 
 export interface CalibrationSummary {
   summary: string;
@@ -19,7 +19,7 @@ export function calibrationSummary(c: EfficiencyConstants = FITTED): Calibration
   const rows = H100_MEASUREMENTS.map((r) => {
     const model = h100Estimate(c, r).throughput.samplesPerSecond;
     return {
-      workload: `${h100RowLabel(r)} batch ${r.batch} ${r.amp}`,
+      workload: `${h100RowDisplayLabel(r)}, batch ${r.batch}, ${r.amp}`,
       measured: Number(r.samples_per_s.toFixed(1)),
       model: Number(model.toFixed(1)),
       ratio: Number((model / r.samples_per_s).toFixed(2)),

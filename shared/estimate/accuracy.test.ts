@@ -164,7 +164,7 @@ describe('the tables are the live model', () => {
   it("the report's calibration table is computed from the live model: its range is the rows' range", () => {
     const s = calibrationSummary();
     expect(s.rows).toHaveLength(15);
-    const mistral = s.rows.find((r) => r.workload.startsWith('mistral_7b_lora'))!;
+    const mistral = s.rows.find((r) => r.workload.startsWith('Mistral-7B (v0.1) LoRA'))!;
     expect(mistral.ratio).toBeCloseTo(mistral.model / mistral.measured, 1);
     const lo = Math.min(...s.rows.map((r) => r.ratio));
     const hi = Math.max(...s.rows.map((r) => r.ratio));

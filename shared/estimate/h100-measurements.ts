@@ -7,6 +7,7 @@
 import type { Gpu } from '../domain/catalog';
 import { H100_SXM_DATASHEET, type EfficiencyConstants } from './calibration';
 import { resolveModel } from './model';
+import { findPreset } from './presets';
 import { estimateTrainingRun } from './training-run';
 import { parseWorkload, type Workload } from './workload';
 
@@ -208,3 +209,14 @@ export function h100Estimate(
 /** A row's name as the tables print it: `resnet34_1d L=500`, `resnet34_2d 224px`, `bert_base seq 128`. */
 export const h100RowLabel = (r: H100Measurement) =>
   `${r.name}${r.window ? ` L=${r.window}` : r.image ? ` ${r.image}px` : ` seq ${r.seq}`}${r.grad_ckpt ? ' ckpt' : ''}`;
+
+/**
+ * A row as a person reads it, for the review PDF: the model library's display name, the method and the input
+ * ("ResNet-34 1-D (PPG/ECG windows), windows of 500 samples"), never the measuring script's name (`resnet34_1d`).
+ */
+export function h100RowDisplayLabel(r: H100Measurement): string {
+  const model = findPreset(PRESETS[r.name] ?? '')?.name ?? r.name.replace(/_/g, ' ');
+  const method = r.mode === 'lora' ? ' LoRA' : r.mode === 'full' ? ' full fine-tune' : '';
+  const input = r.window ? `windows of ${r.window} samples` : r.image ? `${r.image} px images` : `sequence ${r.seq}`;
+  return `${model}${method}, ${input}${r.grad_ckpt ? ', activation checkpointing' : ''}`;
+}

@@ -67,7 +67,9 @@ export function budgetInputOf(overview: OverviewView): BudgetInput {
 function workloadLabel(workload: Record<string, unknown>): string {
   const model = workload.model as { preset?: string } | undefined;
   const samples = (workload.dataset as { samples?: number } | undefined)?.samples;
-  return `${model?.preset ?? 'custom model'}, batch ${String(workload.batchSize ?? '?')}, ${String(workload.precision ?? '')}, ${String(samples ?? '?')} samples × ${String(workload.epochs ?? '?')} epochs`;
+  // The preset's id here; the report's words() names it from the model library ("ResNet-34 1-D (PPG/ECG windows)").
+  const count = typeof samples === 'number' ? samples.toLocaleString('en-US') : '?';
+  return `${model?.preset ?? 'custom model'}, batch ${String(workload.batchSize ?? '?')}, ${String(workload.precision ?? '')}, ${count} samples × ${String(workload.epochs ?? '?')} epochs`;
 }
 
 const h2 = (h: number) => `${Math.round(h * 100) / 100} h`;

@@ -284,6 +284,8 @@ describe('the example project PDF through the built CLI', () => {
     const page = (n: number) => execFileSync('pdftotext', ['-layout', '-f', String(n), '-l', String(n), a, '-'], { encoding: 'utf8' });
     for (const needle of ['The decision asked for', 'Recommendation', 'Timeline: tracks by week', 'A100 SXM4 40GB'])
       expect(page(1)).toContain(needle);
+    // A long track name wraps in the Gantt's label column, whole (it was cut to "Multi-Sensor Developme…").
+    expect(page(1)).toMatch(/^ Multi-Sensor\s*$(\n.*){1,2}\n Development\s*$/m);
     for (const needle of ['Cost by month against the budget', 'The three biggest risks', 'Scenarios compared'])
       expect(page(2)).toContain(needle);
     expect(page(3)).toContain('Appendix');
@@ -304,8 +306,21 @@ describe('the example project PDF through the built CLI', () => {
       '— T4 — T4',
       'checks took',
       '±',
+      // Issue 28 item 4: the estimator's constants in words, models by name, no file names, no track name cut short
+      'resnet34-1d',
+      'resnet34_1d',
+      'bert_base',
+      '.json',
+      '.csv',
+      'Developme…',
     ])
       expect(text, bad).not.toContain(bad);
+    expect(text).not.toMatch(/\b(architecture|stacks|data ?parallel)\.[a-z]/i); // architecture.blackwell.matmul
+    // The constants are the last section, the technical appendix, in words with their sources.
+    const technical = text.lastIndexOf('Technical appendix: the estimation model’s constants');
+    expect(technical).toBeGreaterThan(text.lastIndexOf('Next steps'));
+    expect(text.slice(technical)).toMatch(/Blackwell: matrix products, share of peak relative to +×1 +no published data: taken as Hopper/);
+    expect(text).toContain('Workload: ResNet-34 1-D (PPG/ECG windows), batch 256, fp16, 600,000 samples');
     expect(text).not.toMatch(/\d{3}_[0-9a-f]{16}/);
     // One figure, one value: the plan total and the booked days.
     expect(text).not.toContain('$628.59');
@@ -329,6 +344,7 @@ describe('the example project PDF through the built CLI', () => {
     expect(page1).toMatch(/Jan\s+Feb\s+Mar\s+Apr\s+May\s+Jun\s+Jul\s+Aug\s+Sep\s+Oct\s+Nov\s+Dec/);
     for (const track of ['Researchers / students', 'Startups / small teams', 'Research lab mix — prototyping'])
       expect(page1).toContain(track);
+    expect(page1, 'a track name cut short').not.toContain('…');
     // the caption sums up the twelve monthly bookings instead of listing them one by one
     expect(page1).toMatch(/V100 SXM2 16GB 12 times, 2026-W02 to 2026-W50/);
     const page2 = execFileSync('pdftotext', ['-layout', '-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
@@ -347,8 +363,19 @@ describe('the example project PDF through the built CLI', () => {
         return (e as { status: number }).status;
       }
     };
-    expect(run(['export-pdf', '--db', db])).toBe(2);
+    // Without --out (or with a folder) the file is named after the project, as the save dialog names it: never an id.
+    const folder = path.join(dir.dir, 'named');
+    fs.mkdirSync(folder);
+    execFileSync('node', [cli, 'export-pdf', '--db', db, '--sections', 'summary'], { cwd: folder, stdio: 'pipe' });
+    execFileSync('node', [cli, 'export-pdf', '--db', db, '--sections', 'summary', '--project', 'seed-002-prs-med', '--out', folder], {
+      stdio: 'pipe',
+    });
+    expect(fs.readdirSync(folder).sort()).toEqual([
+      `PRS-Med LoRA fine-tune across platforms review ${new Date().toISOString().slice(0, 10)}.pdf`,
+      `VitalDB Training Infrastructure (M1–M3) review ${new Date().toISOString().slice(0, 10)}.pdf`,
+    ]);
+    expect(run(['export-pdf', '--out', path.join(dir.dir, 'no-such-folder', 'x.pdf'), '--db', db])).toBe(1);
     expect(run(['export-pdf', '--out', letter, '--page', 'A3', '--db', db])).toBe(2);
     expect(run(['export-pdf', '--out', letter, '--project', 'no-such-project', '--db', db])).toBe(1);
-  }, 60_000);
+  }, 240_000);
 });

@@ -23,7 +23,7 @@ import { budgetInputOf, phaseEstimatesOf, whatMovedOf } from './report-inputs';
 import { evaluatePlanClaims } from '../plan/claims/claims.service';
 import { selectDefaultProjectId } from '../../db/queries/plan';
 import { projectWindow } from '../budget/budget-overview';
-import { exportFileName } from '../../../shared/domain/project/file-names';
+import { exportFileName, reviewPdfFileName } from '../../../shared/domain/project/file-names';
 
 export type ReportService = ReturnType<typeof createReportService>;
 
@@ -137,7 +137,7 @@ export function createReportService(deps: ServiceDeps, { plan, catalog, estimate
     const project = projectRow(request.projectId);
     const file = await deps.dialogs.saveFile({
       title: 'Export plan PDF',
-      defaultPath: exportFileName(project.name, 'review', 'pdf', deps.now().toISOString().slice(0, 10)),
+      defaultPath: reviewPdfFileName(project.name, deps.now().toISOString().slice(0, 10)),
       filters: [{ name: 'PDF', extensions: ['pdf'] }],
     });
     if (!file) return { file: null, bytes: 0, pages: null, ms: Math.round(performance.now() - started) };

@@ -19,3 +19,8 @@ export function fileSafeName(name: string): string {
 export function exportFileName(projectName: string, what: string, extension: string, date?: string): string {
   return `${[fileSafeName(projectName), what, date].filter(Boolean).join(' ')}.${extension}`;
 }
+
+/** The review PDF's default name, `<project> review <YYYY-MM-DD>.pdf`: the app's save dialog, the browser's download and the CLI. */
+export function reviewPdfFileName(projectName: string, date: string): string {
+  return exportFileName(projectName, 'review', 'pdf', date);
+}

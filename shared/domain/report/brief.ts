@@ -51,42 +51,6 @@ export const PROBLEM_KIND_WORDS: Record<string, string> = {
 };
 export const problemKindWords = (kind: string) => PROBLEM_KIND_WORDS[kind] ?? kind.replace(/-/g, ' ');
 
-/** The estimation model's constants, in words (the code names stay in the code). */
-export const CONSTANT_WORDS: Record<string, string> = {
-  computeEfficiency: 'Share of the GPU’s peak reached by wide matrix products',
-  halfEfficiencyWidth: 'Layer width at which efficiency is half of that share',
-  bandwidthEfficiency: 'Share of the memory bandwidth reached',
-  activationTrafficPasses: 'Memory passes over the saved activations per step',
-  secondsPerOp: 'Host time per framework operation per step (seconds)',
-  secondsPerCast: 'Host time per mixed-precision cast (seconds)',
-  fixedStepSeconds: 'Fixed GPU time per step: optimizer, zeroing, allocator (seconds)',
-  gpuSecondsPerOp: 'GPU launch gap per operation (seconds)',
-  nonOverlap: 'Share of the shorter of compute and memory time not hidden',
-  frameworkWorkspaceGiB: 'Library workspace memory (GiB)',
-  cudaContextGiB: 'CUDA context on the GPU (GiB)',
-  allocatorHeadroom: 'Allocator fragmentation headroom (share)',
-  interconnectEfficiency: 'Share of the interconnect bandwidth reached by all-reduce',
-  defaultInterconnectGBs: 'Interconnect per GPU when the catalog has none (GB/s)',
-  allReduceOverlap: 'Share of the all-reduce hidden behind the backward pass',
-  qloraBytesPerParam: 'Bytes per quantized parameter (QLoRA)',
-  spotInterruptionsPerHour: 'Spot interruptions per hour',
-  spotRestartMinutes: 'Minutes to restart after a spot interruption',
-  purchaseLifetimeYears: 'Years a bought machine is written off over (Settings)',
-  purchaseHoursPerYear: 'Training hours a year on a bought machine (Settings)',
-  subscriptionHoursPerMonth: 'Usable GPU-hours a month of a subscription without a catalog allowance (Settings)',
-  reservedHoursPerMonth: 'Machine-hours a month a reservation is used (0: the run alone)',
-  electricityUsdPerKwh: 'Electricity price (USD per kWh, Settings)',
-  hostWatts: 'Host power beside the GPUs (W)',
-  subscriptionHoursPerDay: 'Hours a day a subscription can be used',
-  stalePriceMonths: 'Age after which a price is stale (months, Settings)',
-};
-export const CONSTANT_GROUP_WORDS: Record<string, string> = {
-  efficiency: 'Speed (fitted)',
-  memory: 'Memory (stated)',
-  cost: 'Cost (stated)',
-};
-export const constantWords = (name: string) => CONSTANT_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-
 const money = (v: Big | string | number) => new Big(v).toFixed(2);
 /** The first risks of each kind: one sentence per kind of problem, errors first, at most three. */
 function biggestRisks(problems: BriefInput['problems']): string[] {

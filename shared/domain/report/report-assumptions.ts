@@ -1,6 +1,6 @@
-/** The assumptions section: the plan's notes, the cost rule and constants, the calibration, the open claims, the scenarios. */
+/** The assumptions section: the plan's notes, the cost rule, the calibration, the open claims, the scenarios. */
 import type { PlanView } from '../plan/plan-view';
-import { CONSTANT_GROUP_WORDS, constantWords, costRuleWords } from './brief';
+import { costRuleWords } from './brief';
 import { readableSource } from '../source-documents';
 import type { ReportContext } from './report-context';
 import type { ReportInputs } from './report-input-types';
@@ -19,9 +19,6 @@ export function reportAssumptions({ input, plan, words }: ReportContext, duratio
   return {
     planNotes: plan.notes.map(words),
     costRule: costRuleWords(input.costRule),
-    constants: Object.entries(input.constants).flatMap(([g, values]) =>
-      Object.entries(values).map(([name, value]) => ({ group: CONSTANT_GROUP_WORDS[g] ?? g, name: constantWords(name), value })),
-    ),
     calibration: { ...input.calibration, source: readableSource(input.calibration.source) },
     claims: reportClaims(plan.claims, input.claimEvaluations, words),
     claimsSummary: claimsSummary(plan.claims, input.claimEvaluations),
@@ -49,7 +46,7 @@ function reportClaims(
         explanation: words(c.explanation),
         authorFigure: e?.authorText ?? '—',
         appFigure: e?.appText ?? '—',
-        inputs: e?.inputs ?? claimInputsText(c.check),
+        inputs: words(e?.inputs ?? claimInputsText(c.check)),
       },
     ];
   });

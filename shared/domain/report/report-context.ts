@@ -5,6 +5,7 @@
 import { readableSource } from '../source-documents';
 import { costRuleWords, gpuShortName, humanize, offerLabel, type NameBook } from './brief';
 import type { ReportInputs } from './report-input-types';
+import { MODEL_PRESETS } from '../../estimate/presets';
 
 export type ReportContext = ReturnType<typeof reportContext>;
 
@@ -18,8 +19,9 @@ export function reportContext(input: ReportInputs) {
     const o = id ? offeringById.get(id) : undefined;
     return o ? offerLabel(o.providerName, o.sku, input.gpus.find((g) => g.id === o.gpuId)?.name) : id ? id : 'no offer chosen';
   };
-  // Ids never reach the text a person reads: GPUs, offers, pools and tracks by their names.
+  // Ids never reach the text a person reads: models, GPUs, offers, pools and tracks by their names.
   const names: NameBook = new Map<string, string>();
+  for (const p of MODEL_PRESETS) names.set(p.id, p.name);
   for (const g of input.gpus) names.set(g.id, gpuShortName(g.name));
   for (const o of input.offerings) names.set(o.id, offeringLabel(o.id));
   for (const p of plan.pools) names.set(p.id, p.name);

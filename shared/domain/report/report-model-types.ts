@@ -146,7 +146,6 @@ export interface ReportModel {
   assumptions: {
     planNotes: string[];
     costRule: string;
-    constants: Array<{ group: string; name: string; value: number }>;
     calibration: ReportInputs['calibration'];
     claims: Array<{
       quote: string;
@@ -162,6 +161,8 @@ export interface ReportModel {
     scenarios: ReportInputs['scenarios'];
     runRates: RunRate[];
   };
+  /** The technical appendix: the estimation model's constants in words, each with its value and source (no code names). */
+  technical: { intro: string; rows: Array<{ group: string; name: string; value: string; source: string }> };
   prices: Array<{
     offeringId: string;
     provider: string;

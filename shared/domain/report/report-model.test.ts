@@ -4,6 +4,9 @@ import { analyzePlan } from '../plan/checks';
 import { loadExample, plannedCatalog } from '../plan/test-fixtures';
 import { assembleReportModel, type BudgetInput, type HardwareAlternative, type ReportInputs } from './report-model';
 import { reportTable } from './report-tables';
+import { ASSUMPTIONS, FITTED, flattenConstants } from '../../estimate/calibration';
+import { COST_ASSUMPTIONS } from '../../estimate/cost';
+import { calibrationSummary } from '../../estimate/accuracy-summary';
 
 const { plan } = loadExample();
 const catalog = plannedCatalog(plan);
@@ -225,7 +228,7 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
       m: model.milestones.map((m) => [m.hardware, m.appBasis]),
       p: model.problems.map((p) => [p.message, p.kindWords]),
       n: model.nextSteps,
-      a: model.assumptions.constants,
+      a: model.technical,
       s: model.summary.budgetSource,
       al: model.allocations.map((a) => [a.gpu, a.offering, a.note]),
     });
@@ -254,5 +257,78 @@ describe('the brief and plain words (issue 19 items 7, 9, 10)', () => {
   it('booked GPU-hours in the milestones are not capped at what is needed', () => {
     for (const m of model.milestones) expect(m.bookedHours).toBeGreaterThanOrEqual(m.allocatedHours);
     expect(model.milestones.some((m) => m.bookedHours > m.allocatedHours + 1)).toBe(true);
+  });
+});
+
+describe('words a lead uses in the review (issue 28 item 4)', () => {
+  const model = assembleReportModel(
+    inputs({ constants: { efficiency: flattenConstants(FITTED), memory: { ...ASSUMPTIONS }, cost: { ...COST_ASSUMPTIONS } } }),
+  );
+
+  it('the estimator’s constants are a technical appendix in words, each with its value and source, no code names', () => {
+    expect(model.sections.at(-1)).toBe('technical');
+    const rows = model.technical.rows;
+    expect(rows).toHaveLength(
+      Object.keys(flattenConstants(FITTED)).length + Object.keys(ASSUMPTIONS).length + Object.keys(COST_ASSUMPTIONS).length,
+    );
+    expect(rows).toContainEqual({
+      group: 'Speed',
+      name: 'Blackwell: matrix products, share of peak relative to Hopper',
+      value: '×1',
+      source: 'no published data: taken as Hopper (stated)',
+    });
+    expect(rows.find((r) => r.name === 'Host time per framework operation per step')).toMatchObject({ value: '120 µs' });
+    for (const r of rows) {
+      const text = `${r.name} ${r.value} ${r.source}`;
+      expect(text, text).not.toMatch(/\b[a-z][\w-]*\.[a-z][\w-]*\.[a-z]\w*\b|\b[a-z]{2,}[A-Z][a-z]\w*\b/); // architecture.blackwell.matmul, secondsPerOp
+      expect(r.source.length, r.name).toBeGreaterThan(5);
+    }
+  });
+
+  it('a price’s source is its document’s title or its publisher, never a file name or a URL', () => {
+    const offeringId = plan.allocations[0]!.offeringId;
+    const price = (id: number, source: string) => ({
+      id,
+      offeringId,
+      kind: 'on-demand' as const,
+      usd: 1,
+      per: 'hour' as const,
+      usdLow: null,
+      usdHigh: null,
+      asOf: '2025-12-01',
+      source,
+      notes: null,
+      recordedAt: '2025-12-01T00:00:00Z',
+    });
+    const m = assembleReportModel(
+      inputs({
+        offerings: [
+          {
+            id: offeringId,
+            providerName: 'Google Colab',
+            sku: 'Colab Pro+',
+            gpuId: 'l4-24gb',
+            gpuCount: 1,
+            prices: [
+              price(1, 'seed 001 "VitalDB Training Infrastructure - One-Pager" (001_243d45401a9fa866.txt)'),
+              price(2, 'RunPod GPU pricing, https://www.runpod.io/pricing'),
+              price(3, 'Reseller quote, /home/lead/prices.csv'),
+            ],
+          },
+        ] as unknown as ReportInputs['offerings'],
+      }),
+    );
+    expect(m.prices.filter((p) => p.provider === 'Google Colab').map((p) => [p.source, p.asOf])).toEqual([
+      ['source document “VitalDB Training Infrastructure - One-Pager”', '2025-12-01'],
+      ['RunPod GPU pricing', '2025-12-01'],
+      ['Reseller quote, an imported file', '2025-12-01'],
+    ]);
+  });
+
+  it('models by their names in the model library, never their ids (resnet34-1d, resnet34_1d)', () => {
+    expect(model.recommendations[0]!.workload).toBe('ResNet-34 1-D (PPG/ECG windows)');
+    const calibration = calibrationSummary().rows.map((r) => r.workload);
+    expect(calibration[0]).toBe('ResNet-34 1-D (PPG/ECG windows), windows of 500 samples, batch 64, fp32');
+    for (const w of calibration) expect(w).not.toMatch(/_|\bresnet|\bbert|\bgpt|\bqwen|\bmistral/);
   });
 });

@@ -18,6 +18,7 @@ import { reportPrices } from './report-prices';
 import { reportProblems } from './report-problems';
 import { reportRecommendations } from './report-recommendations';
 import { REPORT_SECTION_IDS } from './report-sections';
+import { reportTechnical } from './report-technical';
 import { bookedSpan, reportScenarioName, reportSummary } from './report-summary';
 import { reportAllocations, reportTracks } from './report-tracks';
 import { reportBudget, reportTimeline } from './report-weekly';
@@ -72,6 +73,7 @@ export function assembleReportModel(inUsd: ReportInputs): ReportModel {
     costs: reportCosts(context),
     budget: reportBudget(context),
     assumptions: reportAssumptions(context, span.durationDays),
+    technical: reportTechnical(input),
     prices,
     problems,
     nextSteps,

@@ -1,7 +1,16 @@
-/** The catalog prices used: every offering the plan books or names, and every alternative the recommendations compare. */
-import { readableSource } from '../source-documents';
+/**
+ * The catalog prices used: every offering the plan books or names, and every alternative the recommendations compare.
+ * Each price's source is its title or publisher ("RunPod GPU pricing", the source document's title); its date is beside it.
+ */
+import { shortSource } from '../source-documents';
 import type { ReportContext } from './report-context';
 import type { ReportModel } from './report-model-types';
+
+/** A price's source in a few words: "source document “Title”", or the page's title or publisher ("RunPod GPU pricing"). */
+const priceSource = (source: string) => {
+  const short = shortSource(source);
+  return short.startsWith('“') ? `source document ${short}` : short;
+};
 
 export function reportPrices(
   { plan, offeringById, gpuName }: ReportContext,
@@ -35,7 +44,7 @@ export function reportPrices(
           usd: p.usd,
           per: p.per,
           asOf: p.asOf,
-          source: readableSource(p.source),
+          source: priceSource(p.source),
           usedFor: usedFor(id),
         }));
       }
@@ -48,7 +57,7 @@ export function reportPrices(
         usd: p.usdLow !== null && p.usdHigh !== null ? `${p.usdLow}–${p.usdHigh}` : String(p.usd),
         per: p.per,
         asOf: p.asOf,
-        source: readableSource(p.source),
+        source: priceSource(p.source),
         usedFor: usedFor(id),
       }));
     })

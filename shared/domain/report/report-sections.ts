@@ -11,6 +11,7 @@ export const REPORT_SECTIONS = [
   { id: 'prices', title: 'Catalog prices used' },
   { id: 'problems', title: 'Open problems' },
   { id: 'next-steps', title: 'Next steps' },
+  { id: 'technical', title: 'Technical appendix: the estimation model’s constants' },
 ] as const;
 export type ReportSectionId = (typeof REPORT_SECTIONS)[number]['id'];
 export const REPORT_SECTION_IDS = REPORT_SECTIONS.map((s) => s.id) as [ReportSectionId, ...ReportSectionId[]];

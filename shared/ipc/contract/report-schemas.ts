@@ -261,7 +261,6 @@ export const reportModelSchema = z.object({
   assumptions: z.object({
     planNotes: z.array(z.string()),
     costRule: z.string(),
-    constants: z.array(z.object({ group: z.string(), name: z.string(), value: z.number() })),
     calibration: z.object({
       summary: z.string(),
       source: z.string(),
@@ -281,6 +280,10 @@ export const reportModelSchema = z.object({
     claimsSummary: z.object({ total: z.number(), shown: z.number(), counts: z.string(), rule: z.string() }).nullable(),
     scenarios: z.array(scenarioRowSchema),
     runRates: z.array(runRateSchema),
+  }),
+  technical: z.object({
+    intro: z.string(),
+    rows: z.array(z.object({ group: z.string(), name: z.string(), value: z.string(), source: z.string() })),
   }),
   prices: z.array(
     z.object({

@@ -6,7 +6,7 @@ import Big from 'big.js';
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { num, usd } from './format';
 import { DataCostsSentence } from './DataCostsTable';
-import { ganttCaption, ganttLayout, labelFits, milestonesByWeek } from './gantt-layout';
+import { ganttCaption, ganttLayout, labelFits, milestonesByWeek, wrapName } from './gantt-layout';
 
 const monthName = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -15,8 +15,12 @@ function Gantt({ model }: { model: ReportModel }) {
   const cur = model.cover.currency;
   const { weeks, tracks } = model.brief.gantt;
   const { labelW, colW, width, headings, byMonth } = ganttLayout(weeks);
-  // a row is as tall as its contents: the bar, and the milestones' diamonds below it when it has any
-  const rowH = (t: (typeof tracks)[number]) => (t.milestones.length > 0 ? 44 : 30);
+  const nameFont = byMonth ? 9 : 10;
+  const nameLineH = nameFont + 2;
+  // Long track names wrap onto more lines (never cut with an ellipsis): ~0.6 em a character in the label column.
+  const nameLines = (t: (typeof tracks)[number]) => wrapName(t.name, (labelW - 8) / (nameFont * 0.6));
+  // a row is as tall as its contents: the bar, the milestones' diamonds below it when it has any, and its name's lines
+  const rowH = (t: (typeof tracks)[number]) => Math.max(t.milestones.length > 0 ? 44 : 30, 10 + nameLines(t).length * nameLineH);
   const headH = 30;
   const rowY: number[] = [];
   let bottom = headH;
@@ -27,8 +31,6 @@ function Gantt({ model }: { model: ReportModel }) {
   const height = bottom + 4;
   const x = (week: string) => labelW + weeks.findIndex((w) => w.week === week) * colW;
   const caption = ganttCaption(tracks);
-  const nameFont = byMonth ? 9 : 10;
-  const nameChars = Math.floor((labelW - 8) / (nameFont * 0.6));
   return (
     <figure className="rp-chart rp-gantt">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Timeline of tracks by ISO week. ${caption}`}>
@@ -49,7 +51,11 @@ function Gantt({ model }: { model: ReportModel }) {
             <g key={t.id}>
               <line x1={0} x2={width} y1={y} y2={y} stroke="#cbd5e1" strokeWidth={0.6} />
               <text x={4} y={y + 18} fontSize={nameFont} fontWeight={700} fill="#111827">
-                {t.name.length > nameChars ? `${t.name.slice(0, nameChars - 1)}…` : t.name}
+                {nameLines(t).map((line, i) => (
+                  <tspan key={i} x={4} y={y + (nameLines(t).length > 1 ? 12 : 18) + i * nameLineH}>
+                    {line}
+                  </tspan>
+                ))}
               </text>
               {t.bars.map((b, i) => {
                 const pad = byMonth ? 0.5 : 2;

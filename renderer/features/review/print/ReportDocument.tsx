@@ -6,7 +6,7 @@ import { REPORT_SECTIONS, type ReportModel } from '../../../../shared/domain/rep
 import { BriefPages } from './BriefPages';
 import { BudgetSection, CostsSection } from './ReportMoneySections';
 import { HardwareSection, MilestonesSection, TimelineSection, TracksSection } from './ReportPlanSections';
-import { AssumptionsSection, NextStepsSection, PricesSection, ProblemsSection } from './ReportReferenceSections';
+import { AssumptionsSection, NextStepsSection, PricesSection, ProblemsSection, TechnicalSection } from './ReportReferenceSections';
 import { SummarySection } from './ReportSummarySection';
 
 export function ReportDocument({ model }: { model: ReportModel }) {
@@ -38,6 +38,7 @@ export function ReportDocument({ model }: { model: ReportModel }) {
       <PricesSection model={model} />
       <ProblemsSection model={model} />
       <NextStepsSection model={model} />
+      <TechnicalSection model={model} />
     </article>
   );
 }

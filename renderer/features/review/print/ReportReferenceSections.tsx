@@ -1,4 +1,7 @@
-/** The report's reference sections: the assumptions (with the setups' run-rates), the prices used, the problems found, the next steps. */
+/**
+ * The report's reference sections: the assumptions (with the setups' run-rates), the prices used, the problems found,
+ * the next steps, and the technical appendix (the estimation model's constants in words, with their sources).
+ */
 import { catalogAmountIn } from '../../../../shared/domain/plan/plan-currency';
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { fromUsd, num } from './format';
@@ -49,7 +52,9 @@ export function AssumptionsSection({ model }: { model: ReportModel }) {
     <Section
       id="assumptions"
       model={model}
-      source={<>{model.assumptions.calibration.source}; the estimation model's constants; the plan's notes</>}
+      source={
+        <>{model.assumptions.calibration.source}; the plan's notes (the estimation model's constants are in the technical appendix)</>
+      }
     >
       <h3>Plan assumptions</h3>
       <ul className="rp-notes">
@@ -60,13 +65,6 @@ export function AssumptionsSection({ model }: { model: ReportModel }) {
           <strong>Cost rule:</strong> {model.assumptions.costRule}
         </li>
       </ul>
-      <h3>Estimation model constants</h3>
-      <Table
-        className="rp-compact"
-        head={['Group', 'Assumption', 'Value']}
-        numeric={[2]}
-        rows={model.assumptions.constants.map((c) => [c.group, c.name, String(c.value)])}
-      />
       <h3>Calibration</h3>
       <p>{model.assumptions.calibration.summary}</p>
       <Table
@@ -176,6 +174,25 @@ export function NextStepsSection({ model }: { model: ReportModel }) {
           </li>
         ))}
       </ul>
+    </Section>
+  );
+}
+
+/** The last section, for a technical reader: every constant of the estimation model in words, its value and its source. */
+export function TechnicalSection({ model }: { model: ReportModel }) {
+  return (
+    <Section
+      id="technical"
+      model={model}
+      source="the estimation model's constants as the app uses them at export, each with its own source"
+    >
+      <p>{model.technical.intro}</p>
+      <Table
+        className="rp-compact"
+        head={['Group', 'Constant', 'Value', 'Where it comes from']}
+        widths={['9%', '41%', '18%', '32%']}
+        rows={model.technical.rows.map((r) => [r.group, r.name, r.value, r.source])}
+      />
     </Section>
   );
 }

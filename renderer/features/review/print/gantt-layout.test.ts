@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { weekStart } from '../../../../shared/domain/plan/weeks';
 import type { BriefTrack } from '../../../../shared/domain/report/brief';
-import { ganttCaption, ganttLayout, labelFits, milestonesByWeek, trackBookings, WEEKLY_COLUMNS_UP_TO } from './gantt-layout';
+import { ganttCaption, ganttLayout, labelFits, milestonesByWeek, trackBookings, WEEKLY_COLUMNS_UP_TO, wrapName } from './gantt-layout';
 
 const weeksOf = (year: number, from: number, count: number) =>
   Array.from({ length: count }, (_, i) => {
@@ -82,5 +82,17 @@ describe("a track's bookings in words", () => {
     expect(ganttCaption([t, { ...track([]), name: 'Idle' }])).toBe(
       'Lab: T4 16GB 2026-W02; milestones M1 due 2026-01-17. Idle: nothing booked',
     );
+  });
+});
+
+describe("a track's name in the Gantt's label column (issue 28 item 4)", () => {
+  it('wraps onto lines at spaces, never cut with an ellipsis', () => {
+    expect(wrapName('Multi-Sensor Development', 23)).toEqual(['Multi-Sensor', 'Development']);
+    expect(wrapName('VitalDB Model Training', 23)).toEqual(['VitalDB Model Training']);
+    const long = 'Research lab mix — prototyping on Azure spot, development on NC6s v3';
+    const lines = wrapName(long, 36);
+    expect(lines.join(' ')).toBe(long);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(36);
+    expect(wrapName('Averyveryverylongwordwithoutspaces', 10)).toEqual(['Averyveryv', 'erylongwor', 'dwithoutsp', 'aces']);
   });
 });

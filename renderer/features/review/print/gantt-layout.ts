@@ -88,3 +88,30 @@ export function milestonesByWeek(milestones: BriefTrack['milestones']): Array<{ 
   for (const m of milestones) byWeek.set(m.week, [...(byWeek.get(m.week) ?? []), m.code]);
   return [...byWeek].map(([week, codes]) => ({ week, codes: codes.join(' · ') }));
 }
+
+/**
+ * A track's name broken into lines of at most `maxChars` characters at spaces (a word longer than a line is cut at the
+ * line's width, never shortened with an ellipsis): the whole name is always printed.
+ */
+export function wrapName(name: string, maxChars: number): string[] {
+  const width = Math.max(4, Math.floor(maxChars));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of name.trim().split(/\s+/)) {
+    for (let rest = word; rest;) {
+      const room = line ? width - line.length - 1 : width;
+      if (rest.length <= room) {
+        line = line ? `${line} ${rest}` : rest;
+        rest = '';
+      } else if (line) {
+        lines.push(line);
+        line = '';
+      } else {
+        lines.push(rest.slice(0, width));
+        rest = rest.slice(width);
+      }
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
