@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const SIZES = [
@@ -22,6 +22,15 @@ async function shots(app: { screenshot(name: string): Promise<string> }, page: P
     await page.setViewportSize(size);
     await app.screenshot(`${name}-${size.width}`);
   }
+}
+
+/** How many lines a dialog's title takes (one rectangle per line of its text). */
+function titleLines(dialog: Locator): Promise<number> {
+  return dialog.locator('.dialog-title').evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
 }
 
 test('a run recorded on milestone M1 corrects its estimate; the list shows which runs; edit and remove', async ({ app, page }) => {
@@ -41,6 +50,11 @@ test('a run recorded on milestone M1 corrects its estimate; the list shows which
   await expect(record.locator('[data-field="run-time"]').getByRole('alert')).toBeHidden();
   await record.getByLabel('Unit').selectOption('minutes');
   await record.getByLabel('Training throughput (samples/s, optional)').fill('700');
+  // the title keeps one line beside or above what the dialog is for, at the small window too
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    expect(await titleLines(record), `title lines at ${size.width}`).toBe(1);
+  }
   await shots(app, page, 'runs-record-milestone');
   await record.getByRole('button', { name: 'Record run' }).click();
   await expect(record).toBeHidden();
@@ -48,6 +62,8 @@ test('a run recorded on milestone M1 corrects its estimate; the list shows which
   // the milestone's estimate takes it at once, and says so where it is shown
   await expect(form.getByTestId('your-runs')).toContainText(/corrected ×11\.\d/);
   await expect(form).toContainText(/corrected ×11\.\d from 1 run of yours on Colab Pro\+ — L4/);
+  // the ratio once on the line ("corrected ×11.9 from 1 run of yours …", not "corrected ×11.9 — ×11.9 from …")
+  expect((await form.getByTestId('your-runs').innerText()).match(/×\d+(\.\d+)?/g)).toHaveLength(1);
   await shots(app, page, 'runs-milestone-corrected');
   await form.getByRole('button', { name: 'Which runs?' }).click();
   const list = page.getByRole('dialog', { name: 'Your recorded runs' });
@@ -57,6 +73,11 @@ test('a run recorded on milestone M1 corrects its estimate; the list shows which
   await expect(row.first()).toHaveClass(/marked/);
   await expect(row.first()).toContainText('8 h');
   await expect(row.first()).toContainText('700 samples/s');
+  // each correction shows its ratio and its offering once
+  const correctionLine = list.getByRole('region', { name: 'Corrections' }).locator('[data-correction] p').first();
+  expect((await correctionLine.innerText()).match(/×\d+(\.\d+)?/g)).toHaveLength(1);
+  expect((await correctionLine.innerText()).match(/Colab Pro\+ — L4/g)).toHaveLength(1);
+  expect(await titleLines(list)).toBe(1);
   await shots(app, page, 'runs-list');
 
   await row.first().getByRole('button', { name: /^Edit/ }).click();
@@ -105,6 +126,15 @@ test('the Estimate screen records a run from a trainer_state.json and shows the 
     const table = page.getByRole('region', { name: 'Estimates by GPU and offering' });
     await table.locator('tbody tr[data-row-id]', { hasText: 'Colab Pro+' }).filter({ hasText: 'L4' }).first().click();
     const explain = page.getByLabel('Explanation');
+    // the L4 has no measurement of its own (issue 29 item 3): its range is widened, and the screen says to what
+    await expect(explain.getByTestId('estimate-evidence')).toContainText(
+      /No measurement on this GPU \(NVIDIA L4 24GB\): range widened to ×0\.\d\d–×\d\.\d\d/,
+    );
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await explain.getByTestId('estimate-evidence').scrollIntoViewIfNeeded();
+      await app.screenshot(`estimate-no-measurement-${size.width}`);
+    }
     await explain.getByRole('button', { name: 'Record a finished run…' }).click();
     const record = page.getByRole('dialog', { name: 'Record a finished run' });
 

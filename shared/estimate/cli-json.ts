@@ -65,6 +65,9 @@ export function toCliJson(e: WorkloadEstimate) {
         samplesPerSecond: r.throughput.samplesPerSecond,
         samplesPerSecondLow: r.throughput.samplesPerSecondLow,
         samplesPerSecondHigh: r.throughput.samplesPerSecondHigh,
+        /** what the range rests on: "measured" (the GPU's own rows) or "no-measurement" (widened; the reason says to what). */
+        evidence: r.throughput.evidence.kind,
+        evidenceReason: r.throughput.evidence.reason,
         tokensPerSecond: r.throughput.tokensPerSecond,
         stepSeconds: r.throughput.stepSeconds,
         bound: r.throughput.bound,

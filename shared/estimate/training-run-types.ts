@@ -42,6 +42,8 @@ export interface ThroughputEstimate {
   samplesPerSecondLow: number;
   samplesPerSecondHigh: number;
   uncertainty: { regime: string; basis: string };
+  /** what measurement the range rests on: the GPU's own rows, or none (range widened to the held-out error; gpu-evidence.ts). */
+  evidence: { kind: 'measured' | 'no-measurement'; reason: string };
   /** data parallel: throughput ÷ (GPUs × one GPU's), with what limits it; null on one GPU. */
   scaling: ScalingEstimate | null;
 }

@@ -7,6 +7,7 @@ import { workloadInterconnectOf } from './workload-interconnect';
 import type { Gpu } from '../domain/catalog';
 import { ASSUMPTIONS, CUDNN_WORKSPACE, FITTED, UNCERTAINTY } from './calibration';
 import { dataParallel } from './data-parallel';
+import { gpuEvidence } from './gpu-evidence';
 import { explainRun } from './run-explanation';
 import { GiB, memoryBytes, regimeOf } from './run-memory';
 import { stepTime } from './step-time';
@@ -137,7 +138,14 @@ export function estimateTrainingRun(
     ),
     gpuMemoryGiB: gpu.memoryGiB,
   };
-  const spread = UNCERTAINTY[t.bound];
+  const regimeSpread = UNCERTAINTY[t.bound];
+  // a GPU with no measurement of its own: the range covers at least the error of a GPU held out of the fit
+  const evidence = gpuEvidence(gpu);
+  const spread = {
+    modelOverMeasuredMin: Math.min(regimeSpread.modelOverMeasuredMin, evidence.modelOverMeasuredMin),
+    modelOverMeasuredMax: Math.max(regimeSpread.modelOverMeasuredMax, evidence.modelOverMeasuredMax),
+  };
+  if (evidence.evidence === 'no-measurement') notes.push(`${evidence.reason[0]!.toUpperCase()}${evidence.reason.slice(1)}.`);
   const dpSpread = dp ? UNCERTAINTY.multiGpu.efficiencyError / Math.max(0.05, dp.efficiency) : 0;
   const scaling: ScalingEstimate | null = dp
     ? {
@@ -159,9 +167,11 @@ export function estimateTrainingRun(
     samplesPerSecondLow: round((samplesPerSecond / spread.modelOverMeasuredMax) * (1 - dpSpread)),
     samplesPerSecondHigh: round((samplesPerSecond / spread.modelOverMeasuredMin) * (1 + dpSpread)),
     uncertainty: {
-      regime: spread.label + (dp ? ' + multi-GPU' : ''),
-      basis: `${spread.basis}${dp ? `; scaling efficiency ±${UNCERTAINTY.multiGpu.efficiencyError} (${UNCERTAINTY.multiGpu.basis})` : ''}`,
+      regime:
+        regimeSpread.label + (dp ? ' + multi-GPU' : '') + (evidence.evidence === 'no-measurement' ? ', no measurement on this GPU' : ''),
+      basis: `${evidence.evidence === 'no-measurement' ? `${evidence.reason}; ` : ''}${regimeSpread.basis}${dp ? `; scaling efficiency ±${UNCERTAINTY.multiGpu.efficiencyError} (${UNCERTAINTY.multiGpu.basis})` : ''}`,
     },
+    evidence: { kind: evidence.evidence, reason: evidence.reason },
     scaling,
     samplesPerSecond: round(samplesPerSecond),
     tokensPerSecond: tokens ? round(samplesPerSecond * tokens) : null,

@@ -107,6 +107,7 @@ function alternativesOf(estimate: WorkloadEstimate, gpus: ReadonlyMap<string, Gp
       planned: row.offeringId === plannedOfferingId,
       priceAsOf: row.asOf,
       priceSource: row.source,
+      noMeasurement: result.throughput.evidence.kind === 'no-measurement' ? result.throughput.evidence.reason : null,
     };
     if (alt.planned && (!planned || Number(alt.usdPerRun) < Number(planned.usdPerRun))) planned = alt;
     const current = best.get(row.gpuId);

@@ -235,6 +235,12 @@ function Speed({ gpu }: { gpu: GpuEstimate }) {
           {t.stack} stack)
         </span>
       </p>
+      {t.evidence.kind === 'no-measurement' && (
+        <p className="est-evidence" data-testid="estimate-evidence">
+          <strong>No measurement on this GPU</strong>
+          {t.evidence.reason.replace(/^no measurement on this GPU/, '')}.
+        </p>
+      )}
       {s && (
         <p className="est-scaling">
           <strong>Scaling efficiency {Math.round(s.efficiency * 100)}%</strong> on {s.gpuCount} GPUs

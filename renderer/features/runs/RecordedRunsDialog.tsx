@@ -10,7 +10,7 @@ import type { RunCorrectionView, RunRowView } from '../../../shared/ipc/contract
 import { Dialog } from '../../ui/Dialog';
 import { NumberField } from '../../ui/Field';
 import { errorText } from './RecordRunDialog';
-import { runFiguresOf, runHoursText } from './run-form';
+import { correctionWordsAfterRatio, runFiguresOf, runHoursText } from './run-form';
 import { useRuns, type RunsFocus } from './store';
 import './runs.css';
 
@@ -163,8 +163,12 @@ function CorrectionRow({ correction: c }: { correction: RunCorrectionView }) {
   return (
     <div className={`runs-correction${c.ignored ? ' ignored' : ''}`} data-correction={`${c.modelFamily}|${c.offeringId}`}>
       <p>
-        <strong>{c.modelLabel}</strong> on {c.offeringLabel}: <strong>{c.ratio !== null ? formatRatio(c.ratio) : 'not applied'}</strong>{' '}
-        <span className="muted">— {c.text}</span>
+        {/* the text names the offering and, after the ratio, the evidence: the ratio and the offering are shown once */}
+        <strong>{c.modelLabel}</strong>: <strong>{c.ratio !== null ? formatRatio(c.ratio) : 'not applied'}</strong>{' '}
+        <span className="muted">
+          {c.ratio === null ? '— ' : ''}
+          {correctionWordsAfterRatio(c.text, c.ratio)}
+        </span>
       </p>
       {ratio === null ? (
         <div className="runs-correction-actions">

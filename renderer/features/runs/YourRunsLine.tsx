@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { formatRatio } from '../../../shared/domain/runs/corrections';
 import { useProjects } from '../projects/store';
-import { estimateCorrection } from './run-form';
+import { correctionWordsAfterRatio, estimateCorrection } from './run-form';
 import { useRuns, type RunTarget } from './store';
 
 export function YourRunsLine({
@@ -38,7 +38,8 @@ export function YourRunsLine({
     <>
       {correction ? (
         <>
-          <strong>corrected {formatRatio(correction.ratio)}</strong> <span className="muted">— {correction.text}</span>
+          <strong>corrected {formatRatio(correction.ratio)}</strong>{' '}
+          <span className="muted">{correctionWordsAfterRatio(correction.text, correction.ratio)}</span>
           <button
             type="button"
             className="btn small"

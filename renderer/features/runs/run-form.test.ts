@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunsViewData } from '../../../shared/ipc/contract/runs';
-import { estimateCorrection, runFiguresOf, runHoursText } from './run-form';
+import { correctionWordsAfterRatio, estimateCorrection, runFiguresOf, runHoursText } from './run-form';
 
 describe('run form', () => {
   it('turns the time typed with its unit into hours, and names the field in error', () => {
@@ -48,5 +48,15 @@ describe('run form', () => {
     expect(sameGpu?.runIds).toEqual([1, 2]);
     expect(estimateCorrection(view, workload, 'runpod-a100', 'a100-40gb')).toBeNull();
     expect(estimateCorrection(view, { model: { preset: 'llama-3-8b' } }, 'colab-l4', 'l4-24gb')).toBeNull();
+  });
+
+  it("shows a correction's ratio once: the words after it drop the ratio the line already shows", () => {
+    expect(correctionWordsAfterRatio('×11.9 from 1 run of yours on Colab Pro+ — L4', 11.93)).toBe('from 1 run of yours on Colab Pro+ — L4');
+    expect(correctionWordsAfterRatio('×2 set by you on Colab Pro+ — L4; your 1 run measured ×11.9', 2)).toBe(
+      'set by you on Colab Pro+ — L4; your 1 run measured ×11.9',
+    );
+    // a text that does not start with the ratio (set aside, a GPU's runs elsewhere worded differently) is kept whole
+    expect(correctionWordsAfterRatio('set aside: ×11.9 from 1 run of yours on Colab Pro+ — L4 not applied', null)).toMatch(/^set aside/);
+    expect(correctionWordsAfterRatio('×1.5 from 2 runs', 11.9)).toBe('×1.5 from 2 runs');
   });
 });

@@ -2,7 +2,7 @@
  * The "Record a finished run" form's pure parts (issue 29 item 2): the time typed with its unit turned into hours, the
  * figures checked with the field in error named, and the correction an estimate takes with the runs it rests on.
  */
-import { correctionFor, modelFamilyOf } from '../../../shared/domain/runs/corrections';
+import { correctionFor, formatRatio, modelFamilyOf } from '../../../shared/domain/runs/corrections';
 import type { RunsViewData } from '../../../shared/ipc/contract/runs';
 
 export const TIME_UNITS = { minutes: 1 / 60, hours: 1, days: 24 } as const;
@@ -58,4 +58,15 @@ export function estimateCorrection(
   const own = view.corrections.find((c) => c.modelFamily === family && c.offeringId === offeringId);
   const behind = own ? [own] : view.corrections.filter((c) => c.modelFamily === family && c.gpuId === gpuId);
   return { ...found, modelFamily: family, runIds: behind.flatMap((c) => c.evidence.map((e) => e.runId)) };
+}
+
+/**
+ * A correction's words after its ratio, for a line that shows the ratio beside them ("corrected ×11.9 — from 1 run of
+ * yours on …"): the text without its leading ratio, so the ratio is shown once; the whole text when it does not start
+ * with it (set aside, no run to compare with).
+ */
+export function correctionWordsAfterRatio(text: string, ratio: number | null): string {
+  if (ratio === null) return text;
+  const shown = formatRatio(ratio);
+  return text.startsWith(`${shown} `) ? text.slice(shown.length + 1) : text;
 }

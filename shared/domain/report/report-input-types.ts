@@ -38,6 +38,8 @@ export interface HardwareAlternative {
   planned: boolean;
   priceAsOf: string;
   priceSource: string;
+  /** null or absent: the GPU is measured; else why its range is widened ("no measurement on this GPU (…): range widened to …"). */
+  noMeasurement?: string | null;
 }
 
 export interface PhaseEstimateInput {

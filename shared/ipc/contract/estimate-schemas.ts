@@ -67,6 +67,7 @@ const throughputEstimateSchema = z.object({
   samplesPerSecondLow: z.number(),
   samplesPerSecondHigh: z.number(),
   uncertainty: z.object({ regime: z.string(), basis: z.string() }),
+  evidence: z.object({ kind: z.enum(['measured', 'no-measurement']), reason: z.string() }),
   scaling: scalingEstimateSchema.nullable(),
 });
 

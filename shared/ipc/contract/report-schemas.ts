@@ -79,6 +79,7 @@ const hardwareAlternativeSchema = z.object({
   planned: z.boolean(),
   priceAsOf: z.string(),
   priceSource: z.string(),
+  noMeasurement: z.string().nullable().optional(),
 });
 
 const budgetInputSchema = z.object({

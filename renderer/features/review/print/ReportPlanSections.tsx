@@ -178,6 +178,11 @@ export function HardwareSection({ model }: { model: ReportModel }) {
               ])}
             />
           )}
+          {unmeasured(r.alternatives).map((a) => (
+            <p key={a.gpuId} className="rp-sub" data-testid="report-no-measurement">
+              {capitalized(a.noMeasurement!)}.
+            </p>
+          ))}
           <ul className="rp-why">
             {r.why.map((w, i) => (
               <li key={i}>{w}</li>
@@ -188,3 +193,11 @@ export function HardwareSection({ model }: { model: ReportModel }) {
     </Section>
   );
 }
+
+/** One line per GPU of the table with no measurement behind it (its range is widened: gpu-evidence.ts). */
+function unmeasured<T extends { gpuId: string; noMeasurement?: string | null }>(alternatives: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return alternatives.filter((a) => a.noMeasurement && !seen.has(a.gpuId) && seen.add(a.gpuId));
+}
+
+const capitalized = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;

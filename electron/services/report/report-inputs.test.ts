@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../../shared/domain/plan/types';
+import { estimateWorkloadAcrossCatalog } from '../../../shared/estimate/estimate';
+import { gpus, offerings } from '../../../shared/estimate/test-catalog';
+import { phaseEstimatesOf } from './report-inputs';
+
+const workload = {
+  model: { preset: 'resnet34-1d' },
+  input: { windowSamples: 500 },
+  batchSize: 256,
+  precision: 'bf16',
+  dataset: { samples: 600_000 },
+  epochs: 50,
+};
+
+describe('the PDF hardware table says which GPUs have no measurement behind them (issue 29 item 3)', () => {
+  it('an alternative on an unmeasured GPU carries "no measurement on this GPU: range widened to …", a measured one null', () => {
+    const plan = { milestones: [{ phases: [{ id: 'p1', workload, offeringId: null }] }] } as unknown as Plan;
+    const [phase] = phaseEstimatesOf(plan, gpus, (w) =>
+      estimateWorkloadAcrossCatalog(w, gpus, offerings, { gpuIds: ['t4-16gb', 'l4-24gb', 'rtx-4090-24gb', 'h100-sxm-80gb'] }),
+    );
+    const byGpu = new Map(phase!.alternatives.map((a) => [a.gpuId, a]));
+    expect(byGpu.get('t4-16gb')!.noMeasurement).toMatch(
+      /^no measurement on this GPU \(NVIDIA T4 16GB\): range widened to ×0\.\d\d–×\d\.\d\d/,
+    );
+    expect(byGpu.get('l4-24gb')!.noMeasurement).toMatch(/range widened to/);
+    expect(byGpu.get('rtx-4090-24gb')!.noMeasurement).toBeNull();
+    expect(byGpu.get('h100-sxm-80gb')!.noMeasurement).toBeNull();
+  });
+});
