@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../../../shared/domain/errors';
 import { analyzePlan } from '../../../shared/domain/plan/checks';
+import { rangesOfAnalysis } from '../../../shared/domain/plan/plan-ranges';
 import { emptyHistory, type History } from '../../../shared/domain/plan/commands';
 import { scenarioInfo, withProjectMoney } from '../../../shared/domain/plan/scenarios';
 import { selectProjectMoney } from '../../db/queries/project-budget';
@@ -96,7 +97,8 @@ export function createPlanContext(deps: ServiceDeps, catalogService: PlanCatalog
 
   function view(plan: Plan, revision: number, cat: PlanCatalog = catalog(), scenario: Scenario | null = null): PlanView {
     const t0 = performance.now();
-    const analysis = analyzePlan(plan, cat);
+    const checked = analyzePlan(plan, cat);
+    const analysis = { ...checked, ranges: rangesOfAnalysis(plan, cat, checked) };
     const analysisMs = performance.now() - t0;
     const history = historyOf(scenario ? scenarioKey(scenario.id) : plan.project.id);
     return {

@@ -106,3 +106,46 @@ describe('a phase on a subscription costs its months, not $0 (issue 25 item 5)',
     expect(e.basis).toContain('2 × 100 CU top-up');
   });
 });
+
+describe("a phase's estimate carries its range, narrowed by recorded runs (issue 29 item 5)", () => {
+  /** The engine with a memory-bound range: 100 samples/s, 76.9–125 (model ÷ measured ×0.8–×1.3). */
+  const ranged: WorkloadEstimator = (workload, gpuIds) => ({
+    results: engine(workload, gpuIds).results.map((r) => ({
+      ...r,
+      throughput: {
+        bound: 'memory',
+        samplesPerSecond: 100,
+        samplesPerSecondLow: 100 / 1.3,
+        samplesPerSecondHigh: 100 / 0.8,
+        uncertainty: { regime: 'memory-bound' },
+      },
+    })),
+  });
+
+  it('P10–P90 of the hours from the engine’s range; one recorded run of the same model on the same offering narrows it', () => {
+    const { plan, phase, catalog } = examplePhase(1);
+    const e = estimatePhase(plan, catalog, phase, ranged, NOW)!;
+    expect(e.hoursRange).toMatchObject({ low: 32, high: 52 }); // 40 h × 0.8 … × 1.3
+    const correction = {
+      modelFamily: 'resnet34-1d',
+      modelLabel: 'ResNet34-1D',
+      offeringId: phase.offeringId!,
+      offeringLabel: 'Colab Pro+ — L4',
+      gpuId: 'l4-24gb',
+      ratio: 1.1,
+      measured: { geometricMean: 1.1, min: 1.1, max: 1.1, runs: 1 },
+      override: null,
+      ignored: false,
+      evidence: [{ runId: 1, hours: 11, estimatedHours: 10, ratio: 1.1 }],
+      text: '×1.1 from 1 run of yours',
+    };
+    const corrected = estimatePhase(plan, catalog, phase, ranged, NOW, [correction])!;
+    expect(corrected.hours).toBe(44);
+    const width = (r: { low: number; high: number }) => r.high / r.low;
+    expect(width(corrected.hoursRange!)).toBeLessThan(width(e.hoursRange!));
+    expect(corrected.hoursRange!.basis).toMatch(/narrowed by 1 recorded run of yours/);
+    // a ratio set by hand is no evidence: the range keeps the estimator's width
+    const byHand = estimatePhase(plan, catalog, phase, ranged, NOW, [{ ...correction, override: 1.1 }])!;
+    expect(width(byHand.hoursRange!)).toBeCloseTo(width(e.hoursRange!), 6);
+  });
+});

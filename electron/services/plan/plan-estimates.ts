@@ -7,6 +7,7 @@ import { gpuShortName } from '../../../shared/domain/offer-label';
 import { createPriceBook, standaloneCost, toMoney } from '../../../shared/domain/plan/pricing';
 import { fmtUnits, standaloneSubscriptionCost } from '../../../shared/domain/plan/subscription-pricing';
 import type { AppEstimate, MilestonePhase, Plan, PlanCatalog } from '../../../shared/domain/plan/types';
+import { estimateHoursRange } from '../../../shared/domain/plan/estimate-range';
 import { correctionFor, modelFamilyOf, type RunCorrection } from '../../../shared/domain/runs/corrections';
 
 export interface WorkloadEstimateResult {
@@ -22,7 +23,14 @@ export interface WorkloadEstimateResult {
     /** per offering: its wall-clock hours, and the GPUs its run uses (all of its instances', issue 28 item 8). */
     offerings?: Array<{ offeringId: string; hours: number; setup?: { gpus: number; label: string } }>;
   } | null;
-  throughput?: { bound?: string } | null;
+  /** The engine's samples/s and its range (training-run.ts), which the phase's hoursRange is drawn from. */
+  throughput?: {
+    bound?: string;
+    samplesPerSecond?: number;
+    samplesPerSecondLow?: number;
+    samplesPerSecondHigh?: number;
+    uncertainty?: { regime?: string };
+  } | null;
 }
 /**
  * Synchronous (the in-process engine answers in about a millisecond), so that the writes that change an estimate's
@@ -87,6 +95,14 @@ export function estimatePhase(
       ? standaloneSubscriptionCost(book, phase.offeringId, gpuId, hours, phase.start, phase.end)
       : null;
   const usd = onSubscription ? onSubscription.usd : standaloneCost(price, hours);
+  const hoursRange = estimateHoursRange({
+    hours,
+    samplesPerSecond: result.throughput?.samplesPerSecond,
+    samplesPerSecondLow: result.throughput?.samplesPerSecondLow,
+    samplesPerSecondHigh: result.throughput?.samplesPerSecondHigh,
+    regime: result.throughput?.uncertainty?.regime,
+    correction,
+  });
   const perRun = `${gpus > 1 ? `${gpus} GPUs × ` : ''}${Math.round(wallHours * 100) / 100} h${setup && gpus > 1 ? ` (${setup.label})` : ''}`;
   return {
     hours,
@@ -95,6 +111,7 @@ export function estimatePhase(
     usd: toMoney(usd),
     computedAt: now.toISOString(),
     priceAsOf: price?.asOf ?? null,
+    ...(hoursRange ? { hoursRange } : {}),
     basis: `estimator: ${runs} runs × ${perRun} on ${gpuLabel}${result.throughput?.bound ? ` (${result.throughput.bound}-bound)` : ''}${correction ? `, corrected ${correction.text} (the estimator alone: ${Math.round(estimatedHours * 100) / 100} h a run)` : ''}${result.fits ? '' : ', DOES NOT FIT in memory'}${price ? `; ${price.termYears !== null ? `${price.kind} $${price.usd.toString()}/h: the whole ${price.termYears}-year commitment (${price.termYears} × 8,760 h), paid whether used or not` : price.per === 'hour' ? `$${price.usd.toString()}/h ${price.kind}` : onSubscription ? `subscription $${price.usd.toString()}/month: ${onSubscription.months.map((m) => `${m.month} ${m.name} ${fmtUnits(m.usedUnits)} ${m.unitWord}${m.includedUnits === null ? '' : ` of ${fmtUnits(m.includedUnits)}`}${m.topUps.length ? ` + ${m.topUps.map((t) => `${t.count} × ${t.units} ${m.unitWord} top-up`).join(' + ')}` : ''}`).join('; ')}` : `${price.kind} per ${price.per}, not counted per hour`} as of ${price.asOf}` : '; no price'}`,
   };
 }

@@ -96,6 +96,43 @@ export const subscriptionMonthSchema = z.object({
   source: z.string(),
 });
 
+const hoursPercentiles = z.object({ p10: z.number(), p50: z.number(), p90: z.number() });
+const moneyPercentiles = z.object({ p10: z.string(), p50: z.string(), p90: z.string() });
+const datePercentiles = z.object({ p10: z.string(), p50: z.string(), p90: z.string() });
+
+/** The plan's P10–P90 ranges (plan-ranges.ts, issue 29 item 5). */
+export const planRangesSchema = z.object({
+  currency: z.string(),
+  milestones: z.array(
+    z.object({
+      milestoneId: z.string(),
+      code: z.string(),
+      hours: hoursPercentiles,
+      cost: moneyPercentiles,
+      plannedEnd: z.string().nullable(),
+      end: datePercentiles.nullable(),
+      phases: z.array(
+        z.object({
+          milestoneId: z.string(),
+          phaseId: z.string(),
+          hours: hoursPercentiles,
+          cost: moneyPercentiles,
+          source: z.enum(['app', 'author', 'none']),
+          basis: z.string(),
+        }),
+      ),
+    }),
+  ),
+  total: moneyPercentiles,
+  plannedTotal: z.string(),
+  finish: datePercentiles.extend({ planned: z.string() }).nullable(),
+  budget: z.string(),
+  budgetHolds: z.number(),
+  samples: z.number().int(),
+  seed: z.number().int(),
+  rules: z.object({ distribution: z.string(), combination: z.string(), cost: z.string(), finish: z.string(), budget: z.string() }),
+});
+
 export const analysisSchema = z.object({
   problems: z.array(problemSchema),
   totals: z.object({
@@ -141,6 +178,8 @@ export const analysisSchema = z.object({
       bookedHours: z.number(),
     }),
   ),
+  /** Absent only in views built before ranges (plan-context.ts adds them to every view). */
+  ranges: planRangesSchema.optional(),
 });
 
 export const offeringFactsSchema = z.object({

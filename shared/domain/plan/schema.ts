@@ -48,6 +48,7 @@ export const appEstimateSchema = z.object({
   computedAt: z.string(),
   priceAsOf: z.string().nullable(),
   basis: z.string(),
+  hoursRange: z.object({ low: z.number(), high: z.number(), basis: z.string() }).optional(),
 });
 
 export const phaseSchema = z.object({

@@ -76,6 +76,11 @@ export interface AppEstimate {
   priceAsOf: string | null;
   /** Where the estimate comes from (engine version, bound, notes). */
   basis: string;
+  /**
+   * P10–P90 of `hours` from the estimator's range, narrowed by recorded runs (estimate-range.ts, issue 29 item 5);
+   * absent in estimates saved before it (recomputed on the next write or launch) and when the engine gives no range.
+   */
+  hoursRange?: { low: number; high: number; basis: string };
 }
 
 /**

@@ -154,6 +154,14 @@ export function buildCorrections(
   return out.sort((a, b) => a.modelFamily.localeCompare(b.modelFamily) || a.offeringId.localeCompare(b.offeringId));
 }
 
+/** A correction as an estimate takes it: the ratio, its words, and the runs behind it (0 when set by hand) with their min–max. */
+export interface AppliedCorrection {
+  ratio: number;
+  text: string;
+  runs: number;
+  spread: { min: number; max: number } | null;
+}
+
 /** The correction an estimate of `family` on `offeringId` (GPU `gpuId`) takes: the offering's own, else its GPU's. */
 export function correctionFor(
   corrections: readonly RunCorrection[],
@@ -161,9 +169,19 @@ export function correctionFor(
   offeringId: string | null,
   gpuId: string | null,
   gpuLabel?: string,
-): { ratio: number; text: string } | null {
+): AppliedCorrection | null {
   const own = corrections.find((c) => c.modelFamily === family && c.offeringId === offeringId);
-  if (own) return own.ratio === null ? null : { ratio: own.ratio, text: own.text };
+  if (own) {
+    if (own.ratio === null) return null;
+    // A ratio set by hand is the lead's word, not evidence: it narrows no range.
+    const evidence = own.override === null ? own.measured : null;
+    return {
+      ratio: own.ratio,
+      text: own.text,
+      runs: evidence?.runs ?? 0,
+      spread: evidence ? { min: evidence.min, max: evidence.max } : null,
+    };
+  }
   if (!gpuId) return null;
   const same = corrections.filter((c) => c.modelFamily === family && c.gpuId === gpuId && !c.ignored && c.override === null && c.measured);
   const ratios = same.flatMap((c) => c.evidence.map((e) => e.ratio).filter((r): r is number => r !== null && r > 0));
@@ -172,6 +190,8 @@ export function correctionFor(
   const spread = ratios.length > 1 ? ` (${formatRatio(Math.min(...ratios))}–${formatRatio(Math.max(...ratios))})` : '';
   return {
     ratio,
+    runs: ratios.length,
+    spread: { min: Math.min(...ratios), max: Math.max(...ratios) },
     text: `${formatRatio(ratio)} from ${plural(ratios.length, 'run')} of yours on the same GPU${gpuLabel ? ` (${gpuLabel})` : ''} elsewhere: ${same.map((c) => c.offeringLabel).join(', ')}${spread}`,
   };
 }
