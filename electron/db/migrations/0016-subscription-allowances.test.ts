@@ -55,9 +55,9 @@ describe('migration 0016-subscription-allowances', () => {
       const { rows } = app.services.plan.compareScenarios('vitaldb-2025');
       expect(rows.map((r) => [r.name.split(':')[0], r.usd])).toEqual([
         ['Current plan', '639.73'],
-        ['Option 1', '322.43'],
+        ['Option 1', '72.65'],
         ['Option 2', '639.73'],
-        ['Option 3', '836.80'],
+        ['Option 3', '1054.89'],
       ]);
       // a foreign key ties a rate to its offering
       expect(() =>

@@ -264,12 +264,14 @@ describe('the VitalDB example (seed 001)', () => {
     const [current, t4, balanced, a100] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
     expect(balanced.usd).toBe(current.usd);
     expect(Number(t4.usd)).toBeLessThan(Number(balanced.usd));
-    expect(t4.durationDays!).toBeGreaterThan(balanced.durationDays!);
+    // The estimator gives the T4 the L4's and A100's hours for these launch- and input-bound runs (issue 31 item 4):
+    // Option 1 takes the same weeks, on cheaper hardware.
+    expect(t4.durationDays!).toBe(balanced.durationDays!);
     expect(Number(a100.usd)).toBeGreaterThan(Number(balanced.usd));
     expect(t4.authorUsd).toEqual({ low: 50, high: 100 });
     // Aswanth's 416 GPU-hours = 17.3 days of compute, against the author's "Total time: 20 days".
     expect(balanced.computeDays).toBe(17.3);
-    expect(t4.computeDays).toBeGreaterThan(100);
+    expect(t4.computeDays).toBe(17.3);
     expect(a100.authorDays).toEqual({ low: 12, high: 15 });
   });
 });

@@ -238,10 +238,11 @@ describe("the VitalDB example's options recomputed with the catalog's allowances
   const summaries = compareScenarios(plan, scenarios, catalog);
   const usd = (name: string) => summaries.find((s) => s.name.startsWith(name))!.usd;
 
-  it('Option 1 (T4 only): 2,589.6 T4-hours on Colab Pro cost $322.43 with top-ups, not $41.93', () => {
+  it("Option 1 (T4 only): the plan's 556 GPU-hours on Colab Pro (the estimator's hours: a T4 as fast as the L4 and A100 here) cost $72.65 with top-ups", () => {
     const option1 = scenarios.find((s) => s.id === 'option-1-cost-optimized')!;
     const totals = computeTotals(option1.plan, catalog);
-    expect(totals.gpuHours).toBe(2589.6);
+    // × 1, not the document's × 3 and × 7.8 (2,589.6 T4-hours, $322.43): issue 31 item 4
+    expect(totals.gpuHours).toBe(556);
     // Colab Pro: 100 CU a month, a T4 at 1.19 CU/h; beyond it 100-CU packs at $9.99
     expect(
       totals.subscriptions.map((m) => [
@@ -252,20 +253,17 @@ describe("the VitalDB example's options recomputed with the catalog's allowances
         m.usd,
       ]),
     ).toEqual([
-      ['2025-12', '271 T4-hours', '322.49', '3×100', '39.97'],
-      ['2026-01', '920 T4-hours', '1094.8', '10×100', '109.9'],
-      ['2026-02', '672 T4-hours', '799.68', '7×100', '79.93'],
-      ['2026-03', '672 T4-hours', '799.68', '7×100', '79.93'],
-      ['2026-04', '54.6 T4-hours', '64.97', '', '10'],
+      ['2025-12', '224 T4-hours', '266.56', '2×100', '29.98'],
+      ['2026-01', '332 T4-hours', '395.08', '3×100', '39.97'],
     ]);
-    // GPU $319.73 + the dataset's storage $2.70 (was $41.93: 17 weeks × $10 × 12/52 = $39.23, + $2.70)
-    expect(usd('Option 1')).toBe('322.43');
+    // GPU $69.95 + the dataset's storage $2.70
+    expect(usd('Option 1')).toBe('72.65');
     expect(checkPlan(option1.plan, catalog).filter((p) => p.kind === 'subscription-over-allowance')).toEqual([]);
   });
 
-  it('Options 2 and 3 keep their hourly L4/A100 bookings; only the T4 prototyping months change ($20 instead of 5 weeks × 12/52)', () => {
+  it('Options 2 and 3 keep their hourly L4/A100 bookings; the T4 prototyping months cost $20 (not 5 weeks × 12/52)', () => {
     expect(usd('Current plan')).toBe('639.73'); // was 631.27
     expect(usd('Option 2')).toBe('639.73'); // was 631.27
-    expect(usd('Option 3')).toBe('836.80'); // was 828.34
+    expect(usd('Option 3')).toBe('1054.89'); // the L4 hours at the estimator's × 1 (was ÷ 2.6: 836.80)
   });
 });

@@ -51,9 +51,17 @@ describe('auto-plan on the example project (seed 001)', () => {
       options.map((o) => `${o.name}: author $${o.authorUsd!.low}-${o.authorUsd!.high}, app $${o.usd}, ${o.errors} errors`).join('\n'),
       `\nauto-plan: $${answer.totals.usd}`,
     );
-    // Option 1 (T4 only) is cheaper on paper but has errors in the app's checks; the other two cost more.
-    for (const o of options) expect(o.errors > 0 || Number(o.usd) >= Number(answer.totals.usd)).toBe(true);
-    for (const o of options.filter((x) => !/T4 Only/.test(x.name))) expect(Number(answer.totals.usd)).toBeLessThan(o.authorUsd!.low);
+    // Options 2 and 3 cost more than the auto-plan, which keeps each booking's hardware. Option 1 moves everything to
+    // the T4 at the estimator's hours (as fast as the L4 and A100 for these launch- and input-bound runs: issue 31
+    // item 4), so it costs less still, without errors, inside the author's $50-100.
+    for (const o of options.filter((x) => !/T4 Only/.test(x.name))) {
+      expect(Number(o.usd)).toBeGreaterThanOrEqual(Number(answer.totals.usd));
+      expect(Number(answer.totals.usd)).toBeLessThan(o.authorUsd!.low);
+    }
+    const t4Only = options.find((x) => /T4 Only/.test(x.name))!;
+    expect(t4Only.errors).toBe(0);
+    expect(Number(t4Only.usd)).toBeGreaterThanOrEqual(t4Only.authorUsd!.low);
+    expect(Number(t4Only.usd)).toBeLessThanOrEqual(t4Only.authorUsd!.high);
     expect(app.services.plan.compareScenarios().scenarios.some((s) => s.id === answer.scenarioId)).toBe(true);
 
     // Accept one week, then all, then undo: the plan follows, and comes back.
