@@ -3,7 +3,7 @@
  * (accuracyReport() in accuracy.ts); the test fails when these figures differ from what the model gives now.
  * The held-out fits take seconds, so the report reads these figures instead of refitting.
  */
-import type { AccuracyReport } from './accuracy';
+import type { AccuracyReport } from './accuracy-types';
 
 export const ACCURACY: AccuracyReport = {
   inSample: {

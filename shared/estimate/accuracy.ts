@@ -27,23 +27,8 @@ import { archKnob, clone, dataParallelKnob, descend, singleScore, type Knob } fr
 import { FITTED, type EfficiencyConstants } from './calibration';
 import { H100_MEASUREMENTS, h100Estimate, h100RowLabel } from './h100-measurements';
 import { archFamily, ARCH_LABELS, type ArchFamily } from './interconnect';
+import type { AccuracyReport, RatioFigures, ScalingFigures } from './accuracy-types';
 import { evalMulti, evalSingle, gpuOf, multi, single, type MultiRow, type SingleRow } from './published-benchmarks';
-
-/** Figures of a set of model ÷ measured ratios. `medianError` is multiplicative: 1.08 = the median row is off by 8%. */
-export interface RatioFigures {
-  n: number;
-  medianError: number;
-  worstError: number;
-  within125: number;
-  within15: number;
-}
-/** Figures of a set of scaling-efficiency differences (model − published). */
-export interface ScalingFigures {
-  n: number;
-  medianAbsDiff: number;
-  worstAbsDiff: number;
-  within010: number;
-}
 
 const logErr = (x: number) => Math.abs(Math.log(x));
 const median = (xs: number[]) => {
@@ -220,16 +205,6 @@ export function multiLeaveOneSourceOut(rows: MultiRow[] = multi): HeldOutScaling
 
 // ------------------------------------------------------------------------------------------------------------- report
 
-export interface AccuracyReport {
-  inSample: { h100: RatioFigures; published: RatioFigures; multiGpu: ScalingFigures };
-  heldOut: {
-    gpu: RatioFigures;
-    architecture: RatioFigures;
-    model: RatioFigures;
-    multiGpuSource: ScalingFigures;
-  };
-}
-
 /** Every figure of the accuracy tables, from the live model (a few seconds: the held-out fits run here). */
 export function accuracyReport(): AccuracyReport {
   const r = (rows: HeldOutRow[]) => ratioFigures(rows.map((x) => x.ratio));
@@ -283,3 +258,5 @@ export function calibrationMarkdown(c: EfficiencyConstants = FITTED): string {
     );
   return lines.join('\n');
 }
+
+export type { AccuracyReport, RatioFigures, ScalingFigures } from './accuracy-types';
