@@ -50,6 +50,11 @@ export const claimCheckSchema = z.discriminatedUnion('kind', [
     workload: workloadSchema,
     gpuId: z.string().min(1),
     authorFits: z.boolean(),
+    /**
+     * a part of the model the estimator does not count (PRS-Med's TinySAM branch on 1024×1024 images): it can only add
+     * memory, so "fits" is at best doubtful while "does not fit" stands (verdict.ts).
+     */
+    unmodelled: z.string().min(1).optional(),
     ...inputsSchema,
   }),
   z.object({

@@ -13,7 +13,7 @@ export function claimInputsText(check: ClaimCheck | undefined): string {
     case 'estimate':
     case 'fits':
     case 'speed-ratio':
-      return `${check.inputsNote}${check.inputsStated ? '' : ' (an input was assumed: wrong is softened to doubtful)'}`;
+      return `${check.inputsNote}${check.inputsStated ? '' : ' (an input was assumed: wrong is softened to doubtful)'}${check.kind === 'fits' && check.unmodelled ? `; not modelled: ${check.unmodelled}` : ''}`;
     case 'datasheet-ratio':
       return `catalog datasheets: ${check.field} of ${check.numeratorGpuId} ÷ ${check.field} of ${check.denominatorGpuId}`;
     case 'price':

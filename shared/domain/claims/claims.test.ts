@@ -150,3 +150,54 @@ describe("a document's hours against the app's wall clock (issue 29 item 1)", ()
     }
   });
 });
+
+describe('PRS-Med: one workload for the example and its claims (issue 31 item 6)', () => {
+  const example = parseProjectFile(bundledJson('example', 'seed-002-prs-med-project.json'), 'seed-002-prs-med-project.json').plan as Plan;
+  const named = (
+    bundledJson('models', 'workloads.json') as { workloads: Array<{ id: string; workload: Record<string, unknown> }> }
+  ).workloads.find((w) => w.id === 'prs-med-lora')!.workload;
+  const claims = files.find((f) => f.seed === '002')!.claims;
+  const withDefaults = (w: Record<string, unknown>) => ({ optimizer: 'adamw', gpuCount: 1, ...w });
+  /** What makes the workload the document's: the model, its inputs, the dataset, the epochs and the LoRA set-up. */
+  const shape = (w: Record<string, unknown>) => {
+    const { model, input, dataset, epochs, method, lora, gradientCheckpointing } = w;
+    return { model, input, dataset, epochs, method, lora, gradientCheckpointing };
+  };
+
+  it("the example's run is the workload the claims check (LLaVA-Med 7B, 10,000 samples × 512 text tokens)", () => {
+    const phase = example.milestones[0]!.phases[0]!;
+    expect(phase.workload).toEqual(named);
+    const workloadClaims = claims.flatMap((c) =>
+      c.check?.kind === 'estimate' || c.check?.kind === 'fits' ? [{ id: c.id, check: c.check }] : [],
+    );
+    expect(workloadClaims.length).toBeGreaterThanOrEqual(7);
+    for (const c of workloadClaims) expect({ id: c.id, ...shape(c.check.workload) }).toEqual({ id: c.id, ...shape(named) });
+    // the RTX 3090 claims run it exactly as the example books it
+    for (const c of workloadClaims.filter((x) => x.check.gpuId === 'rtx-3090-24gb' && x.check.kind === 'estimate'))
+      expect(withDefaults(c.check.workload)).toEqual(withDefaults(named));
+  });
+
+  it("'fits 24 GB at batch 8' is doubtful: TinySAM's 1024×1024 branch is not modelled and only adds memory", () => {
+    const fits = claims.find((c) => c.id === 'seed-002/recommended-24gb-batch8')!;
+    const e = evaluateClaim(fits, base);
+    expect(e).toMatchObject({ verdict: 'doubtful', appValue: true, stale: false });
+    expect(e.basis).toMatch(
+      /not counted: PRS-Med's TinySAM image branch on 1024×1024 images.* only adds memory, so with [\d.]+ GiB to spare "fits" is doubtful/,
+    );
+    expect(e.inputs).toMatch(/not modelled: PRS-Med's TinySAM/);
+    // the 16 GB minimum does not fit without the branch: with it, still not
+    const minimum = evaluateClaim(
+      claims.find((c) => c.id === 'seed-002/min-vram-16gb')!,
+      base,
+    );
+    expect(minimum).toMatchObject({ verdict: 'wrong', appValue: false });
+    expect(minimum.basis).toMatch(/"does not fit" stands/);
+  });
+
+  it('the rule: an unmodelled part caps "fits" at doubtful and leaves "does not fit" as it is', () => {
+    expect(verdictForFits(true, true, true, true)).toBe('doubtful');
+    expect(verdictForFits(false, true, true, true)).toBe('doubtful');
+    expect(verdictForFits(true, false, true, true)).toBe('wrong');
+    expect(verdictForFits(false, false, true, true)).toBe('ok');
+  });
+});

@@ -73,13 +73,17 @@ function deriveFits(check: Extract<ClaimCheck, { kind: 'fits' }>, ctx: ClaimCont
   const { result } = gpuResult(ctx, check.workload, check.gpuId);
   const m = result.memory;
   return {
-    verdict: verdictForFits(check.authorFits, result.fits, check.inputsStated),
+    verdict: verdictForFits(check.authorFits, result.fits, check.inputsStated, check.unmodelled !== undefined),
     authorText: check.authorFits ? 'fits' : 'does not fit',
-    appText: `${result.fits ? 'fits' : 'does not fit'}: needs ${fmtFigure(m.requiredGiB)} GiB of ${m.gpuMemoryGiB} GiB`,
+    appText: `${result.fits ? 'fits' : 'does not fit'}: needs ${fmtFigure(m.requiredGiB)} GiB of ${m.gpuMemoryGiB} GiB${check.unmodelled ? ', not counting a part it does not model' : ''}`,
     appValue: result.fits,
     unit: 'fits',
     factor: null,
-    basis: `estimator on ${result.gpuName}: peak ${fmtFigure(m.peakGiB)} GiB (weights ${fmtFigure(m.weightsGiB)}, activations ${fmtFigure(m.activationsGiB)}) + headroom and CUDA context`,
+    basis: `estimator on ${result.gpuName}: peak ${fmtFigure(m.peakGiB)} GiB (weights ${fmtFigure(m.weightsGiB)}, activations ${fmtFigure(m.activationsGiB)}) + headroom and CUDA context${
+      check.unmodelled
+        ? `; not counted: ${check.unmodelled}${result.fits ? ` — it only adds memory, so with ${fmtFigure(m.gpuMemoryGiB - m.requiredGiB)} GiB to spare "fits" is doubtful` : ' — it only adds memory, so "does not fit" stands'}`
+        : ''
+    }`,
   };
 }
 

@@ -10,7 +10,7 @@ import { bundledClaimsFiles } from '../../../electron/test-support/bundled-data'
 import { repoRoot } from '../../../electron/test-support/paths';
 import { bundledCoverageData, schemaHasField } from '../../../electron/test-support/seed-coverage-data';
 import { workloadSchema } from '../../estimate/workload';
-import { coverageProblems, figureLines, parseCoverage, parseRef, type CoverageData } from './seed-coverage';
+import { coverageProblems, figureLines, parseCoverage, parseMarkedLines, parseRef, type CoverageData } from './seed-coverage';
 
 const markdown = fs.readFileSync(path.join(repoRoot, 'docs', 'seed-coverage.md'), 'utf8');
 
@@ -18,7 +18,29 @@ describe('docs/seed-coverage.md against the bundled data', () => {
   it('lists every seed line with a figure and resolves every ref', () => {
     const data = bundledCoverageData();
     expect(Object.keys(data.seeds).sort()).toEqual(['000', '001', '002', '003', '004']);
-    expect(coverageProblems(parseCoverage(markdown), data)).toEqual([]);
+    expect(coverageProblems(parseCoverage(markdown), data, parseMarkedLines(markdown))).toEqual([]);
+  });
+
+  it("marks the documents' rules and recommendations without a figure, each listed (issue 31 item 9)", () => {
+    expect(parseMarkedLines(markdown).map((m) => `${m.seed}:${m.line}`)).toEqual(
+      expect.arrayContaining(['000:57', '002:303', '003:734', '003:846', '003:857', '004:12', '004:184']),
+    );
+  });
+
+  it('points each line at what represents that very line (issue 31 item 9)', () => {
+    const rows = parseCoverage(markdown);
+    const refsOf = (seed: string, line: number) => rows.filter((r) => r.seed === seed && r.lines.includes(line)).flatMap((r) => r.refs);
+    // "Workstation with A100": not the A6000 box; out of scope with its reason
+    expect(refsOf('000', 53)).not.toContain('offering:local-prebuilt-rtx-a6000');
+    expect(refsOf('000', 53)).toContain('out-of-scope');
+    // "2-4x RTX 4090s": the 2-GPU box, and the 3-4× machines out of scope
+    expect(refsOf('000', 52)).toEqual(expect.arrayContaining(['offering:local-prebuilt-2x-rtx-4090', 'out-of-scope']));
+    // seed 001's own mixed-precision claim, not seed 003's
+    expect(refsOf('001', 188)).toContain('claim:claim-fp16-speedup');
+    // seed 002's model lines: the workload the example runs
+    expect(refsOf('002', 7)).toEqual(expect.arrayContaining(['workload:prs-med-lora', 'project:seed-002-prs-med-project#ph-prs-lora']));
+    // seed 003's budget alerts: the example's budget, not out of scope
+    expect(refsOf('003', 736)).toContain('project:seed-003-small-lab-project');
   });
 
   it('points at every claim of the bundled claims files', () => {
@@ -51,6 +73,23 @@ describe('the coverage walker', () => {
       'row 4: out-of-scope needs its reason in the note',
       expect.stringMatching(/^row 4: "widget:x" is not a ref \(kinds: offering, .*, module, out-of-scope\)$/),
     ]);
+  });
+  it('reports a marked rule that no row lists, or that its seed line no longer says', () => {
+    const marks = parseMarkedLines('- 009:3 "No figure here"\n- 009:1 "Price"\n- 009:7 "x"');
+    expect(marks.map((m) => `${m.seed}:${m.line}`)).toEqual(['009:3', '009:1', '009:7']);
+    const rows = parseCoverage(table('| 009 | 2 | `offering:a` | |\n| 009 | 4 | `offering:a` | |'));
+    expect(coverageProblems(rows, data, marks)).toEqual([
+      'seed 009: the rule or recommendation on line 3 ("No figure here") is not listed',
+      'mark 2: seed 009 line 1 does not say "Price"',
+      'mark 3: no line 7 in seed 009',
+    ]);
+  });
+  it("reports a row that points at another document's claim", () => {
+    const other: CoverageData = { seeds, exists: () => true };
+    const rows = parseCoverage(
+      table('| 009 | 2 | `claim:seed-003/fp16-2x` `claim:seed-009/own` `claim:claim-free` | |\n| 009 | 4 | `offering:a` | |'),
+    );
+    expect(coverageProblems(rows, other)).toEqual(['row 3: claim:seed-003/fp16-2x is a claim of another document than seed 009']);
   });
   it('refuses a note that defers to another branch instead of giving a reason', () => {
     const rows = parseCoverage(table('| 009 | 2-4 | `out-of-scope` | early stopping is item 11 (another branch) |'));

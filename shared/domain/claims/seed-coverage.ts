@@ -78,6 +78,30 @@ export function parseRef(raw: string): ParsedRef | null {
   return { raw, kind, id, anchor };
 }
 
+/**
+ * A rule or recommendation the seeds state without a digit (so the figure walk cannot find it), marked in the
+ * document's list `- NNN:LINE "text"`: the walk checks that the seed's line still says it and that a row lists it.
+ */
+export interface MarkedLine {
+  seed: string;
+  line: number;
+  text: string;
+  /** the markdown line of the mark (1-based), for messages. */
+  at: number;
+}
+
+const MARK = /^- (\d{3}):(\d+) "(.+)"\s*$/;
+
+export function parseMarkedLines(markdown: string): MarkedLine[] {
+  return markdown.split('\n').flatMap((line, i) => {
+    const m = MARK.exec(line);
+    return m ? [{ seed: m[1]!, line: Number(m[2]), text: m[3]!, at: i + 1 }] : [];
+  });
+}
+
+/** A line as a reader sees it: no markdown emphasis or code marks, one space, lower case. */
+const plain = (s: string): string => s.replace(/[*`]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
 /** Seed lines (1-based) that state a figure: a digit or a dollar sign. */
 export function figureLines(seedText: string): number[] {
   return seedText.split('\n').flatMap((line, i) => (/[0-9$]/.test(line) ? [i + 1] : []));
@@ -92,8 +116,11 @@ export interface CoverageData {
 /** "built on another branch" is a state of the work, not a reason: once it lands the row points at it. */
 const STALE_REASON = /another branch|pending/i;
 
-/** Every problem of the coverage table against the seeds and the bundled data (empty: all covered and resolved). */
-export function coverageProblems(rows: CoverageRow[], data: CoverageData): string[] {
+/**
+ * Every problem of the coverage table against the seeds and the bundled data (empty: all covered and resolved): the
+ * lines with a figure, and the marked rules and recommendations without one.
+ */
+export function coverageProblems(rows: CoverageRow[], data: CoverageData, marked: MarkedLine[] = []): string[] {
   const problems: string[] = [];
   for (const row of rows) {
     if (!(row.seed in data.seeds)) problems.push(`row ${row.at}: no seed ${row.seed}`);
@@ -106,7 +133,17 @@ export function coverageProblems(rows: CoverageRow[], data: CoverageData): strin
       else if (ref.kind === 'out-of-scope') {
         if (row.note.trim().length < 10) problems.push(`row ${row.at}: out-of-scope needs its reason in the note`);
       } else if (!data.exists(ref)) problems.push(`row ${row.at}: dangling ${raw}`);
+      else if (ref.kind === 'claim' && /^seed-\d{3}\//.test(ref.id) && !ref.id.startsWith(`seed-${row.seed}/`))
+        problems.push(`row ${row.at}: ${raw} is a claim of another document than seed ${row.seed}`);
     }
+  }
+  for (const mark of marked) {
+    const text = data.seeds[mark.seed]?.split('\n')[mark.line - 1];
+    if (text === undefined) problems.push(`mark ${mark.at}: no line ${mark.line} in seed ${mark.seed}`);
+    else if (!plain(text).includes(plain(mark.text)))
+      problems.push(`mark ${mark.at}: seed ${mark.seed} line ${mark.line} does not say "${mark.text}"`);
+    else if (!rows.some((r) => r.seed === mark.seed && r.lines.includes(mark.line)))
+      problems.push(`seed ${mark.seed}: the rule or recommendation on line ${mark.line} ("${mark.text}") is not listed`);
   }
   for (const [seed, text] of Object.entries(data.seeds)) {
     const covered = new Set(rows.filter((r) => r.seed === seed).flatMap((r) => r.lines));
