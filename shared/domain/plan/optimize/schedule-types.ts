@@ -45,7 +45,7 @@ export const OBJECTIVE_NAMES: Record<OptimizeObjective, string> = {
 
 export interface OptimizeOptions {
   objective: OptimizeObjective;
-  /** For `mix`: how many dollars one week earlier is worth. */
+  /** For `mix`: what one week earlier is worth, in the project's currency (as every cost of the model; the name is historical). */
   usdPerWeekEarlier?: number;
   /** Runs each phase needs: the middle of its range (as the plan's checks count) or its high end. */
   runCount?: 'mid' | 'high';
