@@ -136,7 +136,7 @@ export function allocationCosts(
  * The plan's storage and transfer in its currency, as the checks add them to the GPU cost (each rounded to the cent,
  * `costsAddedUp`): what the optimizer's budget row holds fixed beside the bookings (they do not depend on the schedule).
  */
-export function planDataCostsUsd(plan: Plan, catalog: PlanCatalog): Big {
+export function planDataCosts(plan: Plan, catalog: PlanCatalog): Big {
   const items = plan.dataCosts ?? [];
   if (items.length === 0) return new Big(0);
   // Costed day by day (tens of ms on the example): remembered per item list, project dates, currency and rate tables,
@@ -150,9 +150,9 @@ export function planDataCostsUsd(plan: Plan, catalog: PlanCatalog): Big {
   if (hit) return hit;
   const fx = planConverter(plan.project.currency, plan.project.currency === CATALOG_CURRENCY ? [] : (catalog.rates ?? []));
   const data = computeDataCosts(plan, catalog.dataRates, fx);
-  const usd = new Big(data.storageUsd).plus(data.transferUsd);
-  known.set(key, usd);
-  return usd;
+  const cost = new Big(data.storageUsd).plus(data.transferUsd);
+  known.set(key, cost);
+  return cost;
 }
 const dataCostsMemo = new WeakMap<readonly object[], WeakMap<PlanCatalog, Map<string, Big>>>();
 

@@ -225,7 +225,7 @@ export function createOptimizeService(deps: OptimizeDeps) {
     ];
     return {
       status: result.status,
-      objective: { kind: request.objective, usd: result.usd.toFixed(2), finishWeek: result.finishWeek },
+      objective: { kind: request.objective, usd: result.cost.toFixed(2), finishWeek: result.finishWeek },
       weeks: described.weeks,
       conflicts: described.conflicts.map((c) => ({ kind: c.kind, week: c.week, message: c.message, severity: c.severity })),
       totals: described.totals,

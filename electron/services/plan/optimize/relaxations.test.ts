@@ -230,7 +230,7 @@ describe('the budget row counts what the checks count (GPU, storage and transfer
     const over = result.binding.find((b) => b.kind === 'budget');
     expect(over?.amount).toBeCloseTo(Number(checked.totals.allCostsUsd) - Number(budget), 2);
     // The suggestion's cost is the checks' all costs (the figure the diff and the CLI show).
-    expect(result.usd.toFixed(2)).toBe(checked.totals.allCostsUsd);
+    expect(result.cost.toFixed(2)).toBe(checked.totals.allCostsUsd);
   });
 
   it('a budget GPU + storage fits: within budget for both, and the budget binds by the checks’ figure', async () => {

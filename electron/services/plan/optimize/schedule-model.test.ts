@@ -204,7 +204,7 @@ describe('auto-plan model', () => {
         const analysis = analyzePlan(result.plan, catalog);
         expect(analysis.problems.filter((p) => p.severity === 'error' || (strict && p.kind === 'pool-concurrency'))).toEqual([]);
         expect(Number(analysis.totals.usd)).toBeCloseTo(expected!, 2);
-        expect(result.usd).toBeCloseTo(expected!, 2);
+        expect(result.cost).toBeCloseTo(expected!, 2);
       });
     }
   }
@@ -281,7 +281,7 @@ describe('auto-plan model', () => {
     // M2 may not start before 2026-01-12 (W03): the earliest possible finish; the cost objective is free to use W04.
     expect(result.finishWeek).toBe('2026-W03');
     expect(result.addedAllocations.every((a) => a.week <= '2026-W03')).toBe(true);
-    expect(result.usd).toBeGreaterThanOrEqual(cheapest.usd - 1e-9);
+    expect(result.cost).toBeGreaterThanOrEqual(cheapest.cost - 1e-9);
   });
 });
 

@@ -11,6 +11,8 @@ import { DiffTable } from './DiffTable';
 
 export function SuggestSchedulePanel() {
   const s = useSuggestStore();
+  // The optimizer's costs are in the project's currency (converted week by week), so is the worth of a week earlier.
+  const currency = usePlanStore((state) => state.view?.analysis.totals.currency ?? 'USD');
   if (!s.open) return null;
   const { options, result } = s;
   return (
@@ -48,7 +50,7 @@ export function SuggestSchedulePanel() {
         </label>
         {options.objective === 'mix' && (
           <NumberSetting
-            label="A week earlier is worth (USD)"
+            label={`A week earlier is worth (${currency})`}
             min={0}
             step={10}
             value={options.usdPerWeekEarlier}

@@ -47,7 +47,7 @@ export function measuredAgainstCurrent(current: Plan, catalog: PlanCatalog, resu
     ...result,
     status: 'feasible',
     plan: current,
-    usd: Number(nowCost.toFixed(2)),
+    cost: Number(nowCost.toFixed(2)),
     finishWeek: workWeeks.sort().at(-1) ?? result.finishWeek,
     binding: [kept],
     replacedAllocationIds: [],

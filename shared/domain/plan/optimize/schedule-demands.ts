@@ -4,7 +4,7 @@
  * are, and what they already cost.
  */
 import { phaseNeededHours } from '../milestone-coverage';
-import { reservationCommitment, type PriceBook, type ResolvedPrice } from '../pricing';
+import { reservedAllocationCosts, type PriceBook, type ResolvedPrice } from '../pricing';
 import { subscriptionOf } from '../../subscriptions';
 import type { Allocation, Milestone, MilestonePhase, Plan } from '../types';
 import { monthOfWeek, weekOf } from '../weeks';
@@ -152,8 +152,11 @@ function creditUnlabelled(fixed: Allocation[], demands: PhaseDemand[]): Map<Phas
 }
 
 export interface KeptCosts {
-  /** What kept bookings cost, subscriptions aside (their months are costed with the schedule's, schedule-model.ts). */
-  fixedUsd: number;
+  /**
+   * What kept bookings cost in the project's currency, subscriptions aside (their months are costed with the
+   * schedule's, schedule-model.ts).
+   */
+  fixedCost: number;
   /** Kept bookings on offerings priced per month, by `subscriptionKey` (subscription|month). */
   keptSubscriptionUse: Map<string, Allocation[]>;
   /** Reservations kept bookings already use are committed: their commitment is fixed, their further hours free. */
@@ -165,9 +168,12 @@ export function subscriptionKey(book: PriceBook, offeringId: string, week: strin
   return `${subscriptionOf(offeringId, book.subscriptions)?.subscription.id ?? `offering:${offeringId}`}|${monthOfWeek(week)}`;
 }
 
-/** Kept bookings: their cost (as the plan costs them), and their subscription months. */
-export function keptCosts(fixed: Allocation[], book: PriceBook): KeptCosts {
-  let fixedUsd = 0;
+/**
+ * Kept bookings: their cost as the plan costs them (each booking's USD cost at its week's rate: `rateOf`, 1 in USD),
+ * and their subscription months.
+ */
+export function keptCosts(fixed: Allocation[], book: PriceBook, rateOf: (week: string) => number): KeptCosts {
+  let fixedCost = 0;
   const keptSubscriptionUse = new Map<string, Allocation[]>();
   const fixedReservedHours = new Map<string, number>();
   for (const a of fixed) {
@@ -175,13 +181,18 @@ export function keptCosts(fixed: Allocation[], book: PriceBook): KeptCosts {
     if (!price) continue;
     if (price.termYears !== null)
       fixedReservedHours.set(a.offeringId!, (fixedReservedHours.get(a.offeringId!) ?? 0) + a.hours * a.gpuCount);
-    else if (price.per === 'hour') fixedUsd += Number(price.perGpu) * a.hours * a.gpuCount;
+    else if (price.per === 'hour') fixedCost += Number(price.perGpu) * a.hours * a.gpuCount * rateOf(a.week);
     else if (price.per === 'month') {
       const key = subscriptionKey(book, a.offeringId!, a.week);
       keptSubscriptionUse.set(key, [...(keptSubscriptionUse.get(key) ?? []), a]);
     }
   }
 
-  for (const [offeringId, gpuHours] of fixedReservedHours) fixedUsd += Number(reservationCommitment(book.price(offeringId)!, gpuHours));
-  return { fixedUsd, keptSubscriptionUse, fixedReservedHours };
+  // a reservation's commitment, shared by the kept bookings that use it as the plan shares it, each at its week's rate
+  const reserved = fixedReservedHours.size > 0 ? reservedAllocationCosts(fixed, book) : new Map<string, unknown>();
+  for (const a of fixed) {
+    const share = reserved.get(a.id);
+    if (share) fixedCost += Number(share) * rateOf(a.week);
+  }
+  return { fixedCost, keptSubscriptionUse, fixedReservedHours };
 }

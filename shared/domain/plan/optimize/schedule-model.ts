@@ -15,10 +15,16 @@
  * storage and transfer too (fixed: no schedule changes them); dependencies (a phase
  * works in a week only once the phase before it in its track is done by that week; with the dates freed, a milestone
  * works only once the milestones before it were done by the week before: its dates then start after theirs end).
- * Costs are the plan's own (shared/domain/plan/pricing.ts, subscription-pricing.ts), so the suggested schedule costs what the plan says it costs.
+ * Costs are the plan's own (shared/domain/plan/pricing.ts, subscription-pricing.ts), in the project's currency: each
+ * catalog (USD) cost is converted at its week's rate as the plan's totals convert it (computeTotals, plan-currency.ts;
+ * a week without a rate is not counted, as there), so the suggested schedule costs what the plan says it costs and the
+ * budget row compares like with like. A subscription month's fee and top-ups are converted at the rate of the month's
+ * first week the schedule may use, a reservation's commitment at its first possible week's (the plan splits them over
+ * their bookings' weeks, whose rates differ little).
  */
 import { createPriceBook, reservationCommitment } from '../pricing';
-import { planDataCostsUsd } from '../totals';
+import { planDataCosts } from '../totals';
+import { CATALOG_CURRENCY, planConverter } from '../plan-currency';
 import type { Plan, PlanCatalog } from '../types';
 import { daysInWeek, monthOfWeek, weeksInRange } from '../weeks';
 import { LinearModel } from './lp-model';
@@ -47,11 +53,14 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   for (const a of fixed) weekSet.add(a.week);
   const weeks = [...weekSet].sort();
 
-  const kept = keptCosts(fixed, book);
+  // USD → the project's currency, week by week (1 in USD; 0 for a week without a rate: not counted, as computeTotals).
+  const fx = planConverter(plan.project.currency, plan.project.currency === CATALOG_CURRENCY ? [] : (catalog.rates ?? []));
+  const rateOf = (week: string) => Number(fx.factor(week) ?? 0);
+  const kept = keptCosts(fixed, book, rateOf);
   const { keptSubscriptionUse, fixedReservedHours } = kept;
   // Storage and transfer are paid from the same budget (the checks count all costs, budget-checks.ts); no schedule
-  // changes them, so they are fixed costs.
-  let fixedUsd = kept.fixedUsd + Number(planDataCostsUsd(plan, catalog));
+  // changes them, so they are fixed costs (already in the project's currency).
+  let fixedCost = kept.fixedCost + Number(planDataCosts(plan, catalog));
 
   const x: ScheduleModel['x'] = [];
   const shortfall = new Map<number, number>();
@@ -59,7 +68,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   const costTerms: Array<[number, number]> = [];
   const monthTerms = new Map<string, Array<[number, number]>>();
   const trackTerms = new Map<string, Array<[number, number]>>();
-  const subscriptionUse = new Map<string, Array<{ variable: number; cap: number; offeringId: string; fee: number }>>();
+  const subscriptionUse = new Map<string, Array<{ variable: number; cap: number; offeringId: string; fee: number; week: string }>>();
   const reservationUse = new Map<string, Array<{ variable: number; cap: number; week: string }>>();
 
   demands.forEach((d, di) => {
@@ -76,22 +85,24 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
         const days = daysInWeek(week, d.windowStart, d.windowEnd);
         const cap = days * 24 * c.offering.gpuCount;
         if (cap <= 0) continue;
-        const v = model.addVariable({ upper: cap, cost: perGpuHour });
+        // a GPU-hour's cost in the project's currency, at the week's rate
+        const perHour = perGpuHour * rateOf(week);
+        const v = model.addVariable({ upper: cap, cost: perHour });
         x.push({ variable: v, demand: di, candidate: ci, week, cap });
         completion.push([v, 1 / need]);
         capTerms.push([v, 1]);
         capTotal += cap;
-        if (perGpuHour > 0) {
-          costTerms.push([v, perGpuHour]);
+        if (perHour > 0) {
+          costTerms.push([v, perHour]);
           const month = monthOfWeek(week);
-          monthTerms.set(month, [...(monthTerms.get(month) ?? []), [v, perGpuHour]]);
-          trackTerms.set(d.milestone.trackId, [...(trackTerms.get(d.milestone.trackId) ?? []), [v, perGpuHour]]);
+          monthTerms.set(month, [...(monthTerms.get(month) ?? []), [v, perHour]]);
+          trackTerms.set(d.milestone.trackId, [...(trackTerms.get(d.milestone.trackId) ?? []), [v, perHour]]);
         }
         if (c.price && c.price.termYears !== null && !fixedReservedHours.has(c.offering.id))
           reservationUse.set(c.offering.id, [...(reservationUse.get(c.offering.id) ?? []), { variable: v, cap, week }]);
         if (c.price?.per === 'month') {
           const key = subscriptionKey(book, c.offering.id, week);
-          const use = { variable: v, cap, offeringId: c.offering.id, fee: Number(c.price.usd) };
+          const use = { variable: v, cap, offeringId: c.offering.id, fee: Number(c.price.usd), week };
           subscriptionUse.set(key, [...(subscriptionUse.get(key) ?? []), use]);
         }
       }
@@ -113,30 +124,36 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   const reservations: ScheduleModel['reservations'] = [];
   for (const [offeringId, uses] of reservationUse) {
     const price = book.price(offeringId)!;
-    const usd = Number(reservationCommitment(price, 0));
-    const y = model.addVariable({ type: 'binary', cost: usd });
-    reservations.push({ variable: y, offeringId, usd });
+    const firstWeek = uses.map((u) => u.week).sort()[0]!;
+    const cost = Number(reservationCommitment(price, 0)) * rateOf(firstWeek);
+    const y = model.addVariable({ type: 'binary', cost });
+    reservations.push({ variable: y, offeringId, cost });
     const termGpuHours = price.termYears! * 8760 * price.offeringGpuCount;
     model.addRow([...uses.map((u) => [u.variable, 1] as [number, number]), [y, -termGpuHours]], '<=', 0);
-    costTerms.push([y, usd]);
-    const month = monthOfWeek(uses.map((u) => u.week).sort()[0]!);
-    monthTerms.set(month, [...(monthTerms.get(month) ?? []), [y, usd]]);
+    costTerms.push([y, cost]);
+    const month = monthOfWeek(firstWeek);
+    monthTerms.set(month, [...(monthTerms.get(month) ?? []), [y, cost]]);
   }
 
   // Subscriptions, as the plan costs them: the fee once per month the subscription is used (fixed when a kept booking
   // uses it), the month's units beyond the allowance covered by whole top-up packs, or kept within it without packs.
   const subscriptions: ScheduleModel['subscriptions'] = [];
-  for (const [key, keptUses] of keptSubscriptionUse)
-    if (!subscriptionUse.has(key)) fixedUsd += Number(subscriptionCosts(keptUses, book).months.reduce((s, m) => s + Number(m.usd), 0));
+  for (const [key, keptUses] of keptSubscriptionUse) {
+    if (subscriptionUse.has(key)) continue;
+    // as the plan costs them: each booking's share of the month, at its week's rate
+    for (const [id, share] of subscriptionCosts(keptUses, book).costs)
+      fixedCost += Number(share) * rateOf(keptUses.find((a) => a.id === id)!.week);
+  }
   for (const [key, uses] of subscriptionUse) {
     const month = key.slice(key.lastIndexOf('|') + 1);
     const keptUses = keptSubscriptionUse.get(key) ?? [];
-    const fee = Math.max(...uses.map((u) => u.fee), ...keptUses.map((a) => Number(book.price(a.offeringId)?.usd ?? 0)));
+    const rate = rateOf([...uses.map((u) => u.week), ...keptUses.map((a) => a.week)].sort()[0]!);
+    const fee = Math.max(...uses.map((u) => u.fee), ...keptUses.map((a) => Number(book.price(a.offeringId)?.usd ?? 0))) * rate;
     const monthCost: Array<[number, number]> = [];
-    if (keptUses.length > 0) fixedUsd += fee;
+    if (keptUses.length > 0) fixedCost += fee;
     else {
       const y = model.addVariable({ type: 'binary', cost: fee });
-      subscriptions.push({ variable: y, key, usd: fee });
+      subscriptions.push({ variable: y, key, cost: fee });
       const bigM = uses.reduce((s, u) => s + u.cap, 0);
       model.addRow([...uses.map((u) => [u.variable, 1] as [number, number]), [y, -bigM]], '<=', 0);
       costTerms.push([y, fee]);
@@ -151,9 +168,10 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
       if (found.subscription.topUps.length === 0) model.addRow(unitTerms, '<=', Math.max(0, room));
       else {
         const packs = found.subscription.topUps.map((t) => {
-          const k = model.addVariable({ type: 'integer', cost: Number(t.usd) });
-          costTerms.push([k, Number(t.usd)]);
-          monthCost.push([k, Number(t.usd)]);
+          const packCost = Number(t.usd) * rate;
+          const k = model.addVariable({ type: 'integer', cost: packCost });
+          costTerms.push([k, packCost]);
+          monthCost.push([k, packCost]);
           return [k, -t.units] as [number, number];
         });
         model.addRow([...unitTerms, ...packs], '<=', room);
@@ -164,10 +182,11 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
 
   const poolRows = addPoolRows({ model, pools: plan.pools, book, weeks, demands, x, fixed, allowTurns: options.allowTurns ?? true });
 
-  // Budget: the whole plan (kept bookings included) within the project's budget, elastic; and any extra limits.
-  const budgetUsd = Number(plan.project.budget);
-  const budgetSlack = Number.isFinite(budgetUsd) ? model.addVariable({ cost: BUDGET_PENALTY }) : null;
-  const budgetRow = budgetSlack === null ? -1 : model.addRow([...costTerms, [budgetSlack, -1]], '<=', budgetUsd - fixedUsd);
+  // Budget: the whole plan (kept bookings included) within the project's budget, elastic; and any extra limits. All
+  // in the project's currency.
+  const budget = Number(plan.project.budget);
+  const budgetSlack = Number.isFinite(budget) ? model.addVariable({ cost: BUDGET_PENALTY }) : null;
+  const budgetRow = budgetSlack === null ? -1 : model.addRow([...costTerms, [budgetSlack, -1]], '<=', budget - fixedCost);
   for (const limit of options.budgets ?? []) {
     const terms = limit.month ? monthTerms.get(limit.month) : limit.trackId ? trackTerms.get(limit.trackId) : costTerms;
     if (terms && terms.length > 0) model.addRow(terms, '<=', limit.amount);
@@ -176,7 +195,7 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
   const datesFreed = datesAreFree(options);
   const order = dependencyPairs(demands, options.allowReorder ?? false);
   addDependencyRows(model, demands, x, shortfall, spotRework, order, datesFreed);
-  const finishVariable = addFinishRows(model, weeks, x, options, budgetUsd);
+  const finishVariable = addFinishRows(model, weeks, x, options, budget);
   if (options.objective === 'change') {
     const penalties = new Set([...shortfall.values(), ...(budgetSlack === null ? [] : [budgetSlack])]);
     addChangeCosts(model, plan, demands, x, weeks, fixed, penalties);
@@ -200,8 +219,8 @@ export function buildScheduleModel(plan: Plan, catalog: PlanCatalog, options: Op
     allowTurns: options.allowTurns ?? true,
     datesFreed,
     order,
-    fixedUsd,
-    budgetUsd,
-    penalties: { shortfallPerHour: SHORTFALL_PENALTY, budgetPerUsd: BUDGET_PENALTY },
+    fixedCost,
+    budget,
+    penalties: { shortfallPerHour: SHORTFALL_PENALTY, budgetPerUnit: BUDGET_PENALTY },
   };
 }

@@ -20,7 +20,7 @@ export type OptimizeStatus = 'optimal' | 'feasible' | 'infeasible';
 export interface BindingConstraint {
   kind: 'milestone-window' | 'pool-capacity' | 'budget' | 'kept-bookings' | 'not-scheduled' | 'current-plan';
   message: string;
-  /** How much it binds by, in its unit (GPU-hours, USD), when it can be said. */
+  /** How much it binds by, in its unit (GPU-hours, money), when it can be said. */
   amount: number | null;
   unit: 'gpu-hours' | 'usd' | null;
   weeks: string[];
@@ -32,7 +32,7 @@ export interface ScheduleResult {
   /** The suggested plan: kept bookings plus the optimizer's bookings of every scheduled phase. */
   plan: Plan;
   /** Cost of the whole suggested plan in the project's currency (as the plan costs it), before rounding to cents. */
-  usd: number;
+  cost: number;
   /** Last week with milestone work. */
   finishWeek: string | null;
   binding: BindingConstraint[];
@@ -62,7 +62,7 @@ export function readSchedule(
 ): ScheduleResult {
   const v = answer.values;
   const value = (i: number) => v[i] ?? 0;
-  const fmtUsd = (n: number) => money(plan.project.currency, (Math.round(n * 100) / 100).toFixed(2));
+  const fmtMoney = (n: number) => money(plan.project.currency, (Math.round(n * 100) / 100).toFixed(2));
   const binding: BindingConstraint[] = built.skipped.map((s) => ({
     kind: 'not-scheduled',
     message: `${s.label} is not scheduled: ${s.reason}.`,
@@ -223,7 +223,7 @@ export function readSchedule(
     infeasible = true;
     binding.push({
       kind: 'budget',
-      message: `The cheapest schedule that meets ${binding.some((b) => b.kind === 'milestone-window') ? 'what can be met' : 'every milestone'} costs ${fmtUsd(built.budgetUsd + overBudget)}, ${fmtUsd(overBudget)} over the ${fmtUsd(built.budgetUsd)} budget: raise the budget by ${fmtUsd(overBudget)}, lower the run counts, or allow cheaper offerings.`,
+      message: `The cheapest schedule that meets ${binding.some((b) => b.kind === 'milestone-window') ? 'what can be met' : 'every milestone'} costs ${fmtMoney(built.budget + overBudget)}, ${fmtMoney(overBudget)} over the ${fmtMoney(built.budget)} budget: raise the budget by ${fmtMoney(overBudget)}, lower the run counts, or allow cheaper offerings.`,
       amount: round2(overBudget),
       unit: 'usd',
       weeks: [],
@@ -262,11 +262,11 @@ export function readSchedule(
     });
   }
   const costActivity = built.budgetRow >= 0 ? activity[built.budgetRow]! + (built.budgetSlack === null ? 0 : value(built.budgetSlack)) : 0;
-  const usd = built.fixedUsd + costActivity;
-  if (!infeasible && built.budgetSlack !== null && usd >= built.budgetUsd - 0.01) {
+  const cost = built.fixedCost + costActivity;
+  if (!infeasible && built.budgetSlack !== null && cost >= built.budget - 0.01) {
     binding.push({
       kind: 'budget',
-      message: `The budget binds: the schedule spends ${fmtUsd(usd)} of ${fmtUsd(built.budgetUsd)}.`,
+      message: `The budget binds: the schedule spends ${fmtMoney(cost)} of ${fmtMoney(built.budget)}.`,
       amount: 0,
       unit: 'usd',
       weeks: [],
@@ -294,7 +294,7 @@ export function readSchedule(
     status: infeasible ? 'infeasible' : answer.status === 'optimal' ? 'optimal' : 'feasible',
     objective,
     plan: suggested,
-    usd,
+    cost,
     finishWeek: workWeeks[workWeeks.length - 1] ?? null,
     binding,
     gap: answer.gap,

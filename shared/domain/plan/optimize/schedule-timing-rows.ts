@@ -91,13 +91,13 @@ export function addFinishRows(
   weeks: string[],
   x: ScheduleModel['x'],
   options: Pick<OptimizeOptions, 'objective' | 'usdPerWeekEarlier'>,
-  budgetUsd: number,
+  budget: number,
 ): number | null {
   const weekIndex = new Map(weeks.map((w, i) => [w, i]));
   let finishVariable: number | null = null;
   if (options.objective === 'finish' || options.objective === 'mix') {
     finishVariable = model.addVariable({ upper: weeks.length });
-    const weight = options.objective === 'finish' ? Math.max(1, budgetUsd) * 10 : Math.max(0, options.usdPerWeekEarlier ?? 0);
+    const weight = options.objective === 'finish' ? Math.max(1, budget) * 10 : Math.max(0, options.usdPerWeekEarlier ?? 0);
     model.addCost(finishVariable, weight);
     for (const week of weeks) {
       const here = x.filter((e) => e.week === week);

@@ -45,7 +45,7 @@ export const OBJECTIVE_NAMES: Record<OptimizeObjective, string> = {
 
 export interface OptimizeOptions {
   objective: OptimizeObjective;
-  /** For `mix`: how many dollars one week earlier is worth. */
+  /** For `mix`: what one week earlier is worth, in the project's currency (as every cost of the model; the name is historical). */
   usdPerWeekEarlier?: number;
   /** Runs each phase needs: the middle of its range (as the plan's checks count) or its high end. */
   runCount?: 'mid' | 'high';
@@ -75,7 +75,7 @@ export interface OptimizeOptions {
    * false keeps the strict rule: no more GPUs booked in a week than the pool has at once.
    */
   allowTurns?: boolean;
-  /** Extra budget limits in the project's currency: per ISO month (`2026-01`) and per track. */
+  /** Extra budget limits in the project's currency (as the model's costs): per ISO month (`2026-01`) and per track. */
   budgets?: Array<{ month?: string; trackId?: string; amount: number }>;
 }
 
@@ -100,10 +100,13 @@ export interface ScheduleModel {
     kind: 'hours' | 'at-once' | 'vcpus';
   }>;
   choice: Map<string, number>;
-  /** A binary per subscription-month the schedule may use (`colab-pro|2026-01`), whose cost is the monthly fee. */
-  subscriptions: Array<{ variable: number; key: string; usd: number }>;
+  /**
+   * A binary per subscription-month the schedule may use (`colab-pro|2026-01`), whose cost is the monthly fee (in the
+   * project's currency, as every cost of the model).
+   */
+  subscriptions: Array<{ variable: number; key: string; cost: number }>;
   /** Reserved offerings the schedule may use: a binary per offering whose cost is the whole commitment. */
-  reservations: Array<{ variable: number; offeringId: string; usd: number }>;
+  reservations: Array<{ variable: number; offeringId: string; cost: number }>;
   finishVariable: number | null;
   /** The pools' concurrency rule the model was built with (pool-capacity.ts). */
   allowTurns: boolean;
@@ -111,7 +114,9 @@ export interface ScheduleModel {
   datesFreed: boolean;
   /** Which phase (demand index) waits for which. */
   order: DependencyPair[];
-  fixedUsd: number;
-  budgetUsd: number;
-  penalties: { shortfallPerHour: number; budgetPerUsd: number };
+  /** What the schedule cannot change (kept bookings, storage and transfer), in the project's currency. */
+  fixedCost: number;
+  /** The project's budget, in the project's currency (the budget row's costs are converted into it week by week). */
+  budget: number;
+  penalties: { shortfallPerHour: number; budgetPerUnit: number };
 }
