@@ -43,7 +43,9 @@ export async function readDelimitedText(
   const { summary } = rows;
   const { totalBytes } = summary;
   let bytesRead = 0;
-  const source = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+  // 64 KiB reads: a chunk's text must stay below V8's large-object size (~128 KiB): a larger string is allocated in
+  // its own mapped pages, and decoding 256 KiB chunks cost ~10× as much CPU as 64 KiB ones (issue 26 item 15).
+  const source = fs.createReadStream(file, { highWaterMark: 64 * 1024 });
   source.on('data', (chunk) => {
     options.onBytes?.(chunk as Buffer);
     bytesRead += chunk.length;

@@ -10,6 +10,8 @@ import { IMPORT_CHILD_BATCH, IMPORT_CHILD_CREDITS, type ImportChildMessage, type
 
 let credits = IMPORT_CHILD_CREDITS;
 let waiting: (() => void) | null = null;
+const PROGRESS_EVERY_MS = 50;
+let lastProgress = -Infinity;
 const send = (message: ImportChildMessage, then: () => void = () => undefined) => process.send!(message, then);
 
 process.once('message', (request: ImportChildRequest) => {
@@ -29,7 +31,13 @@ process.once('message', (request: ImportChildRequest) => {
       batchSize: request.batchSize ?? IMPORT_CHILD_BATCH,
       hashContent: request.hashContent,
       filter: request.filter,
-      onProgress: (bytesRead, totalBytes) => send({ type: 'progress', bytesRead, totalBytes }),
+      onProgress: (bytesRead, totalBytes) => {
+        // A message per 64 KiB read is thousands of messages for nothing: the first, then at most one per 50 ms.
+        const now = Date.now();
+        if (now - lastProgress < PROGRESS_EVERY_MS && bytesRead < totalBytes) return;
+        lastProgress = now;
+        send({ type: 'progress', bytesRead, totalBytes });
+      },
     },
     async (lines) => {
       if (credits <= 0) await new Promise<void>((resolve) => (waiting = resolve));

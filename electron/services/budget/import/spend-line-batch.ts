@@ -51,19 +51,28 @@ export interface EncodedSpendLines {
   refs: Uint32Array;
 }
 
+/**
+ * Distinct values a column may look up per batch before it stops: a column of (nearly) unique values (an amount, a
+ * resource id, an hour) sends each value as it comes instead of hashing every one into the table for nothing.
+ */
+const LOOKUP_CAP = 64;
+
 /** The batch's lines as columns of references to their distinct values. */
 export function encodeSpendLines(lines: readonly SpendLine[]): EncodedSpendLines {
   const values: unknown[] = [];
-  const index = new Map<unknown, number>();
   const tagIndex = new Map<Record<string, string>, number>();
   const refs = new Uint32Array(lines.length * STRIDE);
   const sourceLines = new Float64Array(lines.length);
-  const ref = (value: unknown): number => {
-    let i = index.get(value);
+  // One table per column (small, so cheap to look up); a column whose table fills up sends its values as they come.
+  const tables: Array<Map<unknown, number> | null> = FIELDS.map(() => new Map());
+  const ref = (f: number, value: unknown): number => {
+    const table = tables[f]!;
+    if (table === null) return values.push(value) - 1;
+    let i = table.get(value);
     if (i === undefined) {
-      i = values.length;
-      values.push(value);
-      index.set(value, i);
+      i = values.push(value) - 1;
+      if (table.size < LOOKUP_CAP) table.set(value, i);
+      else tables[f] = null;
     }
     return i;
   };
@@ -74,7 +83,7 @@ export function encodeSpendLines(lines: readonly SpendLine[]): EncodedSpendLines
   const column = (f: number, value: unknown): number => {
     if (value !== last[f]) {
       last[f] = value;
-      lastRef[f] = ref(value);
+      lastRef[f] = ref(f, value);
     }
     return lastRef[f]!;
   };
@@ -87,7 +96,9 @@ export function encodeSpendLines(lines: readonly SpendLine[]): EncodedSpendLines
     refs[at++] = column(2, line.billingPeriodStart);
     refs[at++] = column(3, line.billingPeriodEnd);
     refs[at++] = column(4, line.billedCost);
-    refs[at++] = column(5, line.effectiveCost);
+    // The effective cost is most often the billed cost: its reference, without a lookup.
+    refs[at] = line.effectiveCost === line.billedCost ? refs[at - 1]! : column(5, line.effectiveCost);
+    at += 1;
     refs[at++] = column(6, line.currency);
     refs[at++] = column(7, line.provider);
     refs[at++] = column(8, line.service);
@@ -106,7 +117,7 @@ export function encodeSpendLines(lines: readonly SpendLine[]): EncodedSpendLines
     refs[at++] = column(21, line.invoiceOpen);
     let t = tagIndex.get(line.tags);
     if (t === undefined) {
-      t = ref(tagsToJson(line.tags));
+      t = values.push(tagsToJson(line.tags)) - 1;
       tagIndex.set(line.tags, t);
     }
     refs[at++] = t;
