@@ -1,4 +1,7 @@
-/** Issue 28 item 5: the As-of column shows the whole "stale" badge, the Source column a readable name, at 1440 and 1024 wide. */
+/**
+ * Issue 28 item 5: the As-of column shows the whole "stale" badge, the Source column a readable name, at 1440 and 1024
+ * wide; the offering detail's run limits and notes wrap inside their panel.
+ */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -66,6 +69,24 @@ for (const viewport of [
         expect(cut.length, JSON.stringify(cut.slice(0, 3))).toBeLessThanOrEqual(4);
       }
       await app.screenshot(`catalog-readable-${viewport.width}`);
+    });
+
+    test("the offering detail's run limits and notes wrap inside their panel", async ({ app, page }) => {
+      await nav(page, /^Catalog/).click();
+      const table = page.getByRole('region', { name: 'Offerings and prices' });
+      await table.locator('tbody tr[data-row-id]', { hasText: /Colab/ }).first().click();
+      const detail = page.locator('.offering-detail');
+      await expect(detail.getByTestId('run-limits')).toBeVisible();
+      await expect(detail.locator('dd.notes')).toBeVisible();
+      const overflowing = await detail.evaluate((aside) => {
+        const right = aside.getBoundingClientRect().right;
+        return Array.from(aside.querySelectorAll<HTMLElement>('.facts dd'))
+          .filter((dd) => dd.scrollWidth > dd.clientWidth + 1 || dd.getBoundingClientRect().right > right + 0.5)
+          .map((dd) => dd.textContent?.slice(0, 60));
+      });
+      expect(overflowing).toEqual([]);
+      expect(await detail.evaluate((aside) => aside.scrollWidth - aside.clientWidth)).toBeLessThanOrEqual(1);
+      await app.screenshot(`catalog-offering-detail-${viewport.width}`);
     });
   });
 }

@@ -193,3 +193,64 @@ describe('the forecast of the example project with a month of real spend (issue 
     expect((await app.services.budget.listCredits('vitaldb-2025')).summary.forecastBefore).toBe(value);
   });
 });
+
+/**
+ * The month a week counts in (issue 28 item 9): a project starting Sunday 1 September 2024 had an "Aug 2024" column —
+ * its first week (Monday 26 August to Sunday 1 September) has its Thursday in August. A week counts in the month that
+ * holds most of its days within the project's dates (the ISO Thursday rule for whole weeks): that week is September's.
+ */
+describe('a project starting on Sunday 1 September 2024', () => {
+  it('has no Aug 2024 month, and the same month totals on the Budget screen, in costs-by-month.csv and in the report', async () => {
+    const created = await app.handlers.invoke('plan:create-project', {
+      name: 'Autumn run',
+      start: '2024-09-01',
+      end: '2024-11-30',
+      currency: 'USD',
+      budget: '3000',
+      track: { name: 'Model', owner: 'Ana' },
+    });
+    expect(created.ok).toBe(true);
+    const projectId = created.ok ? created.value.projectId : '';
+    let view = await app.services.plan.getPlan(projectId);
+    const trackId = view.plan.tracks[0]!.id;
+    for (const [i, week] of ['2024-W35', '2024-W36', '2024-W44', '2024-W48'].entries())
+      view = app.services.plan.edit({
+        projectId,
+        revision: view.revision,
+        command: {
+          type: 'upsert',
+          entity: 'allocation',
+          value: {
+            id: `alloc-aug-${i}`,
+            trackId,
+            week,
+            offeringId: 'hf-jobs-a10g-large',
+            gpuId: 'a10g-24gb',
+            gpuCount: 1,
+            hours: 10 + i,
+            phaseId: null,
+            note: null,
+          },
+        },
+      });
+    const totals = (await app.services.plan.getPlan(projectId)).analysis.totals;
+    expect(Number(totals.usd)).toBeGreaterThan(0);
+    const overview = await app.services.budget.getOverview(projectId);
+    const model = await app.services.report.getReportModel({ projectId });
+    const monthsCsv = await csvRows(projectId, 'costs-by-month');
+    const months = (xs: readonly string[]) => [...new Set(xs)].sort();
+    expect(months(overview.months.map((m) => m.month))).toEqual(['2024-09', '2024-10', '2024-11']);
+    expect(overview.weeks.find((w) => w.week === '2024-W35')!.month).toBe('2024-09');
+    expect(months(model.brief.months.map((m) => m.month))).not.toContain('2024-08');
+    expect(months(monthsCsv.map((r) => r.month!))).not.toContain('2024-08');
+    // one truth: each month's total is the same on the Budget screen, in the CSV and in the report (PDF)
+    const byMonth = (rows: Array<[string, string]>) => Object.fromEntries(rows.filter(([, v]) => Number(v) !== 0));
+    const screen = byMonth(overview.months.map((m) => [m.month, m.planned]));
+    expect(byMonth(monthsCsv.map((r) => [r.month!, r.cost!]))).toEqual(screen);
+    expect(byMonth(model.costs.byMonth.map((m) => [m.key, m.usd]))).toEqual(screen);
+    expect(byMonth(model.brief.months.map((m) => [m.month, m.plannedUsd]))).toEqual(screen);
+    expect(sumOf(Object.values(screen))).toBe(totals.allCostsUsd);
+    // W48 (25 Nov to 1 Dec, Thursday 28 November) stays November's: the project ends on 30 November
+    expect(overview.weeks.find((w) => w.week === '2024-W48')!.month).toBe('2024-11');
+  });
+});

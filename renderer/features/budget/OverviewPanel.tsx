@@ -5,6 +5,7 @@ import { BudgetKpis } from './BudgetKpis';
 import { BudgetStatusBanner } from './BudgetStatusBanner';
 import { BurnUpChart } from './BurnUpChart';
 import { DataCostsCompare } from './DataCostsCompare';
+import { PROJECT_MONTH_RULE } from '../../../shared/domain/plan/weeks';
 import { money, monthLabel, toCents, totalsText } from './format';
 
 /** Variance colour under the one convention: positive (money left, under plan) good, negative bad. */
@@ -31,6 +32,9 @@ export function OverviewPanel({ o }: { o: OverviewView }) {
         </div>
         <p className="muted bu-convention" data-testid="variance-convention">
           {o.variance.basis}
+        </p>
+        <p className="muted bu-convention" data-testid="month-rule">
+          Months: {PROJECT_MONTH_RULE}.
         </p>
         <table className="data bu-table" aria-label="Budget by track and month">
           <thead>

@@ -7,7 +7,7 @@
  */
 import Big from 'big.js';
 import type { DataCostTotals } from '../data-costs/weekly';
-import { monthOfWeek, weekOf } from '../plan/weeks';
+import { projectMonthOfWeek, weekOf } from '../plan/weeks';
 import type { Plan } from '../plan/types';
 import { allocate } from './allocation';
 import { convert } from './currency';
@@ -90,7 +90,8 @@ export function compareDataCosts(input: DataCostComparisonInput): DataCostCompar
       const row = rows.get(c)!;
       row.planned = row.planned.plus(v);
       if (asOfWeek && week <= asOfWeek) row.toDate = row.toDate.plus(v);
-      month(c, monthOfWeek(week)).planned = month(c, monthOfWeek(week)).planned.plus(v);
+      const m = projectMonthOfWeek(week, project.start, project.end);
+      month(c, m).planned = month(c, m).planned.plus(v);
     }
   }
   const unassigned = { lineCount: 0, usd: new Big(0) };

@@ -6,7 +6,7 @@
  */
 import Big from 'big.js';
 import { runningCents } from '../apportion';
-import { monthOfWeek, weekOf } from '../plan/weeks';
+import { projectMonthOfWeek, weekOf } from '../plan/weeks';
 import { costsAddedUp, shownMonthCosts, shownWeekCosts } from '../plan/totals';
 import { allocate } from './allocation';
 import { forecastAtCompletion, UNASSIGNED_PART } from './forecast';
@@ -44,13 +44,15 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     plannedTransfer = plannedTransfer.plus(w.transferExact);
     plannedGpuHours += w.gpuHours;
     for (const [t, v] of Object.entries(w.byTrack)) {
-      bump(plannedByTrackMonth, key(t, monthOfWeek(w.week)), new Big(v.usdExact));
+      bump(plannedByTrackMonth, key(t, w.month), new Big(v.usdExact));
       bump(plannedByTrackWeek, key(t, w.week), new Big(v.usdExact));
       bump(gpuByTrack, t, new Big(v.usdExact));
     }
   }
   // Storage and transfer stated for a track count in its rows; those for the whole project get a row of their own.
-  const projectWide = addPlannedData(input.dataCosts, trackIds, plannedByTrackWeek, plannedByTrackMonth);
+  const projectWide = addPlannedData(input.dataCosts, trackIds, plannedByTrackWeek, plannedByTrackMonth, (week) =>
+    projectMonthOfWeek(week, project.start, project.end),
+  );
   // The plan's all-costs figure, added up as the plan's weekly totals and the brief add it (costsAddedUp).
   plannedTotal = costsAddedUp(plannedGpu, plannedStorage, plannedTransfer);
 
@@ -167,7 +169,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
     weeks.push({
       week: w.week,
       start: w.start,
-      month: monthOfWeek(w.week),
+      month: w.month,
       plannedUsd: shown.allCosts,
       plannedCumulative: plannedRunning[i]!,
       actual: past ? cents(a) : null,
@@ -249,7 +251,7 @@ export function computeOverview(input: OverviewInput): BudgetOverview {
   const monthPlannedRest = (trackId: string | null, month: string) =>
     planWeeks.reduce(
       (rest, w, i) =>
-        monthOfWeek(w.week) !== month || !forecastResult.countsPlanned(w.week)
+        w.month !== month || !forecastResult.countsPlanned(w.week)
           ? rest
           : rest.plus(trackId ? (plannedByTrackWeek.get(key(trackId, w.week)) ?? ZERO) : shownWeeks[i]!.allCosts),
       ZERO,

@@ -31,6 +31,8 @@ export function addPlannedData(
   trackIds: ReadonlySet<string>,
   byTrackWeek: Map<string, Big>,
   byTrackMonth: Map<string, Big>,
+  /** the month a week's costs count in (the project's: projectMonthOfWeek). */
+  monthOf: (week: string) => string = monthOfWeek,
 ): ProjectWideData {
   const projectWide: ProjectWideData = { total: new Big(0), byMonth: new Map(), byWeek: new Map() };
   for (const [week, w] of Object.entries(dataCosts?.weeks ?? {}))
@@ -38,10 +40,10 @@ export function addPlannedData(
       const v = new Big(exact);
       if (trackIds.has(trackId)) {
         bump(byTrackWeek, periodKey(trackId, week), v);
-        bump(byTrackMonth, periodKey(trackId, monthOfWeek(week)), v);
+        bump(byTrackMonth, periodKey(trackId, monthOf(week)), v);
       } else {
         projectWide.total = projectWide.total.plus(v);
-        bump(projectWide.byMonth, monthOfWeek(week), v);
+        bump(projectWide.byMonth, monthOf(week), v);
         bump(projectWide.byWeek, week, v);
       }
     }

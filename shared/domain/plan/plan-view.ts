@@ -42,6 +42,7 @@ export const problemSchema = z.object({
 export const weekTotalSchema = z.object({
   week: z.string(),
   start: z.string(),
+  month: z.string(),
   gpuHours: z.number(),
   usd: z.string(),
   usdExact: z.string(),

@@ -8,7 +8,7 @@ import { createPriceBook, hourlyCost, reservedAllocationCosts, toMoney, type Pri
 import { subscriptionCosts, type SubscriptionMonth } from './subscription-pricing';
 import type { Allocation, Plan, PlanCatalog } from './types';
 import { computeDataCosts, type DataCostTotals } from '../data-costs/weekly';
-import { daysInclusive, daysInWeek, monthOfWeek, weekOf, weeksInRange, weekStart } from './weeks';
+import { daysInclusive, daysInWeek, monthOfWeek, projectMonthOfWeek, weekOf, weeksInRange, weekStart } from './weeks';
 import { CATALOG_CURRENCY, planConverter, type PlanConversion } from './plan-currency';
 
 export interface TrackWeekTotal {
@@ -21,6 +21,8 @@ export interface TrackWeekTotal {
 export interface WeekTotal {
   week: string;
   start: string;
+  /** The month its costs count in: most of its days within the project's dates (projectMonthOfWeek). */
+  month: string;
   gpuHours: number;
   /** The week's GPU cost as shown: the weeks' cents apportioned from the plan's GPU total (shownWeekCosts). */
   usd: string;
@@ -219,6 +221,7 @@ export function computeTotals(plan: Plan, catalog: PlanCatalog, book: PriceBook 
     out.push({
       week,
       start: weekStart(week),
+      month: projectMonthOfWeek(week, plan.project.start, plan.project.end),
       gpuHours: round2(gpuHours),
       usd: toMoney(usd),
       usdExact: usd.toString(),
@@ -297,14 +300,14 @@ export function shownWeekCosts(weeks: readonly WeekTotal[]): ShownCostParts[] {
 }
 
 /**
- * The plan's costs by month (the ISO month of each week's Thursday, monthOfWeek) as shown: the sums of the weeks as
+ * The plan's costs by month (each week in the month holding most of its days within the project, WeekTotal.month) as shown: the sums of the weeks as
  * shown, so a month reads the same as its weeks added up, and the months add up to the plan's totals.
  */
 export function shownMonthCosts(weeks: readonly WeekTotal[]): Array<ShownCostParts & { month: string }> {
   const shown = shownWeekCosts(weeks);
   const byMonth = new Map<string, ShownCostParts & { month: string }>();
   weeks.forEach((w, i) => {
-    const month = monthOfWeek(w.week);
+    const month = w.month;
     const sum = byMonth.get(month) ?? { month, gpu: '0.00', storage: '0.00', transfer: '0.00', allCosts: '0.00' };
     const add = (a: string, b: string) => new Big(a).plus(b).toFixed(2);
     const part = shown[i]!;

@@ -103,6 +103,31 @@ export function monthOfWeek(week: string): string {
   return format(addDays(weekStartDate(week), 3), 'yyyy-MM');
 }
 
+/** The month rule in words, where month totals are shown (Budget screen, PDF): one rule for the screen, PDF and CSV. */
+export const PROJECT_MONTH_RULE =
+  "a week's planned cost counts in the month holding most of its days within the project's dates (a whole week: the month of its Thursday, as ISO weeks); spend counts on its own day";
+
+/**
+ * Month a week's costs count in for a project (issue 28 item 9): the month holding most of the week's days within the
+ * project's dates. A whole week is the month of its Thursday (the ISO rule, monthOfWeek); the week of a project that
+ * starts on Sunday 1 September 2024 (Monday 26 August to Sunday 1 September, Thursday in August) counts in September,
+ * the only month of its days in the project. A tie goes to the earlier month; a week outside the dates is monthOfWeek.
+ */
+export function projectMonthOfWeek(week: string, projectStart: string, projectEnd: string): string {
+  const first = weekStartDate(week);
+  const days = new Map<string, number>();
+  for (let d = 0; d < 7; d++) {
+    const day = addDays(first, d);
+    const iso = format(day, 'yyyy-MM-dd');
+    if (iso < projectStart || iso > projectEnd) continue;
+    const month = iso.slice(0, 7);
+    days.set(month, (days.get(month) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [month, n] of days) if (best === null || n > days.get(best)!) best = month;
+  return best ?? monthOfWeek(week);
+}
+
 export interface MonthGroup {
   month: string;
   label: string;

@@ -36,8 +36,10 @@ export function reportCosts({ plan, analysis, weeks, trackById, offeringById, al
     .filter(([id, usd]) => trackHours.has(id) || Number(usd) !== 0)
     .map(([id, usd]) => ({ key: trackName(id), usd, gpuHours: round(trackHours.get(id) ?? 0) }));
 
-  // Months: the ISO month of each week (its Thursday), as the Budget screen and the brief group them.
-  const monthHours = hoursBy(plan.allocations, (a) => monthOfWeek(a.week), hours);
+  // Months: each week in the month holding most of its days within the project (WeekTotal.month), as the Budget screen,
+  // the CSV and the brief group them.
+  const weekMonth = new Map(weeks.map((w) => [w.week, w.month]));
+  const monthHours = hoursBy(plan.allocations, (a) => weekMonth.get(a.week) ?? monthOfWeek(a.week), hours);
   const byMonth: Row[] = shownMonthCosts(weeks)
     .filter((m) => monthHours.has(m.month) || Number(m.gpu) !== 0)
     .map((m) => ({ key: m.month, usd: m.gpu, gpuHours: round(monthHours.get(m.month) ?? 0) }));

@@ -10,6 +10,7 @@ function week(week: string, gpu: string, storage = '0', transfer = '0'): WeekTot
   return {
     week,
     start: '2026-01-05',
+    month: '2026-01',
     gpuHours: 1,
     usd: r(new Big(gpu)),
     usdExact: gpu,

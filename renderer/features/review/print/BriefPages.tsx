@@ -4,6 +4,7 @@ import Big from 'big.js';
  * Gantt of tracks × weeks; page 2 cost by month against the budget, the three biggest risks and the scenarios.
  */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { PROJECT_MONTH_RULE } from '../../../../shared/domain/plan/weeks';
 import { num, usd } from './format';
 import { DataCostsSentence } from './DataCostsTable';
 import { ganttCaption, ganttLayout, labelFits, milestonesByWeek, wrapName } from './gantt-layout';
@@ -139,8 +140,8 @@ export function BriefPages({ model }: { model: ReportModel }) {
         <h2>Cost by month against the budget</h2>
         <table className="rp-table">
           <caption className="rp-sub">
-            Planned cost of the bookings at catalog prices, by the month of each ISO week’s Thursday; bars drawn to the budget’s scale;
-            budget as set for each month
+            Planned cost of the bookings at catalog prices by month ({PROJECT_MONTH_RULE}); bars drawn to the budget’s scale; budget as set
+            for each month
             {Object.values(brief.months).every((m) => m.budgetUsd === null) ? ' (no month budgets: the project total is shown)' : ''}.
           </caption>
           <thead>
