@@ -351,6 +351,27 @@ describe('the example project PDF through the built CLI', () => {
     expect(page2).toContain('Cost by month against the budget');
   }, 60_000);
 
+  it("a plan the lead made has no author: no author's figures, columns or sentences (issue 28 item 4)", () => {
+    const args = ['project', 'new', '--name', 'Sleep study 2026', '--start', '2026-01-05', '--end', '2026-03-29', '--currency', 'USD'];
+    const created = execFileSync(
+      'node',
+      [cli, ...args, '--budget', '3,000', '--track', 'Sleep staging', '--owner', 'Ana Souza', '--db', db, '--json'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const { projectId } = JSON.parse(created) as { projectId: string };
+    const file = path.join(dir.dir, 'lead.pdf');
+    exportPdf(file, ['--project', projectId]);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Sleep staging');
+    expect(text).toContain('Nothing is booked yet');
+    // "author's figures from the source plan", "idle session time the author planned", "author = the source plan's own figures"
+    expect(text).not.toMatch(/author/i);
+    expect(text).not.toContain('→ )');
+  }, 240_000);
+
   it('Letter on request; usage errors exit 2, an unknown project exits 1', () => {
     const letter = path.join(dir.dir, 'letter.pdf');
     exportPdf(letter, ['--page', 'Letter', '--sections', 'summary,prices']);
