@@ -29,7 +29,7 @@ export function SummarySection({ model }: { model: ReportModel }) {
       model={model}
       source={
         <>
-          plan analysis (allocations × catalog prices, {summary.costRule}); app estimates from the estimation model (see Assumptions);
+          plan analysis (allocations × catalog prices, {summary.costRule}); app estimates from the estimation model (see Assumptions);{' '}
           {author ? "author's figures from the source plan; " : ''}budget: {summary.budgetSource}
         </>
       }
