@@ -313,6 +313,7 @@ describe('the example project PDF through the built CLI', () => {
       '.json',
       '.csv',
       'Developme…',
+      ');author', // a sentence run into the next
     ])
       expect(text, bad).not.toContain(bad);
     expect(text).not.toMatch(/\b(architecture|stacks|data ?parallel)\.[a-z]/i); // architecture.blackwell.matmul
@@ -333,7 +334,7 @@ describe('the example project PDF through the built CLI', () => {
           .filter((l) => l.trim()).length,
         `page ${n}`,
       ).toBeGreaterThan(12);
-  }, 60_000);
+  }, 240_000);
 
   it("seed 003's year of weeks: the Gantt stays on page 1, under month headings, with every track named", () => {
     const file = path.join(dir.dir, 'seed-003.pdf');
@@ -345,11 +346,36 @@ describe('the example project PDF through the built CLI', () => {
     for (const track of ['Researchers / students', 'Startups / small teams', 'Research lab mix — prototyping'])
       expect(page1).toContain(track);
     expect(page1, 'a track name cut short').not.toContain('…');
+    // The run-rates table names its offerings (it printed azure-nc6s-v3, azure-nc24ads-a100-v4…).
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Run-rates of the setups');
+    expect(text).not.toMatch(/\bazure-n[cd]\d/);
     // the caption sums up the twelve monthly bookings instead of listing them one by one
     expect(page1).toMatch(/V100 SXM2 16GB 12 times, 2026-W02 to 2026-W50/);
     const page2 = execFileSync('pdftotext', ['-layout', '-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
     expect(page2).toContain('Cost by month against the budget');
-  }, 60_000);
+  }, 240_000);
+
+  it("a plan the lead made has no author: no author's figures, columns or sentences (issue 28 item 4)", () => {
+    const args = ['project', 'new', '--name', 'Sleep study 2026', '--start', '2026-01-05', '--end', '2026-03-29', '--currency', 'USD'];
+    const created = execFileSync(
+      'node',
+      [cli, ...args, '--budget', '3,000', '--track', 'Sleep staging', '--owner', 'Ana Souza', '--db', db, '--json'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const { projectId } = JSON.parse(created) as { projectId: string };
+    const file = path.join(dir.dir, 'lead.pdf');
+    exportPdf(file, ['--project', projectId]);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Sleep staging');
+    expect(text).toContain('Nothing is booked yet');
+    // "author's figures from the source plan", "idle session time the author planned", "author = the source plan's own figures"
+    expect(text).not.toMatch(/author/i);
+    expect(text).not.toContain('→ )');
+  }, 240_000);
 
   it('Letter on request; usage errors exit 2, an unknown project exits 1', () => {
     const letter = path.join(dir.dir, 'letter.pdf');

@@ -35,7 +35,7 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
     <Section
       id="milestones"
       model={model}
-      source={`the plan's milestones and phases; app = estimation model × catalog price (basis per row); booked = every GPU-hour of the track's hardware in the phase's weeks; author = the source plan's own figures${model.cover.catalogRate ? ` (written in USD; in ${cur} at ${model.cover.catalogRate.text})` : ''}`}
+      source={`the plan's milestones and phases; app = estimation model × catalog price (basis per row); booked = every GPU-hour of the track's hardware in the phase's weeks${hasAuthorFigures(model) ? "; author = the source plan's own figures" : ''}${model.cover.catalogRate ? ` (written in USD; in ${cur} at ${model.cover.catalogRate.text})` : ''}`}
     >
       <Table
         className="rp-milestones"

@@ -4,12 +4,26 @@
  */
 import { catalogAmountIn } from '../../../../shared/domain/plan/plan-currency';
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
+import { offerLabel } from '../../../../shared/domain/offer-label';
 import { fromUsd, num } from './format';
 import { Section, Table, Sev } from './report-parts';
 
 /** The project's setups per run, month and year (seed 003's example), the author's figure beside the app's. */
-function RunRatesTable({ runRates, cover }: { runRates: ReportModel['assumptions']['runRates']; cover: ReportModel['cover'] }) {
+function RunRatesTable({
+  runRates,
+  cover,
+  prices,
+}: {
+  runRates: ReportModel['assumptions']['runRates'];
+  cover: ReportModel['cover'];
+  prices: ReportModel['prices'];
+}) {
   const amount = (v: string | number | null) => fromUsd(v, cover);
+  // Offerings by their names (the catalog's prices used list every booked offering), never their ids (azure-nc6s-v3).
+  const offering = (id: string) => {
+    const p = prices.find((x) => x.offeringId === id && x.provider !== '—');
+    return p ? offerLabel(p.provider, p.sku) : 'an offering no longer in the catalog';
+  };
   return (
     <>
       <h3>Run-rates of the setups</h3>
@@ -34,7 +48,9 @@ function RunRatesTable({ runRates, cover }: { runRates: ReportModel['assumptions
         rows={runRates.map((r) => [
           r.name,
           r.lines
-            .map((l) => `${l.offeringId} ${l.priceKind} ${l.boxHours} h × ${l.price ? amount(l.price.usd) : '?'} = ${amount(l.usd)}`)
+            .map(
+              (l) => `${offering(l.offeringId)} ${l.priceKind} ${l.boxHours} h × ${l.price ? amount(l.price.usd) : '?'} = ${amount(l.usd)}`,
+            )
             .join('; '),
           amount(r.storageUsdPerMonth),
           r.period === 'run' ? `${amount(r.usdPerRun)} per run` : `${amount(r.usdPerMonth)}/month`,
@@ -73,7 +89,9 @@ export function AssumptionsSection({ model }: { model: ReportModel }) {
         numeric={[1, 2, 3]}
         rows={model.assumptions.calibration.rows.map((r) => [r.workload, num(r.measured), num(r.model), `×${r.ratio.toFixed(2)}`])}
       />
-      {model.assumptions.runRates.length > 0 && <RunRatesTable runRates={model.assumptions.runRates} cover={model.cover} />}
+      {model.assumptions.runRates.length > 0 && (
+        <RunRatesTable runRates={model.assumptions.runRates} cover={model.cover} prices={model.prices} />
+      )}
       {(model.assumptions.claims.length > 0 || model.assumptions.claimsSummary) && (
         <>
           <h3>Claims in the source plan, checked</h3>

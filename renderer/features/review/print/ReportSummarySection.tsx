@@ -29,8 +29,8 @@ export function SummarySection({ model }: { model: ReportModel }) {
       model={model}
       source={
         <>
-          plan analysis (allocations × catalog prices, {summary.costRule}); app estimates from the estimation model (see Assumptions);
-          author's figures from the source plan; budget: {summary.budgetSource}
+          plan analysis (allocations × catalog prices, {summary.costRule}); app estimates from the estimation model (see Assumptions);{' '}
+          {author ? "author's figures from the source plan; " : ''}budget: {summary.budgetSource}
         </>
       }
     >
@@ -72,8 +72,16 @@ export function SummarySection({ model }: { model: ReportModel }) {
         </div>
       </div>
       <p>
-        The plan books <strong>{num(summary.plannedGpuHours)} GPU-hours</strong> over <strong>{summary.durationDays} days</strong> (booked
-        weeks {summary.firstWeek} → {summary.lastWeek}) for an estimated <strong>{usd(summary.plannedUsd, cur)}</strong>
+        {summary.firstWeek ? (
+          <>
+            The plan books <strong>{num(summary.plannedGpuHours)} GPU-hours</strong> over <strong>{summary.durationDays} days</strong>{' '}
+            (booked weeks {summary.firstWeek} → {summary.lastWeek}) for an estimated <strong>{usd(summary.plannedUsd, cur)}</strong>
+          </>
+        ) : (
+          <>
+            Nothing is booked yet: the plan costs <strong>{usd(summary.plannedUsd, cur)}</strong>
+          </>
+        )}
         {summary.budgetStatus === 'over' ? (
           <>
             , <strong className="bad">{usd(new Big(summary.remainingUsd).neg().toFixed(), cur)} over</strong> the{' '}
@@ -82,13 +90,21 @@ export function SummarySection({ model }: { model: ReportModel }) {
         ) : (
           <>, within the {usd(summary.budgetUsd, cur)} budget.</>
         )}{' '}
-        The bookings include time beyond the training runs themselves (experimentation, prototyping and idle session time the author
-        planned); the app's estimate of the milestone training runs alone is {num(summary.appMilestoneHours.low)}–
-        {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low, cur)}–{usd(summary.appMilestoneUsd.high, cur)}
-        {summary.appPhasesWithoutHourlyPrice > 0
-          ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
-          : ''}
-        {author ? <>, against the source document author's {authorRange(summary.authorMilestoneUsd, model.cover)}.</> : '.'}
+        {/* A plan without milestones has no training runs to compare the bookings with. */}
+        {model.milestones.length > 0 && (
+          <>
+            {author
+              ? 'The bookings include time beyond the training runs themselves (experimentation, prototyping and idle session time the author planned); '
+              : 'The bookings may include time beyond the training runs themselves; '}
+            the app's estimate of the milestone training runs alone is {num(summary.appMilestoneHours.low)}–
+            {num(summary.appMilestoneHours.high)} GPU-hours and {usd(summary.appMilestoneUsd.low, cur)}–
+            {usd(summary.appMilestoneUsd.high, cur)}
+            {summary.appPhasesWithoutHourlyPrice > 0
+              ? ` at hourly prices (${summary.appPhasesWithoutHourlyPrice} phase${summary.appPhasesWithoutHourlyPrice === 1 ? ' runs' : 's run'} on a subscription the bookings already pay for)`
+              : ''}
+            {author ? <>, against the source document author's {authorRange(summary.authorMilestoneUsd, model.cover)}.</> : '.'}
+          </>
+        )}
       </p>
       <h3>Top risks</h3>
       <ul className="rp-risks">
