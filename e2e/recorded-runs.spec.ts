@@ -165,3 +165,52 @@ test('the Estimate screen records a run from a trainer_state.json and shows the 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('billed GPU-hours of a milestone are shown beside its estimate, as billed ÷ estimated (issue 29 item 2)', async ({ app, page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpu-planner-e2e-billed-'));
+  try {
+    const file = path.join(dir, 'focus-gpu.csv');
+    fs.writeFileSync(
+      file,
+      [
+        'BilledCost,BillingCurrency,ChargePeriodStart,ChargePeriodEnd,ServiceName,ResourceType,ChargeDescription,ConsumedQuantity,ConsumedUnit,ChargeCategory',
+        '9.6,USD,2025-12-21T00:00:00Z,2025-12-22T00:00:00Z,Amazon Elastic Compute Cloud,g6.xlarge,L4 instance,12,Hours,Usage',
+        '4.8,USD,2025-12-23T10:00:00Z,2025-12-23T16:00:00Z,Amazon Elastic Compute Cloud,g6.xlarge,L4 instance,6,Hours,Usage',
+      ].join('\n'),
+    );
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Budget/ })
+      .click();
+    await page.getByRole('button', { name: 'Import billing export…' }).click();
+    await app.stubOpenFile(file);
+    const dialog = page.getByRole('dialog', { name: 'Import billing export' });
+    await dialog.getByRole('button', { name: 'Choose file…' }).click();
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // the lines go to the VitalDB training track by a rule (the Budget screen's "Allocation rules" tab does the same)
+    const saved = await page.evaluate(async () => {
+      const api = (window as unknown as { api: { budget: { saveRule(r: unknown): Promise<{ ok: boolean }> } } }).api;
+      return (
+        await api.budget.saveRule({ projectId: 'vitaldb-2025', kind: 'service', key: null, pattern: '*Compute*', trackId: 'track-vitaldb' })
+      ).ok;
+    });
+    expect(saved).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Plan/ }).click();
+    await expect(page.locator('[data-plan-ready="true"]')).toBeVisible();
+    await page.getByRole('button', { name: /^Edit milestone M1 / }).click();
+    const form = page.getByRole('dialog', { name: /Edit milestone · M1/ });
+    const billed = form.getByTestId('billed-usage');
+    await expect(billed).toContainText(/billed ×\d+(\.\d+)? of the estimate/);
+    await expect(billed).toContainText("18 GPU-h in 2 GPU lines from 2025-12-21 to 2025-12-23, against the estimate's");
+    expect((await billed.innerText()).match(/×\d+(\.\d+)?/g)).toHaveLength(1);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await billed.scrollIntoViewIfNeeded();
+      await app.screenshot(`runs-billed-usage-${size.width}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -27,7 +27,7 @@ const hoursText = (h: number | null) => (h === null ? '—' : `${Math.round(h * 
 
 function print(io: CliIo, view: RunsView, json: boolean, extra: Record<string, unknown> = {}): void {
   if (json) {
-    printJson(io, { ...extra, projectId: view.projectId, runs: view.runs, corrections: view.corrections });
+    printJson(io, { ...extra, projectId: view.projectId, runs: view.runs, corrections: view.corrections, billed: view.billed });
     return;
   }
   if (view.runs.length === 0) io.stdout(`${view.projectId}: no recorded run\n`);
@@ -37,6 +37,8 @@ function print(io: CliIo, view: RunsView, json: boolean, extra: Record<string, u
     );
   if (view.corrections.length) io.stdout('corrections (model family × offering):\n');
   for (const c of view.corrections) io.stdout(`  ${c.modelFamily} × ${c.offeringId}: ${c.text}\n`);
+  if (view.billed.length) io.stdout('billed GPU-hours against the estimate (milestone phase):\n');
+  for (const b of view.billed) io.stdout(`  ${b.phaseId} ${b.label}: ${b.text}\n`);
 }
 
 function positiveNumber(flag: string, value: unknown): number | undefined {

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CorrectionSetting, RecordedRun } from '../../../shared/domain/runs/corrections';
 import type { RunFileFormat } from '../../../shared/domain/runs/run-files';
+import type { UsageLine } from '../../../shared/domain/runs/billed-usage';
 
 interface Row {
   id: number;
@@ -101,4 +102,21 @@ export function deleteCorrectionSetting(db: Database, projectId: string, modelFa
   return db
     .prepare('DELETE FROM run_correction_settings WHERE project_id = ? AND model_family = ? AND offering_id = ?')
     .run(projectId, modelFamily, offeringId).changes;
+}
+
+/**
+ * The active billing lines allocated to these tracks that state a usage unit (the billed-hours comparison reads their
+ * GPU-hours: shared/domain/runs/billed-usage.ts), in charge order.
+ */
+export function selectTrackUsageLines(db: Database, trackIds: readonly string[]): UsageLine[] {
+  if (trackIds.length === 0) return [];
+  return db
+    .prepare(
+      `SELECT s.track_id AS trackId, s.charge_period_start AS chargePeriodStart, s.instance_type AS instanceType, s.sku, s.service,
+        s.usage_quantity AS usageQuantity, s.usage_unit AS usageUnit
+      FROM spend_lines s JOIN billing_imports i ON i.id = s.import_id
+      WHERE i.status = 'active' AND s.usage_unit IS NOT NULL AND s.track_id IN (SELECT value FROM json_each(?))
+      ORDER BY s.charge_period_start, s.id`,
+    )
+    .all(JSON.stringify(trackIds)) as UsageLine[];
 }

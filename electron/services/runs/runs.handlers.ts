@@ -32,6 +32,7 @@ export const runsHandlers: HandlerMap<typeof runsChannels> = {
       projectId: saved.projectId,
       runs: saved.runs,
       corrections: saved.corrections,
+      billed: saved.billed,
       runIds: saved.runIds,
       format: saved.format,
       fileName: saved.fileName,

@@ -69,7 +69,7 @@ describe('runs service', () => {
     expect(edited.corrections[0]!.ratio).toBeCloseTo(c!.ratio! / 2, 10);
     app.services.runs.remove(saved.runIds[0]!);
     expect((await phase('m1-training')).appEstimate!.hoursPerRun).toBe(before.hoursPerRun);
-    expect(app.services.runs.list('vitaldb-2025')).toEqual({ projectId: 'vitaldb-2025', runs: [], corrections: [] });
+    expect(app.services.runs.list('vitaldb-2025')).toEqual({ projectId: 'vitaldb-2025', runs: [], corrections: [], billed: [] });
   });
 
   it("records from a milestone's phase (its offering by default) and from a training tool's file; the GPU's runs serve another offering of it", async () => {

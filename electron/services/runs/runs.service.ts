@@ -9,6 +9,7 @@ import { UserError } from '../../../shared/domain/errors';
 import type { MilestonePhase, PlanCatalog } from '../../../shared/domain/plan/types';
 import { modelFamilyOf, type RecordedRun, type RunCorrection, type RunSource } from '../../../shared/domain/runs/corrections';
 import { parseRunFile, type RunFileFormat } from '../../../shared/domain/runs/run-files';
+import { billedUsageByPhase, type BilledUsage } from '../../../shared/domain/runs/billed-usage';
 import * as q from '../../db/queries/runs';
 import type { EstimateService } from '../estimate/estimate.service';
 import type { WorkloadEstimator } from '../plan/plan-estimates';
@@ -29,6 +30,8 @@ export interface RunsView {
   projectId: string;
   runs: RunRow[];
   corrections: RunCorrection[];
+  /** Billed GPU-hours of each milestone phase against its estimate (billing lines allocated to its track, in its dates). */
+  billed: BilledUsage[];
 }
 
 /** What a run trained: a saved workload (Estimate screen, `--saved`) or a milestone's phase (Plan screen). */
@@ -79,7 +82,20 @@ export function createRunsService(
         };
       }),
       corrections,
+      billed: billedUsageOf(projectId),
     };
+  }
+
+  /** The billed GPU-hours of the project's milestone phases (reads only). */
+  function billedUsageOf(projectId: string): BilledUsage[] {
+    const { plan: p } = plan.load(projectId);
+    return billedUsageByPhase(
+      p.milestones,
+      q.selectTrackUsageLines(
+        db,
+        p.tracks.map((t) => t.id),
+      ),
+    );
   }
 
   /** The project, workload (a copy), offering and GPU a run is recorded against; a clear error for each thing missing. */

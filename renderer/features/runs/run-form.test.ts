@@ -25,6 +25,7 @@ describe('run form', () => {
     const view = {
       projectId: 'p',
       runs: [],
+      billed: [],
       corrections: [
         {
           modelFamily: 'resnet34-1d',

@@ -69,7 +69,10 @@ export const useRuns = create<RunsState>((set, get) => {
       set({ busy: false, error: r.error });
       return false;
     }
-    set({ busy: false, view: { projectId: r.value.projectId, runs: r.value.runs, corrections: r.value.corrections } });
+    set({
+      busy: false,
+      view: { projectId: r.value.projectId, runs: r.value.runs, corrections: r.value.corrections, billed: r.value.billed },
+    });
     await usePlanStore.getState().refreshView();
     return true;
   }

@@ -73,6 +73,9 @@ const GPU_PATTERNS: RegExp[] = [
   /\bgpu\b/i,
 ];
 
+/** What a line needs to be told a GPU line and its GPU-hours. */
+export type GpuLineFields = Pick<BudgetSpendLine, 'instanceType' | 'sku' | 'service' | 'usageQuantity' | 'usageUnit'>;
+
 export function isGpuLine(line: Pick<BudgetSpendLine, 'instanceType' | 'sku' | 'service'>): boolean {
   for (const v of [line.instanceType, line.sku]) {
     if (v && GPU_PATTERNS.some((p) => p.test(v))) return true;
@@ -91,7 +94,7 @@ export function gpusPerInstance(instanceType: string | null): { count: number; b
 const HOUR_UNITS = /^(h|hr|hrs|hour|hours|1 hour|10 hours|100 hours)$/i;
 
 /** GPU-hours of a GPU line, or 0 when the line's usage is not in hours (the line still counts as GPU spend). */
-export function gpuHoursOf(line: BudgetSpendLine): number {
+export function gpuHoursOf(line: GpuLineFields): number {
   if (!isGpuLine(line) || !line.usageQuantity || !line.usageUnit) return 0;
   const unit = line.usageUnit.trim();
   if (!HOUR_UNITS.test(unit)) return 0;

@@ -65,10 +65,26 @@ export const runCorrectionSchema = z.object({
 });
 export type RunCorrectionView = z.output<typeof runCorrectionSchema>;
 
+const billedUsageSchema = z.object({
+  milestoneId: z.string(),
+  phaseId: z.string(),
+  label: z.string(),
+  trackId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  billedGpuHours: z.number(),
+  lines: z.number().int(),
+  estimatedGpuHours: z.object({ low: z.number(), high: z.number() }).nullable(),
+  ratio: z.number().nullable(),
+  text: z.string(),
+});
+
 export const runsViewSchema = z.object({
   projectId: z.string(),
   runs: z.array(runRowSchema),
   corrections: z.array(runCorrectionSchema),
+  /** Billed GPU-hours of each milestone phase against its estimate (issue 29 item 2). */
+  billed: z.array(billedUsageSchema),
 });
 export type RunsViewData = z.output<typeof runsViewSchema>;
 

@@ -9,6 +9,7 @@ import { DateRangeFields, FORM_ID, offeringText } from './editor-parts';
 import type { PhaseDraft, SavedWorkload } from './milestone-draft';
 import { scaleDraftOf } from './workload-scale';
 import { WorkloadScaleFields } from './WorkloadScaleFields';
+import { BilledUsageLine } from '../../runs/BilledUsageLine';
 import { YourRunsLine } from '../../runs/YourRunsLine';
 
 type Coverage = PlanView['analysis']['phases'][number];
@@ -172,22 +173,25 @@ function PhaseRuns({
   const base = p.base;
   const saved = base?.workload && base.offeringId ? base : null;
   return (
-    <YourRunsLine
-      workload={base?.workload ?? null}
-      offeringId={base?.offeringId ?? null}
-      gpuId={base?.gpuId ?? null}
-      target={
-        saved
-          ? {
-              phaseId: saved.id,
-              offeringId: saved.offeringId,
-              label: `${milestoneLabel ?? saved.name}${count > 1 ? ` — ${saved.name}` : ''}`,
-              offerings: choices.filter((c) => !c.deleted).map((c) => ({ id: c.id, label: offeringText(c) })),
-            }
-          : null
-      }
-      why="save the phase with a workload and an offering to record a run of it"
-    />
+    <>
+      <YourRunsLine
+        workload={base?.workload ?? null}
+        offeringId={base?.offeringId ?? null}
+        gpuId={base?.gpuId ?? null}
+        target={
+          saved
+            ? {
+                phaseId: saved.id,
+                offeringId: saved.offeringId,
+                label: `${milestoneLabel ?? saved.name}${count > 1 ? ` — ${saved.name}` : ''}`,
+                offerings: choices.filter((c) => !c.deleted).map((c) => ({ id: c.id, label: offeringText(c) })),
+              }
+            : null
+        }
+        why="save the phase with a workload and an offering to record a run of it"
+      />
+      <BilledUsageLine phaseId={base?.id ?? null} />
+    </>
   );
 }
 
