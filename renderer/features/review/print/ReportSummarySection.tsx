@@ -90,6 +90,11 @@ export function SummarySection({ model }: { model: ReportModel }) {
           : ''}
         {author ? <>, against the source document author's {authorRange(summary.authorMilestoneUsd, model.cover)}.</> : '.'}
       </p>
+      {model.ranges && (
+        <p className="rp-ranges" data-testid="report-ranges">
+          <strong>{model.ranges.sentence}</strong> <small>{model.ranges.rules}</small>
+        </p>
+      )}
       <h3>Top risks</h3>
       <ul className="rp-risks">
         {summary.topRisks.map((r, i) => (
