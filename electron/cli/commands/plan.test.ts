@@ -83,3 +83,48 @@ describe('gpu-planner plan show (docs/cli.md)', () => {
     expect(cli(['plan', 'frobnicate']).status).toBe(2);
   });
 });
+
+describe('gpu-planner plan show: ranges carried into the plan (issue 29 item 5)', () => {
+  type P = { p10: string | number; p50: string | number; p90: string | number };
+  const ordered = (r: P) => Number(r.p10) <= Number(r.p50) && Number(r.p50) <= Number(r.p90);
+
+  it('--json gives each milestone its P10–P90 hours, cost and end, the total and finish as ranges, and how likely the budget holds', () => {
+    const run = cli(['plan', 'show', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      milestones: Array<{ estimatedHours: number; range: { hours: P; cost: P; end: P; plannedEnd: string } | null }>;
+      totals: { allCostsUsd: string };
+      ranges: {
+        currency: string;
+        total: P;
+        plannedTotal: string;
+        finish: P & { planned: string };
+        budgetHolds: number;
+        rules: Record<string, string>;
+      };
+    };
+    for (const m of out.milestones) {
+      expect(m.range).not.toBeNull();
+      expect(ordered(m.range!.hours)).toBe(true);
+      expect(ordered(m.range!.cost)).toBe(true);
+      expect(Number(m.range!.hours.p10)).toBeLessThan(Number(m.range!.hours.p90)); // the estimates' ranges are carried
+    }
+    expect(ordered(out.ranges.total)).toBe(true);
+    expect(out.ranges.plannedTotal).toBe(out.totals.allCostsUsd); // the old figure stays, the range beside it
+    expect(out.ranges.finish.p10 >= out.ranges.finish.planned).toBe(true);
+    expect(out.ranges.budgetHolds).toBeGreaterThanOrEqual(0);
+    expect(out.ranges.budgetHolds).toBeLessThanOrEqual(1);
+    expect(out.ranges.rules.distribution).toMatch(/P10–P90/);
+    // deterministic: the same database gives the same figures
+    expect(JSON.parse(cli(['plan', 'show', '--json']).stdout).ranges).toEqual(out.ranges);
+  });
+
+  it('the text output gives the ranges and the budget’s probability', () => {
+    const run = cli(['plan', 'show']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/GPU-h, \$[\d,.]+–\$[\d,.]+ \(P10–P90\)/);
+    expect(run.stdout).toMatch(
+      /All costs \$[\d,.]+–\$[\d,.]+ \(P10–P90, median .*the budget holds with probability (\d+|under 1|over 99) %/,
+    );
+  });
+});

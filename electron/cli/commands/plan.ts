@@ -2,6 +2,7 @@ import { offerLabel, problemKindWords } from '../../../shared/domain/report/brie
 import { gpuShortName } from '../../../shared/domain/offer-label';
 import { money, toCents } from '../../../shared/domain/money-format';
 import { conversionLines } from '../../../shared/domain/plan/plan-currency';
+import { hoursRangeText, moneyRangeText, planRangeSentence } from '../../../shared/domain/plan/range-text';
 import { diffLines } from '../../../shared/domain/plan/optimize/suggestion-diff';
 import type { CatalogService } from '../../services/catalog/catalog.service';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
@@ -72,7 +73,7 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
     for (const t of shown.tracks) io.stdout(`  track ${t.name} — ${t.owner}  ${t.start} → ${t.end}\n`);
     for (const m of shown.milestones)
       io.stdout(
-        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ? names.offering(m.offeringId) : 'no hardware'}  ~${m.estimatedHours} GPU-h, ~${money('USD', m.estimatedUsd)} (estimate, catalog USD)\n`,
+        `  ${m.code} ${m.name}  ${m.start} → ${m.end}  ${m.offeringId ? names.offering(m.offeringId) : 'no hardware'}  ~${m.estimatedHours} GPU-h, ~${money('USD', m.estimatedUsd)} (estimate, catalog USD)${m.range ? `; ${hoursRangeText(m.range.hours, false, 'GPU-h')}, ${moneyRangeText(cur, m.range.cost, false)} (P10–P90)` : ''}\n`,
       );
     io.stdout(`\nweek       start       GPU-h  ${cur.padStart(7)}   cumulative\n`);
     for (const w of shown.weeks)
@@ -80,6 +81,7 @@ export async function runPlanCommand(args: string[], io: CliIo): Promise<number>
         `${w.week}  ${w.start}  ${String(w.gpuHours).padStart(6)}  ${w.usd.padStart(8)}  ${w.cumulativeUsd.padStart(9)}  ${w.allocations.map((a) => `${names.track(a.trackId)}: ${names.gpu(a.gpuId)}×${a.gpuCount} ${a.hours}h`).join(', ')}\n`,
       );
     io.stdout(`\nTotal ${shown.totals.gpuHours} GPU-h, ${m$(shown.totals.usd)} of ${m$(shown.totals.budget)}\n`);
+    if (shown.ranges) io.stdout(`${planRangeSentence(shown.ranges)}\n`);
     for (const line of shown.dataCosts)
       io.stdout(`  ${line.category} ${line.label}: ${m$(line.usd)} — ${line.quantity} at ${line.rate?.sku ?? 'no price'}\n`);
     if (shown.dataCosts.length)

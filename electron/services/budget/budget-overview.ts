@@ -70,6 +70,7 @@ export function overviewReader(deps: ServiceDeps, planService: Pick<PlanService,
       outsideWindow: bucketTotals(buckets.outside),
       tracksMeta: plan.tracks.map((t) => ({ id: t.id, name: t.name, colour: t.colour })),
       dataCosts,
+      planRanges: view.analysis.ranges ?? null,
     };
   };
 }

@@ -6,6 +6,8 @@ import type { PlanView } from '../../../shared/ipc/contract/plan';
 /** The `plan show --json` shape of any plan (the current one, a scenario's, a suggested schedule). */
 export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] = []) {
   const coverage = new Map(v.analysis.phases.map((p) => [p.phaseId, p]));
+  const ranges = v.analysis.ranges ?? null;
+  const rangeOf = new Map((ranges?.milestones ?? []).map((r) => [r.milestoneId, r]));
   const byWeek = new Map<string, typeof plan.allocations>();
   for (const a of plan.allocations) byWeek.set(a.week, [...(byWeek.get(a.week) ?? []), a]);
   return {
@@ -51,6 +53,15 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
         estimatedHours: Math.round(needed.reduce((s, h) => s + h, 0) * 100) / 100,
         estimatedUsd: usd.toFixed(2),
         estimateBasis: m.phases.map((p) => `${p.name}: ${coverage.get(p.id)?.neededBasis ?? 'no estimate'}`).join('; '),
+        // P10–P50–P90 of its GPU-hours, cost (project's currency) and last day (issue 29 item 5; rules in ranges.rules)
+        range: rangeOf.has(m.id)
+          ? {
+              hours: rangeOf.get(m.id)!.hours,
+              cost: rangeOf.get(m.id)!.cost,
+              plannedEnd: rangeOf.get(m.id)!.plannedEnd,
+              end: rangeOf.get(m.id)!.end,
+            }
+          : null,
         phases: m.phases.map((p) => ({
           id: p.id,
           name: p.name,
@@ -63,6 +74,7 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
           allocatedHours: coverage.get(p.id)?.allocatedHours ?? 0,
           authorEstimate: p.authorEstimate,
           appEstimate: p.appEstimate,
+          range: rangeOf.get(m.id)?.phases.find((r) => r.phaseId === p.id) ?? null,
         })),
       };
     }),
@@ -105,6 +117,20 @@ export function describePlan(plan: Plan, v: PlanView, planScenarios: Scenario[] 
       allCostsUsd: v.analysis.totals.allCostsUsd,
       remainingAllCostsUsd: v.analysis.totals.remainingAllCostsUsd,
     },
+    /** The plan's total and finish as P10–P90, how likely the budget holds, and the rules (issue 29 item 5). */
+    ranges: ranges
+      ? {
+          currency: ranges.currency,
+          total: ranges.total,
+          plannedTotal: ranges.plannedTotal,
+          finish: ranges.finish,
+          budget: ranges.budget,
+          budgetHolds: ranges.budgetHolds,
+          samples: ranges.samples,
+          seed: ranges.seed,
+          rules: ranges.rules,
+        }
+      : null,
     subscriptions: v.analysis.totals.subscriptions,
     dataCosts: v.analysis.totals.dataCosts.lines,
     dataCostRule: v.analysis.totals.dataCosts.rule,

@@ -336,6 +336,20 @@ describe('the example project PDF through the built CLI', () => {
       ).toBeGreaterThan(12);
   }, 240_000);
 
+  it('shows ranges, not single figures: the brief, the milestone table and the totals; the budget sentence gives its probability (issue 29 item 5)', () => {
+    const file = path.join(dir.dir, 'ranges.pdf');
+    exportPdf(file);
+    const flat = (t: string) => t.replace(/\s+/g, ' ');
+    const page1 = flat(execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' }));
+    expect(page1).toMatch(/Cost, P10–P90 \$[\d,.]+–\$[\d,.]+/);
+    expect(page1).toMatch(/the budget holds with probability (\d+|under 1|over 99) %/);
+    const text = flat(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
+    // the milestone table: each app estimate with its P10–P90 hours and cost; the totals as a range with the budget's odds
+    expect(text.match(/[\d.]+–[\d.]+ h \(P10–P90\)/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(text).toMatch(/All costs \$[\d,.]+–\$[\d,.]+ \(P10–P90, median \$[\d,.]+; as booked \$[\d,.]+\)/);
+    expect(text).toMatch(/range: P10–P90 from the estimator's range/);
+  }, 60_000);
+
   it("seed 003's year of weeks: the Gantt stays on page 1, under month headings, with every track named", () => {
     const file = path.join(dir.dir, 'seed-003.pdf');
     exportPdf(file, ['--project', 'seed-003-small-lab']);

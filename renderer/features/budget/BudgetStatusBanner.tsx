@@ -1,5 +1,6 @@
 /** The Budget overview's status line: does the budget hold, with the forecast, the incomplete-data note and the watch list. */
 import type { OverviewView } from '../../../shared/ipc/contract/budget-planning';
+import { budgetHoldsText, dateRangeText, moneyRangeText, rangeRulesText } from '../../../shared/domain/plan/range-text';
 import { money, totalsText } from './format';
 
 function pct(value: string, of: string | null): string {
@@ -46,6 +47,19 @@ export function BudgetStatusBanner({ o }: { o: OverviewView }) {
       {incomplete && (
         <div className="bu-incomplete" data-testid="forecast-incomplete">
           {incomplete.message}
+        </div>
+      )}
+      {o.planRanges && (
+        <div className="bu-ranges" data-testid="budget-holds" title={rangeRulesText(o.planRanges)}>
+          The plan&rsquo;s all costs are {moneyRangeText(o.currency, o.planRanges.total)}: {budgetHoldsText(o.planRanges)}
+          {o.planRanges.finish && o.planRanges.finish.p90 !== o.planRanges.finish.planned
+            ? `; finish ${dateRangeText(o.planRanges.finish)}, planned ${o.planRanges.finish.planned}`
+            : ''}
+          .{' '}
+          <details className="bu-ranges-rules">
+            <summary>How these ranges are made</summary>
+            {rangeRulesText(o.planRanges)}
+          </details>
         </div>
       )}
       {holds && watch.length > 0 && (

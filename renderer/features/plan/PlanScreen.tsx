@@ -12,6 +12,7 @@ import { ProblemsPanel } from './ProblemsPanel';
 import { RunRatesPanel } from './RunRatesPanel';
 import { ClaimsPanel } from './ClaimsPanel';
 import { MilestoneTable } from './SidePanels';
+import { PlanRangesKpi } from './PlanRangesKpi';
 import { ScenarioWorkbench } from './ScenarioWorkbench';
 import '../projects/projects.css';
 import { usePlanStore } from './store';
@@ -172,6 +173,7 @@ export function PlanScreen() {
             total
           </div>
         </div>
+        <PlanRangesKpi view={view} />
         <div className="kpi" title="Hours of booked GPUs × GPU count, all weeks">
           <div className="kpi-label">GPU-hours booked</div>
           <div className="kpi-value">{fmtHours(analysis.totals.gpuHours)} h</div>

@@ -1,5 +1,6 @@
 /** The milestone table: the author's figures beside the app's (scenarios: ScenarioWorkbench.tsx; the claims: ClaimsPanel.tsx). */
 import type { PlanView } from '../../../shared/ipc/contract/plan';
+import { hoursRangeText, moneyRangeText, rangeRulesText } from '../../../shared/domain/plan/range-text';
 import { rangeText } from './figure-text';
 import { estimateBasis, estimateMoney, fmtHours, fmtMoney, gpuShort } from './timeline-model';
 
@@ -12,6 +13,8 @@ export function MilestoneTable({
 }) {
   const { plan, analysis } = view;
   const offerings = new Map(view.catalog.offerings.map((o) => [o.id, o]));
+  const phaseRanges = new Map((analysis.ranges?.milestones ?? []).flatMap((m) => m.phases.map((p) => [p.phaseId, p] as const)));
+  const rules = analysis.ranges ? rangeRulesText(analysis.ranges) : '';
   return (
     <section className="panel" aria-label="Milestones">
       <div className="panel-title">
@@ -27,7 +30,12 @@ export function MilestoneTable({
             <th className="num">Runs</th>
             <th>Author: hours / run</th>
             <th>Author: cost</th>
-            <th className="num">Needed GPU-h</th>
+            <th
+              className="num"
+              title="The hours the check uses; below, the estimate's P10–P90 hours and cost (hover for where the range comes from)"
+            >
+              Needed GPU-h
+            </th>
             <th className="num">Booked GPU-h</th>
             <th>Basis</th>
           </tr>
@@ -38,6 +46,7 @@ export function MilestoneTable({
               const cov = analysis.phases.find((p) => p.phaseId === ph.id);
               const short = cov && cov.neededHours !== null && cov.allocatedHours + 1e-9 < cov.neededHours;
               const o = ph.offeringId ? offerings.get(ph.offeringId) : undefined;
+              const range = phaseRanges.get(ph.id);
               return (
                 <tr
                   key={ph.id}
@@ -74,7 +83,15 @@ export function MilestoneTable({
                     {rangeText(ph.authorEstimate?.usd, '$')}
                     {ph.authorEstimate?.usdPerRun ? <div className="muted">{rangeText(ph.authorEstimate.usdPerRun, '$')} / run</div> : null}
                   </td>
-                  <td className="num">{cov?.neededHours === null || cov === undefined ? '—' : fmtHours(cov.neededHours)}</td>
+                  <td className="num">
+                    {cov?.neededHours === null || cov === undefined ? '—' : fmtHours(cov.neededHours)}
+                    {range && range.source !== 'none' ? (
+                      <div className="muted nowrap" data-testid="needed-range" title={`${range.basis}. ${rules}`}>
+                        {hoursRangeText(range.hours)}
+                        <div>{moneyRangeText(analysis.ranges!.currency, range.cost, false)}</div>
+                      </div>
+                    ) : null}
+                  </td>
                   <td
                     className={`num${short ? ' pt-bad-text' : ''}`}
                     data-testid="booked-hours"

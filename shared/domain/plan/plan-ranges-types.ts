@@ -63,5 +63,5 @@ export interface PlanRanges {
   budgetHolds: number;
   samples: number;
   seed: number;
-  rules: typeof RANGE_RULES;
+  rules: { [K in keyof typeof RANGE_RULES]: string };
 }

@@ -91,4 +91,6 @@ export interface BriefInput {
   cheaper: string[];
   scenarios: ScenarioSummary[];
   scenarioId: string | null;
+  /** The plan's ranges in words (plan-ranges.ts): the key figures show them instead of single figures. */
+  ranges?: { total: string; plannedTotal: string; finish: string | null; budgetHolds: string };
 }

@@ -154,21 +154,21 @@ export function buildBrief(input: BriefInput): Brief {
     status,
     keyFigures: [
       {
-        label: 'Planned cost',
-        value: usdText(input.plannedUsd, input.currency),
-        note: `${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked${
+        label: input.ranges ? 'Cost, P10–P90' : 'Planned cost',
+        value: input.ranges ? input.ranges.total : usdText(input.plannedUsd, input.currency),
+        note: `${input.ranges ? `as booked ${input.ranges.plannedTotal}; ` : ''}${Math.round(input.gpuHours).toLocaleString('en-US')} GPU-hours booked${
           Number(input.dataCostsUsd ?? 0) > 0 ? `; storage & transfer ${usdText(input.dataCostsUsd!, input.currency)} included` : ''
         }`,
       },
       {
         label: 'Budget',
         value: usdText(input.budgetUsd, input.currency),
-        note: over ? `over by ${usdText(money(diff), input.currency)}` : `${usdText(money(diff), input.currency)} left`,
+        note: `${over ? `over by ${usdText(money(diff), input.currency)}` : `${usdText(money(diff), input.currency)} left`}${input.ranges ? `; ${input.ranges.budgetHolds}` : ''}`,
       },
       {
         label: 'Duration',
         value: input.durationDays === null ? '—' : `${input.durationDays} days`,
-        note: input.bookedFrom ? `bookings ${input.bookedFrom} → ${input.bookedTo}` : 'nothing booked',
+        note: `${input.bookedFrom ? `bookings ${input.bookedFrom} → ${input.bookedTo}` : 'nothing booked'}${input.ranges?.finish ? `; finish ${input.ranges.finish}` : ''}`,
       },
       {
         label: 'Open problems',

@@ -1,6 +1,8 @@
 /** The brief's input from the report's sections: the plan's figures, its weeks and bookings, risks and cheaper rentals. */
 import Big from 'big.js';
 import { buildBrief, type Brief } from './brief';
+import { budgetHoldsText, dateRangeText, moneyRangeText } from '../plan/range-text';
+import { usdText } from './usd-text';
 import { shownMonthCosts } from '../plan/totals';
 import type { ReportContext } from './report-context';
 import type { ReportModel } from './report-model-types';
@@ -51,5 +53,15 @@ export function reportBrief(
     cheaper: nextSteps.filter((s) => s.source === CHEAPER_RENTAL_SOURCE).map((s) => s.text),
     scenarios: scenariosWithBookedDuration(input, span.durationDays),
     scenarioId: input.scenarioId,
+    ...(analysis.ranges
+      ? {
+          ranges: {
+            total: moneyRangeText(project.currency, analysis.ranges.total, false),
+            plannedTotal: usdText(money(analysis.ranges.plannedTotal), project.currency),
+            finish: analysis.ranges.finish ? `${dateRangeText(analysis.ranges.finish)}, planned ${analysis.ranges.finish.planned}` : null,
+            budgetHolds: budgetHoldsText(analysis.ranges),
+          },
+        }
+      : {}),
   });
 }

@@ -1,10 +1,21 @@
 /** The milestones section: each phase with the app's and the author's estimate, and their totals over the runs range. */
 import Big from 'big.js';
 import type { ReportContext } from './report-context';
-import type { ReportMilestonePhase, ReportModel } from './report-model-types';
+import type { ReportMilestonePhase, ReportModel, ReportRanges } from './report-model-types';
+import type { PhaseRange } from '../plan/plan-ranges-types';
+import { planRangeSentence, rangeRulesText } from '../plan/range-text';
 import { money, round } from './report-numbers';
 
-export function reportMilestones({ plan, trackById, gpuName, offeringLabel, words, coverage }: ReportContext): ReportMilestonePhase[] {
+export function reportMilestones({
+  plan,
+  analysis,
+  trackById,
+  gpuName,
+  offeringLabel,
+  words,
+  coverage,
+}: ReportContext): ReportMilestonePhase[] {
+  const ranges = new Map((analysis.ranges?.milestones ?? []).flatMap((m) => m.phases.map((p) => [p.phaseId, p] as const)));
   return plan.milestones.flatMap((m) => {
     const track = trackById.get(m.trackId);
     return m.phases.map((p) => ({
@@ -29,8 +40,27 @@ export function reportMilestones({ plan, trackById, gpuName, offeringLabel, word
       authorHours: p.authorEstimate?.hours ?? null,
       authorUsd: p.authorEstimate?.usd ?? null,
       authorText: p.authorEstimate?.text ?? null,
+      appRange: rangeOf(ranges.get(p.id), words),
     }));
   });
+}
+
+function rangeOf(r: PhaseRange | undefined, words: (text: string) => string): ReportMilestonePhase['appRange'] {
+  return r && r.source !== 'none' ? { hours: r.hours, cost: r.cost, basis: words(r.basis) } : null;
+}
+
+/** The plan's ranges for the report: the totals' sentence, the total and finish, the budget's odds, the rules. */
+export function reportRanges({ analysis }: ReportContext): ReportRanges | null {
+  const r = analysis.ranges;
+  if (!r) return null;
+  return {
+    sentence: planRangeSentence(r),
+    total: r.total,
+    plannedTotal: r.plannedTotal,
+    finish: r.finish,
+    budgetHolds: r.budgetHolds,
+    rules: rangeRulesText(r),
+  };
 }
 
 export type MilestoneTotals = Pick<

@@ -29,6 +29,20 @@ export interface ReportMilestonePhase {
   authorHours: Range | null;
   authorUsd: Range | null;
   authorText: string | null;
+  /** P10–P50–P90 of the phase's GPU-hours and cost (project's currency) and where the range comes from (plan-ranges.ts). */
+  appRange: { hours: { p10: number; p50: number; p90: number }; cost: { p10: string; p50: string; p90: string }; basis: string } | null;
+}
+
+/** The plan's total and finish as P10–P90 and how likely the budget holds (plan-ranges.ts, issue 29 item 5). */
+export interface ReportRanges {
+  /** "All costs $510.00–$824.00 (P10–P90, median …); … the budget holds with probability 41 % (budget …)." */
+  sentence: string;
+  total: { p10: string; p50: string; p90: string };
+  plannedTotal: string;
+  finish: { planned: string; p10: string; p50: string; p90: string } | null;
+  budgetHolds: number;
+  /** The rules behind the ranges, in words. */
+  rules: string;
 }
 
 export interface ReportModel {
@@ -36,6 +50,8 @@ export interface ReportModel {
   /** The document's title (PDF metadata and the first heading). */
   title: string;
   brief: Brief;
+  /** null when the plan view carries no ranges. */
+  ranges: ReportRanges | null;
   sections: ReportSectionId[];
   cover: {
     projectId: string;

@@ -11,7 +11,7 @@ import { reportCatalogRate, reportInProjectCurrency } from './report-currency';
 import { reportCosts } from './report-costs';
 import { reportDataCosts } from './report-data-costs';
 import type { ReportInputs } from './report-input-types';
-import { milestoneTotals, reportMilestones } from './report-milestones';
+import { milestoneTotals, reportMilestones, reportRanges } from './report-milestones';
 import type { ReportModel } from './report-model-types';
 import { reportNextSteps } from './report-next-steps';
 import { reportPrices } from './report-prices';
@@ -46,6 +46,7 @@ export function assembleReportModel(inUsd: ReportInputs): ReportModel {
     generatedAt: input.generatedAt,
     title: brief.title,
     brief,
+    ranges: reportRanges(context),
     sections:
       input.sections && input.sections.length > 0 ? REPORT_SECTION_IDS.filter((s) => input.sections!.includes(s)) : [...REPORT_SECTION_IDS],
     cover: {

@@ -7,6 +7,7 @@ import { RULE_KINDS } from '../../domain/budget/types';
 import { amountText, plausibleDay } from '../../domain/field-bounds';
 import type { ChannelMap } from '../channel';
 import { dataCostComparisonSchema } from '../../domain/data-costs/schema';
+import { planRangesSchema } from '../../domain/plan/plan-view';
 
 const projectId = z.string().min(1).max(120);
 /** An exchange rate: a plain decimal above 0 (no exponent), such as 0.92 or 83.25. */
@@ -213,6 +214,8 @@ export const overviewSchema = z.object({
   tracksMeta: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })),
   /** Storage and network: the plan's lines against billed storage and network spend (issue 19 item 15). */
   dataCosts: dataCostComparisonSchema,
+  /** The plan's P10–P90 ranges and how likely the budget holds: the plan view's own (plan-ranges.ts, issue 29 item 5). */
+  planRanges: planRangesSchema.nullable().optional(),
 });
 export type OverviewView = z.output<typeof overviewSchema>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Brief } from '../../domain/report/brief';
 import { REPORT_SECTION_IDS, type BudgetInput, type HardwareAlternative, type ReportModel } from '../../domain/report/report-model';
 import type { Assert, Equals } from '../type-check';
+import { reportPhaseRangeSchema, reportRangesSchema } from './report-range-schemas';
 
 const range = z.object({ low: z.number(), high: z.number() });
 const tone = z.enum(['good', 'warn', 'bad']);
@@ -134,12 +135,14 @@ const milestonePhaseSchema = z.object({
   authorHours: range.nullable(),
   authorUsd: range.nullable(),
   authorText: z.string().nullable(),
+  appRange: reportPhaseRangeSchema.nullable(),
 });
 
 export const reportModelSchema = z.object({
   generatedAt: z.string(),
   title: z.string(),
   brief: briefSchema,
+  ranges: reportRangesSchema.nullable(),
   sections: z.array(z.enum(REPORT_SECTION_IDS)),
   cover: z.object({
     projectId: z.string(),

@@ -1,6 +1,7 @@
 /** The report's plan sections: tracks, milestones, the weekly timeline, and the hardware booked. */
 import type { ReportModel } from '../../../../shared/domain/report/report-model';
 import { currencySign } from '../../../../shared/domain/money-format';
+import { hoursRangeText, moneyRangeText } from '../../../../shared/domain/plan/range-text';
 import { AllocationChart } from './ReportCharts';
 import { authorRange, hasAuthorFigures, num, range, usd, withoutColumns } from './format';
 import { Section, Table, dates } from './report-parts';
@@ -54,8 +55,14 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
             dates(m.start, m.end),
             m.hardware,
             range(m.runs),
-            num(m.appHours, 2),
-            usd(m.appUsd, cur),
+            <>
+              {num(m.appHours, 2)}
+              {m.appRange ? <div className="rp-sub">{hoursRangeText(m.appRange.hours)}</div> : null}
+            </>,
+            <>
+              {usd(m.appUsd, cur)}
+              {m.appRange ? <div className="rp-sub">{moneyRangeText(cur, m.appRange.cost, false)}</div> : null}
+            </>,
             num(m.bookedHours),
             range(m.authorHours, 'h'),
             authorRange(m.authorUsd, model.cover),
@@ -71,6 +78,7 @@ export function MilestonesSection({ model }: { model: ReportModel }) {
               {m.code} · {m.phase}:
             </strong>{' '}
             {m.appBasis}
+            {m.appRange ? `; range: ${m.appRange.basis}` : ''}
           </li>
         ))}
       </ul>

@@ -106,6 +106,11 @@ export function SummarySection({ model }: { model: ReportModel }) {
           </>
         )}
       </p>
+      {model.ranges && (
+        <p className="rp-ranges" data-testid="report-ranges">
+          <strong>{model.ranges.sentence}</strong> <small>{model.ranges.rules}</small>
+        </p>
+      )}
       <h3>Top risks</h3>
       <ul className="rp-risks">
         {summary.topRisks.map((r, i) => (
