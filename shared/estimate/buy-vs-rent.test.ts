@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { breakEvenRunsPerMonth, checkSeedRule, cumulativeCosts, electricityPerRun, type LocalMachine } from './buy-vs-rent';
+import {
+  breakEvenRunsPerMonth,
+  buyVsRent,
+  checkSeedRule,
+  cumulativeCosts,
+  electricityPerRun,
+  rentableOfferings,
+  type LocalMachine,
+} from './buy-vs-rent';
+import type { RankedRow } from './estimate';
+import type { CostSettings } from '../domain/settings/cost-settings';
 
 // Seed 003 (003_2de1fb48cfc1bd36.txt), "Cost Comparison: Local vs Cloud", medium dataset (50,000 samples, 100 epochs):
 // local RTX 4090 workstation $4,000 upfront, 500 W under load, 13 h a training, $0.12/kWh → $0.78 a training;
@@ -57,5 +67,57 @@ describe('buy or rent (seed 003 hand-worked)', () => {
     expect(local!.points[0]).toEqual({ month: 0, date: '2026-12', usd: 4000 });
     expect(local!.points[36]).toEqual({ month: 36, date: '2029-12', usd: 4112.32 });
     expect(rent!.points[36]!.usd).toBe(4406.4);
+  });
+});
+
+describe('buy or rent against the rentals the lead names, at the hours the lead gives (issue 31 item 8)', () => {
+  const settings = { electricityUsdPerKwh: 0.12, purchaseLifetimeYears: 3, purchaseHoursPerYear: 8760 } as CostSettings;
+  const row = (offeringId: string, priceKind: RankedRow['priceKind'], usdPerHour: number, hours: number, fits = true) =>
+    ({
+      key: `${offeringId}|${priceKind}`,
+      offeringId,
+      providerName: 'Microsoft Azure',
+      sku: offeringId,
+      priceKind,
+      usd: usdPerHour * hours,
+      hours,
+      price: { usd: usdPerHour, per: priceKind === 'purchase' ? 'once' : 'hour', asOf: '2024-11-01', source: '' },
+      powerWatts: priceKind === 'purchase' ? 500 : undefined,
+      fits,
+    }) as unknown as RankedRow;
+  const ranking = [
+    row('cheap-a', 'on-demand', 0.5, 7),
+    row('nc6s', 'spot', 0.615, 7, false),
+    row('nc6s', 'on-demand', 3.06, 7, false),
+    row('nc6s', 'reserved-1y', 2.14, 7, false),
+    { ...row('box', 'purchase', 4000, 6), price: { usd: 4000, per: 'once', asOf: '2024-11-01', source: '' } } as RankedRow,
+  ];
+
+  it('by default the cheapest fitting rentals at the estimator’s hours', () => {
+    const r = buyVsRent({ ranking }, 'box|purchase', settings, 10, '2026-12')!;
+    expect(r.rentals.map((x) => x.key)).toEqual(['cheap-a|on-demand']);
+    expect(r.machine).toMatchObject({ hoursPerRun: 6, hoursSource: 'estimate' });
+  });
+
+  it('named: on-demand then spot of each, fitting or not, at your hours (seed 003: 13 h on the box, 10 h on the NC6s v3)', () => {
+    const r = buyVsRent({ ranking }, 'box|purchase', settings, 10, '2026-12', 36, {
+      rentalOfferingIds: ['nc6s'],
+      hoursPerRun: 13,
+      rentalHoursPerRun: 10,
+    })!;
+    expect(r.rentals.map((x) => [x.key, x.usdPerRun])).toEqual([
+      ['nc6s|on-demand', 30.6],
+      ['nc6s|spot', 6.15],
+    ]);
+    expect(r.rentals[0]!.label).toBe('Microsoft Azure nc6s (on-demand, your 10 h a run) — does not fit the batch');
+    expect(r.machine).toMatchObject({ hoursPerRun: 13, hoursSource: 'yours' });
+    expect(r.breakEvens.map((b) => b.runsPerMonth)).toEqual([3.73, 20.69]);
+    expect(r.unknownRentals).toEqual([]);
+    expect(rentableOfferings(ranking).map((o) => o.offeringId)).toEqual(['cheap-a', 'nc6s']);
+  });
+
+  it('a named offering the estimate cannot rent by the hour is reported, not dropped silently', () => {
+    const r = buyVsRent({ ranking }, 'box|purchase', settings, 10, '2026-12', 36, { rentalOfferingIds: ['box', 'nope'] })!;
+    expect(r.unknownRentals).toEqual(['box', 'nope']);
   });
 });

@@ -22,6 +22,8 @@ export interface LocalMachine {
   electricityUsdPerKwh: number;
   /** Hours one training run takes on the machine. */
   hoursPerRun: number;
+  /** Whose the hours a run are: the estimator's, or the lead's own figure (`--hours`, the panel's hours field). */
+  hoursSource?: 'estimate' | 'yours';
   /** Largest share of a month's 730 h the machine can train (0–1); runs beyond it do not fit. */
   maxUtilisation: number;
 }
@@ -148,8 +150,17 @@ export function checkSeedRule(m: LocalMachine, rentals: readonly RentalOption[])
   };
 }
 
+const rentalLabel = (r: RankedRow, hours: number | undefined) =>
+  `${offerLabel(r.providerName, r.sku)} (${r.priceKind}${hours === undefined ? '' : `, your ${hours} h a run`})`;
+
+/** A rental's cost of one run: the estimate's, or at the lead's hours a run (hours paid, spot rework included) its hourly price × instances × those hours. */
+function usdPerRun(r: RankedRow, hours: number | undefined): number {
+  if (hours === undefined) return r.usd;
+  return round(new Big(r.price.usd).times(r.setup?.instances ?? 1).times(hours), 4);
+}
+
 /** Rentals compared with a machine: the cheapest fitting run of each offering, hourly on-demand or spot (a reservation is a commitment, not a per-run price). */
-export function rentalOptions(rows: readonly RankedRow[], limit = 5): RentalOption[] {
+export function rentalOptions(rows: readonly RankedRow[], limit = 5, hoursPerRun?: number): RentalOption[] {
   const best = new Map<string, RankedRow>();
   for (const r of rows) {
     if (!r.fits || r.price.per !== 'hour' || (r.priceKind !== 'on-demand' && r.priceKind !== 'spot')) continue;
@@ -159,18 +170,42 @@ export function rentalOptions(rows: readonly RankedRow[], limit = 5): RentalOpti
   return [...best.values()]
     .sort((a, b) => a.usd - b.usd)
     .slice(0, limit)
-    .map((r) => ({ key: r.key, label: `${offerLabel(r.providerName, r.sku)} (${r.priceKind})`, usdPerRun: r.usd }));
+    .map((r) => ({ key: r.key, label: rentalLabel(r, hoursPerRun), usdPerRun: usdPerRun(r, hoursPerRun) }));
+}
+
+/** Offerings an estimate can rent by the hour (on-demand or spot): the choices of `--rental` and of the panel's rental select. */
+export function rentableOfferings(rows: readonly RankedRow[]): Array<{ offeringId: string; label: string }> {
+  const seen = new Map<string, string>();
+  for (const r of rows)
+    if (r.price.per === 'hour' && (r.priceKind === 'on-demand' || r.priceKind === 'spot') && !seen.has(r.offeringId))
+      seen.set(r.offeringId, offerLabel(r.providerName, r.sku));
+  return [...seen].map(([offeringId, label]) => ({ offeringId, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The rentals of the offerings the lead names, in the order named: each one's on-demand and spot runs (whether they fit the batch or not: the lead chose them). */
+export function namedRentalOptions(rows: readonly RankedRow[], offeringIds: readonly string[], hoursPerRun?: number): RentalOption[] {
+  return offeringIds.flatMap((id) =>
+    rows
+      .filter((r) => r.offeringId === id && r.price.per === 'hour' && (r.priceKind === 'on-demand' || r.priceKind === 'spot'))
+      .sort((a, b) => (a.priceKind === b.priceKind ? 0 : a.priceKind === 'on-demand' ? -1 : 1))
+      .map((r) => ({
+        key: r.key,
+        label: rentalLabel(r, hoursPerRun) + (r.fits ? '' : ' — does not fit the batch'),
+        usdPerRun: usdPerRun(r, hoursPerRun),
+      })),
+  );
 }
 
 /** The machine of a purchase row of an estimate, priced with the settings' lifetime, electricity and hours a year. */
-export function localMachineOf(purchase: RankedRow, settings: CostSettings): LocalMachine {
+export function localMachineOf(purchase: RankedRow, settings: CostSettings, hoursPerRun?: number): LocalMachine {
   return {
     label: purchase.sku,
     purchaseUsd: purchase.price.usd,
     lifetimeYears: settings.purchaseLifetimeYears,
     powerWatts: purchase.powerWatts ?? 0,
     electricityUsdPerKwh: settings.electricityUsdPerKwh,
-    hoursPerRun: purchase.hours,
+    hoursPerRun: hoursPerRun ?? purchase.hours,
+    hoursSource: hoursPerRun === undefined ? 'estimate' : 'yours',
     maxUtilisation: Math.min(1, settings.purchaseHoursPerYear / (HOURS_PER_MONTH * 12)),
   };
 }
@@ -182,6 +217,18 @@ export interface BuyVsRent {
   seedRule: SeedRuleCheck;
   runsPerMonth: number;
   series: CostSeries[];
+  /** Named rental offerings (`--rental`) that the estimate cannot rent by the hour. */
+  unknownRentals: string[];
+}
+
+/** The lead's own choices: the rentals to compare with, and hours a run instead of the estimator's. */
+export interface BuyVsRentChoice {
+  /** Offerings whose on-demand and spot runs are compared (instead of the five cheapest fitting rentals). */
+  rentalOfferingIds?: readonly string[];
+  /** Hours a run, the lead's figure: on the machine, and on the rentals unless `rentalHoursPerRun` is given. */
+  hoursPerRun?: number;
+  /** Hours a run on the rentals, the lead's figure (seed 003: 13 h on the RTX 4090 box, 10 h on the NC6s v3). */
+  rentalHoursPerRun?: number;
 }
 
 /** Everything the "Buy or rent" panel and `gpu-planner estimate buy-vs-rent` show for a purchase row. */
@@ -192,11 +239,15 @@ export function buyVsRent(
   runsPerMonth: number,
   startMonth: string,
   months = 36,
+  choice: BuyVsRentChoice = {},
 ): BuyVsRent | null {
   const purchase = estimate.ranking.find((r) => r.key === purchaseKey && r.priceKind === 'purchase');
   if (!purchase) return null;
-  const machine = localMachineOf(purchase, settings);
-  const rentals = rentalOptions(estimate.ranking);
+  const machine = localMachineOf(purchase, settings, choice.hoursPerRun);
+  const rentalHours = choice.rentalHoursPerRun ?? choice.hoursPerRun;
+  const named = choice.rentalOfferingIds?.length ? [...new Set(choice.rentalOfferingIds)] : null;
+  const rentable = new Set(rentableOfferings(estimate.ranking).map((o) => o.offeringId));
+  const rentals = named ? namedRentalOptions(estimate.ranking, named, rentalHours) : rentalOptions(estimate.ranking, 5, rentalHours);
   const seedRule = checkSeedRule(machine, rentals);
   return {
     machine,
@@ -205,5 +256,6 @@ export function buyVsRent(
     seedRule,
     runsPerMonth,
     series: cumulativeCosts(machine, rentals, runsPerMonth, startMonth, months),
+    unknownRentals: named ? named.filter((id) => !rentable.has(id)) : [],
   };
 }

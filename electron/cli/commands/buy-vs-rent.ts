@@ -4,7 +4,7 @@
  */
 import { UserError } from '../../../shared/domain/errors';
 import { describeCostSettings } from '../../../shared/domain/settings/cost-settings';
-import { buyVsRent } from '../../../shared/estimate/buy-vs-rent';
+import { buyVsRent, rentableOfferings } from '../../../shared/estimate/buy-vs-rent';
 import { rowKey } from '../../../shared/estimate/ranking';
 import { EXIT_OK, parseCommandArgs, printJson, UsageError, type CliIo } from '../cli-io';
 import { openCliServices } from '../cli-services';
@@ -12,7 +12,7 @@ import { readWorkloadFile } from '../workload-file';
 import { moneyFigure } from '../../../shared/domain/money-format';
 
 export const USAGE =
-  'usage: gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--db PATH] [--json]';
+  'usage: gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--rental OFFERING_ID]... [--hours H] [--rental-hours H] [--runs N] [--start YYYY-MM] [--months N] [--db PATH] [--json]';
 
 function positiveNumber(flag: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;
@@ -34,6 +34,9 @@ export async function runBuyVsRentCommand(args: string[], io: CliIo): Promise<nu
       workload: { type: 'string' },
       saved: { type: 'string' },
       machine: { type: 'string' },
+      rental: { type: 'string', multiple: true },
+      hours: { type: 'string' },
+      'rental-hours': { type: 'string' },
       runs: { type: 'string' },
       start: { type: 'string' },
       months: { type: 'string' },
@@ -45,6 +48,9 @@ export async function runBuyVsRentCommand(args: string[], io: CliIo): Promise<nu
   if (!values.machine || Boolean(values.workload) === Boolean(values.saved)) throw new UsageError(USAGE);
   const runsPerMonth = positiveNumber('runs', values.runs, 10, 10_000);
   const months = Math.round(positiveNumber('months', values.months, 36, 240));
+  const hoursPerRun = values.hours === undefined ? undefined : positiveNumber('hours', values.hours, 0, 100_000);
+  const rentalHoursPerRun =
+    values['rental-hours'] === undefined ? undefined : positiveNumber('rental-hours', values['rental-hours'], 0, 100_000);
   const start = values.start ?? new Date().toISOString().slice(0, 7);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(start))
     throw new UserError('INVALID_ARGUMENT', `--start ${start}: expected a month YYYY-MM`, {
@@ -60,7 +66,11 @@ export async function runBuyVsRentCommand(args: string[], io: CliIo): Promise<nu
     const workload = saved ? saved.workload : readWorkloadFile(io, values.workload!);
     const estimate = app.services.estimate.estimateWorkload(workload);
     const settings = app.services.settings.costSettings();
-    const result = buyVsRent(estimate, rowKey(values.machine, 'purchase'), settings, runsPerMonth, start, months);
+    const result = buyVsRent(estimate, rowKey(values.machine, 'purchase'), settings, runsPerMonth, start, months, {
+      rentalOfferingIds: values.rental,
+      hoursPerRun,
+      rentalHoursPerRun,
+    });
     if (!result) {
       const machines = estimate.ranking.filter((r) => r.priceKind === 'purchase').map((r) => r.offeringId);
       throw new UserError(
@@ -73,13 +83,21 @@ export async function runBuyVsRentCommand(args: string[], io: CliIo): Promise<nu
         },
       );
     }
+    if (result.unknownRentals.length) {
+      const rentable = rentableOfferings(estimate.ranking).map((o) => o.offeringId);
+      throw new UserError(
+        'UNKNOWN_RENTAL',
+        `${result.unknownRentals.map((id) => `"${id}"`).join(', ')}: not an offering this workload can rent by the hour (on-demand or spot; rentals: ${rentable.join(', ')})`,
+        { field: 'rental', value: result.unknownRentals.join(','), expected: `one of ${rentable.join(', ')}` },
+      );
+    }
     if (values.json) {
       printJson(io, { ...result, assumptions: { ...settings, summary: describeCostSettings(settings) } });
       return EXIT_OK;
     }
     const m = result.machine;
     io.stdout(
-      `${m.label}: $${m.purchaseUsd.toLocaleString('en-US')} over ${m.lifetimeYears} y, ${m.powerWatts} W, ${m.hoursPerRun.toFixed(2)} h a run (${describeCostSettings(settings)} — change with gpu-planner settings)\n\n`,
+      `${m.label}: $${m.purchaseUsd.toLocaleString('en-US')} over ${m.lifetimeYears} y, ${m.powerWatts} W, ${m.hoursPerRun.toFixed(2)} h a run${m.hoursSource === 'yours' ? ' (your figure)' : ' (the estimate)'} (${describeCostSettings(settings)} — change with gpu-planner settings)\n\n`,
     );
     for (const b of result.breakEvens) io.stdout(`  ${b.text}\n`);
     io.stdout(`\nSeed 003's rule, ${result.seedRule.rule}: ${result.seedRule.verdict}\n\n`);

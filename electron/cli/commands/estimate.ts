@@ -10,7 +10,7 @@ import { parseRankOptions, rankingText, withRanking } from './estimate-ranking';
 
 export const USAGE =
   'usage: gpu-planner estimate --workload FILE [--gpu ID]... [--rank cost|reliable] [--min-reliability 0-1] [--include-flagged] [--db PATH] [--json]\n       gpu-planner estimate presets [--json]\n' +
-  '       gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--runs N] [--start YYYY-MM] [--months N] [--json]';
+  '       gpu-planner estimate buy-vs-rent (--workload FILE | --saved ID) --machine OFFERING_ID [--rental OFFERING_ID]... [--hours H] [--rental-hours H] [--runs N] [--start YYYY-MM] [--months N] [--json]';
 
 /** `gpu-planner estimate --workload FILE [--gpu ID]... --json` — docs/cli.md. Computes in-process with the app's pure functions. */
 export async function runEstimateCommand(args: string[], io: CliIo): Promise<number> {
