@@ -14,6 +14,10 @@ test.describe('Review screen', () => {
     // the hardware section says its hours are wall-clock, with the GPU-only hours beside them (issue 29 item 1)
     await expect(preview).toContainText('Hours are wall-clock time to a trained model');
     await expect(preview).toContainText('Wall-clock h (GPU only)');
+    // a GPU with no measurement of its own says its range is widened, and to what (issue 29 item 3)
+    await expect(preview.getByTestId('report-no-measurement').first()).toContainText(
+      /^No measurement on this GPU \(.+\): range widened to ×0\.\d\d–×\d\.\d\d/,
+    );
     await expect(page.getByRole('button', { name: 'Export PDF…' })).toBeFocused();
     await app.screenshot('review-preview');
 
@@ -24,6 +28,7 @@ test.describe('Review screen', () => {
     await expect(page.getByText(/^Saved .*review\.pdf \(\d+ pages/)).toBeVisible({ timeout: 30_000 });
     expect(fs.existsSync(file)).toBe(true);
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    if (process.env.KEEP_REVIEW_PDF) fs.copyFileSync(file, process.env.KEEP_REVIEW_PDF);
     await app.screenshot('review-exported');
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
