@@ -90,7 +90,9 @@ test('a sweep of the workload reports progress and lists the cheapest variants',
 
 test('a GPU count no offering has is flagged on the field, and the times still show', async ({ page }) => {
   await openEstimate(page);
+  // 64 GPUs on one node are 8 instances of an 8-GPU offering (issue 28 item 8); over 2 nodes, 32 a node: no offering
   await page.getByLabel('GPUs (data parallel)').fill('64');
+  await page.getByLabel('Nodes').fill('2');
   await expect(page.locator('#wf-gpuCount-error')).toContainText('No offering');
   await expect(page.getByRole('region', { name: 'Estimates by GPU and offering' }).locator('tbody tr[data-row-id]').first()).toBeVisible();
 });
