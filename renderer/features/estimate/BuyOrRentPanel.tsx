@@ -52,12 +52,12 @@ export function BuyOrRentPanel({ estimate, purchaseKey }: { estimate: WorkloadEs
         <div>
           <div className="est-buy-rent-fields">
             <NumberField id="buy-rent-runs" label="Runs a month" value={runsText} onChange={setRunsText} error={runsError} width={90} />
-            <Field id="buy-rent-rental" label="Rent instead">
+            <Field id="buy-rent-rental" label="Rent instead" hint="its on-demand and spot">
               <select id="buy-rent-rental" className="input" value={rental} onChange={(e) => setRental(e.target.value)}>
                 <option value="">The 5 cheapest fitting rentals</option>
                 {rentals.map((o) => (
                   <option key={o.offeringId} value={o.offeringId}>
-                    {o.label} (on-demand and spot)
+                    {o.label}
                   </option>
                 ))}
               </select>
