@@ -69,6 +69,39 @@ test('buy or rent: break-evens, seed 003’s rule and 36 months of cumulative co
   await app.screenshot('buy-or-rent');
 });
 
+test('buy or rent against the rental the lead names, at the lead’s hours: seed 003’s RTX 4090 box against the NC6s v3 (issue 31 item 8)', async ({
+  app,
+  page,
+}) => {
+  await openScreen(page, /^Estimate/);
+  await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
+  await page.getByRole('radio', { name: 'Buy' }).click();
+  const table = page.getByRole('region', { name: 'Estimates by GPU and offering' });
+  await table.getByText('High-end workstation', { exact: false }).first().click();
+  const panel = page.getByRole('region', { name: 'Buy or rent' });
+  await panel.getByLabel('Rent instead').selectOption('azure-nc6s-v3');
+  await panel.getByLabel('Your hours a run').fill('13');
+  await panel.getByLabel('On the rental').fill('10');
+  const breakEvens = panel.locator('.est-breakevens li');
+  await expect(breakEvens).toHaveCount(2);
+  await expect(breakEvens.nth(0)).toContainText(
+    'Against Microsoft Azure NC6s v3 (on-demand, your 10 h a run) at $30.60 a run: buying pays off from 3.7 runs a month',
+  );
+  await expect(breakEvens.nth(1)).toContainText('(spot, your 10 h a run) at $6.15 a run: buying pays off from 20.7 runs a month');
+  await expect(panel).toContainText('13.00 h a run (your figure)');
+  await panel.getByLabel('Your hours a run').fill('-1');
+  await expect(panel.getByRole('alert')).toContainText('hours above 0');
+  await panel.getByLabel('Your hours a run').fill('13');
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await panel.scrollIntoViewIfNeeded();
+    await app.screenshot(`buy-or-rent-rental-${width}x${height}`);
+  }
+});
+
 test('a reserved offer carries its commitment and never ranks first for a short run', async ({ app, page }) => {
   await openScreen(page, /^Estimate/);
   await expect(page.locator('[data-estimate-ready="true"]')).toBeVisible();
