@@ -7,6 +7,7 @@ import { EstimationClient } from '../electron/worker/estimation-client';
 import { EstimationEngine } from '../shared/estimate/estimation-engine';
 import { measure, sized, type BenchReport } from './bench-kit';
 import { consoleLogger } from '../electron/services/logger';
+import { VITALDB_M1_WORKLOAD } from '../shared/estimate/test-catalog';
 
 const PRESETS = [
   'resnet34-1d',
@@ -42,14 +43,7 @@ function sweepWorkload(i: number): Record<string, unknown> {
   };
 }
 
-const m1 = {
-  model: { preset: 'resnet34-1d' },
-  input: { windowSamples: 500 },
-  batchSize: 256,
-  precision: 'bf16',
-  dataset: { samples: 600_000 },
-  epochs: 50,
-};
+const m1 = VITALDB_M1_WORKLOAD;
 const mistral = {
   model: { preset: 'mistral-7b' },
   input: { seqLen: 1024 },

@@ -8,19 +8,13 @@ import { isUserError } from '../../shared/domain/errors';
 import { repoRoot, tempDir } from '../test-support/paths';
 import { recordingLogger } from '../test-support/recording-logger';
 import { EstimationClient } from './estimation-client';
+import { VITALDB_M1_WORKLOAD } from '../../shared/estimate/test-catalog';
 
 const temp = tempDir();
 const file = path.join(temp.dir, 'estimation.worker.cjs');
 let client: EstimationClient;
 const log = recordingLogger();
-const m1 = {
-  model: { preset: 'resnet34-1d' },
-  input: { windowSamples: 500 },
-  batchSize: 256,
-  precision: 'bf16',
-  dataset: { samples: 600_000 },
-  epochs: 50,
-};
+const m1 = VITALDB_M1_WORKLOAD;
 
 beforeAll(async () => {
   await build({

@@ -7,16 +7,9 @@ import { splitEstimable } from './accelerators';
 import { MODEL_PRESETS } from './presets';
 import { cheapestFinishingBy, fastestUnder } from './ranking';
 import { breakEvenOf, filterAndRank } from './rent-vs-buy';
-import { gpus, offerings } from './test-catalog';
+import { gpus, offerings, VITALDB_M1_WORKLOAD } from './test-catalog';
 
-const m1 = {
-  model: { preset: 'resnet34-1d' },
-  input: { windowSamples: 500 },
-  batchSize: 256,
-  precision: 'bf16',
-  dataset: { samples: 600_000 },
-  epochs: 50,
-};
+const m1 = VITALDB_M1_WORKLOAD;
 const byGpu = (e: ReturnType<typeof estimateWorkloadAcrossCatalog>, id: string) => e.results.find((r) => r.gpuId === id)!;
 
 function allFinite(value: unknown, path = ''): string[] {

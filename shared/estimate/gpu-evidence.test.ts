@@ -4,17 +4,10 @@ import { toCliJson } from './cli-json';
 import { estimateWorkloadAcrossCatalog } from './estimate';
 import { MEASURED_GPU_IDS, gpuEvidence } from './gpu-evidence';
 import { single } from './published-benchmarks';
-import { gpus, offerings } from './test-catalog';
+import { gpus, offerings, VITALDB_M1_WORKLOAD } from './test-catalog';
 
 // VitalDB M3-like: a ResNet34-1D run the document weighs between a T4 and an L4 (issue 29).
-const workload = {
-  model: { preset: 'resnet34-1d' },
-  input: { windowSamples: 500 },
-  batchSize: 256,
-  precision: 'bf16',
-  dataset: { samples: 600_000 },
-  epochs: 50,
-};
+const workload = VITALDB_M1_WORKLOAD;
 const gpu = (id: string) => gpus.find((g) => g.id === id)!;
 const worst = ACCURACY.heldOut.gpu.worstError;
 

@@ -23,3 +23,13 @@ export const offerings: OfferingWithPrices[] = (
   userDefined: false,
   prices: o.prices.map((p) => ({ ...p, id: (priceId += 1), offeringId: o.id, recordedAt: '2026-01-01T00:00:00Z', notes: p.notes ?? null })),
 }));
+
+/** The CLI contract's example workload (VitalDB M1: ResNet34-1D, 600,000 windows of 500 samples, 50 epochs, bf16). */
+export const VITALDB_M1_WORKLOAD = {
+  model: { preset: 'resnet34-1d' },
+  input: { windowSamples: 500 },
+  batchSize: 256,
+  precision: 'bf16',
+  dataset: { samples: 600_000 },
+  epochs: 50,
+};

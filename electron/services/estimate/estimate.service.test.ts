@@ -4,20 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../test-support/built-cli';
 import { createTestApp } from '../../test-support/test-app';
 import { DATABASE_FILE_NAME } from '../paths';
+import { VITALDB_M1_WORKLOAD } from '../../../shared/estimate/test-catalog';
 
 const events: Array<{ event: string; payload: unknown }> = [];
 const app = createTestApp();
 afterAll(() => app.dispose());
 const estimate = () => app.services.estimate;
 
-const m1 = {
-  model: { preset: 'resnet34-1d' },
-  input: { windowSamples: 500 },
-  batchSize: 256,
-  precision: 'bf16',
-  dataset: { samples: 600_000 },
-  epochs: 50,
-};
+const m1 = VITALDB_M1_WORKLOAD;
 
 describe('estimate service on a migrated, seeded database', () => {
   it("migration 0002 made the workloads table and the seed saved the seeds' workloads", () => {

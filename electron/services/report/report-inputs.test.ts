@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../shared/domain/plan/types';
 import { estimateWorkloadAcrossCatalog } from '../../../shared/estimate/estimate';
-import { gpus, offerings } from '../../../shared/estimate/test-catalog';
+import { gpus, offerings, VITALDB_M1_WORKLOAD } from '../../../shared/estimate/test-catalog';
 import { phaseEstimatesOf } from './report-inputs';
 
-const workload = {
-  model: { preset: 'resnet34-1d' },
-  input: { windowSamples: 500 },
-  batchSize: 256,
-  precision: 'bf16',
-  dataset: { samples: 600_000 },
-  epochs: 50,
-};
+const workload = VITALDB_M1_WORKLOAD;
 
 describe('the PDF hardware table says which GPUs have no measurement behind them (issue 29 item 3)', () => {
   it('an alternative on an unmeasured GPU carries "no measurement on this GPU: range widened to …", a measured one null', () => {

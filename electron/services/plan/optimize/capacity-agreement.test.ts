@@ -7,20 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzePlan } from '../../../../shared/domain/plan/checks';
 import { buildScheduleModel } from '../../../../shared/domain/plan/optimize/schedule-model';
 import { readSchedule } from '../../../../shared/domain/plan/optimize/schedule-result';
+import { seededRandom as random } from '../../../../shared/domain/plan/range-sampling';
 import type { Allocation, Milestone, Plan, PlanCatalog } from '../../../../shared/domain/plan/types';
 import { solveLpText } from '../../../worker/highs-solver';
-
-/** mulberry32: a small seeded generator, so every run tests the same plans. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WEEKS = [
   { week: '2026-W02', start: '2026-01-05', end: '2026-01-11' },
