@@ -18,6 +18,8 @@ test('every document and its claims, with both figures, the basis and the inputs
   await expect(page.locator('[data-documents-ready="true"]')).toBeVisible();
   await expect(page.locator('section[data-document]')).toHaveCount(5);
   await expect(page.getByText(/^\d+ claims in 5 documents, the app's figures computed .* UTC/)).toBeVisible();
+  // What the verdicts rest on, counted live (issue 31 item 10): the README states the same counts.
+  await expect(page.getByTestId('claim-bases')).toHaveText(/^\d+ from the estimator, \d+ from the catalog, .*none stored$/);
 
   const notes = page.getByRole('region', { name: 'Source document 000' });
   await expect(notes.getByRole('heading', { name: '“Hardware & Cost Notes”' })).toBeVisible();

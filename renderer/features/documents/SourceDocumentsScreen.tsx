@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { SourceDocumentsView } from '../../../shared/ipc/contract/plan-claims';
+import { claimBasesText, tallyClaimBases } from '../../../shared/domain/claims/claim-basis';
 import { documentLines, verdictCountsText, verdictWords } from '../../../shared/domain/claims/claim-words';
 import { plural } from '../../../shared/domain/count-words';
 import { api } from '../../app/api';
@@ -120,7 +121,7 @@ export function SourceDocumentsScreen() {
       <header className="screen-header">
         <h1>Source documents</h1>
         <span className="muted">
-          The hand-written planning documents the examples come from: every claim in them, checked by the app's own models.
+          The hand-written planning documents the examples come from: every claim in them, set against the app's own figures.
         </span>
       </header>
       {error ? <p className="badge bad">Could not check the documents' claims: {error}</p> : null}
@@ -128,7 +129,11 @@ export function SourceDocumentsScreen() {
         <>
           <p className="muted sd-rule">
             {plural(total, 'claim')} in {plural(documents.length, 'document')}, the app's figures computed{' '}
-            {view.evaluatedAt.slice(0, 16).replace('T', ' ')} UTC from the current catalog, estimator and plan checks. Rule: {view.rule}.
+            {view.evaluatedAt.slice(0, 16).replace('T', ' ')} UTC from the current catalog, estimator and plan checks:{' '}
+            <span data-testid="claim-bases">
+              {claimBasesText(tallyClaimBases(documents.flatMap((d) => d.claims.map((c) => c.computedFrom))))}
+            </span>
+            . Rule: {view.rule}.
           </p>
           <Tabs
             label="Source documents"

@@ -33,7 +33,27 @@ export function claimBasis(check: ClaimCheck | undefined): ClaimBasis {
 
 /** How many claims rest on each basis (every basis present, zero included). */
 export function countClaimBases(claims: ReadonlyArray<{ check?: ClaimCheck | undefined }>): Record<ClaimBasis, number> {
+  return tallyClaimBases(claims.map((c) => claimBasis(c.check)));
+}
+
+/** How many of these bases there are of each kind (every basis present, zero included). */
+export function tallyClaimBases(bases: readonly ClaimBasis[]): Record<ClaimBasis, number> {
   const counts = Object.fromEntries(CLAIM_BASES.map((b) => [b, 0])) as Record<ClaimBasis, number>;
-  for (const c of claims) counts[claimBasis(c.check)] += 1;
+  for (const b of bases) counts[b] += 1;
   return counts;
+}
+
+const BASIS_WORDS: Record<ClaimBasis, string> = {
+  estimator: 'from the estimator',
+  catalog: 'from the catalog',
+  checks: "from the plan's checks",
+  document: "the document's own arithmetic",
+  none: 'not computable',
+  stored: 'stored',
+};
+
+/** "53 from the estimator, 12 from the catalog, …, 2 not computable, none stored": what the claims' verdicts rest on. */
+export function claimBasesText(counts: Record<ClaimBasis, number>): string {
+  const parts = CLAIM_BASES.filter((b) => b !== 'stored' && counts[b] > 0).map((b) => `${counts[b]} ${BASIS_WORDS[b]}`);
+  return [...parts, counts.stored > 0 ? `${counts.stored} stored` : 'none stored'].join(', ');
 }

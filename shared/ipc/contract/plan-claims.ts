@@ -3,6 +3,7 @@
  * catalog and plan checks, the verdict the rule gives, and whether the stored verdict has gone stale.
  */
 import { z } from 'zod';
+import { CLAIM_BASES } from '../../domain/claims/claim-basis';
 import { VERDICTS } from '../../domain/claims/claim-check';
 import type { ChannelMap, EventMap } from '../channel';
 
@@ -46,6 +47,8 @@ export const sourceDocumentSchema = z.object({
       lines: z.array(z.number()),
       /** what the app computed its figure from, in words. */
       inputs: z.string(),
+      /** what the claim's verdict is computed from (claim-basis.ts): the estimator, the catalog, the plan's checks, the document's own arithmetic, nothing computable, or stored. */
+      computedFrom: z.enum(CLAIM_BASES),
       evaluation: claimEvaluationSchema,
     }),
   ),

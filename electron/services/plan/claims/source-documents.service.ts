@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { claimBasis } from '../../../../shared/domain/claims/claim-basis';
 import { claimInputsText } from '../../../../shared/domain/claims/claim-inputs';
 import { VERDICTS, type Verdict } from '../../../../shared/domain/claims/claim-check';
 import { parseClaimsFile } from '../../../../shared/domain/claims/claims-file';
@@ -113,6 +114,7 @@ export async function listSourceDocuments(
         explanation: c.explanation,
         lines: c.source?.lines ?? [],
         inputs: claimInputsText(c.check),
+        computedFrom: claimBasis(c.check),
         evaluation: evaluation!,
       };
     });
