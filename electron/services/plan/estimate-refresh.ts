@@ -14,6 +14,12 @@ import { estimatePhase, type WorkloadEstimator } from './plan-estimates';
 
 type StaleEstimate = { phase: MilestonePhase; estimate: AppEstimate | null };
 
+/** A JSON.stringify replacer that writes every object's keys in sorted order. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /** The phases of `plan` whose app estimate differs from the engine's answer now (price or workload changed). */
 function staleEstimates(
   plan: Plan,
@@ -22,7 +28,8 @@ function staleEstimates(
   now: () => Date,
   corrections: readonly RunCorrection[],
 ): StaleEstimate[] {
-  const strip = (e: AppEstimate | null) => (e ? JSON.stringify({ ...e, computedAt: '' }) : null);
+  // Keys sorted: an estimate read back from the database (its schema's key order) equals the same estimate computed now.
+  const strip = (e: AppEstimate | null) => (e ? JSON.stringify({ ...e, computedAt: '' }, sortedKeys) : null);
   const stale: StaleEstimate[] = [];
   for (const m of plan.milestones) {
     for (const phase of m.phases) {

@@ -1,7 +1,7 @@
 /**
  * The bundled examples' scenarios scale hours by the app's own estimator, never by a ratio the document states (issue
  * 31 item 4): for every milestone phase a scenario moves to another offering, its hours factor is the estimator's
- * wall-clock hours of a run on the new offering ÷ those on the old one, and its words name the bound that sets them
+ * GPU-hours (wall clock × the run's GPUs) of a run on the new offering ÷ those on the old one, and its words name the bound that sets them
  * (where the GPUs differ and the hours do not, the bound is the reason).
  */
 import fs from 'node:fs';
@@ -20,11 +20,14 @@ const files = fs
 
 type Result = ReturnType<typeof ctx.estimate>['results'][number];
 
-/** Wall-clock hours of one run on the offering (what it bills), the least of its price kinds. */
+/**
+ * GPU-hours of one run on the offering (what a booking counts and bills): its wall-clock hours × the GPUs the run uses
+ * there (all of a multi-GPU instance's, issue 28 item 8), the least of its price kinds.
+ */
 function wallHours(result: Result, offeringId: string): number {
   const rows = (result.training?.offerings ?? []).filter((o) => o.offeringId === offeringId);
   expect(rows.length, `${offeringId} prices the run on ${result.gpuId}`).toBeGreaterThan(0);
-  return Math.min(...rows.map((o) => o.wallClock?.hours ?? o.hours));
+  return Math.min(...rows.map((o) => (o.wallClock?.hours ?? o.hours) * (o.setup?.gpus ?? 1)));
 }
 
 /** The bound of a run on an offering, in the words a scenario uses. */

@@ -46,8 +46,10 @@ describe.each(['seed-003-small-lab', 'vitaldb-2025'])('the total of %s', (projec
     expect(model.summary.plannedUsd).toBe(total);
     expect(model.dataCosts.allCostsUsd).toBe(total);
     expect(model.budget.burnUp.at(-1)!.plannedCumulativeUsd).toBe(Number(total));
-    expect(model.brief.keyFigures[0]!.value).toBe(`$${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
-    expect(model.brief.decision).toContain(model.brief.keyFigures[0]!.value);
+    // The brief's first key figure is the cost's P10–P90 range; the figure as booked is beside it and in the decision.
+    const booked = `$${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(model.brief.keyFigures[0]!.note).toContain(`as booked ${booked}`);
+    expect(model.brief.decision).toContain(booked);
     // The brief's cost by month: its cumulative column ends on the total, and the months add up to it.
     expect(model.brief.months.at(-1)!.cumulativePlannedUsd).toBe(total);
     expect(model.brief.months.reduce((s, m) => s.plus(m.plannedUsd), new Big(0)).toFixed(2)).toBe(total);

@@ -320,7 +320,9 @@ describe('the example project PDF through the built CLI', () => {
     // The constants are the last section, the technical appendix, in words with their sources.
     const technical = text.lastIndexOf('Technical appendix: the estimation model’s constants');
     expect(technical).toBeGreaterThan(text.lastIndexOf('Next steps'));
-    expect(text.slice(technical)).toMatch(/Blackwell: matrix products, share of peak relative to +×1 +no published data: taken as Hopper/);
+    expect(text.slice(technical)).toMatch(
+      /Blackwell: matrix products, share of peak relative to Hopper +×1 +no published data: taken as Hopper/,
+    );
     expect(text).toContain('Workload: ResNet-34 1-D (PPG/ECG windows), batch 256, fp16, 600,000 samples');
     expect(text).not.toMatch(/\d{3}_[0-9a-f]{16}/);
     // One figure, one value: the plan total and the booked days.
@@ -407,7 +409,10 @@ describe('the example project PDF through the built CLI', () => {
     // Without --out (or with a folder) the file is named after the project, as the save dialog names it: never an id.
     const folder = path.join(dir.dir, 'named');
     fs.mkdirSync(folder);
-    execFileSync('node', [cli, 'export-pdf', '--db', db, '--sections', 'summary'], { cwd: folder, stdio: 'pipe' });
+    execFileSync('node', [cli, 'export-pdf', '--db', db, '--sections', 'summary', '--project', 'vitaldb-2025'], {
+      cwd: folder,
+      stdio: 'pipe',
+    });
     execFileSync('node', [cli, 'export-pdf', '--db', db, '--sections', 'summary', '--project', 'seed-002-prs-med', '--out', folder], {
       stdio: 'pipe',
     });
